@@ -1,0 +1,96 @@
+/// impax core: the model registry and parameter tables.
+///
+/// Every model registers a name, a solver and a parameter table (name, default, range, unit,
+/// one-line doc). The shim, the command line and the world files parse `key=value,key=value`
+/// parameter strings here, in one place, and get the same errors.
+#ifndef IMPAX_REGISTRY_H
+#define IMPAX_REGISTRY_H
+
+#include <stddef.h>
+#include "impax/types.h"
+#include "impax/workspace.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Largest number of parameters one model has.
+#define IPX_MAX_PARAMS 24
+
+/// One parameter of a model.
+typedef struct ipx_param_def {
+    const char *name;   ///< what users type
+    double def;         ///< default value
+    double min, max;    ///< accepted closed range
+    int integer;        ///< 1 if the value must be a whole number
+    const char *unit;   ///< SI unit, or "" for dimensionless, "flag" for 0/1
+    const char *doc;    ///< one line
+} ipx_param_def;
+
+/// Which invariants a model promises for its results (bits of ipx_check_kind, see check.h).
+typedef unsigned (*ipx_promises_fn)(const double *param);
+typedef ipx_status (*ipx_solve_fn)(const ipx_problem *p, const double *param, ipx_workspace *ws,
+                                   ipx_result *r);
+typedef size_t (*ipx_workspace_fn)(int k, const double *param);
+
+/// A registered model. Read-only.
+typedef struct ipx_model {
+    const char *name;               ///< "aplcp", "plus", ...
+    const char *doc;                ///< one line
+    int n_params;
+    const ipx_param_def *params;    ///< n_params entries
+    ipx_solve_fn solve;             ///< contact-space solver
+    ipx_workspace_fn workspace_bytes; ///< bytes the solver needs for k contacts
+    ipx_promises_fn promises;       ///< invariants it guarantees, given its parameters
+} ipx_model;
+
+/// A model together with the values of its parameters.
+typedef struct ipx_params {
+    const ipx_model *model;
+    double value[IPX_MAX_PARAMS];   ///< indexed like model->params
+} ipx_params;
+
+/// Number of registered models and the i-th one (registration order).
+int ipx_model_count(void);
+const ipx_model *ipx_model_at(int i);
+
+/// The model of that name, or NULL.
+const ipx_model *ipx_model_find(const char *name);
+
+/// Comma-separated list of registered model names, e.g. "aplcp, plus".
+void ipx_model_names(char *buf, size_t size);
+
+/// Fills params with the model's defaults.
+void ipx_params_default(ipx_params *params, const ipx_model *model);
+
+/// Looks up a model by name and fills its defaults. On an unknown name returns IPX_ERR_INPUT
+/// and writes "unknown model 'x' (accepted: aplcp, plus, ...)" into message.
+ipx_status ipx_params_init(ipx_params *params, const char *model_name, char *message,
+                           size_t message_size);
+
+/// Applies "key=value,key=value" (spaces allowed around items) on top of the current values.
+/// An unknown key, a malformed or non-finite number, a non-integer where an integer is required
+/// or a value out of range gives IPX_ERR_INPUT, a message naming the item and the accepted
+/// names or range, and leaves params unchanged. NULL or "" changes nothing.
+ipx_status ipx_params_parse(ipx_params *params, const char *text, char *message,
+                            size_t message_size);
+
+/// Sets one parameter by name with the same checks as ipx_params_parse.
+ipx_status ipx_params_set(ipx_params *params, const char *key, double value, char *message,
+                          size_t message_size);
+
+/// Index of a parameter in params->model->params, or -1.
+int ipx_param_index(const ipx_model *model, const char *key);
+
+/// Writes "key=value,..." for every parameter (round-trips through ipx_params_parse).
+void ipx_params_format(const ipx_params *params, char *buf, size_t size);
+
+/// Validates the problem (see validate.h), then runs the model. Never allocates.
+/// On any failure r->status and r->message say why and r->impulse is all zero.
+ipx_status ipx_solve(const ipx_params *params, const ipx_problem *p, ipx_workspace *ws,
+                     ipx_result *r);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

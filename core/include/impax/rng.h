@@ -1,0 +1,34 @@
+/// impax core: a small seeded random generator (xoshiro256**) owned by the caller.
+/// Same seed, same stream; independent generators for independent worlds.
+#ifndef IMPAX_RNG_H
+#define IMPAX_RNG_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct ipx_rng {
+    uint64_t s[4];
+} ipx_rng;
+
+/// Seeds the state from one 64-bit seed (through splitmix64, so seed 0 is fine).
+void ipx_rng_seed(ipx_rng *rng, uint64_t seed);
+
+/// Next raw 64-bit value.
+uint64_t ipx_rng_next(ipx_rng *rng);
+
+/// Uniform in (0, 1]: never 0, so a sampled Routh cap is never empty.
+double ipx_rng_uniform_open0(ipx_rng *rng);
+
+/// Uniform in [lo, hi).
+double ipx_rng_uniform(ipx_rng *rng, double lo, double hi);
+
+/// Standard normal (Box-Muller).
+double ipx_rng_normal(ipx_rng *rng);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,89 @@
+/// impax core: the shared problem and result types of every impact model.
+///
+/// Conventions (all models):
+///  - A problem has k contacts. Per contact the rows are ordered [t1, t2, n]: two orthonormal
+///    tangents, then the unit normal. The normal points so that v_n > 0 means separating.
+///  - v (3k, m/s) are the pre-impact relative contact velocities in those rows.
+///  - W (3k x 3k, column-major, symmetric positive semi-definite, units 1/kg = (m/s)/(N*s)) is
+///    the contact-space Delassus matrix J M^-1 J^T (bilateral joints already eliminated).
+///  - An impulse pi (3k, N*s) in the same rows changes the contact velocities by W pi:
+///    v+ = v + W pi. pi_n >= 0 pushes the bodies apart.
+///  - Kinetic-energy change (J): dT = pi^T v + 1/2 pi^T W pi.
+#ifndef IMPAX_TYPES_H
+#define IMPAX_TYPES_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Largest number of contacts in one problem. Islands with more contacts fall back to the host.
+#define IPX_MAX_CONTACTS 64
+/// Rows per contact: t1, t2, n.
+#define IPX_ROWS_PER_CONTACT 3
+/// Largest number of rows in one problem.
+#define IPX_MAX_ROWS (IPX_ROWS_PER_CONTACT * IPX_MAX_CONTACTS)
+/// Size of the message buffer in results and reports.
+#define IPX_MESSAGE_SIZE 256
+
+/// Row offsets inside one contact's block.
+enum { IPX_T1 = 0, IPX_T2 = 1, IPX_N = 2 };
+
+/// Status of a core call. Anything but IPX_OK means the result must not be applied.
+typedef enum ipx_status {
+    IPX_OK = 0,
+    IPX_ERR_INPUT,          ///< bad problem data or parameters; the message names the item
+    IPX_ERR_WORKSPACE,      ///< the workspace is too small for this problem
+    IPX_ERR_LCP_RAY,        ///< Lemke ended on a secondary ray (no solution found)
+    IPX_ERR_LCP_PIVOTS,     ///< Lemke hit its pivot limit
+    IPX_ERR_NOT_CONVERGED,  ///< an iteration limit of the model was hit before the impact ended
+    IPX_ERR_NUMERIC         ///< a factorisation failed or produced a non-finite number
+} ipx_status;
+
+/// Human-readable name of a status ("ok", "bad input", ...).
+const char *ipx_status_name(ipx_status s);
+
+/// Per-contact material parameters (ODE/Gazebo meaning in brackets).
+typedef struct ipx_contact {
+    double mu;        ///< Coulomb friction coefficient, >= 0, finite [surface.mu]
+    double e;         ///< restitution coefficient in [0, 1]; PLUS: e_min [surface.bounce]
+    double v_capture; ///< m/s, >= 0: approach speeds below this do not bounce [surface.bounce_vel]
+    double v_plastic; ///< m/s, >= 0: PLUS only, speed where the COR reaches e; 0 = constant COR
+} ipx_contact;
+
+/// One impact problem: plain data, read-only to every solver.
+typedef struct ipx_problem {
+    int k;                       ///< number of contacts, 1..IPX_MAX_CONTACTS
+    const double *W;             ///< 3k x 3k, column-major, 1/kg
+    const double *v;             ///< 3k, m/s, pre-impact contact velocities [t1, t2, n] per contact
+    const ipx_contact *contact;  ///< k per-contact parameters
+} ipx_problem;
+
+/// Work counters a model reports. Fields a model does not use stay 0.
+typedef struct ipx_counts {
+    int rounds;       ///< PLUS impact rounds
+    int intervals;    ///< PLUS intervals (sliding/rolling segments)
+    int lsq_solves;   ///< least-squares solves
+    int lcp_solves;   ///< LCP solves
+    int pivots;       ///< Lemke pivots, summed over LCP solves
+    int steps;        ///< integration steps (Routh impulse steps, Jia/Gonthier steps)
+    int newton_iters; ///< Newton iterations (PLUS impending slip)
+    unsigned limits_hit; ///< bit set of model-specific limits that were reached (documented per model)
+} ipx_counts;
+
+/// The outcome of one solve. Plain data; storage is inside the struct, so no allocation.
+typedef struct ipx_result {
+    int k;                               ///< number of contacts of the problem solved
+    double impulse[IPX_MAX_ROWS];        ///< N*s, pi per contact [t1, t2, n]
+    double v_post[IPX_MAX_ROWS];         ///< m/s, v + W pi
+    double delta_ke;                     ///< J, pi^T v + 1/2 pi^T W pi (negative = dissipated)
+    ipx_counts counts;
+    ipx_status status;
+    char message[IPX_MESSAGE_SIZE];      ///< why, when status != IPX_OK
+} ipx_result;
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,31 @@
+/// impax core: problem validation shared by every model.
+#ifndef IMPAX_VALIDATE_H
+#define IMPAX_VALIDATE_H
+
+#include <stddef.h>
+#include "impax/types.h"
+#include "impax/workspace.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Relative tolerance for the symmetry and positive semi-definiteness of W: an entry pair may
+/// differ by, and the smallest eigenvalue may fall below zero by, this times the largest
+/// diagonal entry.
+#define IPX_W_TOLERANCE 1e-9
+
+/// Bytes of workspace ipx_problem_validate uses for k contacts.
+size_t ipx_validate_workspace_bytes(int k);
+
+/// Checks a problem: 1 <= k <= IPX_MAX_CONTACTS; W, v and every contact parameter finite;
+/// W symmetric and positive semi-definite within IPX_W_TOLERANCE; mu >= 0; e in [0, 1];
+/// v_capture >= 0; v_plastic >= 0. The first problem found is written into message, naming
+/// the item ("contact 3: mu = -0.2 is negative"). Returns IPX_OK or IPX_ERR_INPUT.
+ipx_status ipx_problem_validate(const ipx_problem *p, ipx_workspace *ws, char *message,
+                                size_t message_size);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,35 @@
+/// impax core: caller-owned, reusable scratch memory, so that a solve never allocates.
+///
+/// A workspace is sized once for a model, its parameters and the largest k it will see
+/// (ipx_workspace_create), then reused for every solve. A solve takes slices of it from the
+/// start each time; nothing it holds survives between solves.
+#ifndef IMPAX_WORKSPACE_H
+#define IMPAX_WORKSPACE_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct ipx_workspace ipx_workspace;
+struct ipx_params;
+
+/// Bytes a workspace needs to solve problems of up to k_max contacts with these parameters.
+size_t ipx_workspace_bytes(const struct ipx_params *params, int k_max);
+
+/// One allocation sized by ipx_workspace_bytes; NULL if k_max is out of range or memory is short.
+ipx_workspace *ipx_workspace_create(const struct ipx_params *params, int k_max);
+
+/// A workspace of a given size in bytes (for callers that size it themselves).
+ipx_workspace *ipx_workspace_create_bytes(size_t bytes);
+
+void ipx_workspace_destroy(ipx_workspace *ws);
+
+/// Capacity in bytes.
+size_t ipx_workspace_capacity(const ipx_workspace *ws);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

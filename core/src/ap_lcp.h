@@ -1,0 +1,42 @@
+/// Inside the core: the Anitescu-Potra impact LCP block (Halm & Posa (31); routh.md section 7),
+/// shared by the aplcp model and by each impulse step of the Routh model.
+///
+///   z = [lambda_n (k); lambda_D (nd per friction contact); gamma (1 per friction contact)]
+///   M = [[G_nn, G_nD, 0], [G_Dn, G_DD, E], [mu, -E^T, 0]],   q = [v_n; D^T v_t; 0]
+///
+/// G = Jbar M^-1 Jbar^T comes straight from the contact-space W. The friction polygon of a
+/// contact has nd unit directions d_j = cos(2 pi j/nd) t1 + sin(2 pi j/nd) t2 (inscribed in the
+/// Coulomb cone). Contacts with mu = 0 get no friction rows (they would only be inert, degenerate
+/// rows for Lemke).
+#ifndef IMPAX_AP_LCP_H
+#define IMPAX_AP_LCP_H
+
+#include "impax/types.h"
+
+/// Largest number of friction directions per contact.
+#define IPX_AP_MAX_DIRECTIONS 16
+
+typedef struct ipx_ap_layout {
+    int k;                          /* contacts */
+    int nd;                         /* friction directions per friction contact */
+    int kf;                         /* contacts with mu > 0 */
+    int size;                       /* LCP size k + (nd + 1) kf */
+    int fric[IPX_MAX_CONTACTS];     /* contact index of the f-th friction contact */
+    double dir[2 * IPX_AP_MAX_DIRECTIONS]; /* (cos, sin) of each direction in the (t1, t2) plane */
+} ipx_ap_layout;
+
+/// Sets up the layout of problem p with nd directions (2 <= nd <= IPX_AP_MAX_DIRECTIONS).
+void ipx_ap_layout_init(ipx_ap_layout *L, const ipx_problem *p, int nd);
+
+/// LCP size for k contacts with nd directions in the worst case (every contact has friction).
+int ipx_ap_max_size(int k, int nd);
+
+/// Writes the AP matrix into M (leading dimension ld) at rows and columns off..off+size-1, and
+/// q[off..] from the contact velocities v (3k). Other entries of M and q are left alone.
+void ipx_ap_fill(const ipx_ap_layout *L, const ipx_problem *p, const double *v, double *M, int ld,
+                 int off, double *q);
+
+/// Contact impulses pi (3k, [t1 t2 n]) from the AP part of an LCP solution (z starts at lambda_n).
+void ipx_ap_impulse(const ipx_ap_layout *L, const double *z, double *pi);
+
+#endif

@@ -1,0 +1,111 @@
+#include <math.h>
+#include <stdio.h>
+
+#include "impax/check.h"
+#include "result_internal.h"
+
+ipx_check_options ipx_check_default_options(void)
+{
+    ipx_check_options o = {IPX_CHECK_ALL, 1e-9, 1e-12};
+    return o;
+}
+
+const char *ipx_check_kind_name(ipx_check_kind kind)
+{
+    switch (kind) {
+    case IPX_CHECK_ENERGY: return "energy gain";
+    case IPX_CHECK_NONPENETRATION: return "penetrating velocity";
+    case IPX_CHECK_CONE: return "friction cone";
+    case IPX_CHECK_COMPLEMENTARITY: return "complementarity";
+    case IPX_CHECK_UNILATERAL: return "pulling normal impulse";
+    case IPX_CHECK_CONSISTENCY: return "inconsistent result";
+    }
+    return "unknown check";
+}
+
+static void add(ipx_check_report *rep, ipx_check_kind kind, int contact, double size)
+{
+    if (rep->count < IPX_MAX_VIOLATIONS) {
+        ipx_violation *v = &rep->list[rep->count];
+        v->kind = kind;
+        v->contact = contact;
+        v->size = size;
+    }
+    rep->count++;
+}
+
+static double max_abs(const double *x, int n)
+{
+    double m = 0.0;
+    for (int i = 0; i < n; i++) m = fmax(m, fabs(x[i]));
+    return m;
+}
+
+/* Violation bookkeeping: excess > 0 (or NaN) is a violation of that size. */
+static void test(ipx_check_report *rep, unsigned kinds, ipx_check_kind kind, int contact,
+                 double excess)
+{
+    if ((kinds & kind) && !(excess <= 0.0)) add(rep, kind, contact, excess);
+}
+
+int ipx_check(const ipx_problem *p, const ipx_result *r, const ipx_check_options *opt,
+              ipx_check_report *rep)
+{
+    const int n = IPX_ROWS_PER_CONTACT * p->k;
+    const unsigned kinds = opt->kinds;
+    rep->count = 0;
+    /* recompute from the impulses: the checker does not trust what the model reported */
+    double wpi[IPX_MAX_ROWS];
+    ipx_apply_W(p, r->impulse, wpi);
+    double work = 0.0, quad = 0.0;
+    for (int i = 0; i < n; i++) {
+        work += r->impulse[i] * p->v[i];
+        quad += r->impulse[i] * wpi[i];
+    }
+    const double dke = work + 0.5 * quad;
+    const double vscale = fmax(max_abs(p->v, n), max_abs(r->v_post, n));
+    const double pscale = max_abs(r->impulse, n);
+    const double escale = fabs(work) + fabs(quad);
+    const double tol_v = opt->tol_abs + opt->tol_rel * vscale;
+    const double tol_p = opt->tol_abs + opt->tol_rel * pscale;
+    const double tol_e = opt->tol_abs + opt->tol_rel * escale;
+
+    if (r->k != p->k) test(rep, kinds, IPX_CHECK_CONSISTENCY, -1, fabs((double)(r->k - p->k)));
+    for (int i = 0; i < n; i++) {
+        double v_post = p->v[i] + wpi[i];
+        test(rep, kinds, IPX_CHECK_CONSISTENCY, i / IPX_ROWS_PER_CONTACT,
+             fabs(v_post - r->v_post[i]) - tol_v);
+    }
+    test(rep, kinds, IPX_CHECK_CONSISTENCY, -1, fabs(dke - r->delta_ke) - tol_e);
+    test(rep, kinds, IPX_CHECK_ENERGY, -1, dke - tol_e);
+
+    for (int c = 0; c < p->k; c++) {
+        const double *pi = r->impulse + IPX_ROWS_PER_CONTACT * c;
+        const double vn = p->v[IPX_ROWS_PER_CONTACT * c + IPX_N] + wpi[IPX_ROWS_PER_CONTACT * c + IPX_N];
+        const double pt = hypot(pi[IPX_T1], pi[IPX_T2]);
+        test(rep, kinds, IPX_CHECK_NONPENETRATION, c, -vn - tol_v);
+        test(rep, kinds, IPX_CHECK_UNILATERAL, c, -pi[IPX_N] - tol_p);
+        test(rep, kinds, IPX_CHECK_CONE, c, pt - p->contact[c].mu * pi[IPX_N] - tol_p);
+        test(rep, kinds, IPX_CHECK_COMPLEMENTARITY, c,
+             pi[IPX_N] * vn - (opt->tol_abs + opt->tol_rel * pscale * vscale));
+    }
+    return rep->count;
+}
+
+void ipx_check_format(const ipx_check_report *rep, char *buf, size_t size)
+{
+    size_t used = 0;
+    if (size) buf[0] = '\0';
+    int shown = rep->count < IPX_MAX_VIOLATIONS ? rep->count : IPX_MAX_VIOLATIONS;
+    for (int i = 0; i < shown && used < size; i++) {
+        const ipx_violation *v = &rep->list[i];
+        if (v->contact >= 0)
+            used += (size_t)snprintf(buf + used, size - used, "%s at contact %d exceeded by %.3g\n",
+                                     ipx_check_kind_name(v->kind), v->contact, v->size);
+        else
+            used += (size_t)snprintf(buf + used, size - used, "%s exceeded by %.3g\n",
+                                     ipx_check_kind_name(v->kind), v->size);
+    }
+    if (rep->count > shown && used < size)
+        snprintf(buf + used, size - used, "... and %d more\n", rep->count - shown);
+}

@@ -1,0 +1,103 @@
+#include <lapacke.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "impax/linalg.h"
+
+size_t ipx_lsq_work_doubles(int m, int n)
+{
+    /* dgelsy's optimal work for small systems is bounded by max(mn + 3n + 1, 2mn + nrhs) plus a
+       block-size term; 64 * (m + n) covers LAPACK's blocked QR for the sizes impax uses. */
+    size_t mn = (size_t)(m < n ? m : n);
+    size_t a = mn + 3 * (size_t)n + 1, b = 2 * mn + 1;
+    return (a > b ? a : b) + 64 * ((size_t)m + (size_t)n);
+}
+
+ipx_status ipx_lsq_min_norm(int m, int n, double *A, double *b, double rcond, double *work,
+                            int *iwork, int *rank_out)
+{
+    if (m < 1 || n < 1) return IPX_ERR_INPUT;
+    int ld_b = m > n ? m : n, rank = 0;
+    for (int j = 0; j < n; j++) iwork[j] = 0; /* all columns free to pivot */
+    lapack_int info = LAPACKE_dgelsy_work(LAPACK_COL_MAJOR, m, n, 1, A, m, b, ld_b, iwork, rcond,
+                                          &rank, work, (lapack_int)ipx_lsq_work_doubles(m, n));
+    if (rank_out) *rank_out = rank;
+    if (info != 0) return IPX_ERR_NUMERIC;
+    for (int j = 0; j < n; j++)
+        if (!isfinite(b[j])) return IPX_ERR_NUMERIC;
+    return IPX_OK;
+}
+
+ipx_status ipx_cholesky_factor(int n, double *A)
+{
+    return LAPACKE_dpotrf_work(LAPACK_COL_MAJOR, 'L', n, A, n) == 0 ? IPX_OK : IPX_ERR_NUMERIC;
+}
+
+ipx_status ipx_cholesky_solve(int n, const double *L, int nrhs, double *B)
+{
+    return LAPACKE_dpotrs_work(LAPACK_COL_MAJOR, 'L', n, nrhs, L, n, B, n) == 0 ? IPX_OK
+                                                                                : IPX_ERR_NUMERIC;
+}
+
+/* Largest |entry|: for a PSD matrix this is the largest diagonal entry, and unlike the diagonal
+   it is not fooled by [[0, 1], [1, 0]]. */
+static double max_abs_entry(int n, const double *A)
+{
+    double d = 0.0;
+    for (size_t i = 0; i < (size_t)n * n; i++) d = fmax(d, fabs(A[i]));
+    return d;
+}
+
+ipx_status ipx_check_symmetric_psd(int n, const double *A, double tol, double *work, int *iwork,
+                                   char *message, size_t message_size)
+{
+    double scale = max_abs_entry(n, A);
+    for (int j = 0; j < n; j++)
+        for (int i = j + 1; i < n; i++) {
+            double a = A[i + (size_t)n * j], b = A[j + (size_t)n * i];
+            if (fabs(a - b) > tol * scale) {
+                snprintf(message, message_size, "W is not symmetric: W[%d][%d] = %.17g but W[%d][%d] = %.17g",
+                         i, j, a, j, i, b);
+                return IPX_ERR_INPUT;
+            }
+        }
+    for (int i = 0; i < n; i++)
+        if (A[i + (size_t)n * i] < -tol * scale) {
+            snprintf(message, message_size, "W is indefinite: diagonal W[%d][%d] = %.17g is negative",
+                     i, i, A[i + (size_t)n * i]);
+            return IPX_ERR_INPUT;
+        }
+    if (scale == 0.0) return IPX_OK; /* the zero matrix is PSD */
+
+    /* Pivoted Cholesky (dpstrf) stops at the numerical rank r, when the largest remaining diagonal
+       of the Schur complement S = A22 - L21 L21^T falls below the tolerance. For a PSD matrix
+       |S_ij| <= sqrt(S_ii S_jj), so all of S is that small; a larger entry of S is negative
+       curvature. dpstrf is left-looking and does not form S, so form it here. */
+    double *F = work, *dwork = work + (size_t)n * n;
+    memcpy(F, A, sizeof(double) * (size_t)n * n);
+    int rank = 0;
+    lapack_int info = LAPACKE_dpstrf_work(LAPACK_COL_MAJOR, 'L', n, F, n, iwork, &rank,
+                                          tol * scale, dwork);
+    if (info < 0) {
+        snprintf(message, message_size, "W: pivoted Cholesky failed (info %d)", (int)info);
+        return IPX_ERR_NUMERIC;
+    }
+    if (info == 0) return IPX_OK; /* full rank: positive definite */
+    double worst = 0.0;
+    for (int j = rank; j < n; j++)
+        for (int i = j; i < n; i++) {
+            /* iwork holds 1-based pivots: row i of the factor is row iwork[i]-1 of A */
+            double s = A[(size_t)(iwork[i] - 1) + (size_t)n * (size_t)(iwork[j] - 1)];
+            for (int c = 0; c < rank; c++) s -= F[i + (size_t)n * c] * F[j + (size_t)n * c];
+            worst = fmax(worst, fabs(s));
+        }
+    double bound = 10.0 * tol * scale;
+    if (worst > bound) {
+        snprintf(message, message_size,
+                 "W is indefinite: after rank %d of %d a Schur-complement entry of %.3g remains (tolerance %.3g)",
+                 rank, n, worst, bound);
+        return IPX_ERR_INPUT;
+    }
+    return IPX_OK;
+}

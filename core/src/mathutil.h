@@ -1,0 +1,35 @@
+/// Inside the core: constants and 3-vector helpers shared by the models.
+#ifndef IMPAX_MATHUTIL_H
+#define IMPAX_MATHUTIL_H
+
+#include <math.h>
+
+#define IPX_PI 3.14159265358979323846
+
+static inline double ipx_dot3(const double a[3], const double b[3])
+{
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
+
+static inline void ipx_cross3(const double a[3], const double b[3], double out[3])
+{
+    double x = a[1] * b[2] - a[2] * b[1];
+    double y = a[2] * b[0] - a[0] * b[2];
+    double z = a[0] * b[1] - a[1] * b[0];
+    out[0] = x;
+    out[1] = y;
+    out[2] = z;
+}
+
+/// out = A x for a 3x3 column-major A.
+static inline void ipx_mat3_vec(const double A[9], const double x[3], double out[3])
+{
+    double y0 = A[0] * x[0] + A[3] * x[1] + A[6] * x[2];
+    double y1 = A[1] * x[0] + A[4] * x[1] + A[7] * x[2];
+    double y2 = A[2] * x[0] + A[5] * x[1] + A[8] * x[2];
+    out[0] = y0;
+    out[1] = y1;
+    out[2] = y2;
+}
+
+#endif

@@ -1,0 +1,221 @@
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "impax/aplcp.h"
+#include "impax/registry.h"
+#include "impax/validate.h"
+#include "workspace_internal.h"
+
+/* Every model impax knows, in the order users see them listed. */
+static const ipx_model *const models[] = {
+    &ipx_model_aplcp,
+};
+
+#define N_MODELS ((int)(sizeof models / sizeof models[0]))
+
+int ipx_model_count(void) { return N_MODELS; }
+
+const ipx_model *ipx_model_at(int i) { return i >= 0 && i < N_MODELS ? models[i] : NULL; }
+
+const ipx_model *ipx_model_find(const char *name)
+{
+    if (!name) return NULL;
+    for (int i = 0; i < N_MODELS; i++)
+        if (strcmp(models[i]->name, name) == 0) return models[i];
+    return NULL;
+}
+
+void ipx_model_names(char *buf, size_t size)
+{
+    size_t used = 0;
+    if (size) buf[0] = '\0';
+    for (int i = 0; i < N_MODELS && used < size; i++)
+        used += (size_t)snprintf(buf + used, size - used, "%s%s", i ? ", " : "", models[i]->name);
+}
+
+void ipx_params_default(ipx_params *params, const ipx_model *model)
+{
+    memset(params, 0, sizeof *params);
+    params->model = model;
+    for (int i = 0; i < model->n_params; i++) params->value[i] = model->params[i].def;
+}
+
+ipx_status ipx_params_init(ipx_params *params, const char *model_name, char *message,
+                           size_t message_size)
+{
+    const ipx_model *m = ipx_model_find(model_name);
+    if (!m) {
+        char names[256];
+        ipx_model_names(names, sizeof names);
+        snprintf(message, message_size, "unknown model '%s' (accepted: %s)",
+                 model_name ? model_name : "(null)", names);
+        return IPX_ERR_INPUT;
+    }
+    ipx_params_default(params, m);
+    return IPX_OK;
+}
+
+int ipx_param_index(const ipx_model *model, const char *key)
+{
+    for (int i = 0; i < model->n_params; i++)
+        if (strcmp(model->params[i].name, key) == 0) return i;
+    return -1;
+}
+
+static void param_names(const ipx_model *m, char *buf, size_t size)
+{
+    size_t used = 0;
+    if (size) buf[0] = '\0';
+    for (int i = 0; i < m->n_params && used < size; i++)
+        used += (size_t)snprintf(buf + used, size - used, "%s%s", i ? ", " : "", m->params[i].name);
+    if (m->n_params == 0) snprintf(buf, size, "none");
+}
+
+ipx_status ipx_params_set(ipx_params *params, const char *key, double value, char *message,
+                          size_t message_size)
+{
+    const ipx_model *m = params->model;
+    int i = ipx_param_index(m, key);
+    if (i < 0) {
+        char names[512];
+        param_names(m, names, sizeof names);
+        snprintf(message, message_size, "model '%s' has no parameter '%s' (accepted: %s)", m->name,
+                 key, names);
+        return IPX_ERR_INPUT;
+    }
+    const ipx_param_def *d = &m->params[i];
+    if (!isfinite(value) || value < d->min || value > d->max) {
+        snprintf(message, message_size, "parameter %s = %g of model '%s' is out of range [%g, %g]%s%s",
+                 key, value, m->name, d->min, d->max, d->unit[0] ? " " : "", d->unit);
+        return IPX_ERR_INPUT;
+    }
+    if (d->integer && value != floor(value)) {
+        snprintf(message, message_size, "parameter %s of model '%s' must be a whole number, got %g",
+                 key, m->name, value);
+        return IPX_ERR_INPUT;
+    }
+    params->value[i] = value;
+    return IPX_OK;
+}
+
+/* Copies [begin, end) without surrounding blanks into out; returns its length or -1 if too long. */
+static int trimmed_copy(const char *begin, const char *end, char *out, size_t size)
+{
+    while (begin < end && (*begin == ' ' || *begin == '\t')) begin++;
+    while (end > begin && (end[-1] == ' ' || end[-1] == '\t')) end--;
+    size_t n = (size_t)(end - begin);
+    if (n + 1 > size) return -1;
+    memcpy(out, begin, n);
+    out[n] = '\0';
+    return (int)n;
+}
+
+static ipx_status parse_item(ipx_params *p, const char *begin, const char *end, char *message,
+                             size_t message_size)
+{
+    char item[128], key[64], num[64];
+    if (trimmed_copy(begin, end, item, sizeof item) < 0) {
+        snprintf(message, message_size, "parameter item too long: '%.40s...'", begin);
+        return IPX_ERR_INPUT;
+    }
+    const char *eq = strchr(item, '=');
+    if (!eq) {
+        snprintf(message, message_size, "parameter item '%s' is not key=value", item);
+        return IPX_ERR_INPUT;
+    }
+    if (trimmed_copy(item, eq, key, sizeof key) <= 0 ||
+        trimmed_copy(eq + 1, item + strlen(item), num, sizeof num) <= 0) {
+        snprintf(message, message_size, "parameter item '%s' has an empty key or value", item);
+        return IPX_ERR_INPUT;
+    }
+    char *stop = NULL;
+    errno = 0;
+    double value = strtod(num, &stop);
+    if (*stop != '\0' || errno == ERANGE) {
+        snprintf(message, message_size, "parameter %s: '%s' is not a number", key, num);
+        return IPX_ERR_INPUT;
+    }
+    return ipx_params_set(p, key, value, message, message_size);
+}
+
+ipx_status ipx_params_parse(ipx_params *params, const char *text, char *message,
+                            size_t message_size)
+{
+    if (!text) return IPX_OK;
+    ipx_params trial = *params; /* all or nothing: params change only if every item is good */
+    const char *s = text;
+    while (*s) {
+        const char *comma = strchr(s, ',');
+        const char *end = comma ? comma : s + strlen(s);
+        int blank = 1;
+        for (const char *c = s; c < end; c++) blank &= (*c == ' ' || *c == '\t');
+        if (!blank) {
+            ipx_status st = parse_item(&trial, s, end, message, message_size);
+            if (st != IPX_OK) return st;
+        } else if (comma) {
+            snprintf(message, message_size, "empty item in parameter list '%s'", text);
+            return IPX_ERR_INPUT;
+        }
+        s = comma ? comma + 1 : end;
+    }
+    *params = trial;
+    return IPX_OK;
+}
+
+void ipx_params_format(const ipx_params *params, char *buf, size_t size)
+{
+    const ipx_model *m = params->model;
+    size_t used = 0;
+    if (size) buf[0] = '\0';
+    for (int i = 0; i < m->n_params && used < size; i++)
+        used += (size_t)snprintf(buf + used, size - used, "%s%s=%.17g", i ? "," : "",
+                                 m->params[i].name, params->value[i]);
+}
+
+static void clear_result(ipx_result *r, int k)
+{
+    memset(r, 0, sizeof *r);
+    r->k = k;
+}
+
+ipx_status ipx_solve(const ipx_params *params, const ipx_problem *p, ipx_workspace *ws,
+                     ipx_result *r)
+{
+    clear_result(r, p ? p->k : 0);
+    if (!params || !params->model || !p || !ws) {
+        r->status = IPX_ERR_INPUT;
+        snprintf(r->message, sizeof r->message, "ipx_solve: NULL %s",
+                 !params || !params->model ? "params" : !p ? "problem" : "workspace");
+        return r->status;
+    }
+    ipx_ws_reset(ws);
+    r->status = ipx_problem_validate(p, ws, r->message, sizeof r->message);
+    if (r->status != IPX_OK) return r->status;
+    size_t need = params->model->workspace_bytes(p->k, params->value);
+    if (need > ipx_workspace_capacity(ws)) {
+        r->status = IPX_ERR_WORKSPACE;
+        snprintf(r->message, sizeof r->message,
+                 "workspace has %zu bytes, model '%s' needs %zu for k = %d",
+                 ipx_workspace_capacity(ws), params->model->name, need, p->k);
+        return r->status;
+    }
+    ipx_ws_reset(ws);
+    ipx_status st = params->model->solve(p, params->value, ws, r);
+    if (st != IPX_OK) {
+        /* a failed solve hands back no impulse, but keeps its message and counts */
+        char why[IPX_MESSAGE_SIZE];
+        ipx_counts counts = r->counts;
+        memcpy(why, r->message, sizeof why);
+        clear_result(r, p->k);
+        memcpy(r->message, why, sizeof why);
+        r->counts = counts;
+        if (!r->message[0])
+            snprintf(r->message, sizeof r->message, "model '%s': %s", params->model->name,
+                     ipx_status_name(st));
+    }
+    r->status = st;
+    return st;
+}

@@ -1,0 +1,59 @@
+#include <stdlib.h>
+
+#include "impax/registry.h"
+#include "impax/validate.h"
+#include "workspace_internal.h"
+
+#define IPX_WS_ALIGN 16u
+
+static size_t round_up(size_t bytes)
+{
+    return (bytes + IPX_WS_ALIGN - 1) & ~(size_t)(IPX_WS_ALIGN - 1);
+}
+
+size_t ipx_ws_doubles_bytes(size_t n) { return round_up(n * sizeof(double)); }
+size_t ipx_ws_ints_bytes(size_t n) { return round_up(n * sizeof(int)); }
+
+void ipx_ws_reset(ipx_workspace *ws) { ws->used = 0; }
+
+static void *take(ipx_workspace *ws, size_t bytes)
+{
+    if (bytes > ws->capacity - ws->used) return NULL;
+    void *p = ws->base + ws->used;
+    ws->used += bytes;
+    return p;
+}
+
+double *ipx_ws_doubles(ipx_workspace *ws, size_t n) { return take(ws, ipx_ws_doubles_bytes(n)); }
+int *ipx_ws_ints(ipx_workspace *ws, size_t n) { return take(ws, ipx_ws_ints_bytes(n)); }
+
+size_t ipx_workspace_bytes(const ipx_params *params, int k_max)
+{
+    if (!params || !params->model || k_max < 1 || k_max > IPX_MAX_CONTACTS) return 0;
+    size_t model = params->model->workspace_bytes(k_max, params->value);
+    size_t validate = ipx_validate_workspace_bytes(k_max);
+    return model > validate ? model : validate;
+}
+
+ipx_workspace *ipx_workspace_create_bytes(size_t bytes)
+{
+    ipx_workspace *ws = malloc(sizeof *ws + bytes + IPX_WS_ALIGN);
+    if (!ws) return NULL;
+    /* the slices start at the first aligned address after the header */
+    unsigned char *raw = (unsigned char *)(ws + 1);
+    size_t pad = (IPX_WS_ALIGN - ((size_t)raw % IPX_WS_ALIGN)) % IPX_WS_ALIGN;
+    ws->base = raw + pad;
+    ws->capacity = bytes;
+    ws->used = 0;
+    return ws;
+}
+
+ipx_workspace *ipx_workspace_create(const ipx_params *params, int k_max)
+{
+    size_t bytes = ipx_workspace_bytes(params, k_max);
+    return bytes ? ipx_workspace_create_bytes(bytes) : NULL;
+}
+
+void ipx_workspace_destroy(ipx_workspace *ws) { free(ws); }
+
+size_t ipx_workspace_capacity(const ipx_workspace *ws) { return ws ? ws->capacity : 0; }

@@ -1,0 +1,167 @@
+/* The invariant checker catches a planted violation of each kind, with its size, and passes a
+   clean result. Results are built by hand here (the checker must not depend on any model). */
+#include <math.h>
+#include <string.h>
+
+#include "ensure.h"
+#include "paper_scenes.h"
+
+static ipx_scene scene;
+
+/* A hand-made result with impulse pi, v_post and delta_ke made consistent with it. */
+static ipx_result result_from(const ipx_problem *p, const double *pi)
+{
+    ipx_result r;
+    memset(&r, 0, sizeof r);
+    r.k = p->k;
+    const int n = 3 * p->k;
+    double work = 0.0, quad = 0.0;
+    for (int i = 0; i < n; i++) {
+        double wpi = 0.0;
+        for (int j = 0; j < n; j++) wpi += p->W[i + n * j] * pi[j];
+        r.impulse[i] = pi[i];
+        r.v_post[i] = p->v[i] + wpi;
+        work += pi[i] * p->v[i];
+        quad += pi[i] * wpi;
+    }
+    r.delta_ke = work + 0.5 * quad;
+    return r;
+}
+
+static int count_kind(const ipx_check_report *rep, ipx_check_kind kind, int contact, double *size)
+{
+    int n = 0;
+    for (int i = 0; i < rep->count && i < IPX_MAX_VIOLATIONS; i++)
+        if (rep->list[i].kind == kind && rep->list[i].contact == contact) {
+            n++;
+            if (size) *size = rep->list[i].size;
+        }
+    return n;
+}
+
+/* Point mass falling at 2 m/s, frictionless unless set: pi_n = 2 stops it exactly. */
+static void point_mass(double mu)
+{
+    ipx_scene_point_mass(&scene, mu, 0.0, -2.0);
+}
+
+static void test_clean_result_has_no_violation(void)
+{
+    point_mass(0.5);
+    const double pi[3] = {0.0, 0.0, 2.0};
+    ipx_result r = result_from(&scene.problem, pi);
+    ipx_check_options opt = ipx_check_default_options();
+    ipx_check_report rep;
+    ENSURE(ipx_check(&scene.problem, &r, &opt, &rep) == 0);
+}
+
+static void test_energy_gain_is_caught_with_its_size(void)
+{
+    point_mass(0.0);
+    const double pi[3] = {0.0, 0.0, 6.0}; /* leaves at 4 m/s: 8 J - 2 J = 6 J gained */
+    ipx_result r = result_from(&scene.problem, pi);
+    ipx_check_options opt = ipx_check_default_options();
+    ipx_check_report rep;
+    ENSURE(ipx_check(&scene.problem, &r, &opt, &rep) > 0);
+    double size = 0.0;
+    ENSURE(count_kind(&rep, IPX_CHECK_ENERGY, -1, &size) == 1);
+    ENSURE_NEAR(size, 6.0, 1e-6);
+    ENSURE(count_kind(&rep, IPX_CHECK_COMPLEMENTARITY, 0, &size) == 1); /* impulse on a leaving contact */
+    ENSURE_NEAR(size, 6.0 * 4.0, 1e-6);
+    ENSURE(count_kind(&rep, IPX_CHECK_CONSISTENCY, 0, NULL) == 0);
+}
+
+static void test_penetrating_velocity_is_caught(void)
+{
+    point_mass(0.0);
+    const double pi[3] = {0.0, 0.0, 1.5}; /* still approaching at 0.5 m/s */
+    ipx_result r = result_from(&scene.problem, pi);
+    ipx_check_options opt = ipx_check_default_options();
+    ipx_check_report rep;
+    ipx_check(&scene.problem, &r, &opt, &rep);
+    double size = 0.0;
+    ENSURE(count_kind(&rep, IPX_CHECK_NONPENETRATION, 0, &size) == 1);
+    ENSURE_NEAR(size, 0.5, 1e-6);
+    ENSURE(count_kind(&rep, IPX_CHECK_ENERGY, -1, NULL) == 0);
+}
+
+static void test_friction_outside_the_cone_is_caught(void)
+{
+    point_mass(0.5);
+    const double pi[3] = {0.6, 0.8, 2.0}; /* |pi_t| = 1 = mu pi_n: on the cone, fine */
+    ipx_result r = result_from(&scene.problem, pi);
+    ipx_check_options opt = ipx_check_default_options();
+    opt.kinds = IPX_CHECK_CONE;
+    ipx_check_report rep;
+    ENSURE(ipx_check(&scene.problem, &r, &opt, &rep) == 0);
+    const double outside[3] = {0.9, 1.2, 2.0}; /* |pi_t| = 1.5 */
+    r = result_from(&scene.problem, outside);
+    ipx_check(&scene.problem, &r, &opt, &rep);
+    double size = 0.0;
+    ENSURE(count_kind(&rep, IPX_CHECK_CONE, 0, &size) == 1);
+    ENSURE_NEAR(size, 0.5, 1e-6);
+}
+
+static void test_pulling_impulse_is_caught(void)
+{
+    ipx_scene_point_mass(&scene, 0.0, 0.0, +1.0); /* separating */
+    const double pi[3] = {0.0, 0.0, -0.25};
+    ipx_result r = result_from(&scene.problem, pi);
+    ipx_check_options opt = ipx_check_default_options();
+    ipx_check_report rep;
+    ipx_check(&scene.problem, &r, &opt, &rep);
+    double size = 0.0;
+    ENSURE(count_kind(&rep, IPX_CHECK_UNILATERAL, 0, &size) == 1);
+    ENSURE_NEAR(size, 0.25, 1e-6);
+}
+
+static void test_inconsistent_or_non_finite_result_is_caught(void)
+{
+    point_mass(0.0);
+    const double pi[3] = {0.0, 0.0, 2.0};
+    ipx_result r = result_from(&scene.problem, pi);
+    r.v_post[IPX_T1] += 1e-3;
+    r.delta_ke -= 0.5;
+    ipx_check_options opt = ipx_check_default_options();
+    ipx_check_report rep;
+    ipx_check(&scene.problem, &r, &opt, &rep);
+    double size = 0.0;
+    /* a reported size is the excess over the tolerance, which is 1e-12 + 1e-9 * scale here */
+    ENSURE(count_kind(&rep, IPX_CHECK_CONSISTENCY, 0, &size) == 1);
+    ENSURE_NEAR(size, 1e-3, 1e-8);
+    ENSURE(count_kind(&rep, IPX_CHECK_CONSISTENCY, -1, &size) == 1);
+    ENSURE_NEAR(size, 0.5, 1e-8);
+
+    r = result_from(&scene.problem, pi);
+    r.impulse[IPX_N] = NAN;
+    ENSURE(ipx_check(&scene.problem, &r, &opt, &rep) > 0);
+    ENSURE(count_kind(&rep, IPX_CHECK_ENERGY, -1, NULL) == 1);
+}
+
+static void test_report_lists_every_violation_in_words(void)
+{
+    point_mass(0.1);
+    const double pi[3] = {3.0, 0.0, 6.0};
+    ipx_result r = result_from(&scene.problem, pi);
+    ipx_check_options opt = ipx_check_default_options();
+    ipx_check_report rep;
+    int n = ipx_check(&scene.problem, &r, &opt, &rep);
+    ENSURE(n == 3); /* energy, cone, complementarity */
+    char text[1024];
+    ipx_check_format(&rep, text, sizeof text);
+    ENSURE(strstr(text, "energy gain exceeded by") != NULL);
+    ENSURE(strstr(text, "friction cone at contact 0 exceeded by 2.4") != NULL);
+    ENSURE(strstr(text, "complementarity at contact 0") != NULL);
+}
+
+int main(void)
+{
+    RUN(test_clean_result_has_no_violation);
+    RUN(test_energy_gain_is_caught_with_its_size);
+    RUN(test_penetrating_velocity_is_caught);
+    RUN(test_friction_outside_the_cone_is_caught);
+    RUN(test_pulling_impulse_is_caught);
+    RUN(test_inconsistent_or_non_finite_result_is_caught);
+    RUN(test_report_lists_every_violation_in_words);
+    return ipx_test_exit();
+}

@@ -1,0 +1,144 @@
+/* The model registry and its key=value parameter parser: what the shim, the command line and the
+   world files all go through. */
+#include <string.h>
+
+#include "ensure.h"
+#include "impax/impax.h"
+
+static void expect_message(const char *msg, const char *needle)
+{
+    ENSURE(strstr(msg, needle) != NULL);
+    if (!strstr(msg, needle)) fprintf(stderr, "  message was '%s', expected '%s'\n", msg, needle);
+}
+
+static void test_unknown_model_lists_the_accepted_ones(void)
+{
+    ipx_params p;
+    char msg[IPX_MESSAGE_SIZE];
+    ENSURE(ipx_params_init(&p, "newton", msg, sizeof msg) == IPX_ERR_INPUT);
+    expect_message(msg, "unknown model 'newton' (accepted: ");
+    expect_message(msg, "aplcp");
+}
+
+static void test_every_model_has_a_sane_parameter_table(void)
+{
+    ENSURE(ipx_model_count() >= 1);
+    for (int i = 0; i < ipx_model_count(); i++) {
+        const ipx_model *m = ipx_model_at(i);
+        ENSURE(ipx_model_find(m->name) == m);
+        ENSURE(m->n_params <= IPX_MAX_PARAMS);
+        ENSURE(m->solve && m->workspace_bytes && m->promises && m->doc && m->doc[0]);
+        for (int j = 0; j < m->n_params; j++) {
+            const ipx_param_def *d = &m->params[j];
+            ENSURE(d->min <= d->def && d->def <= d->max);
+            ENSURE(d->doc && d->doc[0] && d->unit);
+            ENSURE(ipx_param_index(m, d->name) == j);
+        }
+    }
+    ENSURE(ipx_model_at(ipx_model_count()) == NULL);
+}
+
+static void test_parse_sets_values_and_keeps_defaults(void)
+{
+    ipx_params p;
+    char msg[IPX_MESSAGE_SIZE];
+    ENSURE(ipx_params_init(&p, "aplcp", msg, sizeof msg) == IPX_OK);
+    ENSURE(p.value[IPX_APLCP_FRICTION_DIRECTIONS] == 4.0);
+    ENSURE(ipx_params_parse(&p, " friction_directions = 8 , newton_restitution=1", msg, sizeof msg) == IPX_OK);
+    ENSURE(p.value[IPX_APLCP_FRICTION_DIRECTIONS] == 8.0);
+    ENSURE(p.value[IPX_APLCP_NEWTON_RESTITUTION] == 1.0);
+    ENSURE(p.value[IPX_APLCP_MAX_PIVOTS] == 0.0);
+    ENSURE(ipx_params_parse(&p, "", msg, sizeof msg) == IPX_OK);
+    ENSURE(ipx_params_parse(&p, NULL, msg, sizeof msg) == IPX_OK);
+    ENSURE(p.value[IPX_APLCP_FRICTION_DIRECTIONS] == 8.0);
+}
+
+static void test_bad_items_are_named_and_change_nothing(void)
+{
+    ipx_params p, before;
+    char msg[IPX_MESSAGE_SIZE];
+    ENSURE(ipx_params_init(&p, "aplcp", msg, sizeof msg) == IPX_OK);
+    before = p;
+    ENSURE(ipx_params_parse(&p, "friction_directions=8,theta_max=0.01", msg, sizeof msg) == IPX_ERR_INPUT);
+    expect_message(msg, "model 'aplcp' has no parameter 'theta_max' (accepted: friction_directions, newton_restitution, max_pivots)");
+    ENSURE(memcmp(&p, &before, sizeof p) == 0); /* all or nothing */
+
+    ENSURE(ipx_params_parse(&p, "friction_directions=40", msg, sizeof msg) == IPX_ERR_INPUT);
+    expect_message(msg, "parameter friction_directions = 40 of model 'aplcp' is out of range [2, 16]");
+    ENSURE(ipx_params_parse(&p, "friction_directions=4.5", msg, sizeof msg) == IPX_ERR_INPUT);
+    expect_message(msg, "must be a whole number, got 4.5");
+    ENSURE(ipx_params_parse(&p, "friction_directions=four", msg, sizeof msg) == IPX_ERR_INPUT);
+    expect_message(msg, "parameter friction_directions: 'four' is not a number");
+    ENSURE(ipx_params_parse(&p, "friction_directions=nan", msg, sizeof msg) == IPX_ERR_INPUT);
+    expect_message(msg, "out of range");
+    ENSURE(ipx_params_parse(&p, "friction_directions", msg, sizeof msg) == IPX_ERR_INPUT);
+    expect_message(msg, "parameter item 'friction_directions' is not key=value");
+    ENSURE(ipx_params_parse(&p, "friction_directions=", msg, sizeof msg) == IPX_ERR_INPUT);
+    expect_message(msg, "empty key or value");
+    ENSURE(ipx_params_parse(&p, "max_pivots=10,,newton_restitution=1", msg, sizeof msg) == IPX_ERR_INPUT);
+    expect_message(msg, "empty item");
+    ENSURE(memcmp(&p, &before, sizeof p) == 0);
+}
+
+static void test_format_round_trips_through_parse(void)
+{
+    ipx_params p, q;
+    char msg[IPX_MESSAGE_SIZE], text[512];
+    ENSURE(ipx_params_init(&p, "aplcp", msg, sizeof msg) == IPX_OK);
+    ENSURE(ipx_params_parse(&p, "friction_directions=6,max_pivots=123", msg, sizeof msg) == IPX_OK);
+    ipx_params_format(&p, text, sizeof text);
+    ENSURE(ipx_params_init(&q, "aplcp", msg, sizeof msg) == IPX_OK);
+    ENSURE(ipx_params_parse(&q, text, msg, sizeof msg) == IPX_OK);
+    ENSURE(memcmp(p.value, q.value, sizeof p.value) == 0);
+}
+
+static void test_small_workspace_is_reported_not_overrun(void)
+{
+    ipx_params p;
+    char msg[IPX_MESSAGE_SIZE];
+    ENSURE(ipx_params_init(&p, "aplcp", msg, sizeof msg) == IPX_OK);
+    double W[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, v[3] = {0, 0, -1};
+    ipx_contact c = {0.5, 0, 0, 0};
+    ipx_problem prob = {1, W, v, &c};
+    ipx_workspace *tiny = ipx_workspace_create_bytes(64);
+    ipx_result r;
+    ENSURE(ipx_solve(&p, &prob, tiny, &r) == IPX_ERR_WORKSPACE);
+    ENSURE(r.impulse[IPX_N] == 0.0);
+    ipx_workspace_destroy(tiny);
+    ipx_workspace *ws = ipx_workspace_create(&p, 1);
+    ENSURE(ipx_workspace_capacity(ws) == ipx_workspace_bytes(&p, 1));
+    ENSURE(ipx_solve(&p, &prob, ws, &r) == IPX_OK);
+    ENSURE_NEAR(r.impulse[IPX_N], 1.0, 1e-14);
+    ipx_workspace_destroy(ws);
+    ENSURE(ipx_workspace_create(&p, 0) == NULL);
+    ENSURE(ipx_workspace_create(&p, IPX_MAX_CONTACTS + 1) == NULL);
+}
+
+static void test_same_seed_gives_same_stream(void)
+{
+    ipx_rng a, b, c;
+    ipx_rng_seed(&a, 42);
+    ipx_rng_seed(&b, 42);
+    ipx_rng_seed(&c, 43);
+    int same_ab = 1, same_ac = 1;
+    for (int i = 0; i < 1000; i++) {
+        double x = ipx_rng_uniform_open0(&a), y = ipx_rng_uniform_open0(&b), z = ipx_rng_uniform_open0(&c);
+        same_ab &= x == y;
+        same_ac &= x == z;
+        ENSURE(x > 0.0 && x <= 1.0);
+    }
+    ENSURE(same_ab);
+    ENSURE(!same_ac);
+}
+
+int main(void)
+{
+    RUN(test_unknown_model_lists_the_accepted_ones);
+    RUN(test_every_model_has_a_sane_parameter_table);
+    RUN(test_parse_sets_values_and_keeps_defaults);
+    RUN(test_bad_items_are_named_and_change_nothing);
+    RUN(test_format_round_trips_through_parse);
+    RUN(test_small_workspace_is_reported_not_overrun);
+    RUN(test_same_seed_gives_same_stream);
+    return ipx_test_exit();
+}
