@@ -4,27 +4,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "problem_gen.h"
+#include "timing.h"
 
 #define N_PROBLEMS 32 /* distinct problems per k, solved in turn */
 #define REPEATS 15
 
 static ipx_scene scenes[N_PROBLEMS];
-
-static double now_us(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return 1e6 * (double)t.tv_sec + 1e-3 * (double)t.tv_nsec;
-}
-
-static int compare(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 /* Median over REPEATS of the mean µs per solve of a batch; -1 if any solve failed. */
 static double time_model(const ipx_params *par, int k, int *failed)
@@ -35,14 +22,13 @@ static double time_model(const ipx_params *par, int k, int *failed)
     double samples[REPEATS];
     *failed = 0;
     for (int rep = 0; rep < REPEATS; rep++) {
-        double t0 = now_us();
+        double t0 = ipx_now_us();
         for (int b = 0; b < batch; b++)
             for (int i = 0; i < N_PROBLEMS; i++) *failed += ipx_solve(par, &scenes[i].problem, ws, &r) != IPX_OK;
-        samples[rep] = (now_us() - t0) / (batch * N_PROBLEMS);
+        samples[rep] = (ipx_now_us() - t0) / (batch * N_PROBLEMS);
     }
     ipx_workspace_destroy(ws);
-    qsort(samples, REPEATS, sizeof samples[0], compare);
-    return samples[REPEATS / 2];
+    return ipx_median(samples, REPEATS);
 }
 
 static void bench_model(const char *name)

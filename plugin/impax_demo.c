@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "paper_scenes.h"
 
@@ -65,8 +66,30 @@ static void block_row(const char *label, const ipx_result *r)
            r->v_post[IPX_N], r->v_post[3 + IPX_N], ke0 + r->delta_ke);
 }
 
-int main(void)
+/* Every registered model's parameter table, as users type the names. */
+static void print_models(void)
 {
+    for (int i = 0; i < ipx_model_count(); i++) {
+        const ipx_model *m = ipx_model_at(i);
+        printf("%s: %s\n", m->name, m->doc);
+        for (int j = 0; j < m->n_params; j++) {
+            const ipx_param_def *d = &m->params[j];
+            printf("  %-20s default %-8g range [%g, %g]%s %s: %s\n", d->name, d->def, d->min, d->max,
+                   d->integer ? " integer" : "", d->unit, d->doc);
+        }
+    }
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1 && strcmp(argv[1], "--models") == 0) {
+        print_models();
+        return EXIT_SUCCESS;
+    }
+    if (argc > 1) {
+        fprintf(stderr, "usage: impax-demo [--models]\n");
+        return 2;
+    }
     printf("impax demo: every registered impact model on two paper scenes (core only)\n\n");
 
     ipx_scene_cradle(&scene, 5, 2.0, 1.0);

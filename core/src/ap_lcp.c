@@ -48,7 +48,6 @@ void ipx_ap_fill(const ipx_ap_layout *L, const ipx_problem *p, const double *v, 
                 AT(off + i, D0 + nd * f + d) = g; /* G_nD */
                 AT(D0 + nd * f + d, off + i) = g; /* G_Dn */
             }
-        q[off + i] = v[IPX_ROWS_PER_CONTACT * i + IPX_N];
     }
     for (int f = 0; f < kf; f++) {
         int ci = L->fric[f];
@@ -62,13 +61,22 @@ void ipx_ap_fill(const ipx_ap_layout *L, const ipx_problem *p, const double *v, 
             }
             AT(row, G0 + f) = 1.0;   /* E */
             AT(G0 + f, row) = -1.0;  /* -E^T */
-            const double *vc = v + IPX_ROWS_PER_CONTACT * ci;
-            q[row] = L->dir[2 * d] * vc[IPX_T1] + L->dir[2 * d + 1] * vc[IPX_T2];
         }
         AT(G0 + f, off + ci) = p->contact[ci].mu; /* mu lambda_n - E^T lambda_D >= 0 */
-        q[G0 + f] = 0.0;
     }
 #undef AT
+    ipx_ap_fill_q(L, v, q + off);
+}
+
+void ipx_ap_fill_q(const ipx_ap_layout *L, const double *v, double *q)
+{
+    for (int i = 0; i < L->k; i++) q[i] = v[IPX_ROWS_PER_CONTACT * i + IPX_N];
+    for (int f = 0; f < L->kf; f++) {
+        const double *vc = v + IPX_ROWS_PER_CONTACT * L->fric[f];
+        for (int d = 0; d < L->nd; d++)
+            q[L->k + L->nd * f + d] = L->dir[2 * d] * vc[IPX_T1] + L->dir[2 * d + 1] * vc[IPX_T2];
+        q[L->k + L->nd * L->kf + f] = 0.0;
+    }
 }
 
 void ipx_ap_impulse(const ipx_ap_layout *L, const double *z, double *pi)

@@ -36,6 +36,10 @@ int ipx_ap_max_size(int k, int nd);
 void ipx_ap_fill(const ipx_ap_layout *L, const ipx_problem *p, const double *v, double *M, int ld,
                  int off, double *q);
 
+/// Writes only q (k + (nd + 1) kf entries starting at q) from the contact velocities v (3k):
+/// [v_n; D^T v_t; 0]. The matrix does not change while v does (Routh's impulse steps).
+void ipx_ap_fill_q(const ipx_ap_layout *L, const double *v, double *q);
+
 /// Contact impulses pi (3k, [t1 t2 n]) from the AP part of an LCP solution (z starts at lambda_n).
 void ipx_ap_impulse(const ipx_ap_layout *L, const double *z, double *pi);
 

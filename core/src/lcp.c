@@ -185,6 +185,8 @@ static double infeasibility(int n, const double *M, const double *q, const doubl
 static void polish(int n, const double *M, const double *q, const int *basis, double *z, double *w,
                    double *work, int *iwork)
 {
+    double before = infeasibility(n, M, q, z, w);
+    if (before <= 1e-14 * max_abs(q, (size_t)n)) return; /* already clean: skip the solve */
     int *Z = iwork + 2 * n, m = 0;
     for (int i = 0; i < n; i++)
         if (basis[i] >= n && basis[i] < 2 * n) Z[m++] = basis[i] - n;
@@ -194,7 +196,6 @@ static void polish(int n, const double *M, const double *q, const int *basis, do
         for (int r = 0; r < m; r++) A[r + (size_t)m * c] = M[Z[r] + (size_t)n * Z[c]];
     for (int r = 0; r < m; r++) b[r] = -q[Z[r]];
     if (ipx_lsq_min_norm(m, m, A, b, 1e-13, lsq, iwork, NULL) != IPX_OK) return;
-    double before = infeasibility(n, M, q, z, w);
     double *trial = lsq; /* dgelsy's work is free again: reuse it for the candidate */
     for (int i = 0; i < n; i++) trial[i] = 0.0;
     for (int r = 0; r < m; r++) trial[Z[r]] = fmax(0.0, b[r]);

@@ -5,13 +5,17 @@
 #include <string.h>
 
 #include "impax/aplcp.h"
+#include "impax/jia.h"
 #include "impax/registry.h"
+#include "impax/routh.h"
 #include "impax/validate.h"
 #include "workspace_internal.h"
 
 /* Every model impax knows, in the order users see them listed. */
 static const ipx_model *const models[] = {
     &ipx_model_aplcp,
+    &ipx_model_jia,
+    &ipx_model_routh,
 };
 
 #define N_MODELS ((int)(sizeof models / sizeof models[0]))

@@ -4,31 +4,11 @@
 #include <stdlib.h>
 
 #include "ensure.h"
+#include "model_test.h"
 #include "paper_scenes.h"
 
-static ipx_params aplcp(const char *text)
-{
-    ipx_params p;
-    char msg[IPX_MESSAGE_SIZE];
-    ENSURE(ipx_params_init(&p, "aplcp", msg, sizeof msg) == IPX_OK);
-    ENSURE(ipx_params_parse(&p, text, msg, sizeof msg) == IPX_OK);
-    return p;
-}
+static ipx_params aplcp(const char *text) { return ipx_test_params("aplcp", text); }
 
-/* Solves the scene's problem and checks the model's promises on the way. */
-static ipx_status solve(const ipx_params *par, const ipx_problem *prob, ipx_result *r)
-{
-    ipx_workspace *ws = ipx_workspace_create(par, prob->k);
-    ipx_status st = ipx_solve(par, prob, ws, r);
-    ipx_workspace_destroy(ws);
-    if (st == IPX_OK) {
-        ipx_check_options opt = ipx_check_default_options();
-        opt.kinds = par->model->promises(par->value);
-        ipx_check_report rep;
-        ENSURE(ipx_check(prob, r, &opt, &rep) == 0);
-    }
-    return st;
-}
 
 static ipx_scene scene; /* large: static storage */
 
@@ -38,7 +18,7 @@ static void test_single_frictionless_contact_stops_normal_velocity(void)
     ipx_scene_block_corner(&scene, 0.0, u);
     ipx_params par = aplcp("");
     ipx_result r;
-    ENSURE(solve(&par, &scene.problem, &r) == IPX_OK);
+    ENSURE(ipx_test_solve(&par, &scene.problem, &r) == IPX_OK);
     const double *W = scene.problem.W, *v = scene.problem.v;
     /* pi_n = -v_n / W_nn, no tangential impulse */
     ENSURE_NEAR(r.impulse[IPX_N], -v[IPX_N] / W[IPX_N + 3 * IPX_N], 1e-12);
@@ -54,7 +34,7 @@ static void test_point_mass_friction_cases_match_routh_8_7(void)
         ipx_scene_point_mass(&scene, mu[c], 1.0, -1.0);
         ipx_params par = aplcp("");
         ipx_result r;
-        ENSURE(solve(&par, &scene.problem, &r) == IPX_OK);
+        ENSURE(ipx_test_solve(&par, &scene.problem, &r) == IPX_OK);
         double u[3];
         ipx_scene_planar_velocity_after(&scene, 0, r.impulse, u);
         ENSURE_NEAR(u[0], vx_after[c], 1e-12);
@@ -69,7 +49,7 @@ static void test_slip_reversal_corner_gives_ap_outcome(void)
     ipx_scene_block_corner(&scene, 0.2, u0);
     ipx_params par = aplcp("");
     ipx_result r;
-    ENSURE(solve(&par, &scene.problem, &r) == IPX_OK);
+    ENSURE(ipx_test_solve(&par, &scene.problem, &r) == IPX_OK);
     double u[3];
     ipx_scene_planar_velocity_after(&scene, 0, r.impulse, u);
     ENSURE_NEAR(u[0], 0.44706, 5e-6);
@@ -87,7 +67,7 @@ static void test_rocking_block_simultaneous_impact_ends_at_rest(void)
         snprintf(text, sizeof text, "friction_directions=%d", nd);
         ipx_params par = aplcp(text);
         ipx_result r;
-        ENSURE(solve(&par, &scene.problem, &r) == IPX_OK);
+        ENSURE(ipx_test_solve(&par, &scene.problem, &r) == IPX_OK);
         double u[3];
         ipx_scene_planar_velocity_after(&scene, 0, r.impulse, u);
         for (int a = 0; a < 3; a++) ENSURE_NEAR(u[a], 0.0, 1e-12);
@@ -105,7 +85,7 @@ static void test_box_sliding_into_wall_stops(void)
     ENSURE_NEAR(scene.problem.v[3 + IPX_N], -1.0, 1e-12); /* B hits the wall */
     ipx_params par = aplcp("");
     ipx_result r;
-    ENSURE(solve(&par, &scene.problem, &r) == IPX_OK);
+    ENSURE(ipx_test_solve(&par, &scene.problem, &r) == IPX_OK);
     double u[3];
     ipx_scene_planar_velocity_after(&scene, 0, r.impulse, u);
     for (int a = 0; a < 3; a++) ENSURE_NEAR(u[a], 0.0, 1e-12);
@@ -117,7 +97,7 @@ static void test_newton_target_reflects_frictionless_approach(void)
     scene.contact[0].e = 0.5;
     ipx_params par = aplcp("newton_restitution=1");
     ipx_result r;
-    ENSURE(solve(&par, &scene.problem, &r) == IPX_OK);
+    ENSURE(ipx_test_solve(&par, &scene.problem, &r) == IPX_OK);
     ENSURE_NEAR(r.v_post[IPX_N], 1.0, 1e-12); /* e |v_n-| */
     ENSURE_NEAR(r.delta_ke, 0.5 * (1.0 - 4.0), 1e-12);
 }
@@ -129,7 +109,7 @@ static void test_newton_target_off_below_capture_speed(void)
     scene.contact[0].v_capture = 0.1; /* m/s: the approach 0.05 is below it, so no bounce */
     ipx_params par = aplcp("newton_restitution=1");
     ipx_result r;
-    ENSURE(solve(&par, &scene.problem, &r) == IPX_OK);
+    ENSURE(ipx_test_solve(&par, &scene.problem, &r) == IPX_OK);
     ENSURE_NEAR(r.v_post[IPX_N], 0.0, 1e-12);
 }
 

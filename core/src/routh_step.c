@@ -1,0 +1,331 @@
+/* The impulse-step machinery of the Routh model: the step LCP (75), Algorithm 1, the simulation
+   fallback and the Poisson restitution extension (see impax/routh.h, routh_internal.h). */
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "impax/lcp.h"
+#include "result_internal.h"
+#include "routh_internal.h"
+#include "workspace_internal.h"
+
+static int directions(const double *param)
+{
+    int nd = (int)param[IPX_ROUTH_FRICTION_DIRECTIONS];
+    return nd + (nd & 1); /* an odd count would make the polygon lopsided: round up to even */
+}
+
+size_t ipx_routh_workspace_bytes(int k, const double *param)
+{
+    size_t ap = (size_t)ipx_ap_max_size(k, directions(param));
+    size_t n = (size_t)k + ap, rows = (size_t)IPX_ROWS_PER_CONTACT * (size_t)k;
+    return ipx_ws_doubles_bytes(n * n) + ipx_ws_doubles_bytes(ap * ap) +
+           3 * ipx_ws_doubles_bytes(n) + 2 * ipx_ws_doubles_bytes(rows) +
+           ipx_ws_doubles_bytes(ipx_lemke_work_doubles((int)n)) +
+           ipx_ws_ints_bytes(ipx_lemke_work_ints((int)n));
+}
+
+/* m/s: the smallest normal velocity (most negative = fastest approach). */
+static double min_normal(const double *v, int k)
+{
+    double vmin = INFINITY;
+    for (int i = 0; i < k; i++) vmin = fmin(vmin, v[IPX_ROWS_PER_CONTACT * i + IPX_N]);
+    return vmin;
+}
+
+/* N*s: the normal impulse that would stop the fastest-approaching contact alone without
+   friction, max_i -v_n,i / W_nn,i. */
+static double stop_impulse(const ipx_problem *p)
+{
+    const size_t rows = (size_t)IPX_ROWS_PER_CONTACT * (size_t)p->k;
+    double best = 0.0;
+    for (int i = 0; i < p->k; i++) {
+        size_t r = (size_t)IPX_ROWS_PER_CONTACT * (size_t)i + IPX_N;
+        double vn = p->v[r], wnn = p->W[r + rows * r];
+        if (vn < 0.0 && wnn > 0.0) best = fmax(best, -vn / wnn);
+    }
+    return best;
+}
+
+/* W_q of (75b), rows and columns [beta; lambda_n; lambda_D; gamma]. The lower-right block is
+   the Anitescu-Potra LCP; the beta rows and columns enforce the cap (73)-(74). */
+static void build_step_matrix(ipx_routh_ctx *c)
+{
+    const int m = c->m, n = c->n;
+    memset(c->M, 0, sizeof(double) * (size_t)n * (size_t)n);
+    for (int i = 0; i < m; i++) {
+        c->M[i + (size_t)n * (size_t)(m + i)] = -1.0; /* (73): lambda_max - lambda_n >= 0 */
+        c->M[(m + i) + (size_t)n * (size_t)i] = 1.0;  /* (74): Jn v' + beta >= 0 */
+    }
+    ipx_ap_fill(&c->L, c->p, c->p->v, c->M, n, m, c->q);
+}
+
+static ipx_status take_memory(ipx_routh_ctx *c, ipx_workspace *ws)
+{
+    const size_t n = (size_t)c->n, s = (size_t)c->L.size;
+    const size_t rows = (size_t)IPX_ROWS_PER_CONTACT * (size_t)c->m;
+    c->M = ipx_ws_doubles(ws, n * n);
+    c->M_ap = ipx_ws_doubles(ws, s * s);
+    c->q = ipx_ws_doubles(ws, n);
+    c->z = ipx_ws_doubles(ws, n);
+    c->w = ipx_ws_doubles(ws, n);
+    c->v = ipx_ws_doubles(ws, rows);
+    c->dpi = ipx_ws_doubles(ws, rows);
+    c->dwork = ipx_ws_doubles(ws, ipx_lemke_work_doubles(c->n));
+    c->iwork = ipx_ws_ints(ws, ipx_lemke_work_ints(c->n));
+    if (!c->M || !c->M_ap || !c->q || !c->z || !c->w || !c->v || !c->dpi || !c->dwork ||
+        !c->iwork) {
+        snprintf(c->message, IPX_MESSAGE_SIZE, "routh: workspace too small for k = %d", c->m);
+        return IPX_ERR_WORKSPACE;
+    }
+    return IPX_OK;
+}
+
+/* w of (75a) from the current velocity: [lambda_max; Jn v; JD v; 0]. Caps: h U(0,1] per contact
+   (Algorithm 1, line 3), or h itself when random caps are off. */
+static void step_rhs(ipx_routh_ctx *c)
+{
+    for (int i = 0; i < c->m; i++)
+        c->q[i] = c->random_caps ? c->h * ipx_rng_uniform_open0(c->rng) : c->h;
+    ipx_ap_fill_q(&c->L, c->v, c->q + c->m);
+}
+
+/* 1 if unknown i of an LCP whose Anitescu-Potra block starts at off is an impulse (lambda_n,
+   lambda_D, N*s); 0 if it is velocity-like (beta, gamma, m/s). Its w_i has the other kind. */
+static int is_impulse(const ipx_ap_layout *L, int off, int i)
+{
+    return i >= off && i < off + L->k + L->nd * L->kf;
+}
+
+/* Largest relative violation of 0 <= z _|_ w = M z + q >= 0, with w recomputed from z (into
+   w). Each z_i and w_i is measured against the largest magnitude of its kind (impulses in N*s,
+   velocities in m/s) among z and q, so that rows of different units are judged fairly. */
+static double lcp_violation(const ipx_ap_layout *L, int off, int n, const double *M,
+                            const double *q, const double *z, double *w)
+{
+    double scale[2] = {DBL_MIN, DBL_MIN}; /* [velocity, impulse] */
+    for (int i = 0; i < n; i++) {
+        int imp = is_impulse(L, off, i);
+        scale[imp] = fmax(scale[imp], fabs(z[i]));
+        scale[!imp] = fmax(scale[!imp], fabs(q[i]));
+        w[i] = q[i];
+    }
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < n; i++) w[i] += M[i + (size_t)n * (size_t)j] * z[j];
+    double worst = 0.0;
+    for (int i = 0; i < n; i++) {
+        int imp = is_impulse(L, off, i);
+        double zr = z[i] / scale[imp], wr = w[i] / scale[!imp];
+        worst = fmax(worst, fmax(fmax(-zr, -wr), fmin(zr, wr)));
+    }
+    return worst;
+}
+
+/* Solves LCP(M, c->q) of size n into c->z, counts it and checks its residual. The
+   Anitescu-Potra block of the LCP starts at unknown off (m for a step, 0 for the fallback). */
+static ipx_status solve_lcp(ipx_routh_ctx *c, int n, int off, const double *M, const char *what)
+{
+    int pivots = 0;
+    ipx_status st = ipx_lemke(n, M, c->q, c->z, c->w, c->max_pivots, c->dwork, c->iwork, &pivots);
+    c->counts->lcp_solves++;
+    c->counts->pivots += pivots;
+    if (st != IPX_OK) {
+        c->lcp_failed = 1;
+        snprintf(c->message, IPX_MESSAGE_SIZE, "routh: %s LCP failed (%s) after %d pivots, size %d",
+                 what, ipx_status_name(st), pivots, n);
+        return st;
+    }
+    double viol = lcp_violation(&c->L, off, n, M, c->q, c->z, c->w);
+    if (!(viol <= c->tol_lcp)) {
+        c->lcp_failed = 1;
+        snprintf(c->message, IPX_MESSAGE_SIZE,
+                 "routh: %s LCP residual %.3g exceeds tol_lcp %.3g (size %d)", what, viol,
+                 c->tol_lcp, n);
+        return IPX_ERR_NUMERIC;
+    }
+    return IPX_OK;
+}
+
+/* N*s: the reference of the automatic step, the total normal impulse of the Anitescu-Potra
+   solution from v0 (31) (the simultaneous outcome, which one step with unbounded caps gives);
+   if that LCP fails, the impulse that stops the fastest-approaching contact alone. */
+static double reference_impulse(ipx_routh_ctx *c)
+{
+    const int s = c->L.size;
+    ipx_ap_fill(&c->L, c->p, c->p->v, c->M_ap, s, 0, c->q);
+    if (solve_lcp(c, s, 0, c->M_ap, "reference") == IPX_OK) {
+        double total = 0.0;
+        for (int i = 0; i < c->m; i++) total += c->z[i]; /* lambda_n comes first */
+        if (total > 0.0) return total;
+    }
+    c->lcp_failed = 0;
+    c->message[0] = '\0';
+    return stop_impulse(c->p);
+}
+
+ipx_status ipx_routh_ctx_init(ipx_routh_ctx *c, const ipx_problem *p, const double *param,
+                              ipx_rng *rng, ipx_workspace *ws, ipx_counts *counts, char *message)
+{
+    memset(c, 0, sizeof *c);
+    c->p = p;
+    c->rng = rng;
+    c->counts = counts;
+    c->message = message;
+    ipx_ap_layout_init(&c->L, p, directions(param));
+    c->m = p->k;
+    c->n = c->m + c->L.size;
+    c->max_steps = (int)param[IPX_ROUTH_MAX_STEPS];
+    c->max_pivots = param[IPX_ROUTH_MAX_PIVOTS] > 0.0 ? (int)param[IPX_ROUTH_MAX_PIVOTS]
+                                                      : ipx_lemke_default_max_pivots(c->n);
+    c->random_caps = param[IPX_ROUTH_RANDOM_CAPS] != 0.0;
+    c->poisson = param[IPX_ROUTH_POISSON_RESTITUTION] != 0.0;
+    double vmin = min_normal(p->v, p->k);
+    c->tol_v_abs = param[IPX_ROUTH_TOL_V] * fmax(0.0, -vmin);
+    c->tol_lcp = param[IPX_ROUTH_TOL_LCP];
+    ipx_status st = take_memory(c, ws);
+    if (st != IPX_OK) return st;
+    build_step_matrix(c);
+    if (!(vmin < -c->tol_v_abs)) return IPX_OK; /* nothing approaches: no step is taken */
+    double step = param[IPX_ROUTH_STEP];
+    c->h = step > 0.0 ? step : param[IPX_ROUTH_STEP_RELATIVE] * reference_impulse(c);
+    if (!(c->h > 0.0)) {
+        snprintf(message, IPX_MESSAGE_SIZE,
+                 "routh: a contact approaches but no approaching contact can take a normal "
+                 "impulse (W_nn = 0), so the step h is 0");
+        return IPX_ERR_INPUT;
+    }
+    return IPX_OK;
+}
+
+/* pi += c->dpi and c->v = v0 + W pi (75c). Returns K(v') - K(v) in J, computed in contact space
+   as dpi . (v + v') / 2, and in *scale the size of its terms. */
+static double add_impulse(ipx_routh_ctx *c, double *pi, double *scale)
+{
+    const ipx_problem *p = c->p;
+    const int rows = IPX_ROWS_PER_CONTACT * p->k;
+    double before = 0.0, after = 0.0;
+    for (int i = 0; i < rows; i++) {
+        before += c->dpi[i] * c->v[i];
+        pi[i] += c->dpi[i];
+    }
+    ipx_apply_W(p, pi, c->v);
+    for (int i = 0; i < rows; i++) {
+        c->v[i] += p->v[i];
+        after += c->dpi[i] * c->v[i];
+    }
+    *scale = fabs(before) + fabs(after);
+    return 0.5 * (before + after);
+}
+
+/* Adds a dissipative impulse (a step or the AP fallback) and checks Thm 7: K(v') <= K(v) (76). */
+static ipx_status add_dissipative(ipx_routh_ctx *c, double *pi)
+{
+    double scale = 0.0;
+    double dk = add_impulse(c, pi, &scale);
+    if (!(dk <= c->tol_lcp * scale)) {
+        snprintf(c->message, IPX_MESSAGE_SIZE,
+                 "routh: impulse step %d gained %.3g J of kinetic energy (Thm 7 violated)",
+                 c->counts->steps, dk);
+        return IPX_ERR_NUMERIC;
+    }
+    return IPX_OK;
+}
+
+/* Algorithm 1: impulse steps until no contact approaches (*ended = 1) or max_steps. */
+static ipx_status run(ipx_routh_ctx *c, double *pi, int *ended)
+{
+    for (int i = 0;; i++) {
+        *ended = !(min_normal(c->v, c->m) < -c->tol_v_abs); /* v not in C(q0) (28) */
+        if (*ended || i == c->max_steps) return IPX_OK;
+        step_rhs(c);
+        ipx_status st = solve_lcp(c, c->n, c->m, c->M, "step");
+        if (st != IPX_OK) return st;
+        c->counts->steps++;
+        ipx_ap_impulse(&c->L, c->z + c->m, c->dpi); /* lambda_n, lambda_D of z = [beta; ...] */
+        st = add_dissipative(c, pi);
+        if (st != IPX_OK) return st;
+    }
+}
+
+/* Simulation fallback (routh.md 4.3): one Anitescu-Potra LCP (31) from the current velocity. */
+static ipx_status ap_finish(ipx_routh_ctx *c, double *pi)
+{
+    const int s = c->L.size;
+    ipx_ap_fill(&c->L, c->p, c->v, c->M_ap, s, 0, c->q);
+    ipx_status st = solve_lcp(c, s, 0, c->M_ap, "fallback");
+    if (st != IPX_OK) return st;
+    ipx_ap_impulse(&c->L, c->z, c->dpi);
+    return add_dissipative(c, pi);
+}
+
+/* Ends the inelastic impact from the current velocity: Algorithm 1, then the fallback. */
+static ipx_status finish_inelastic(ipx_routh_ctx *c, double *pi, int fallback)
+{
+    int ended = 0;
+    ipx_status st = run(c, pi, &ended);
+    if (st == IPX_OK && ended) return IPX_OK;
+    if (st != IPX_OK && !c->lcp_failed) return st; /* an energy gain is never patched over */
+    if (st == IPX_OK)
+        snprintf(c->message, IPX_MESSAGE_SIZE, "routh: impact not ended after %d impulse steps",
+                 c->max_steps);
+    if (!fallback) return st != IPX_OK ? st : IPX_ERR_NOT_CONVERGED;
+    c->counts->limits_hit |= c->lcp_failed ? IPX_ROUTH_HIT_LCP_FAILURE : IPX_ROUTH_HIT_MAX_STEPS;
+    c->lcp_failed = 0;
+    char why[IPX_MESSAGE_SIZE];
+    memcpy(why, c->message, sizeof why);
+    st = ap_finish(c, pi);
+    if (st == IPX_OK)
+        snprintf(c->message, IPX_MESSAGE_SIZE, "%.200s; finished by one Anitescu-Potra solve", why);
+    return st;
+}
+
+/* Extension beyond the paper: Poisson restitution after the inelastic impact. Every contact
+   whose pre-impact approach speed exceeds v_capture gets a further normal impulse
+   e_i Lambda_n,i (Lambda_n,i its inelastic normal impulse). Multi-contact Poisson restitution
+   can gain energy, so the restitution impulse is scaled by the largest s in [0, 1] with
+   dK(pi + s delta) = dK(pi) + a s + b s^2 <= 0, a = delta . v, b = delta^T W delta / 2. */
+static void restitute(ipx_routh_ctx *c, double *pi)
+{
+    const ipx_problem *p = c->p;
+    const int rows = IPX_ROWS_PER_CONTACT * p->k;
+    double dk = 0.0, a = 0.0, b = 0.0; /* J */
+    for (int i = 0; i < rows; i++) {
+        dk += pi[i] * (p->v[i] + 0.5 * (c->v[i] - p->v[i]));
+        c->dpi[i] = 0.0;
+    }
+    for (int i = 0; i < p->k; i++) {
+        const int r = IPX_ROWS_PER_CONTACT * i + IPX_N;
+        if (-p->v[r] > p->contact[i].v_capture) c->dpi[r] = p->contact[i].e * pi[r];
+        a += c->dpi[r] * c->v[r];
+    }
+    for (int i = 0; i < p->k; i++)
+        for (int j = 0; j < p->k; j++) {
+            const int ri = IPX_ROWS_PER_CONTACT * i + IPX_N, rj = IPX_ROWS_PER_CONTACT * j + IPX_N;
+            b += 0.5 * c->dpi[ri] * p->W[ri + (size_t)rows * (size_t)rj] * c->dpi[rj];
+        }
+    if (dk + a + b > 0.0) {
+        double den = a + sqrt(fmax(0.0, a * a - 4.0 * b * dk));
+        double s = den > 0.0 ? fmax(0.0, -2.0 * dk / den) : 0.0; /* stable root of the quadratic */
+        for (int i = 0; i < rows; i++) c->dpi[i] *= s;
+        c->counts->limits_hit |= IPX_ROUTH_HIT_RESTITUTION_CAP;
+    }
+    double scale = 0.0;
+    add_impulse(c, pi, &scale);
+}
+
+ipx_status ipx_routh_resolve(ipx_routh_ctx *c, double *pi, int fallback)
+{
+    const ipx_problem *p = c->p;
+    const int rows = IPX_ROWS_PER_CONTACT * p->k;
+    for (int i = 0; i < rows; i++) {
+        pi[i] = 0.0;
+        c->v[i] = p->v[i];
+    }
+    c->lcp_failed = 0;
+    ipx_status st = finish_inelastic(c, pi, fallback);
+    if (st != IPX_OK || !c->poisson) return st;
+    restitute(c, pi);
+    /* the restitution impulse may drive other contacts into approach: resolve them inelastically */
+    return finish_inelastic(c, pi, fallback);
+}

@@ -1,0 +1,14 @@
+/// Shared by the model tests: parameters from text, and a solve that checks the model's promises.
+#ifndef IMPAX_TEST_MODEL_TEST_H
+#define IMPAX_TEST_MODEL_TEST_H
+
+#include "impax/impax.h"
+
+/// The model's defaults with `text` (key=value,...) applied; a failure is a test failure.
+ipx_params ipx_test_params(const char *model, const char *text);
+
+/// Solves through the registry as a host would (fresh workspace), then runs the invariant
+/// checker on the promises of the model; every violation is a test failure and is printed.
+ipx_status ipx_test_solve(const ipx_params *par, const ipx_problem *prob, ipx_result *r);
+
+#endif
