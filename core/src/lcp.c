@@ -1,163 +1,233 @@
-/* Lemke's complementary pivoting method with the lexicographic ratio test
-   (Cottle, Pang, Stone, "The Linear Complementarity Problem", 1992, sections 4.4 and 4.9). */
+/* impax core: Lemke's complementary pivoting method with the lexicographic minimum-ratio rule.
+
+   Reference: R. W. Cottle, J.-S. Pang, R. E. Stone, "The Linear Complementarity Problem",
+   Academic Press 1992 (CPS below). Section 4.4 is Lemke's method (covering vector d,
+   artificial variable z0), its lexicographic anti-cycling rule and its termination theory: on a
+   copositive-plus M, a secondary ray proves LCP(q, M) infeasible; on a P-matrix the method
+   always ends with the unique solution.
+
+   The augmented system is    w - M z - d z0 = q,   w, z, z0 >= 0,   w_i z_i = 0,   d = (1..1).
+
+   Numerics, in short (each is explained where it is done):
+   - the data are scaled by sigma = max|M_ij| so that every column of the initial tableau
+     ([I | -M | -d]) has entries of magnitude <= 1; the fixed tolerances below are then relative
+     to the data, and a common scale factor of M and q changes neither the pivots nor z;
+   - a pivot entry must exceed PIVOT_TOL times the 1-norm of its row of the basis inverse B^-1
+     (the largest the entry could be), so round-off "positives" are never pivoted on;
+   - ratios within a relative tolerance (plus the row's rhs round-off) are ties and are broken
+     lexicographically with the rows of B^-1, which the tableau carries in its w columns
+     (CPS 4.4), except that z0 leaves whenever it is among the ties;
+   - the final complementary basis is re-solved from the original data by iterative refinement
+     with the basis inverse the tableau already holds, then w = M z + q is recomputed from M and
+     q, and only round-off-sized negative entries are clamped to 0. */
 #include <math.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "impax/lcp.h"
-#include "impax/linalg.h"
 
-/* Tableau layout, row-major with n rows and COLS = 2n + 2 columns:
-   [ B^-1 (the w columns) | B^-1 (-M) (the z columns) | B^-1 (-d) (z0) | B^-1 q ].
-   The w columns start as the identity, so they always hold the current basis inverse, which is
-   what the lexicographic rule compares. Variables: 0..n-1 = w, n..2n-1 = z, 2n = z0. */
+/* Pivot entries at or below this times the 1-norm of their row of B^-1 (see pivot()) are
+   treated as zero: they are round-off of an exact zero far more often than a true pivot. */
+#define PIVOT_TOL 1e-11
+/* Ratios (and lexicographic entries) within this relative distance of the minimum are ties.
+   After a few dozen pivots tableau entries carry relative errors far above machine epsilon, so
+   ratios that are equal in exact arithmetic (redundant contacts make many) differ in the last
+   digits; comparing them exactly would let round-off, not the rule, choose the leaving row. */
+#define TIE_REL 1e-9
+/* Round-off expected in the entries of row i of the tableau, relative to the largest value they
+   can have: sum_k |B^-1_ik| times the largest |entry| of the scaled data column. For the rhs the
+   data column is q / sigma; for the basis inverse (lexicographic tie-break) it is the identity. */
+#define RHS_NOISE 1e-12
+#define LEX_NOISE 1e-12
+/* A z_i or w_i of the final answer that is negative by less than this, relative to the
+   magnitude of the terms it is computed from (see finish()), is round-off and is set to 0;
+   anything larger is a numerical failure. */
+#define CLAMP_REL 1e-9
+/* ... plus this times the largest such magnitude over all entries (see finish()). */
+#define NORM_REL 1e-12
+/* Refinement steps on the final basis (each O(n^2)); one nearly always suffices. */
+#define REFINE_STEPS 3
 
-/* The tableau, then the polish: a copy of M_ZZ, a right-hand side and dgelsy's work. */
-size_t ipx_lemke_work_doubles(int n)
-{
-    return (size_t)n * (size_t)(2 * n + 2) + (size_t)n * (size_t)n + (size_t)n +
-           ipx_lsq_work_doubles(n, n);
-}
-size_t ipx_lemke_work_ints(int n) { return 3 * (size_t)n; }
-int ipx_lemke_default_max_pivots(int n) { return 50 * n + 1000; }
-
-#define Z0_TIE 1e-7 /* relative tolerance for letting z0 leave on a near-tie */
-
+/* The work space: a row-major n x (2n + 2) tableau
+       [ B^-1 | B^-1 (-M / sigma) | B^-1 (-d) | B^-1 q / sigma ]
+   where B is the current basis (columns of [I, -M/sigma, -d]). Its first n columns start as the
+   identity and are the w columns, so they always hold B^-1, which the lexicographic rule needs
+   and the final refinement reuses. Variables are numbered w_i = i, z_i = n + i, z0 = 2n.
+   After the tableau: three n-vectors, the 1-norms of the rows of B^-1, and the residual and
+   correction of the refinement. Ints: the basis (the variable basic in each row) and the
+   candidate rows of the ratio test. */
 typedef struct tableau {
-    int n, cols;
-    double *t;      /* n x cols */
-    int *basis;     /* variable basic in each row */
-    int *ties;      /* candidate rows of the ratio test */
-    double pivot_tol;
-    double rhs_noise;   /* absolute round-off expected in the rhs column: 1e-11 max|q| */
+    int n, cols;     /* cols = 2n + 2; the rhs is column cols - 1 */
+    double *t;
+    double *rownorm;  /* n: sum_k |B^-1_ik|, the largest any entry of row i can be */
+    double *res, *dx; /* n each: refinement residual and correction */
+    int *basis;
+    int *cand;
 } tableau;
 
 #define T(tab, i, j) ((tab)->t[(size_t)(i) * (size_t)(tab)->cols + (size_t)(j)])
 
+size_t ipx_lemke_work_doubles(int n)
+{
+    if (n < 1) return 0;
+    return (size_t)n * (size_t)(2 * n + 2) + 3 * (size_t)n;
+}
+
+size_t ipx_lemke_work_ints(int n) { return n < 1 ? 0 : 2 * (size_t)n; }
+
+/* Lemke needs about n to 2n pivots on the problems impax builds; degenerate ones under the
+   lexicographic rule need more but stay linear in n in practice. This is a generous cap that
+   still stops a (numerically) cycling run in O(n^3) time. */
+int ipx_lemke_default_max_pivots(int n) { return n < 1 ? 1000 : 50 * n + 1000; }
+
+/* Gauss-Jordan pivot on entry (r, c): row r is divided by the pivot, the other rows lose their
+   multiple of it. O(n * cols) = O(n^2). The pivot column is set to the exact unit vector.
+   Alongside, the 1-norm of each row of B^-1 is updated (it costs one fabs per entry of the
+   rows that change). Every column of the initial tableau has entries of magnitude <= 1, so no
+   entry of row i can exceed that norm in exact arithmetic, and its round-off is a small
+   multiple of it: the tolerances of the ratio test are relative to it. They must be per row
+   because the rows' values live on very different scales (in an impact LCP, impulses of
+   1e-5 N s next to velocities of 1 m/s): one absolute tolerance for "this entry is zero" would
+   be too loose for the small rows or too tight for the large ones. */
 static void pivot(tableau *tab, int r, int c)
 {
-    const int cols = tab->cols;
+    const int n = tab->n, cols = tab->cols;
     double *row = &T(tab, r, 0);
     const double inv = 1.0 / row[c];
     for (int j = 0; j < cols; j++) row[j] *= inv;
     row[c] = 1.0;
-    for (int i = 0; i < tab->n; i++) {
+    tab->rownorm[r] *= fabs(inv);
+    for (int i = 0; i < n; i++) {
         if (i == r) continue;
         double *other = &T(tab, i, 0);
         const double f = other[c];
         if (f == 0.0) continue;
-        for (int j = 0; j < cols; j++) other[j] -= f * row[j];
+        double norm = 0.0;
+        for (int j = 0; j < n; j++) {
+            other[j] -= f * row[j];
+            norm += fabs(other[j]);
+        }
+        for (int j = n; j < cols; j++) other[j] -= f * row[j];
         other[c] = 0.0;
+        tab->rownorm[i] = norm;
     }
 }
 
-/* How far above the best ratio a row's ratio may be and still tie: a relative part, and the rhs
-   round-off seen through this row's pivot entry (a tiny rhs is mostly round-off). */
-static double tie_tolerance(const tableau *tab, int row, int enter, double best, double rel)
+/* Keeps, among the `count` candidate rows, those whose entry in column `col` divided by their
+   entry in the entering column is smallest, up to TIE_REL and the round-off of the entry,
+   noise * (1-norm of the row of B^-1). Returns the new count. */
+static int keep_smallest(tableau *tab, int count, int col, int enter, double noise)
 {
-    return rel * fabs(best) + tab->rhs_noise / T(tab, row, enter);
-}
-
-/* Keeps, among the candidate rows, those whose column `col` divided by the pivot-column entry
-   is smallest (within a relative tolerance). Returns the new number of candidates. */
-static int keep_smallest(tableau *tab, int count, int col, int enter)
-{
+    int *cand = tab->cand;
     double best = INFINITY;
     for (int k = 0; k < count; k++) {
-        int i = tab->ties[k];
-        best = fmin(best, T(tab, i, col) / T(tab, i, enter));
+        const double v = T(tab, cand[k], col) / T(tab, cand[k], enter);
+        if (v < best) best = v;
     }
-    /* after many pivots tableau entries carry relative errors far above machine epsilon, so
-       ratios equal in exact arithmetic differ in the last digits: treat them as ties */
     int kept = 0;
     for (int k = 0; k < count; k++) {
-        int i = tab->ties[k];
-        double tol = col == tab->cols - 1 ? tie_tolerance(tab, i, enter, best, 1e-9) : 1e-9 * fabs(best) + 1e-15;
-        if (T(tab, i, col) / T(tab, i, enter) <= best + tol) tab->ties[kept++] = i;
+        const int i = cand[k];
+        const double a = T(tab, i, enter);
+        if (T(tab, i, col) / a <= best + TIE_REL * fabs(best) + noise * tab->rownorm[i] / a)
+            cand[kept++] = i;
     }
     return kept;
 }
 
-/* Lexicographic minimum-ratio test on the entering column: the rhs first, then the columns of
-   the basis inverse in turn, until one row is left. -1 if no entry is positive (a ray). */
-static int ratio_test(tableau *tab, int enter)
+/* The lexicographic minimum-ratio test (CPS 4.4) on the entering column `enter`.
+   Candidates are the rows with a positive entry a_i. Among those with the smallest ratio
+   b_i / a_i, the leaving row is the one whose row of B^-1, divided by a_i, is lexicographically
+   smallest: this is the ratio test of the perturbed problem q + (eps, eps^2, ...), which is
+   nondegenerate, so no basis can repeat and the method cannot cycle. In exact arithmetic two
+   rows of B^-1 are never proportional, so the rule always picks exactly one row.
+   Exception: if z0's row is among the ties it leaves, since the next basis is then a solution
+   (the usual practical rule; it only shortens the path and cannot make it cycle).
+   Returns the row, or -1 if no entry is positive: a secondary ray. */
+static int ratio_test(tableau *tab, int enter, double rhs_noise)
 {
-    const int n = tab->n;
-    int count = 0;
-    for (int i = 0; i < n; i++)
-        if (T(tab, i, enter) > tab->pivot_tol) tab->ties[count++] = i;
+    const int n = tab->n, rhs = tab->cols - 1;
+    int *cand = tab->cand, count = 0;
+    double theta = INFINITY;
+    for (int i = 0; i < n; i++) {
+        const double a = T(tab, i, enter);
+        if (a > PIVOT_TOL * tab->rownorm[i]) {
+            cand[count++] = i;
+            const double v = T(tab, i, rhs) / a;
+            if (v < theta) theta = v;
+        }
+    }
     if (count == 0) return -1;
-    /* if z0 can leave, let it: the next basis is a solution. Its ratio is compared with a looser
-       tolerance (Z0_TIE) because redundant contacts make exact ties that round-off splits; the
-       final re-solve (polish) removes the small infeasibility this may leave. */
-    double best = INFINITY;
+    /* the ties: ratios within the relative tolerance, plus what the round-off of the row's rhs
+       can do to its ratio (this decides degenerate ties, where the exact rhs is 0).
+       Too loose a tolerance would let a row with a truly larger ratio leave, which makes the
+       row with the smallest ratio negative: feasibility is lost. Too tight only lets round-off
+       break an exact tie, which keeps feasibility. So the tolerance errs on the tight side. */
+    int kept = 0, z0_row = -1;
     for (int k = 0; k < count; k++) {
-        int i = tab->ties[k];
-        best = fmin(best, T(tab, i, tab->cols - 1) / T(tab, i, enter));
+        const int i = cand[k];
+        const double a = T(tab, i, enter);
+        if (T(tab, i, rhs) / a <= theta + TIE_REL * fabs(theta) + rhs_noise * tab->rownorm[i] / a) {
+            cand[kept++] = i;
+            if (tab->basis[i] == 2 * n) z0_row = i;
+        }
     }
-    for (int k = 0; k < count; k++) {
-        int i = tab->ties[k];
-        if (tab->basis[i] == 2 * n &&
-            T(tab, i, tab->cols - 1) / T(tab, i, enter) <= best + tie_tolerance(tab, i, enter, best, Z0_TIE))
-            return i;
+    if (z0_row >= 0) return z0_row;
+    /* lexicographic tie-break: column by column of B^-1 until one row is left */
+    for (int col = 0; col < n && kept > 1; col++) kept = keep_smallest(tab, kept, col, enter, LEX_NOISE);
+    if (kept > 1) { /* numerically indistinguishable rows: take the most stable pivot */
+        int best = cand[0];
+        for (int k = 1; k < kept; k++)
+            if (T(tab, cand[k], enter) > T(tab, best, enter)) best = cand[k];
+        return best;
     }
-    count = keep_smallest(tab, count, tab->cols - 1, enter);
-    for (int col = 0; col < n && count > 1; col++) count = keep_smallest(tab, count, col, enter);
-    return tab->ties[0];
+    return cand[0];
 }
 
-static double max_abs(const double *x, size_t count)
-{
-    double m = 0.0;
-    for (size_t i = 0; i < count; i++) m = fmax(m, fabs(x[i]));
-    return m;
-}
-
-static int all_finite(const double *x, size_t count)
-{
-    for (size_t i = 0; i < count; i++)
-        if (!isfinite(x[i])) return 0;
-    return 1;
-}
-
-static void setup(tableau *tab, int n, const double *M, const double *q, double *dwork, int *iwork)
+/* Fills the initial tableau of the scaled problem (M / sigma, q / sigma). */
+static void setup(tableau *tab, int n, const double *M, const double *q, double inv_sigma,
+                  double *dwork, int *iwork)
 {
     tab->n = n;
     tab->cols = 2 * n + 2;
     tab->t = dwork;
+    tab->rownorm = dwork + (size_t)n * (size_t)tab->cols;
+    tab->res = tab->rownorm + n;
+    tab->dx = tab->res + n;
     tab->basis = iwork;
-    tab->ties = iwork + n;
+    tab->cand = iwork + n;
     memset(tab->t, 0, sizeof(double) * (size_t)n * (size_t)tab->cols);
     for (int i = 0; i < n; i++) {
-        T(tab, i, i) = 1.0;
-        for (int j = 0; j < n; j++) T(tab, i, n + j) = -M[i + (size_t)n * j];
-        T(tab, i, 2 * n) = -1.0;
-        T(tab, i, 2 * n + 1) = q[i];
+        double *row = &T(tab, i, 0);
+        row[i] = 1.0;
+        for (int j = 0; j < n; j++) row[n + j] = -M[i + (size_t)n * j] * inv_sigma;
+        row[2 * n] = -1.0;
+        row[2 * n + 1] = q[i] * inv_sigma;
+        tab->rownorm[i] = 1.0;
         tab->basis[i] = i;
     }
-    tab->pivot_tol = 1e-11 * fmax(1.0, max_abs(M, (size_t)n * n));
-    tab->rhs_noise = 1e-11 * max_abs(q, (size_t)n);
 }
 
-/* The complementary pivoting loop from the first pivot on z0. */
-static ipx_status run(tableau *tab, int max_pivots, int *pivots)
+/* Lemke's path (CPS 4.4): z0 enters, then each leaving variable's complement enters,
+   until z0 leaves (a solution) or no row bounds the entering variable (a secondary ray). */
+static ipx_status run(tableau *tab, int max_pivots, double rhs_noise, int *pivots)
 {
-    const int n = tab->n;
-    /* z0 enters at the most negative q; among equal ones the last row keeps the basis
-       lexicographically positive (CPS 4.4.5) */
+    const int n = tab->n, rhs = tab->cols - 1;
+    /* z0 enters at the most negative q_i, which makes every rhs non-negative. Among equal q_i the
+       last row is taken: the rows (b_i, B^-1_i) after the pivot are then lexicographically
+       positive (for i < r the row is (0, e_i - e_r), whose first non-zero is +1), which is what
+       the lexicographic rule needs to start from (CPS 4.4). */
     int r = 0;
     for (int i = 1; i < n; i++)
-        if (T(tab, i, 2 * n + 1) <= T(tab, r, 2 * n + 1)) r = i;
+        if (T(tab, i, rhs) <= T(tab, r, rhs)) r = i;
     int leaving = tab->basis[r];
     pivot(tab, r, 2 * n);
     tab->basis[r] = 2 * n;
     *pivots = 1;
     while (leaving != 2 * n) {
         if (*pivots >= max_pivots) return IPX_ERR_LCP_PIVOTS;
-        int enter = leaving < n ? leaving + n : leaving - n; /* the complement */
-        r = ratio_test(tab, enter);
+        /* complementary pivot rule: the complement of the variable that just left enters */
+        const int enter = leaving < n ? leaving + n : leaving - n;
+        r = ratio_test(tab, enter, rhs_noise);
         if (r < 0) return IPX_ERR_LCP_RAY;
-
         leaving = tab->basis[r];
         pivot(tab, r, enter);
         tab->basis[r] = enter;
@@ -166,41 +236,129 @@ static ipx_status run(tableau *tab, int max_pivots, int *pivots)
     return IPX_OK;
 }
 
-/* Largest violation of z >= 0, w = Mz + q >= 0 and z.w = 0 (w recomputed from the data). */
-static double infeasibility(int n, const double *M, const double *q, const double *z, double *w)
+static double max_abs(const double *x, size_t count)
 {
-    double worst = 0.0;
-    for (int i = 0; i < n; i++) w[i] = q[i];
-    for (int j = 0; j < n; j++) {
-        if (z[j] == 0.0) continue;
-        for (int i = 0; i < n; i++) w[i] += M[i + (size_t)n * j] * z[j];
-    }
-    for (int i = 0; i < n; i++) worst = fmax(worst, fmax(fmax(-z[i], -w[i]), fabs(z[i] * w[i])));
-    return worst;
+    double m = 0.0;
+    for (size_t i = 0; i < count; i++)
+        if (fabs(x[i]) > m) m = fabs(x[i]);
+    return m;
 }
 
-/* Re-solves the final complementary basis from the original data: M_ZZ z_Z = -q_Z over the
-   indices Z whose z is basic. The tableau's z carries the round-off of every pivot; this does
-   not. Kept only if it is at least as feasible. */
-static void polish(int n, const double *M, const double *q, const int *basis, double *z, double *w,
-                   double *work, int *iwork)
+/* res = q/sigma - B x_B for the current basis and rhs column, from the original data (not the
+   tableau). Returns max|res|. */
+static double basis_residual(tableau *tab, const double *M, const double *q, double inv_sigma)
 {
-    double before = infeasibility(n, M, q, z, w);
-    if (before <= 1e-14 * max_abs(q, (size_t)n)) return; /* already clean: skip the solve */
-    int *Z = iwork + 2 * n, m = 0;
+    const int n = tab->n, rhs = tab->cols - 1;
+    double *res = tab->res;
+    for (int k = 0; k < n; k++) res[k] = q[k] * inv_sigma;
+    for (int i = 0; i < n; i++) {
+        const int v = tab->basis[i];
+        const double x = T(tab, i, rhs);
+        if (v < n) {
+            res[v] -= x; /* column e_v of w_v */
+        } else if (v < 2 * n) {
+            const double *col = M + (size_t)n * (size_t)(v - n); /* column -M_j / sigma of z_j */
+            const double s = x * inv_sigma;
+            for (int k = 0; k < n; k++) res[k] += col[k] * s;
+        } else {
+            for (int k = 0; k < n; k++) res[k] += x; /* column -d of z0 */
+        }
+    }
+    double m = 0.0;
+    for (int k = 0; k < n; k++)
+        if (fabs(res[k]) > m) m = fabs(res[k]);
+    return m;
+}
+
+/* The final basis B is complementary, so its basic solution is (z_Z, w_W) with
+   M_ZZ z_Z = -q_Z. The tableau's rhs carries the round-off of every pivot; a few steps of
+   iterative refinement x += B^-1 (q - B x), with the residual from the original data and the
+   B^-1 the tableau holds, bring it back to the accuracy of one solve with B. A step that does
+   not reduce the residual is undone and ends the refinement. */
+static void refine(tableau *tab, const double *M, const double *q, double inv_sigma)
+{
+    const int n = tab->n, rhs = tab->cols - 1;
+    double before = basis_residual(tab, M, q, inv_sigma);
+    /* (no early exit on a small max|res|: rows of small scale in a badly scaled problem still
+       gain from the step, and finish() judges each row on its own scale) */
+    for (int step = 0; step < REFINE_STEPS && before > 0.0; step++) {
+        for (int i = 0; i < n; i++) {
+            const double *row = &T(tab, i, 0); /* row i of B^-1 */
+            double s = 0.0;
+            for (int k = 0; k < n; k++) s += row[k] * tab->res[k];
+            tab->dx[i] = s;
+        }
+        for (int i = 0; i < n; i++) T(tab, i, rhs) += tab->dx[i];
+        const double after = basis_residual(tab, M, q, inv_sigma);
+        if (!(after < before)) {
+            for (int i = 0; i < n; i++) T(tab, i, rhs) -= tab->dx[i];
+            break;
+        }
+        before = after;
+    }
+}
+
+/* max|x_i| into *m; 0 if some entry is not finite. One pass for both checks of M. */
+static int finite_max_abs(const double *x, size_t count, double *m)
+{
+    int ok = 1;
+    double v = 0.0;
+    for (size_t i = 0; i < count; i++) {
+        ok &= isfinite(x[i]) != 0;
+        if (fabs(x[i]) > v) v = fabs(x[i]);
+    }
+    *m = v;
+    return ok;
+}
+
+/* Reads z off the final tableau, sets w = M z + q from the data, clamps round-off-sized
+   negatives to 0 and checks the result; IPX_ERR_NUMERIC if a violation larger than round-off
+   is left (the pivots lost too much accuracy to trust the basis).
+   Round-off is judged per entry, against the magnitude of what the entry is computed from:
+   z_i = (B^-1 q / sigma)_r in its row r, so |z_i| <= rownorm_r max|q| / sigma bounds its terms;
+   w_i = q_i + sum_j M_ij z_j, so |q_i| + sum_j |M_ij| |z_j| bounds its terms. One global scale
+   would not do: the entries of an impact LCP differ by orders of magnitude (see pivot()).
+   A floor of NORM_REL times the largest such magnitude covers rows whose own data are
+   negligible (an M row of round-off-sized entries): elimination is backward stable in norm,
+   not entry by entry. */
+static ipx_status finish(tableau *tab, const double *M, const double *q, double inv_sigma,
+                         double *z, double *w)
+{
+    const int n = tab->n, rhs = tab->cols - 1;
+    const double qs = max_abs(q, (size_t)n) * inv_sigma;
+    double *zscale = tab->dx, *wscale = tab->res; /* free after refine() */
+    for (int k = 0; k < n; k++) z[k] = zscale[k] = 0.0;
+    for (int i = 0; i < n; i++) {
+        const int v = tab->basis[i] - n;
+        if (v < 0 || v >= n) continue;
+        z[v] = T(tab, i, rhs);
+        zscale[v] = tab->rownorm[i] * qs + fabs(z[v]);
+    }
+    const double zfloor = NORM_REL * max_abs(zscale, (size_t)n);
+    for (int k = 0; k < n; k++) zscale[k] = CLAMP_REL * zscale[k] + zfloor; /* now a tolerance */
+    for (int k = 0; k < n; k++)
+        if (z[k] < 0.0 && z[k] >= -zscale[k]) z[k] = 0.0;
+    for (int i = 0; i < n; i++) {
+        w[i] = q[i];
+        wscale[i] = fabs(q[i]);
+    }
+    for (int j = 0; j < n; j++) {
+        if (z[j] == 0.0) continue;
+        const double *col = M + (size_t)n * (size_t)j;
+        for (int i = 0; i < n; i++) {
+            w[i] += col[i] * z[j];
+            wscale[i] += fabs(col[i] * z[j]);
+        }
+    }
+    const double wfloor = NORM_REL * max_abs(wscale, (size_t)n);
+    for (int i = 0; i < n; i++) wscale[i] = CLAMP_REL * wscale[i] + wfloor;
     for (int i = 0; i < n; i++)
-        if (basis[i] >= n && basis[i] < 2 * n) Z[m++] = basis[i] - n;
-    if (m == 0) return;
-    double *A = work, *b = A + (size_t)m * m, *lsq = b + n;
-    for (int c = 0; c < m; c++)
-        for (int r = 0; r < m; r++) A[r + (size_t)m * c] = M[Z[r] + (size_t)n * Z[c]];
-    for (int r = 0; r < m; r++) b[r] = -q[Z[r]];
-    if (ipx_lsq_min_norm(m, m, A, b, 1e-13, lsq, iwork, NULL) != IPX_OK) return;
-    double *trial = lsq; /* dgelsy's work is free again: reuse it for the candidate */
-    for (int i = 0; i < n; i++) trial[i] = 0.0;
-    for (int r = 0; r < m; r++) trial[Z[r]] = fmax(0.0, b[r]);
-    if (infeasibility(n, M, q, trial, w) <= before)
-        for (int i = 0; i < n; i++) z[i] = trial[i];
+        if (w[i] < 0.0 && w[i] >= -wscale[i]) w[i] = 0.0;
+    for (int i = 0; i < n; i++) {
+        if (!(z[i] >= 0.0 && w[i] >= 0.0)) return IPX_ERR_NUMERIC;
+        if (z[i] > zscale[i] && w[i] > wscale[i]) return IPX_ERR_NUMERIC; /* complementarity */
+    }
+    return IPX_OK;
 }
 
 ipx_status ipx_lemke(int n, const double *M, const double *q, double *z, double *w,
@@ -208,38 +366,40 @@ ipx_status ipx_lemke(int n, const double *M, const double *q, double *z, double 
 {
     int pivots = 0;
     if (pivots_out) *pivots_out = 0;
-    if (n < 1 || !M || !q || !z || !w || !dwork || !iwork) return IPX_ERR_INPUT;
-    memset(z, 0, sizeof(double) * (size_t)n);
-    if (!all_finite(M, (size_t)n * n) || !all_finite(q, (size_t)n)) {
-        memset(w, 0, sizeof(double) * (size_t)n);
+    if (n < 1) return IPX_ERR_INPUT;
+    if (!M || !q || !z || !w || !dwork || !iwork) {
+        if (z) memset(z, 0, sizeof(double) * (size_t)n);
+        if (w) memset(w, 0, sizeof(double) * (size_t)n);
         return IPX_ERR_INPUT;
     }
-    int trivial = 1;
-    for (int i = 0; i < n; i++) trivial &= q[i] >= 0.0;
+    const size_t nn = (size_t)n * (size_t)n;
     ipx_status st = IPX_OK;
-    if (!trivial) {
+    double sigma = 0.0, qmax = 0.0;
+    if (max_pivots < 1 || !finite_max_abs(M, nn, &sigma) || !finite_max_abs(q, (size_t)n, &qmax)) {
+        st = IPX_ERR_INPUT;
+    } else {
+        int trivial = 1;
+        for (int i = 0; i < n; i++) trivial &= q[i] >= 0.0;
+        if (trivial) { /* z = 0, w = q solves it; Lemke would make no pivot either */
+            memset(z, 0, sizeof(double) * (size_t)n);
+            memcpy(w, q, sizeof(double) * (size_t)n);
+            return IPX_OK;
+        }
+        /* scale by the largest |M_ij| (1 for M = 0): z is unchanged, w and q scale together */
+        if (!(sigma > 0.0) || !isfinite(1.0 / sigma)) sigma = 1.0;
+        const double inv_sigma = 1.0 / sigma;
         tableau tab;
-        setup(&tab, n, M, q, dwork, iwork);
-        st = run(&tab, max_pivots, &pivots);
+        setup(&tab, n, M, q, inv_sigma, dwork, iwork);
+        st = run(&tab, max_pivots, RHS_NOISE * qmax * inv_sigma, &pivots);
         if (st == IPX_OK) {
-            for (int i = 0; i < n; i++)
-                if (tab.basis[i] >= n && tab.basis[i] < 2 * n)
-                    z[tab.basis[i] - n] = fmax(0.0, T(&tab, i, 2 * n + 1));
-            polish(n, M, q, tab.basis, z, w, dwork + (size_t)n * (size_t)tab.cols, iwork);
+            refine(&tab, M, q, inv_sigma);
+            st = finish(&tab, M, q, inv_sigma, z, w);
         }
     }
     if (pivots_out) *pivots_out = pivots;
     if (st != IPX_OK) {
         memset(z, 0, sizeof(double) * (size_t)n);
         memset(w, 0, sizeof(double) * (size_t)n);
-        return st;
     }
-    /* w from the original data, not the tableau: round-off in the pivots does not reach it */
-    for (int i = 0; i < n; i++) w[i] = q[i];
-    for (int j = 0; j < n; j++) {
-        if (z[j] == 0.0) continue;
-        const double *col = M + (size_t)n * j;
-        for (int i = 0; i < n; i++) w[i] += col[i] * z[j];
-    }
-    return IPX_OK;
+    return st;
 }

@@ -5,10 +5,14 @@
 /// cannot cycle on degenerate problems (Cottle, Pang, Stone 1992, section 4.4). Dense tableau,
 /// O(n^2) per pivot, no allocation: the caller passes the work arrays.
 ///
-/// Floating point: ratios that tie in exact arithmetic (redundant contacts make many) are
-/// compared with a tolerance, z0 leaves whenever it is among the near-ties (that basis is a
-/// solution), and the final complementary basis is re-solved from the original data
-/// (M_ZZ z_Z = -q_Z, LAPACK dgelsy) so the answer does not carry the pivots' round-off.
+/// Floating point: M and q are scaled by max|M_ij| (so a common scale factor of M and q changes
+/// neither the pivots nor z); an entry is pivoted on only if it is not round-off relative to its row of
+/// the basis inverse; ratios that tie in exact arithmetic (redundant contacts make many) are
+/// compared with a tolerance and broken lexicographically, and z0 leaves whenever it is among
+/// the ties (that basis is a solution). The final complementary basis is re-solved from the
+/// original data (iterative refinement of M_ZZ z_Z = -q_Z with the basis inverse the tableau
+/// holds), w = M z + q is computed from M and q, and only entries negative by round-off
+/// (relative to the magnitude of the terms they are computed from) are set to 0.
 #ifndef IMPAX_LCP_H
 #define IMPAX_LCP_H
 
@@ -19,18 +23,24 @@
 extern "C" {
 #endif
 
-/// Doubles and ints of work space ipx_lemke needs for an n x n problem.
+/// Doubles and ints of work space ipx_lemke needs for an n x n problem (0 for n < 1):
+/// n (2n + 2) + 3n doubles (the tableau) and 2n ints.
 size_t ipx_lemke_work_doubles(int n);
 size_t ipx_lemke_work_ints(int n);
 
-/// Default pivot limit for an n x n problem.
+/// Default pivot limit for an n x n problem: 50 n + 1000 (Lemke typically needs n to 2n).
 int ipx_lemke_default_max_pivots(int n);
 
 /// Solves LCP(M, q). M is n x n column-major (M[i + n*j]); q, z, w have n entries.
-/// Returns IPX_OK with z, w set; IPX_ERR_LCP_RAY when Lemke ends on a secondary ray (for a
-/// copositive-plus M this proves the LCP infeasible); IPX_ERR_LCP_PIVOTS when max_pivots is
-/// reached; IPX_ERR_INPUT for n < 1 or non-finite data. On failure z and w are zeroed.
-/// pivots_out (may be NULL) receives the number of pivots made.
+/// Returns IPX_OK with z >= 0, w = M z + q >= 0 (from the data, up to the round-off clamp) and
+/// z^T w = 0 up to round-off; q >= 0 gives z = 0, w = q with no pivot.
+/// IPX_ERR_LCP_RAY when Lemke ends on a secondary ray (for a copositive-plus M this proves the
+/// LCP infeasible); IPX_ERR_LCP_PIVOTS when another pivot would exceed max_pivots (the first
+/// pivot, z0 entering, counts); IPX_ERR_NUMERIC if the final basis violates the conditions by
+/// more than round-off; IPX_ERR_INPUT for n < 1, a NULL pointer, max_pivots < 1 or non-finite
+/// M or q. On failure z and w are zeroed (when they are not NULL and n >= 1).
+/// dwork and iwork: ipx_lemke_work_doubles(n) and ipx_lemke_work_ints(n) entries; no other
+/// memory is used. pivots_out (may be NULL) receives the number of pivots made.
 ipx_status ipx_lemke(int n, const double *M, const double *q, double *z, double *w,
                      int max_pivots, double *dwork, int *iwork, int *pivots_out);
 
