@@ -6,6 +6,7 @@
 
 #include "impax/aplcp.h"
 #include "impax/jia.h"
+#include "impax/plus.h"
 #include "impax/registry.h"
 #include "impax/routh.h"
 #include "impax/validate.h"
@@ -13,6 +14,7 @@
 
 /* Every model impax knows, in the order users see them listed. */
 static const ipx_model *const models[] = {
+    &ipx_model_plus,
     &ipx_model_aplcp,
     &ipx_model_jia,
     &ipx_model_routh,

@@ -12,6 +12,7 @@
 #include "impax/rng.h"
 #include "impax/bodies.h"
 #include "impax/aplcp.h"
+#include "impax/plus.h"
 #include "impax/jia.h"
 #include "impax/routh.h"
 

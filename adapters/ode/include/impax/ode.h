@@ -1,0 +1,154 @@
+/// impax ODE adapter: impacts for an Open Dynamics Engine world (ODE 0.16, double precision).
+///
+/// One context per dWorldID. The application (or the LD_PRELOAD shim) reports contact joints as
+/// it creates and attaches them; before each step the context finds the islands in which a
+/// contact is impacting, solves each as one impact problem with the configured core model,
+/// writes the joint-consistent post-impact velocities back into the bodies, and lets ODE's own
+/// stepper carry on. Any failure leaves the world exactly as it was (ODE then handles the step
+/// itself) and is counted as a fallback with its message.
+///
+/// Typical use, one line changed per call site:
+///
+///     ipx_ode_context *ipx = ipx_ode_create(world);
+///     ipx_ode_configure(ipx, "plus", "v_plastic=0.1", msg, sizeof msg);
+///     ... in the near callback:  ipx_ode_contact(ipx, world, group, &contact, b1, b2);
+///     ... each step:             ipx_ode_step(ipx, h);   (or ipx_ode_quick_step)
+///                                dJointGroupEmpty -> ipx_ode_empty_group(ipx, group);
+///
+/// Contact parameters come from each dContact with Gazebo's meaning: restitution e =
+/// surface.bounce when dContactBounce is set and bounce_vel >= 0 (else 0), capture speed
+/// (no bounce below it) = surface.bounce_vel, Coulomb mu = surface.mu (dInfinity = no slip,
+/// given to the model as config.mu_infinity), friction directions fdir1 when dContactFDir1 is
+/// set, else dPlaneSpace(normal). The model name "ode" is a pure pass-through: no impact
+/// processing at all (the A/B baseline).
+#ifndef IMPAX_ODE_H
+#define IMPAX_ODE_H
+
+#include <stddef.h>
+#include <ode/ode.h>
+
+#if !defined(dDOUBLE)
+#error "impax's ODE adapter needs ODE built in double precision (dDOUBLE)"
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct ipx_ode_context ipx_ode_context;
+
+/// Adapter settings other than the model's own parameters.
+typedef struct ipx_ode_config {
+    double impact_threshold;  ///< m/s: contacts without dContactBounce impact above this approach speed
+    double gravity_steps;     ///< the threshold grows by this many |g| h (resting contacts approach at ~|g| h)
+    int disable_separating;   ///< 1: dJointDisable contacts that separate after an impact (no ERP push-out, no friction)
+    double separating_speed;  ///< m/s: a normal velocity above this after the impact counts as separating
+    double mu_infinity;       ///< friction coefficient used for surface.mu = dInfinity (the core needs finite mu)
+    double v_plastic;         ///< m/s: per-contact v_plastic handed to the model (PLUS); 0 = constant COR
+} ipx_ode_config;
+
+/// Counters since the context was created (or since ipx_ode_reset_stats).
+typedef struct ipx_ode_stats {
+    long steps;             ///< pre-steps run
+    long contacts_captured; ///< contact joints registered
+    long impact_events;     ///< islands solved and handed back
+    long impact_contacts;   ///< contacts in those islands' problems
+    long contacts_disabled; ///< contacts disabled because they separate after an impact
+    long fallbacks;         ///< islands left to ODE after a failure
+    double seconds;         ///< wall time spent in pre-steps (s)
+    double max_joint_residual; ///< largest |J_b u+| handed back (m/s or rad/s)
+    char last_message[256]; ///< why the last fallback happened ("" if none)
+} ipx_ode_stats;
+
+/// The defaults: threshold 1e-3 m/s + 2 |g| h, disable separating on, separating above
+/// 1e-6 m/s, mu_infinity 1e3, v_plastic 0.
+ipx_ode_config ipx_ode_default_config(void);
+
+/// A context for world, with model "plus" at its defaults (falls back to the first registered
+/// model if "plus" is absent) and the default config. NULL if memory is short or world is NULL.
+/// The context is also entered in a process-wide world -> context table.
+ipx_ode_context *ipx_ode_create(dWorldID world);
+
+/// Frees the context and removes it from the table. Does not touch the world.
+void ipx_ode_destroy(ipx_ode_context *ctx);
+
+/// The context registered for world, or NULL. Thread-safe (one mutex around the table).
+ipx_ode_context *ipx_ode_context_for(dWorldID world);
+
+/// Selects the model ("ode" = pass-through, or any core model such as "aplcp", "plus") and
+/// applies "key=value,..." parameters on top of its defaults. On an error returns non-zero,
+/// writes a message naming the bad item and leaves the previous configuration in place.
+int ipx_ode_configure(ipx_ode_context *ctx, const char *model_name, const char *params_text,
+                      char *message, size_t message_size);
+
+/// Replaces the adapter settings. Returns non-zero (and a message) for a value out of range.
+int ipx_ode_set_config(ipx_ode_context *ctx, const ipx_ode_config *config, char *message,
+                       size_t message_size);
+ipx_ode_config ipx_ode_get_config(const ipx_ode_context *ctx);
+
+/// Name of the configured model ("ode", "plus", ...).
+const char *ipx_ode_model_name(const ipx_ode_context *ctx);
+
+ipx_ode_stats ipx_ode_get_stats(const ipx_ode_context *ctx);
+void ipx_ode_reset_stats(ipx_ode_context *ctx);
+
+/// Hooks. Call them where ODE is called, in the same order. A NULL ctx in the hooks that do not
+/// name a world (group emptied, joint destroyed, body destroyed) applies to every context in
+/// the table, for callers that cannot tell the world (an interposer).
+///
+/// After dJointCreateContact: copies *contact (a dContact cannot be read back from a joint).
+void ipx_ode_on_contact_created(ipx_ode_context *ctx, dJointID joint, dJointGroupID group,
+                                const dContact *contact);
+/// After dJointAttach on a contact joint: the bodies in the caller's order (0 = world).
+void ipx_ode_on_contact_attached(ipx_ode_context *ctx, dJointID joint, dBodyID body1, dBodyID body2);
+/// BEFORE dJointGroupEmpty/dJointGroupDestroy: ODE reuses the joints' addresses afterwards.
+void ipx_ode_on_group_emptied(ipx_ode_context *ctx, dJointGroupID group);
+/// Before dJointDestroy.
+void ipx_ode_on_joint_destroyed(ipx_ode_context *ctx, dJointID joint);
+/// Before dBodyDestroy: the body's contacts are ignored from now on.
+void ipx_ode_on_body_destroyed(ipx_ode_context *ctx, dBodyID body);
+/// Before dWorldDestroy: forgets every contact and detaches ctx from the world.
+void ipx_ode_on_world_destroyed(ipx_ode_context *ctx);
+
+/// Finds and resolves this step's impacts (call right before dWorldStep/dWorldQuickStep with
+/// the same h, in s). Returns the number of impact events handed back. Never aborts; failures
+/// are counted in the stats and leave the world untouched.
+int ipx_ode_pre_step(ipx_ode_context *ctx, dReal h);
+/// After the step: re-enables the disabled contacts that belong to no group.
+void ipx_ode_post_step(ipx_ode_context *ctx);
+
+/// pre-step, dWorldStep / dWorldQuickStep, post-step. Return what ODE returns.
+int ipx_ode_step(ipx_ode_context *ctx, dReal h);
+int ipx_ode_quick_step(ipx_ode_context *ctx, dReal h);
+
+/// Drop-in replacements with ODE's signatures: the world's context from the table (plain ODE if
+/// there is none).
+int ipx_ode_world_step(dWorldID world, dReal stepsize);
+int ipx_ode_world_quick_step(dWorldID world, dReal stepsize);
+
+/// dJointCreateContact + dJointAttach(body1, body2) + the two hooks, for new code. Refuses
+/// (returns 0, counts nothing, writes the reason into the stats' last_message) a contact ODE
+/// could not step: a normal that is not unit length or a non-finite position or depth.
+dJointID ipx_ode_contact(ipx_ode_context *ctx, dWorldID world, dJointGroupID group,
+                         const dContact *contact, dBodyID body1, dBodyID body2);
+
+/// ipx_ode_on_group_emptied followed by dJointGroupEmpty.
+void ipx_ode_empty_group(ipx_ode_context *ctx, dJointGroupID group);
+
+/// The Jacobian rows the adapter uses for a bilateral joint, from its public getters, in the
+/// caller's attach order: row i is J[i][0..5] for dJointGetBody(joint, 0) ([linear | angular],
+/// world frame) and J[i][6..11] for dJointGetBody(joint, 1); zero for an absent body. Returns
+/// the row count (0 for motors and the null joint, which carry no impact impulse), or -1 with
+/// a message for a type the adapter cannot represent.
+int ipx_ode_joint_rows(dJointID joint, double J[][12], int max_rows, char *message,
+                       size_t message_size);
+
+/// The three contact rows [t1, t2, n] (core order) of a contact between body1 and body2 as
+/// attached (ODE's rows: +row on body1, -row on body2; the normal points into body1).
+/// Returns 0, or -1 if the normal is not unit length.
+int ipx_ode_contact_rows(const dContact *contact, dBodyID body1, dBodyID body2, double J[3][12]);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

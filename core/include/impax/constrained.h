@@ -1,0 +1,82 @@
+/// impax core: contact-space problems from rigid bodies linked by bilateral joints, in maximal
+/// coordinates. Engine-agnostic: a host adapter supplies the bodies' inverse masses and world
+/// inverse inertias, the bilateral (joint) rows and the contact rows; this file eliminates the
+/// joints and gives the contact-space Delassus matrix W and velocities v that every model takes.
+///
+/// Notation (M^-1 block diagonal, 6x6 per body; J_b the joint rows, J_c the contact rows):
+///   A = J_b M^-1 J_b^T               joint-space inverse mass (may be singular: redundant loops)
+///   P = M^-1 - M^-1 J_b^T A^+ J_b M^-1   the joint-consistent inverse mass
+///   W = J_c P J_c^T                  (3k x 3k)
+///   du = P J_c^T pi                  velocity change of contact impulses pi; J_b du = 0
+/// A^+ is the Moore-Penrose pseudo-inverse (symmetric eigendecomposition, eigenvalues below
+/// IPX_CONSTRAINED_RCOND times the largest count as zero), so redundant joint rows are harmless.
+///
+/// Body velocities that violate the joints (J_b u != 0, e.g. drift or a host that left them
+/// inconsistent) are first projected onto J_b u = 0 in the kinetic-energy metric,
+/// u <- u - M^-1 J_b^T A^+ J_b u (the velocity a perfectly plastic joint impulse would leave),
+/// and v = J_c u is taken from the projected velocities. The projection is reported.
+///
+/// Rows: each row acts on up to two bodies, 6 entries per body [linear (3) | angular (3)], so
+/// the row's velocity is sum over its bodies of J . [v, w]. Bodies with zero inverse mass and
+/// inertia (kinematic, or the world given as a body) are allowed: they keep their velocity.
+/// No allocation: the caller provides ipx_constrained_work_doubles() doubles.
+#ifndef IMPAX_CONSTRAINED_H
+#define IMPAX_CONSTRAINED_H
+
+#include <stddef.h>
+#include "impax/bodies.h"
+#include "impax/types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Eigenvalues of A below this times the largest one are treated as zero (redundant rows).
+#define IPX_CONSTRAINED_RCOND 1e-10
+
+/// One constraint row acting on up to two bodies.
+typedef struct ipx_row {
+    int body[2];      ///< body indices into the system's bodies, -1 = none (world)
+    double J[2][6];   ///< per body: linear part (unitless) then angular part (m), world frame
+} ipx_row;
+
+/// The bodies and rows of one problem. Read-only to every function here.
+typedef struct ipx_constrained {
+    int n_bodies;
+    const ipx_body *body;          ///< inv_mass, inv_inertia (com is not used here)
+    int n_joint_rows;
+    const ipx_row *joint_row;      ///< bilateral rows, J_b u = 0 is enforced
+    int n_contact_rows;            ///< 3k: per contact [t1, t2, n], the core's row order
+    const ipx_row *contact_row;
+} ipx_constrained;
+
+/// What the assembly found.
+typedef struct ipx_constrained_info {
+    int joint_rank;           ///< numerical rank of A (less than n_joint_rows = redundant rows)
+    double violation_before;  ///< max |J_b u| of the velocities given (m/s or rad/s)
+    double violation_after;   ///< max |J_b u| after the projection
+} ipx_constrained_info;
+
+/// Doubles of work the two functions below need for a system of this size.
+size_t ipx_constrained_work_doubles(int n_bodies, int n_joint_rows, int n_contact_rows);
+
+/// Projects the body velocities u (6 per body: m/s then rad/s, world frame; overwritten)
+/// onto J_b u = 0, then writes W (n_contact_rows^2, column-major, 1/kg) and v = J_c u (m/s).
+/// The factorisation of A stays in work for ipx_constrained_delta_u. info may be NULL.
+/// Returns IPX_ERR_INPUT for a row naming a body out of range, IPX_ERR_NUMERIC if LAPACK fails
+/// or a number is not finite; the message says which.
+ipx_status ipx_constrained_assemble(const ipx_constrained *s, double *u, double *W, double *v,
+                                    double *work, ipx_constrained_info *info, char *message,
+                                    size_t message_size);
+
+/// Body velocity change du = P J_c^T pi (6 per body) of contact impulses pi (n_contact_rows,
+/// N*s), using the factorisation ipx_constrained_assemble left in work (unchanged since).
+void ipx_constrained_delta_u(const ipx_constrained *s, const double *pi, double *du, double *work);
+
+/// max over joint rows of |J_b u|: how far u is from joint-consistent (m/s or rad/s).
+double ipx_constrained_joint_residual(const ipx_constrained *s, const double *u);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,193 @@
+/// impax core: PLUS, the impact model of Uchida, Sherman & Delp, "Making a meaningful impact:
+/// modelling simultaneous frictional collisions in spatial multibody systems", Proc. R. Soc. A
+/// 471:20140859 (2015); spec plus.md. Equation numbers (2.x), Table 1, Algorithms 1-2 are the
+/// paper's.
+///
+/// Model. Time and configuration are frozen; W is the paper's Delassus operator A (2.2). The
+/// impact runs in rounds (Algorithm 2). At the start of a round every contact is expanding (it
+/// compressed in the previous round with a non-zero impulse and e > 0), observing (not
+/// expanding, v_n >= -eps_v) or compressing (the rest). Compressing contacts drive v_n to 0
+/// (2.3) and earn e * (their compression impulse) (2.4); expanding ones deliver what they
+/// earned. A round is a sequence of intervals (Algorithm 1): each contact is sliding
+/// (|v_t| >= v_transition: friction -mu pi_n s_hat against the start slip (2.8), (2.9a)), rolling
+/// (drive v_t to 0, (2.7)) or in impending slip (friction against the end slip (2.9b), solved by
+/// Newton's method with an analytic Jacobian). The interval impulse is the minimum-2-norm
+/// solution of Table 1 (complete orthogonal factorisation), with the paper's active-set
+/// heuristic (largest violation first: a rolling contact turns impending, otherwise a
+/// compressing contact's normal row is dropped). Only alpha * pi is applied: alpha stops where a
+/// sliding contact comes closest to rolling (2.12)-(2.13) or where its slip direction has turned
+/// by theta_max (2.14), never below alpha_min. The round ends with an interval of alpha = 1;
+/// the impact ends when no contact is compressing or expanding.
+///
+/// COR (Fig. 2, ipx_plus_cor). Per contact: e_min = contact.e, v_capture = contact.v_capture,
+/// v_plastic = contact.v_plastic, where v_plastic = 0 means "v_capture". ODE/Gazebo mapping:
+/// e = surface.bounce, v_capture = surface.bounce_vel, so with v_plastic unset a bounce is a
+/// constant COR above the capture band, and the paper's curve appears when v_plastic is set
+/// higher. The registry parameters v_capture, v_plastic and e_min override every contact when
+/// >= 0; any negative value (default -1) means "no override".
+///
+/// Counts: rounds, intervals, lsq_solves (every min-norm solve, Newton steps included),
+/// newton_iters; limits_hit holds the IPX_PLUS_HIT_* bits below. The guards (max_rounds,
+/// max_intervals per round, max_passes per interval, newton_max_iters) set their bit and the
+/// impact goes on; only the fallback of deviation 4 can fail a solve, and only if contacts
+/// still approach after it.
+///
+/// Promises (ipx_check): energy (no gain, with energy_cap = 1), friction cone, no pulling
+/// normal impulse, consistency, and non-penetration to within eps_v: a contact approaching
+/// slower than eps_v observes and the impact may end with it (paper 3b: "decaying rebound
+/// velocities will never reach zero exactly"). Not velocity complementarity: Poisson
+/// restitution gives impulse to contacts that end separating.
+///
+/// Numerics: the min-norm solves use ipx_plus_lsq (below) up to IPX_PLUS_LSQ_SMALL unknowns and
+/// LAPACK's dgelsy above (bench_plus has the timings, test_plus_lsq the agreement).
+///
+/// Deliberate deviations from the paper (each one documented where the code does it):
+///  1. Energy cap (spec 8.16). Rounds in which contacts that compressed together have different
+///     CORs can gain energy (three balls, u = (-2, 0, 0.005), e_min 1, v_capture 0.01: +22 %).
+///     With energy_cap = 1 (default) a round that would leave the kinetic energy above its
+///     value at the start of the impact is scaled down as a whole to the largest fraction that
+///     does not; contacts left approaching compress in the next round. IPX_PLUS_HIT_ENERGY_CAP.
+///  2. Ties (spec 5.4 [D]): every contact whose violation is within a relative 1e-6 of the
+///     largest is pruned in the same pass, so symmetric scenes stay symmetric.
+///  3. Impending slip: Newton with an analytic Jacobian on the unknowns of Table 1 plus the
+///     angle of each impending contact's slip direction s (friction rows pi_t + mu pi_n s = 0,
+///     and w x s = 0 for the end slip w = v_t + A_t pi, (2.9b)); a root with w . s < 0 turns s
+///     by pi. The spec's division-free residual |w| pi_t + mu pi_n w vanishes for every pi_t
+///     where w = 0, and Newton did stop there off the cone; the angle form keeps |pi_t| =
+///     mu pi_n. The impulse is then the min-norm solve with the final s. Where w = 0 (other
+///     rolling contacts forbid slip) the direction of the rejected rolling impulse is kept.
+///     Simbody's PLUSImpulseSolver builds its impending direction from A_t pi alone, with the
+///     sign the issue reports as wrong; impax follows (2.9b) (test_plus_core checks the sign).
+///  4. Fallback (spec 5.8). After max_rounds, or when a round applies no impulse while
+///     contacts still compress, inelastic rounds run in which every contact that is not
+///     separating compresses (e = 0, leftover expansion dropped), so no resting contact can be
+///     pushed into approach by the others (this ends the ping-pong of two coupled contacts that
+///     compress in alternate rounds). If the active set still leaves a contact approaching, the
+///     last resort is the same without friction (IPX_PLUS_HIT_FRICTIONLESS): every promise
+///     holds, Coulomb's law is given up for that last increment. If contacts still approach
+///     after that, the solve fails with IPX_ERR_NOT_CONVERGED.
+///  5. A contact whose normal row of W is zero (between two immovable bodies) always observes.
+///  6. all_participate = 1 is the paper's contrast model of Fig. 14 row C (every contact
+///     compresses in the first round, whatever its velocity), kept for A/B comparisons.
+///  7. Painleve sliding (spec 8.8). A sliding compressing contact with A_nn - mu s_hat.A_tn <= 0
+///     cannot end its compression while it slides ((2.11) asks for a pulling impulse and the
+///     active set would drop its normal row every round). It slides on the edge of its cone
+///     with a prescribed growing normal impulse until its slip stops, as in the Darboux-Keller
+///     picture, then rolls. IPX_PLUS_HIT_PAINLEVE.
+///  8. Chatter. Where the slip direction is strongly attracted to an equilibrium the explicit
+///     direction of (2.9a) overshoots by theta_max every interval and back (alpha stays tiny,
+///     the round never ends). A sliding contact whose direction-limited turn reverses for the
+///     second time in a row takes the implicit (impending, (2.9b)) form for that interval; if
+///     that form has no root with friction against the end slip, the contact stays explicit for
+///     the rest of the round. Smooth turns (Example 1: 116/11/8 intervals) are unaffected.
+#ifndef IMPAX_PLUS_H
+#define IMPAX_PLUS_H
+
+#include "impax/registry.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Parameter indices of the "plus" model (see its table for ranges, units and docs).
+enum {
+    IPX_PLUS_THETA_MAX = 0,    ///< rad, largest slip-direction change per interval (2.14)
+    IPX_PLUS_V_TRANSITION,     ///< m/s, sliding/rolling transition speed (2.9), (2.12)
+    IPX_PLUS_V_CAPTURE,        ///< m/s, overrides every contact's v_capture if >= 0
+    IPX_PLUS_V_PLASTIC,        ///< m/s, overrides every contact's v_plastic if >= 0
+    IPX_PLUS_E_MIN,            ///< overrides every contact's e (= e_min) if >= 0
+    IPX_PLUS_ALPHA_MIN,        ///< smallest interval fraction from (2.14)
+    IPX_PLUS_MAX_ROUNDS,       ///< rounds before the inelastic fallback rounds (deviation 4)
+    IPX_PLUS_MAX_INTERVALS,    ///< intervals per round before alpha is forced to 1
+    IPX_PLUS_MAX_PASSES,       ///< active-set passes per interval; 0 = 2k + 1 (never binding)
+    IPX_PLUS_NEWTON_MAX_ITERS, ///< Newton iterations per impending-slip solve
+    IPX_PLUS_NEWTON_TOL,       ///< relative residual at which Newton stops
+    IPX_PLUS_EPS_V,            ///< m/s, velocity noise: v_n >= -eps_v observes / ends the impact
+    IPX_PLUS_EPS_PI,           ///< relative impulse tolerance (violations, "non-zero impulse")
+    IPX_PLUS_RCOND,            ///< relative rank threshold of the min-norm solves
+    IPX_PLUS_EPS_POS,          ///< m, proximity tolerance: read by host adapters, not the solve
+    IPX_PLUS_ALL_PARTICIPATE,  ///< flag: Fig. 14 row C contrast model
+    IPX_PLUS_ENERGY_CAP,       ///< flag: scale down a round that would gain energy (deviation 1)
+    IPX_PLUS_N_PARAMS
+};
+
+/// Bits of ipx_counts.limits_hit set by the "plus" model.
+enum {
+    IPX_PLUS_HIT_MAX_ROUNDS = 1u << 0,    ///< max_rounds reached: the fallback rounds ran
+    IPX_PLUS_HIT_MAX_INTERVALS = 1u << 1, ///< a round reached max_intervals: alpha forced to 1
+    IPX_PLUS_HIT_MAX_PASSES = 1u << 2,    ///< an active-set search stopped with violations left
+    IPX_PLUS_HIT_NEWTON = 1u << 3,        ///< a Newton solve found no end-slip direction (guess kept)
+    IPX_PLUS_HIT_ENERGY_CAP = 1u << 4,    ///< a round was scaled down to gain no energy
+    IPX_PLUS_HIT_STALLED = 1u << 5,       ///< a round applied no impulse: the fallback rounds ran
+    IPX_PLUS_HIT_PAINLEVE = 1u << 6,      ///< a Painleve sliding contact was advanced (deviation 7)
+    IPX_PLUS_HIT_FRICTIONLESS = 1u << 7   ///< the frictionless last-resort fallback ran
+};
+
+/// Class of a contact for one round (section 3b).
+typedef enum ipx_plus_class {
+    IPX_PLUS_OBSERVING = 0,
+    IPX_PLUS_COMPRESSING,
+    IPX_PLUS_EXPANDING
+} ipx_plus_class;
+
+/// Tangential state of a contact in one interval (section 2d).
+typedef enum ipx_plus_slip {
+    IPX_PLUS_NO_FRICTION = 0, ///< observing, or mu = 0
+    IPX_PLUS_SLIDING,
+    IPX_PLUS_ROLLING,
+    IPX_PLUS_IMPENDING
+} ipx_plus_slip;
+
+/// What an observer sees after every interval. Arrays are valid during the call only.
+typedef struct ipx_plus_interval {
+    int round;                    ///< 1-based
+    int interval;                 ///< 1-based, within the round
+    int fallback;                 ///< 0; 1 inelastic fallback round; 2 frictionless last resort
+    double alpha;                 ///< fraction of the interval impulse applied, (0, 1]
+    int k;                        ///< contacts
+    const ipx_plus_class *cls;    ///< k: class of each contact in this round
+    const ipx_plus_slip *slip;    ///< k: tangential state in this interval
+    const int *normal_active;     ///< k: 0 dropped/observing, 1 C active or E, 2 Painleve sliding
+    const double *step;           ///< 3k, N*s: impulse applied in this interval (alpha * pi)
+    const double *impulse;        ///< 3k, N*s: accumulated impulse after the interval
+    const double *v;              ///< 3k, m/s: contact velocities after the interval
+} ipx_plus_interval;
+
+/// Called after every interval.
+typedef void (*ipx_plus_observer)(const ipx_plus_interval *iv, void *user);
+
+/// COR of Fig. 2 for an approach speed a = -v_n (m/s) at the start of a contact's compression
+/// round: 0 if a < v_capture (or a < 0); else max(e_min, 1 - (1 - e_min) a / v_p) with
+/// v_p = v_plastic, or v_capture if v_plastic is 0 (then the COR is e_min above the band).
+double ipx_plus_cor(double approach, double e_min, double v_capture, double v_plastic);
+
+/// Solves p like the registered model (validation included, as ipx_solve) with the parameter
+/// values param (indexed as above, in range), calling observer(iv, user) after every interval
+/// if observer is not NULL. ws: sized for the "plus" model (ipx_workspace_create). On failure
+/// r->status and r->message say why and r->impulse is all zero.
+ipx_status ipx_plus_trace(const ipx_problem *p, const double *param, ipx_workspace *ws,
+                          ipx_plus_observer observer, void *user, ipx_result *r);
+
+/// Work doubles ipx_plus_lsq needs for an m x n system.
+size_t ipx_plus_lsq_work_doubles(int m, int n);
+
+/// The small dense solver PLUS uses below IPX_PLUS_LSQ_SMALL unknowns (exposed for its
+/// agreement test and bench): minimum-2-norm least-squares solution of A x = b by complete
+/// orthogonal factorisation (Householder QR with column pivoting, then QR of the trapezoid's
+/// transpose: dgelsy's algorithm without LAPACK's call overhead). Same contract as
+/// ipx_lsq_min_norm: A (m x n, column-major) is overwritten; b has max(m, n) entries, the first
+/// m are the right-hand side, the first n become x; the rank is the number of pivots with
+/// |R_jj| > rcond |R_11| (dgelsy estimates the condition of R11 incrementally instead).
+/// work: ipx_plus_lsq_work_doubles(m, n) doubles; iwork: n ints.
+ipx_status ipx_plus_lsq(int m, int n, double *A, double *b, double rcond, double *work,
+                        int *iwork, int *rank_out);
+
+/// Systems with at most this many unknowns go to ipx_plus_lsq, larger ones to LAPACK's dgelsy.
+#define IPX_PLUS_LSQ_SMALL 48
+
+extern const ipx_model ipx_model_plus;
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,118 @@
+/// Inside the core: the state shared by the files of the PLUS model (plus*.c, cor.c).
+///   plus.c           parameter table, registry entry, workspace, ipx_plus_trace
+///   plus_rounds.c    Algorithm 2: rounds, classes, COR per round, energy cap, fallback
+///   plus_interval.c  Algorithm 1: one interval, the active-set search
+///   plus_system.c    Table 1 / spec 5.3: unknowns, rows B pi = w, min-norm solve
+///   plus_slip.c      impending slip (2.9b): Newton with an analytic Jacobian
+///   plus_step.c      interval length alpha (2.12)-(2.14)
+///   plus_lsq.c       small dense min-norm least squares (complete orthogonal factorisation)
+#ifndef IMPAX_PLUS_INTERNAL_H
+#define IMPAX_PLUS_INTERNAL_H
+
+#include <stddef.h>
+
+#include "impax/plus.h"
+#include "workspace_internal.h"
+
+/// Parameter values in the form the algorithm uses.
+typedef struct plus_cfg {
+    double cos_theta;   ///< cos(theta_max)
+    double v_t;         ///< m/s, v_transition
+    double v_capture;   ///< m/s override, < 0 = none
+    double v_plastic;   ///< m/s override, < 0 = none
+    double e_min;       ///< override, < 0 = none
+    double alpha_min;
+    int max_rounds, max_intervals, max_passes; ///< max_passes 0 = 2k + 1
+    int newton_max_iters;
+    double newton_tol;
+    double eps_v;       ///< m/s
+    double eps_pi;      ///< relative
+    double rcond;
+    int all_participate, energy_cap;
+} plus_cfg;
+
+/// Normal row of a contact in one interval candidate.
+enum {
+    PLUS_NORMAL_OFF = 0,  ///< observing, or dropped by the active set: pi = 0
+    PLUS_NORMAL_ON = 1,   ///< compressing: A_z pi = -v_n; expanding: pi_n = pi_exp
+    PLUS_NORMAL_SLIDE = 2 ///< Painleve sliding (deviation 7): pi_n = p_slide, slip stops first
+};
+
+/// One impact event: problem, event state, scratch of the current interval, output.
+typedef struct plus_ctx {
+    const ipx_problem *p;
+    int k, n;                /* contacts, rows = 3k */
+    plus_cfg cfg;
+
+    /* event state (Algorithm 2) */
+    double *v;               /* n, m/s: current contact velocities v0 + W pi_total */
+    double *pi_total;        /* n, N*s: accumulated impulse (the result's impulse array) */
+    double *pi_acc;          /* k, N*s: expansion impulse earned in this round */
+    double *pi_exp;          /* k, N*s: expansion impulse still to deliver in this round */
+    double *e;               /* k: COR of each compressing contact, fixed per round */
+    double *v_round;         /* n, m/s: v at the start of the round (energy cap) */
+    double *pi_round;        /* n, N*s: pi_total at the start of the round */
+    ipx_plus_class *cls;     /* k: class of each contact in this round */
+    int *inert;              /* k: 1 if W's normal row is zero (always observing) */
+    int round, fallback;     /* fallback: 0 no, 1 inelastic, 2 inelastic frictionless */
+
+    /* interval state (Algorithm 1) */
+    ipx_plus_slip *slip;     /* k */
+    int *normal_on;          /* k: PLUS_NORMAL_* (OFF: fixed at 0; ON: C_act or E row) */
+    double *p_slide;         /* k, N*s: prescribed normal impulse of a PLUS_NORMAL_SLIDE contact */
+    double *s;               /* 2k: slip direction: start (sliding), guess / end (impending) */
+    int *turn;               /* k: last direction-limited turn: sense +-1, +-2 if reversed, 0 none */
+    int m;                   /* unknowns of the current candidate */
+    int *col;                /* n: global row of unknown j */
+    int *pos;                /* n: unknown index of a global row, -1 if fixed at 0 */
+    double *B;               /* n*n: rows B pi = w of the candidate, m x m column-major */
+    double *rhs;             /* n: w */
+    double *fac;             /* (n+k)^2: copy factorised by the solver (Newton: Jacobian) */
+    double *x;               /* n+k: solution (unknowns; Newton: then the slip angles) */
+    double *pi;              /* n, N*s: interval impulse pi (all rows) */
+    double *wpi;             /* n, m/s: W pi */
+    double *g, *dx, *xs;     /* n+k each: Newton residual, step, saved iterate */
+    double *lsq_work;        /* for systems of up to n+k unknowns */
+    int *lsq_iwork;          /* n+k */
+    int *imp, ni;            /* k: slot of each impending contact in a Newton solve (-1 none) */
+    int *slip_failed;        /* k: 1 if Newton found no end-slip direction for the contact */
+    int *chatter;            /* k: 1 made impending against chatter in this interval; -1 that
+                                failed in this round (not tried again); 0 otherwise */
+    double v_scale;          /* m/s, velocity scale of the current interval (Newton tolerance) */
+
+    /* output */
+    ipx_result *r;
+    ipx_plus_observer observer;
+    void *user;
+} plus_ctx;
+
+/* plus.c */
+void plus_cfg_from_params(const double *param, plus_cfg *cfg);
+size_t plus_workspace_bytes(int k);
+ipx_status plus_ctx_init(plus_ctx *c, const ipx_problem *p, const double *param, ipx_workspace *ws,
+                         ipx_result *r);
+
+/* plus_rounds.c: runs the whole impact (Algorithm 2); fills r->impulse and the counts */
+ipx_status plus_run(plus_ctx *c);
+
+/* plus_interval.c: one interval from the current v and classes; sets c->pi, c->wpi, *alpha */
+ipx_status plus_interval(plus_ctx *c, double *alpha);
+
+/* plus_system.c */
+void plus_columns(plus_ctx *c);                     /* unknowns from normal_on and slip */
+void plus_assemble(plus_ctx *c);                    /* B, rhs; impending rows in sliding form */
+ipx_status plus_solve_linear(plus_ctx *c);          /* x = B^+ rhs */
+void plus_scatter(plus_ctx *c);                     /* pi from x, wpi = W pi */
+double plus_tangent_velocity(const plus_ctx *c, int k, const double *x, int t); /* end v_t */
+ipx_status plus_lsq(plus_ctx *c, int m, double *A, double *b);    /* min-norm, counts it */
+
+/* plus_slip.c: Newton for the impending contacts, then the sliding-form solve with w_hat */
+ipx_status plus_impending(plus_ctx *c);
+
+/* plus_step.c: alpha of one sliding contact (v0, d: start slip and its change, m/s); *limit
+   says which rule gave it */
+enum { PLUS_LIMIT_NONE = 0, PLUS_LIMIT_END, PLUS_LIMIT_CLOSEST, PLUS_LIMIT_DIRECTION };
+double plus_slide_alpha(const double v0[2], const double d[2], double v_t, double cos_theta,
+                        double alpha_min, int *limit);
+
+#endif

@@ -1,0 +1,226 @@
+/* PLUS Algorithm 1 (paper 3b and appendix; spec plus.md 5.4): one interval. Tangential states
+   from the start velocities, then the active-set search over Table 1, then the length alpha. */
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "plus_internal.h"
+
+/* Relative width within which violations count as tied (spec 5.4 [D]; deviation 2). */
+#define TIE 1e-6
+
+/* Sliding if |v_t| >= v_transition (2.9a): an oblique impact always starts sliding; otherwise
+   rolling (2.7) until the cone rejects it. The last-resort fallback is frictionless. */
+static void start_states(plus_ctx *c)
+{
+    double v_scale = c->cfg.v_t;
+    for (int k = 0; k < c->k; k++) {
+        const double *vk = c->v + IPX_ROWS_PER_CONTACT * k;
+        double speed = hypot(vk[IPX_T1], vk[IPX_T2]);
+        v_scale = fmax(v_scale, fmax(speed, fabs(vk[IPX_N])));
+        c->normal_on[k] = c->cls[k] != IPX_PLUS_OBSERVING ? PLUS_NORMAL_ON : PLUS_NORMAL_OFF;
+        c->chatter[k] = c->chatter[k] < 0 ? -1 : 0;
+        if (!c->normal_on[k] || c->p->contact[k].mu == 0.0 || c->fallback == 2) {
+            c->slip[k] = IPX_PLUS_NO_FRICTION;
+            continue;
+        }
+        c->slip[k] = speed > 0.0 && speed >= c->cfg.v_t ? IPX_PLUS_SLIDING : IPX_PLUS_ROLLING;
+        /* the slip direction; for a rolling contact only a first guess should it turn impending */
+        c->s[2 * k] = speed > 0.0 ? vk[IPX_T1] / speed : 1.0;
+        c->s[2 * k + 1] = speed > 0.0 ? vk[IPX_T2] / speed : 0.0;
+    }
+    c->v_scale = v_scale;
+}
+
+/* The largest violation of contact k (Table 1): a pulling normal impulse at an active
+   compressing contact, a rolling impulse outside the cone (2.6). -inf if none applies. */
+static double violation(const plus_ctx *c, int k)
+{
+    const double *pk = c->pi + IPX_ROWS_PER_CONTACT * k;
+    double worst = -INFINITY;
+    if (c->normal_on[k] == PLUS_NORMAL_OFF) return worst;
+    if (c->cls[k] == IPX_PLUS_COMPRESSING && c->normal_on[k] == PLUS_NORMAL_ON) worst = -pk[IPX_N];
+    if (c->slip[k] == IPX_PLUS_ROLLING)
+        worst = fmax(worst, hypot(pk[IPX_T1], pk[IPX_T2]) - c->p->contact[k].mu * pk[IPX_N]);
+    return worst;
+}
+
+static double worst_violation(const plus_ctx *c)
+{
+    double worst = -INFINITY;
+    for (int k = 0; k < c->k; k++) worst = fmax(worst, violation(c, k));
+    return worst;
+}
+
+/* Deviation 7 (spec 8.8, Painleve): a sliding compressing contact whose own sliding normal
+   compliance A_nn - mu s_hat.A_tn is not positive cannot end its compression while it slides:
+   (2.11) asks for a pulling pi_n, and dropping its normal row repeats forever. As in the
+   Darboux-Keller picture the paper builds on, it then slides on the edge of its cone with a
+   growing normal impulse until its slip stops: the interval prescribes pi_n = P, twice the
+   impulse that stops the slip at the contact's own deceleration -s_hat.(A_tn - mu A_tt s_hat),
+   and (2.12)-(2.14) cut the interval where the contact starts to roll. Returns 0 (drop the
+   normal as the paper does) unless the contact is in that configuration and decelerates. */
+static int painleve_slide(plus_ctx *c, int k)
+{
+    const int n = c->n, b = IPX_ROWS_PER_CONTACT * k;
+    const double *W = c->p->W, *s = c->s + 2 * k, mu = c->p->contact[k].mu;
+    const double *Wz = W + (size_t)n * (size_t)(b + IPX_N); /* row n of contact k */
+    if (Wz[b + IPX_N] - mu * (s[0] * Wz[b + IPX_T1] + s[1] * Wz[b + IPX_T2]) > 0.0) return 0;
+    double decel = 0.0;
+    for (int t = IPX_T1; t <= IPX_T2; t++) {
+        const double *Wt = W + (size_t)n * (size_t)(b + t);
+        double rate = Wt[b + IPX_N] - mu * (Wt[b + IPX_T1] * s[0] + Wt[b + IPX_T2] * s[1]);
+        decel -= s[t] * rate;
+    }
+    double speed = hypot(c->v[b + IPX_T1], c->v[b + IPX_T2]);
+    if (!(decel > 0.0)) return 0;
+    c->p_slide[k] = 2.0 * speed / decel;
+    c->r->counts.limits_hit |= IPX_PLUS_HIT_PAINLEVE;
+    return 1;
+}
+
+/* Prunes every contact tied with the worst violation: a rolling contact turns impending, its
+   first guess of the slip direction opposite the rejected rolling impulse (so that friction
+   keeps that impulse's direction, scaled to the cone); otherwise the compressing contact's
+   normal row is dropped (all three components fixed at 0 for this interval), unless it is a
+   Painleve sliding contact. */
+static void prune(plus_ctx *c, double worst)
+{
+    for (int k = 0; k < c->k; k++) {
+        if (violation(c, k) < worst * (1.0 - TIE)) continue;
+        if (c->slip[k] != IPX_PLUS_ROLLING) {
+            int slide = c->slip[k] == IPX_PLUS_SLIDING && painleve_slide(c, k);
+            c->normal_on[k] = slide ? PLUS_NORMAL_SLIDE : PLUS_NORMAL_OFF;
+            continue;
+        }
+        c->slip[k] = IPX_PLUS_IMPENDING;
+        const double *pk = c->pi + IPX_ROWS_PER_CONTACT * k;
+        double len = hypot(pk[IPX_T1], pk[IPX_T2]);
+        if (len > 0.0) {
+            c->s[2 * k] = -pk[IPX_T1] / len;
+            c->s[2 * k + 1] = -pk[IPX_T2] / len;
+        }
+    }
+}
+
+static int any_impending(const plus_ctx *c)
+{
+    for (int k = 0; k < c->k; k++)
+        if (c->normal_on[k] != PLUS_NORMAL_OFF && c->slip[k] == IPX_PLUS_IMPENDING) return 1;
+    return 0;
+}
+
+/* pi for the current active set: min-norm solve of B pi = w, Newton if a contact is impending. */
+static ipx_status solve_candidate(plus_ctx *c)
+{
+    plus_columns(c);
+    plus_assemble(c);
+    ipx_status st = plus_solve_linear(c);
+    if (st == IPX_OK && any_impending(c)) st = plus_impending(c);
+    if (st == IPX_OK) plus_scatter(c);
+    return st;
+}
+
+/* +1 if the slip v0 turns counter-clockwise under the change d, else -1. */
+static int turn_sense(const double v0[2], const double d[2])
+{
+    return v0[0] * d[1] - v0[1] * d[0] >= 0.0 ? 1 : -1;
+}
+
+/* Deviation 8: the explicit sliding direction (2.9a) chatters where the slip direction is
+   strongly attracted to an equilibrium: every interval turns it by theta_max past that
+   direction, the next one turns it back, alpha stays tiny and the round never ends. A sliding
+   contact whose direction-limited turn would reverse the sense of its previous one for the
+   second time in a row is treated as impending in this interval instead (friction against the
+   end slip, (2.9b): the implicit step). Smoothly turning slips never reverse, and a slip that
+   passes the origin at a distance reverses once (Example 1, mu = 0.225, theta_max = 0.25).
+   Returns 1 if it switched a contact. */
+static int stop_chatter(plus_ctx *c)
+{
+    int switched = 0;
+    for (int k = 0; k < c->k; k++) {
+        if (c->slip[k] != IPX_PLUS_SLIDING || c->normal_on[k] == PLUS_NORMAL_OFF) continue;
+        if (abs(c->turn[k]) < 2 || c->chatter[k] < 0) continue; /* not reversed, or no root */
+        const double *vk = c->v + IPX_ROWS_PER_CONTACT * k, *dk = c->wpi + IPX_ROWS_PER_CONTACT * k;
+        int limit;
+        plus_slide_alpha(vk, dk, c->cfg.v_t, c->cfg.cos_theta, c->cfg.alpha_min, &limit);
+        if (limit != PLUS_LIMIT_DIRECTION || turn_sense(vk, dk) * c->turn[k] > 0) continue;
+        c->slip[k] = IPX_PLUS_IMPENDING; /* first guess: the start slip direction, already in s */
+        c->chatter[k] = 1;
+        switched = 1;
+    }
+    return switched;
+}
+
+/* A contact made impending against chatter whose implicit form has no root with friction
+   against the end slip goes back to sliding (explicit, direction-limited) for the rest of the
+   round. Returns 1 if any. */
+static int undo_chatter(plus_ctx *c)
+{
+    int undone = 0;
+    for (int k = 0; k < c->k; k++) {
+        if (c->chatter[k] <= 0 || c->slip[k] != IPX_PLUS_IMPENDING || !c->slip_failed[k]) continue;
+        const double *vk = c->v + IPX_ROWS_PER_CONTACT * k;
+        double speed = hypot(vk[IPX_T1], vk[IPX_T2]);
+        c->slip[k] = IPX_PLUS_SLIDING;
+        c->chatter[k] = -1;
+        c->s[2 * k] = vk[IPX_T1] / speed;
+        c->s[2 * k + 1] = vk[IPX_T2] / speed;
+        undone = 1;
+    }
+    return undone;
+}
+
+/* Spec 4 items 4-5: alpha = min over sliding contacts that carry a normal impulse (those whose
+   normal row was dropped carry no friction; rolling and impending contacts never limit it).
+   Records every direction-limited turn for stop_chatter: its sense (+-1), doubled if it
+   reversed the previous one; an impending contact keeps its record, so a contact taken out of
+   chatter goes back to the implicit form as soon as its explicit turn reverses again. */
+static double step_length(plus_ctx *c)
+{
+    double alpha = 1.0;
+    for (int k = 0; k < c->k; k++) {
+        int limit = PLUS_LIMIT_NONE;
+        const double *vk = c->v + IPX_ROWS_PER_CONTACT * k, *dk = c->wpi + IPX_ROWS_PER_CONTACT * k;
+        if (c->slip[k] == IPX_PLUS_IMPENDING) continue;
+        if (c->slip[k] == IPX_PLUS_SLIDING && c->normal_on[k] != PLUS_NORMAL_OFF)
+            alpha = fmin(alpha, plus_slide_alpha(vk, dk, c->cfg.v_t, c->cfg.cos_theta,
+                                                 c->cfg.alpha_min, &limit));
+        int sense = turn_sense(vk, dk), reversed = c->turn[k] * sense < 0;
+        c->turn[k] = limit == PLUS_LIMIT_DIRECTION ? (reversed ? 2 * sense : sense) : 0;
+    }
+    return alpha > 1.0 - sqrt(DBL_EPSILON) ? 1.0 : alpha; /* snap [S] */
+}
+
+/* The active-set search (Algorithm 1's loop) from the current states. */
+static ipx_status active_set(plus_ctx *c)
+{
+    /* each pass removes at least one constraint: 2k + 1 passes always suffice */
+    const int max_passes = c->cfg.max_passes > 0 ? c->cfg.max_passes : 2 * c->k + 1;
+    for (int pass = 1;; pass++) {
+        ipx_status st = solve_candidate(c);
+        if (st != IPX_OK) return st;
+        double scale = 0.0;
+        for (int i = 0; i < c->n; i++) scale = fmax(scale, fabs(c->pi[i]));
+        double worst = worst_violation(c);
+        if (worst <= c->cfg.eps_pi * fmax(scale, DBL_MIN)) return IPX_OK;
+        if (pass >= max_passes) {
+            c->r->counts.limits_hit |= IPX_PLUS_HIT_MAX_PASSES;
+            return IPX_OK;
+        }
+        prune(c, worst);
+    }
+}
+
+ipx_status plus_interval(plus_ctx *c, double *alpha)
+{
+    start_states(c);
+    ipx_status st = active_set(c);
+    if (st == IPX_OK && stop_chatter(c)) {
+        st = active_set(c);
+        if (st == IPX_OK && undo_chatter(c)) st = active_set(c);
+    }
+    if (st != IPX_OK) return st;
+    *alpha = step_length(c);
+    return IPX_OK;
+}

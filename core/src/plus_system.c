@@ -1,0 +1,129 @@
+/* PLUS Table 1 for one active-set candidate (spec plus.md 5.3): unknowns, rows B pi = w and
+   the minimum-2-norm solution. Rows are ordered like the unknowns, so row pos[i] belongs to
+   global row i. */
+#include <stdio.h>
+#include <string.h>
+
+#include "impax/linalg.h"
+#include "plus_internal.h"
+
+/* Unknowns: the three components of every contact in C_act or E (only the normal one if
+   mu = 0); observing and dropped contacts are fixed at 0 and have no columns. */
+void plus_columns(plus_ctx *c)
+{
+    int m = 0;
+    for (int i = 0; i < c->n; i++) c->pos[i] = -1;
+    for (int k = 0; k < c->k; k++) {
+        if (c->normal_on[k] == PLUS_NORMAL_OFF) continue;
+        int base = IPX_ROWS_PER_CONTACT * k;
+        if (c->slip[k] != IPX_PLUS_NO_FRICTION)
+            for (int t = IPX_T1; t <= IPX_T2; t++) {
+                c->pos[base + t] = m;
+                c->col[m++] = base + t;
+            }
+        c->pos[base + IPX_N] = m;
+        c->col[m++] = base + IPX_N;
+    }
+    c->m = m;
+}
+
+/* Row r: row i of A over the unknown columns, right-hand side -v_i: drive v_i to 0 ((2.3) for a
+   compressing normal, (2.7) for a rolling tangent). W is symmetric: its row i is column i. */
+static void velocity_row(plus_ctx *c, int i, int r)
+{
+    const double *Wi = c->p->W + (size_t)c->n * (size_t)i;
+    for (int j = 0; j < c->m; j++) c->B[r + (size_t)c->m * j] = Wi[c->col[j]];
+    c->rhs[r] = -c->v[i];
+}
+
+static void zero_row(plus_ctx *c, int r)
+{
+    for (int j = 0; j < c->m; j++) c->B[r + (size_t)c->m * j] = 0.0;
+}
+
+/* A prescribed normal impulse: pi_n = value. Expanding (2.4): what is left of pi_exp in this
+   round; Painleve sliding (deviation 7): p_slide. */
+static void prescribed_row(plus_ctx *c, int k, double value)
+{
+    int r = c->pos[IPX_ROWS_PER_CONTACT * k + IPX_N];
+    zero_row(c, r);
+    c->B[r + (size_t)c->m * r] = 1.0;
+    c->rhs[r] = value;
+}
+
+/* Sliding (2.8), (2.11): pi_t + mu s_hat pi_n = 0. Impending contacts take this form with
+   their current direction guess. */
+static void friction_rows(plus_ctx *c, int k)
+{
+    int base = IPX_ROWS_PER_CONTACT * k, rz = c->pos[base + IPX_N];
+    double mu = c->p->contact[k].mu;
+    for (int t = IPX_T1; t <= IPX_T2; t++) {
+        int r = c->pos[base + t];
+        zero_row(c, r);
+        c->B[r + (size_t)c->m * r] = 1.0;
+        c->B[r + (size_t)c->m * rz] = mu * c->s[2 * k + t];
+        c->rhs[r] = 0.0;
+    }
+}
+
+void plus_assemble(plus_ctx *c)
+{
+    for (int k = 0; k < c->k; k++) {
+        if (c->normal_on[k] == PLUS_NORMAL_OFF) continue;
+        int base = IPX_ROWS_PER_CONTACT * k;
+        if (c->cls[k] == IPX_PLUS_EXPANDING) prescribed_row(c, k, c->pi_exp[k]);
+        else if (c->normal_on[k] == PLUS_NORMAL_SLIDE) prescribed_row(c, k, c->p_slide[k]);
+        else velocity_row(c, base + IPX_N, c->pos[base + IPX_N]);
+        if (c->slip[k] == IPX_PLUS_ROLLING) {
+            velocity_row(c, base + IPX_T1, c->pos[base + IPX_T1]);
+            velocity_row(c, base + IPX_T2, c->pos[base + IPX_T2]);
+        } else if (c->slip[k] != IPX_PLUS_NO_FRICTION) {
+            friction_rows(c, k);
+        }
+    }
+}
+
+ipx_status plus_lsq(plus_ctx *c, int m, double *A, double *b)
+{
+    c->r->counts.lsq_solves++;
+    /* the same complete orthogonal factorisation; below the threshold without LAPACK's call
+       overhead (bench_plus) */
+    ipx_status st = m <= IPX_PLUS_LSQ_SMALL
+                        ? ipx_plus_lsq(m, m, A, b, c->cfg.rcond, c->lsq_work, c->lsq_iwork, NULL)
+                        : ipx_lsq_min_norm(m, m, A, b, c->cfg.rcond, c->lsq_work, c->lsq_iwork, NULL);
+    if (st != IPX_OK)
+        snprintf(c->r->message, sizeof c->r->message,
+                 "plus: min-norm solve of %d unknowns failed in round %d", m, c->round);
+    return st;
+}
+
+ipx_status plus_solve_linear(plus_ctx *c)
+{
+    const int m = c->m;
+    if (m == 0) return IPX_OK;
+    memcpy(c->fac, c->B, sizeof(double) * (size_t)m * (size_t)m);
+    memcpy(c->x, c->rhs, sizeof(double) * (size_t)m);
+    return plus_lsq(c, m, c->fac, c->x);
+}
+
+void plus_scatter(plus_ctx *c)
+{
+    const int n = c->n;
+    memset(c->pi, 0, sizeof(double) * (size_t)n);
+    memset(c->wpi, 0, sizeof(double) * (size_t)n);
+    for (int j = 0; j < c->m; j++) {
+        const double *Wj = c->p->W + (size_t)n * (size_t)c->col[j];
+        const double xj = c->x[j];
+        c->pi[c->col[j]] = xj;
+        for (int i = 0; i < n; i++) c->wpi[i] += Wj[i] * xj;
+    }
+}
+
+double plus_tangent_velocity(const plus_ctx *c, int k, const double *x, int t)
+{
+    int i = IPX_ROWS_PER_CONTACT * k + t;
+    const double *Wi = c->p->W + (size_t)c->n * (size_t)i;
+    double w = c->v[i];
+    for (int j = 0; j < c->m; j++) w += Wi[c->col[j]] * x[j];
+    return w;
+}
