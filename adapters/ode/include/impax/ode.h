@@ -27,6 +27,8 @@
 #include <stddef.h>
 #include <ode/ode.h>
 
+#include "impax/types.h"
+
 #if !defined(dDOUBLE)
 #error "impax's ODE adapter needs ODE built in double precision (dDOUBLE)"
 #endif
@@ -88,6 +90,26 @@ ipx_ode_config ipx_ode_get_config(const ipx_ode_context *ctx);
 
 /// Name of the configured model ("ode", "plus", ...).
 const char *ipx_ode_model_name(const ipx_ode_context *ctx);
+
+/// One impact event (an island solved, or left to ODE), reported after its handback.
+typedef struct ipx_ode_event {
+    long step;                /* index of the pre-step since the context was created (0-based) */
+    const char *model;        /* configured model name */
+    int ok;                   /* 1: handed back; 0: left to ODE (status says why) */
+    const char *status;       /* "ok", or the fallback message */
+    int k;                    /* contacts in the problem (0 if it failed before assembly) */
+    int n_bodies;             /* bodies of the island */
+    double ke_before, ke_after; /* J, kinetic energy of the island's bodies (equal on failure) */
+    const double *vn_before;  /* k normal contact velocities (m/s, > 0 separating), or NULL */
+    const double *vn_after;   /* k, or NULL on failure */
+    const double *impulse;    /* 3k, [t1, t2, n] per contact (N s), or NULL on failure */
+    ipx_counts counts;        /* the model's work counters (zero on failure) */
+} ipx_ode_event;
+
+/// Called once per impact event from inside ipx_ode_pre_step (pointers valid only during the call).
+typedef void (*ipx_ode_event_fn)(const ipx_ode_event *event, void *user);
+/// Installs (or, with fn NULL, removes) the event callback.
+void ipx_ode_set_event_callback(ipx_ode_context *ctx, ipx_ode_event_fn fn, void *user);
 
 ipx_ode_stats ipx_ode_get_stats(const ipx_ode_context *ctx);
 void ipx_ode_reset_stats(ipx_ode_context *ctx);
