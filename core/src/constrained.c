@@ -171,7 +171,9 @@ static void fill_G(const ipx_constrained *s, const layout *L)
     }
 }
 
-/* W = J_c M^-1 J_c^T - G^T G, symmetric by construction. */
+/* W = J_c M^-1 J_c^T - G^T G, symmetric by construction. A contact row the joints hold rigid
+   (its diagonal cancels to round-off of its unconstrained value) gets an exactly zero row and
+   column: round-off of either sign would otherwise make W look indefinite. */
 static void fill_W(const ipx_constrained *s, const layout *L, double *W)
 {
     const int m = s->n_joint_rows, c = s->n_contact_rows;
@@ -183,6 +185,11 @@ static void fill_W(const ipx_constrained *s, const layout *L, double *W)
             W[i + (size_t)c * j] = w;
             W[j + (size_t)c * i] = w;
         }
+    for (int i = 0; i < c; i++) {
+        double free_diag = row_coupling(&s->contact_row[i], &s->contact_row[i], L->mjc + ROW_DOUBLES * i);
+        if (W[i + (size_t)c * i] > IPX_CONSTRAINED_RCOND * free_diag) continue;
+        for (int j = 0; j < c; j++) W[i + (size_t)c * j] = W[j + (size_t)c * i] = 0.0;
+    }
 }
 
 static int all_finite(const double *x, size_t n)

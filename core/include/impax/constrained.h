@@ -8,6 +8,8 @@
 ///   P = M^-1 - M^-1 J_b^T A^+ J_b M^-1   the joint-consistent inverse mass
 ///   W = J_c P J_c^T                  (3k x 3k)
 ///   du = P J_c^T pi                  velocity change of contact impulses pi; J_b du = 0
+/// A contact row the joints hold rigid (W_ii at most IPX_CONSTRAINED_RCOND times its value
+/// without joints) gets an exactly zero row and column of W.
 /// A^+ is the Moore-Penrose pseudo-inverse (symmetric eigendecomposition, eigenvalues below
 /// IPX_CONSTRAINED_RCOND times the largest count as zero), so redundant joint rows are harmless.
 ///

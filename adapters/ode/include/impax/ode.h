@@ -44,7 +44,8 @@ typedef struct ipx_ode_config {
     double impact_threshold;  ///< m/s: contacts without dContactBounce impact above this approach speed
     double gravity_steps;     ///< the threshold grows by this many |g| h (resting contacts approach at ~|g| h)
     int disable_separating;   ///< 1: dJointDisable contacts that separate after an impact (no ERP push-out, no friction)
-    double separating_speed;  ///< m/s: a normal velocity above this after the impact counts as separating
+    double separating_speed;  ///< m/s: a normal velocity above this + |g| h after the impact counts as separating
+                              ///< (slower ones close again within the step: ODE keeps carrying them)
     double mu_infinity;       ///< friction coefficient used for surface.mu = dInfinity (the core needs finite mu)
     double v_plastic;         ///< m/s: per-contact v_plastic handed to the model (PLUS); 0 = constant COR
 } ipx_ode_config;
@@ -62,8 +63,8 @@ typedef struct ipx_ode_stats {
     char last_message[256]; ///< why the last fallback happened ("" if none)
 } ipx_ode_stats;
 
-/// The defaults: threshold 1e-3 m/s + 2 |g| h, disable separating on, separating above
-/// 1e-6 m/s, mu_infinity 1e3, v_plastic 0.
+/// The defaults: threshold 1e-3 m/s + 2 |g| h (bounce contacts: the larger of that and their
+/// bounce_vel), disable separating on, separating above 1e-6 m/s + |g| h, mu_infinity 1e3, v_plastic 0.
 ipx_ode_config ipx_ode_default_config(void);
 
 /// A context for world, with model "plus" at its defaults (falls back to the first registered

@@ -1,0 +1,220 @@
+/* From a gathered island to a solved contact-space problem: body masses and velocities, joint
+   and contact rows, joint elimination (core constrained.c), the model, and the velocity change.
+   Nothing here writes to the world. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+static int finite_n(const dReal *x, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (!isfinite(x[i])) return 0;
+    return 1;
+}
+
+/* inverse of a symmetric positive definite 3x3 (ODE's row-major 3x4 layout); 0 on success */
+static int invert_inertia(const dReal I[12], double inv[3][3])
+{
+    double a = I[0], b = I[1], c = I[2], d = I[5], e = I[6], f = I[10];
+    double A = d * f - e * e, B = c * e - b * f, C = b * e - c * d;
+    double det = a * A + b * B + c * C;
+    if (!(det > 0.0) || !isfinite(det)) return -1;
+    double D = a * f - c * c, E = b * c - a * e, F = a * d - b * b;
+    double m[3][3] = {{A, B, C}, {B, D, E}, {C, E, F}};
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) inv[i][j] = m[i][j] / det;
+    return 0;
+}
+
+/* inv_mass, world inverse inertia R I^-1 R^T and velocity of one body; kinematic bodies get
+   zero inverse mass (they keep their velocity through the impact). */
+static int read_body(dBodyID b, ipx_body *out, double u[6], char *msg, size_t size)
+{
+    const dReal *v = dBodyGetLinearVel(b), *w = dBodyGetAngularVel(b);
+    const dReal *R = dBodyGetRotation(b), *x = dBodyGetPosition(b);
+    if (!finite_n(v, 3) || !finite_n(w, 3) || !finite_n(R, 12) || !finite_n(x, 3)) {
+        snprintf(msg, size, "body %p: velocity (%g, %g, %g | %g, %g, %g) or pose is not finite",
+                 (void *)b, v[0], v[1], v[2], w[0], w[1], w[2]);
+        return -1;
+    }
+    for (int a = 0; a < 3; a++) {
+        u[a] = v[a];
+        u[3 + a] = w[a];
+        out->com[a] = x[a];
+    }
+    memset(out->inv_inertia, 0, sizeof out->inv_inertia);
+    out->inv_mass = 0.0;
+    if (dBodyIsKinematic(b)) return 0;
+    dMass m;
+    dBodyGetMass(b, &m);
+    double inv[3][3];
+    if (!(m.mass > 0.0) || !isfinite(m.mass) || invert_inertia(m.I, inv) != 0) {
+        snprintf(msg, size, "body %p: mass %g or inertia is not positive definite", (void *)b, m.mass);
+        return -1;
+    }
+    out->inv_mass = 1.0 / m.mass;
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            double s = 0.0;
+            for (int p = 0; p < 3; p++)
+                for (int q = 0; q < 3; q++) s += R[4 * i + p] * inv[p][q] * R[4 * j + q];
+            out->inv_inertia[i + 3 * j] = s;
+        }
+    return 0;
+}
+
+static int grow_bodies(assembly *as, int n)
+{
+    if (n <= as->cap_body) return 0;
+    int cap = as->cap_body;
+    if (ipx_ode_grow((void **)&as->body, &cap, n, sizeof *as->body) != 0) return -1;
+    int c2 = 6 * as->cap_body, c3 = c2, c4 = c2;
+    if (ipx_ode_grow((void **)&as->u, &c2, 6 * cap, sizeof(double)) != 0 ||
+        ipx_ode_grow((void **)&as->u_post, &c3, 6 * cap, sizeof(double)) != 0 ||
+        ipx_ode_grow((void **)&as->du, &c4, 6 * cap, sizeof(double)) != 0)
+        return -1;
+    as->cap_body = cap;
+    return 0;
+}
+
+/* A 12-entry row from rows.c as a core row with the island's body indices. */
+static ipx_row core_row(const island *is, dBodyID b1, dBodyID b2, const double J[12])
+{
+    ipx_row r;
+    const dBodyID b[2] = {b1, b2};
+    for (int s = 0; s < 2; s++) {
+        r.body[s] = b[s] ? ipx_ode_map_get(&is->body_index, b[s]) : -1;
+        memcpy(r.J[s], J + 6 * s, 6 * sizeof(double));
+    }
+    return r;
+}
+
+static int joint_rows(ipx_ode_context *ctx, char *msg, size_t size)
+{
+    island *is = &ctx->isl;
+    assembly *as = &ctx->as;
+    as->n_joint_row = 0;
+    for (int k = 0; k < is->n_joint; k++) {
+        double J[IPX_ODE_MAX_JOINT_ROWS][12];
+        dJointID j = is->joint[k];
+        int n = ipx_ode_joint_rows(j, J, IPX_ODE_MAX_JOINT_ROWS, msg, size);
+        if (n < 0) return -1;
+        if (ipx_ode_grow((void **)&as->joint_row, &as->cap_joint_row, as->n_joint_row + n,
+                         sizeof *as->joint_row) != 0) {
+            snprintf(msg, size, "out of memory for %d joint rows", as->n_joint_row + n);
+            return -1;
+        }
+        for (int i = 0; i < n; i++)
+            as->joint_row[as->n_joint_row++] = core_row(is, dJointGetBody(j, 0), dJointGetBody(j, 1), J[i]);
+    }
+    return 0;
+}
+
+/* Gazebo's meaning of the surface parameters (ode.h). */
+static ipx_contact contact_params(const ipx_ode_config *cfg, const dSurfaceParameters *s)
+{
+    ipx_contact c = {0.0, 0.0, 0.0, cfg->v_plastic};
+    /* a negative or NaN mu is passed on: the core's validation names it */
+    c.mu = s->mu == dInfinity ? cfg->mu_infinity : s->mu;
+    if ((s->mode & dContactBounce) && s->bounce_vel >= 0.0) {
+        c.e = s->bounce;
+        c.v_capture = s->bounce_vel;
+    }
+    return c;
+}
+
+static int contact_rows(ipx_ode_context *ctx, char *msg, size_t size)
+{
+    island *is = &ctx->isl;
+    assembly *as = &ctx->as;
+    for (int k = 0; k < is->n_contact; k++) {
+        const contact_record *r = &ctx->reg.rec[is->contact[k]];
+        double J[3][12];
+        if (ipx_ode_contact_rows(&r->contact, r->body[0], r->body[1], J) != 0) {
+            ipx_ode_contact_valid(&r->contact, msg, size);
+            return -1;
+        }
+        for (int i = 0; i < IPX_ROWS_PER_CONTACT; i++)
+            as->contact_row[IPX_ROWS_PER_CONTACT * k + i] = core_row(is, r->body[0], r->body[1], J[i]);
+        as->param[k] = contact_params(&ctx->config, &r->contact.surface);
+    }
+    return 0;
+}
+
+static int read_bodies(ipx_ode_context *ctx, char *msg, size_t size)
+{
+    island *is = &ctx->isl;
+    assembly *as = &ctx->as;
+    if (grow_bodies(as, is->n_body) != 0) {
+        snprintf(msg, size, "out of memory for %d bodies", is->n_body);
+        return -1;
+    }
+    for (int i = 0; i < is->n_body; i++)
+        if (read_body(is->body[i], &as->body[i], as->u + 6 * i, msg, size) != 0) return -1;
+    return 0;
+}
+
+int ipx_ode_assemble(ipx_ode_context *ctx, char *msg, size_t size)
+{
+    island *is = &ctx->isl;
+    assembly *as = &ctx->as;
+    if (read_bodies(ctx, msg, size) != 0 || joint_rows(ctx, msg, size) != 0 ||
+        contact_rows(ctx, msg, size) != 0)
+        return -1;
+    as->system = (ipx_constrained){is->n_body, as->body, as->n_joint_row, as->joint_row,
+                                   IPX_ROWS_PER_CONTACT * is->n_contact, as->contact_row};
+    size_t need = ipx_constrained_work_doubles(is->n_body, as->n_joint_row, as->system.n_contact_rows);
+    if (need > as->cap_work) {
+        int cap = 0;
+        void *p = as->work;
+        if (ipx_ode_grow(&p, &cap, (int)need, sizeof(double)) != 0) {
+            snprintf(msg, size, "out of memory for the joint elimination (%zu doubles)", need);
+            return -1;
+        }
+        as->work = p;
+        as->cap_work = (size_t)cap;
+    }
+    memcpy(as->u_post, as->u, 6 * (size_t)is->n_body * sizeof(double));
+    if (ipx_constrained_assemble(&as->system, as->u_post, as->W, as->v, as->work, &as->info, msg,
+                                 size) != IPX_OK)
+        return -1;
+    as->problem = (ipx_problem){is->n_contact, as->W, as->v, as->param};
+    return 0;
+}
+
+/* Largest |x| over n entries. */
+static double max_abs(const double *x, int n)
+{
+    double m = 0.0;
+    for (int i = 0; i < n; i++) m = fmax(m, fabs(x[i]));
+    return m;
+}
+
+int ipx_ode_solve(ipx_ode_context *ctx, char *msg, size_t size)
+{
+    assembly *as = &ctx->as;
+    const int nb = 6 * ctx->isl.n_body;
+    if (ipx_solve(&ctx->params, &as->problem, ctx->ws, &as->result) != IPX_OK) {
+        snprintf(msg, size, "model %s: %s", ctx->params.model->name, as->result.message);
+        return -1;
+    }
+    ipx_constrained_delta_u(&as->system, as->result.impulse, as->du, as->work);
+    for (int i = 0; i < nb; i++) as->u_post[i] += as->du[i];
+    for (int i = 0; i < nb; i++)
+        if (!isfinite(as->u_post[i])) {
+            snprintf(msg, size, "the post-impact velocity of body %p is not finite",
+                     (void *)ctx->isl.body[i / 6]);
+            return -1;
+        }
+    double residual = ipx_constrained_joint_residual(&as->system, as->u_post);
+    double tol = 1e-6 * (1.0 + max_abs(as->u_post, nb));
+    if (residual > tol) {
+        snprintf(msg, size, "post-impact joint residual %.3g exceeds %.3g (inconsistent joint rows)",
+                 residual, tol);
+        return -1;
+    }
+    if (residual > ctx->stats.max_joint_residual) ctx->stats.max_joint_residual = residual;
+    return 0;
+}

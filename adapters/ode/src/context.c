@@ -1,0 +1,202 @@
+/* The per-world context: creation, configuration, statistics and the world -> context table. */
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* The process-wide world -> context table (for interposers that only see a dWorldID). */
+static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
+static ipx_ode_context *table_head;
+
+static void table_insert(ipx_ode_context *ctx)
+{
+    pthread_mutex_lock(&table_lock);
+    ctx->next = table_head;
+    table_head = ctx;
+    pthread_mutex_unlock(&table_lock);
+}
+
+static void table_remove(ipx_ode_context *ctx)
+{
+    pthread_mutex_lock(&table_lock);
+    for (ipx_ode_context **link = &table_head; *link; link = &(*link)->next)
+        if (*link == ctx) {
+            *link = ctx->next;
+            break;
+        }
+    ctx->next = NULL;
+    pthread_mutex_unlock(&table_lock);
+}
+
+ipx_ode_context *ipx_ode_context_for(dWorldID world)
+{
+    ipx_ode_context *found = NULL;
+    pthread_mutex_lock(&table_lock);
+    for (ipx_ode_context *c = table_head; c && !found; c = c->next)
+        if (c->world == world) found = c;
+    pthread_mutex_unlock(&table_lock);
+    return found;
+}
+
+void ipx_ode_for_each(ipx_ode_context *ctx, void (*fn)(ipx_ode_context *, const void *),
+                      const void *arg)
+{
+    if (ctx) {
+        fn(ctx, arg);
+        return;
+    }
+    pthread_mutex_lock(&table_lock);
+    for (ipx_ode_context *c = table_head; c; c = c->next) fn(c, arg);
+    pthread_mutex_unlock(&table_lock);
+}
+
+int ipx_ode_grow(void **buf, int *cap, int need, size_t size)
+{
+    if (need <= *cap) return 0;
+    int n = *cap < 16 ? 16 : 2 * *cap;
+    if (n < need) n = need;
+    void *p = realloc(*buf, (size_t)n * size);
+    if (!p) return -1;
+    *buf = p;
+    *cap = n;
+    return 0;
+}
+
+void ipx_ode_fallback(ipx_ode_context *ctx, const char *message)
+{
+    ctx->stats.fallbacks++;
+    snprintf(ctx->stats.last_message, sizeof ctx->stats.last_message, "%s", message);
+}
+
+ipx_ode_config ipx_ode_default_config(void)
+{
+    ipx_ode_config c;
+    c.impact_threshold = 1e-3;
+    c.gravity_steps = 2.0;
+    c.disable_separating = 1;
+    c.separating_speed = 1e-6;
+    c.mu_infinity = 1e3;
+    c.v_plastic = 0.0;
+    return c;
+}
+
+static int nonneg(double x) { return isfinite(x) && x >= 0.0; }
+
+int ipx_ode_set_config(ipx_ode_context *ctx, const ipx_ode_config *c, char *msg, size_t size)
+{
+    const char *bad = !nonneg(c->impact_threshold)            ? "impact_threshold (m/s) must be finite and >= 0"
+                      : !nonneg(c->gravity_steps)             ? "gravity_steps must be finite and >= 0"
+                      : (c->disable_separating & ~1) != 0     ? "disable_separating must be 0 or 1"
+                      : !nonneg(c->separating_speed)          ? "separating_speed (m/s) must be finite and >= 0"
+                      : !(nonneg(c->mu_infinity) && c->mu_infinity > 0.0) ? "mu_infinity must be finite and > 0"
+                      : !nonneg(c->v_plastic)                 ? "v_plastic (m/s) must be finite and >= 0"
+                                                              : NULL;
+    if (bad) {
+        snprintf(msg, size, "%s", bad);
+        return -1;
+    }
+    ctx->config = *c;
+    return 0;
+}
+
+ipx_ode_config ipx_ode_get_config(const ipx_ode_context *ctx) { return ctx->config; }
+
+const char *ipx_ode_model_name(const ipx_ode_context *ctx)
+{
+    return ctx->passthrough ? "ode" : ctx->params.model->name;
+}
+
+ipx_ode_stats ipx_ode_get_stats(const ipx_ode_context *ctx) { return ctx->stats; }
+
+void ipx_ode_reset_stats(ipx_ode_context *ctx) { memset(&ctx->stats, 0, sizeof ctx->stats); }
+
+int ipx_ode_configure(ipx_ode_context *ctx, const char *model_name, const char *params_text,
+                      char *msg, size_t size)
+{
+    if (model_name && strcmp(model_name, "ode") == 0) {
+        if (params_text && params_text[0]) {
+            snprintf(msg, size, "model 'ode' (pass-through) takes no parameters, got '%s'", params_text);
+            return -1;
+        }
+        ctx->passthrough = 1;
+        return 0;
+    }
+    ipx_params p;
+    if (!ipx_model_find(model_name)) {
+        char names[200];
+        ipx_model_names(names, sizeof names);
+        snprintf(msg, size, "unknown model '%s' (accepted: ode, %s)", model_name ? model_name : "(null)", names);
+        return -1;
+    }
+    if (ipx_params_init(&p, model_name, msg, size) != IPX_OK ||
+        ipx_params_parse(&p, params_text, msg, size) != IPX_OK)
+        return -1;
+    /* sized once for the largest problem, so a solve never allocates */
+    ipx_workspace *ws = ipx_workspace_create(&p, IPX_MAX_CONTACTS);
+    if (!ws) {
+        snprintf(msg, size, "out of memory for the workspace of model '%s'", model_name);
+        return -1;
+    }
+    ipx_workspace_destroy(ctx->ws);
+    ctx->ws = ws;
+    ctx->params = p;
+    ctx->passthrough = 0;
+    return 0;
+}
+
+ipx_ode_context *ipx_ode_create(dWorldID world)
+{
+    if (!world) return NULL;
+    ipx_ode_context *ctx = calloc(1, sizeof *ctx);
+    if (!ctx) return NULL;
+    ctx->world = world;
+    ctx->config = ipx_ode_default_config();
+    ctx->reg.free_head = -1;
+    char msg[IPX_MESSAGE_SIZE];
+    const char *model = ipx_model_find("plus") ? "plus" : ipx_model_at(0)->name;
+    if (ipx_ode_configure(ctx, model, NULL, msg, sizeof msg) != 0) {
+        free(ctx);
+        return NULL;
+    }
+    table_insert(ctx);
+    return ctx;
+}
+
+static void free_work(ipx_ode_context *ctx)
+{
+    island *is = &ctx->isl;
+    free(is->body);
+    free(is->joint);
+    ipx_ode_map_free(&is->body_index);
+    ipx_ode_map_free(&is->joint_seen);
+    assembly *as = &ctx->as;
+    free(as->body);
+    free(as->u);
+    free(as->u_post);
+    free(as->du);
+    free(as->joint_row);
+    free(as->work);
+    free(ctx->disabled);
+}
+
+void ipx_ode_destroy(ipx_ode_context *ctx)
+{
+    if (!ctx) return;
+    table_remove(ctx);
+    ipx_ode_registry_free(&ctx->reg);
+    ipx_workspace_destroy(ctx->ws);
+    free_work(ctx);
+    free(ctx);
+}
+
+void ipx_ode_on_world_destroyed(ipx_ode_context *ctx)
+{
+    if (!ctx) return;
+    ipx_ode_registry_clear(&ctx->reg);
+    ctx->n_disabled = 0;
+    table_remove(ctx);
+    ctx->world = NULL;
+}

@@ -1,0 +1,57 @@
+/* Handing the impact back to ODE (ode-host.md section 4): post-impact velocities into the
+   bodies, bodies enabled, and contacts that now separate disabled for this step so that ODE adds
+   neither ERP push-out nor friction to them. Closed contacts stay: ODE carries the load. */
+#include <string.h>
+
+#include "internal.h"
+
+static void write_bodies(ipx_ode_context *ctx)
+{
+    const island *is = &ctx->isl;
+    const assembly *as = &ctx->as;
+    for (int i = 0; i < is->n_body; i++) {
+        dBodyID b = is->body[i];
+        const double *u = as->u_post + 6 * i;
+        if (dBodyIsKinematic(b) || memcmp(u, as->u + 6 * i, 6 * sizeof(double)) == 0) continue;
+        dBodySetLinearVel(b, u[0], u[1], u[2]);
+        dBodySetAngularVel(b, u[3], u[4], u[5]);
+        dBodyEnable(b);
+    }
+}
+
+static void disable_separating(ipx_ode_context *ctx)
+{
+    const island *is = &ctx->isl;
+    const ipx_result *res = &ctx->as.result;
+    for (int k = 0; k < is->n_contact; k++) {
+        contact_record *r = &ctx->reg.rec[is->contact[k]];
+        if (res->v_post[IPX_ROWS_PER_CONTACT * k + IPX_N] <= ctx->separating) continue;
+        if (ipx_ode_grow((void **)&ctx->disabled, &ctx->cap_disabled, ctx->n_disabled + 1,
+                         sizeof *ctx->disabled) != 0)
+            return; /* left enabled: ODE may then add push-out, which is its normal behaviour */
+        dJointDisable(r->joint);
+        r->disabled_by_us = 1;
+        ctx->disabled[ctx->n_disabled++] = (disabled_contact){is->contact[k], r->joint};
+        ctx->stats.contacts_disabled++;
+    }
+}
+
+void ipx_ode_handback(ipx_ode_context *ctx)
+{
+    write_bodies(ctx);
+    if (ctx->config.disable_separating) disable_separating(ctx);
+    ctx->stats.impact_events++;
+    ctx->stats.impact_contacts += ctx->isl.n_contact;
+}
+
+void ipx_ode_reenable(ipx_ode_context *ctx)
+{
+    for (int i = 0; i < ctx->n_disabled; i++) {
+        const disabled_contact *d = &ctx->disabled[i];
+        contact_record *r = &ctx->reg.rec[d->rec];
+        if (d->rec >= ctx->reg.high_water || r->joint != d->joint || !r->disabled_by_us) continue;
+        dJointEnable(r->joint);
+        r->disabled_by_us = 0;
+    }
+    ctx->n_disabled = 0;
+}

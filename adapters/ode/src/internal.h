@@ -1,0 +1,158 @@
+/* Inside the ODE adapter: the context and what its files share. */
+#ifndef IMPAX_ODE_INTERNAL_H
+#define IMPAX_ODE_INTERNAL_H
+
+#include <stddef.h>
+
+#include "impax/constrained.h"
+#include "impax/ode.h"
+#include "impax/registry.h"
+
+/* Largest joint row count of one joint (fixed: 6). */
+#define IPX_ODE_MAX_JOINT_ROWS 6
+/* A contact normal may differ from unit length by this much. */
+#define IPX_ODE_NORMAL_TOL 1e-5
+
+/* ---- contact registry (registry.c) -------------------------------------------------------- */
+
+typedef struct contact_record {
+    dJointID joint;          /* NULL: a free slot */
+    dJointGroupID group;     /* 0: not in a group */
+    dContact contact;        /* the copy made at creation */
+    dBodyID body[2];         /* as attached, caller's order; 0 = world */
+    int attached;            /* dJointAttach seen with at least one body */
+    int dead;                /* one of its bodies was destroyed */
+    int next_hash;           /* bucket chain, or the free list for free slots */
+    int prev_group, next_group;
+    int group_slot;          /* index into registry.groups */
+    unsigned island_stamp;   /* pre-step epoch in which it went into an island */
+    int impacting;           /* classified as impacting in the current pre-step */
+    int problem_index;       /* its contact index in the current problem */
+    int disabled_by_us;      /* the pre-step called dJointDisable on it */
+} contact_record;
+
+typedef struct group_entry {
+    dJointGroupID group;
+    int head;                /* first record, -1 if none */
+} group_entry;
+
+typedef struct registry {
+    contact_record *rec;
+    int cap, high_water, live, free_head;
+    int *bucket;
+    int n_buckets;           /* power of two */
+    group_entry *groups;
+    int n_groups, cap_groups;
+} registry;
+
+void ipx_ode_registry_free(registry *r);
+void ipx_ode_registry_clear(registry *r);
+/* Index of the joint's record, or -1. */
+int ipx_ode_registry_find(const registry *r, dJointID joint);
+
+/* ---- pointer -> index map with epochs, so it empties in O(1) (ptrmap.c) ------------------ */
+
+typedef struct ptr_map {
+    const void **key;
+    int *value;
+    unsigned *epoch;
+    int cap;                 /* power of two, 0 before the first use */
+    int count;
+    unsigned now;
+} ptr_map;
+
+void ipx_ode_map_free(ptr_map *m);
+void ipx_ode_map_reset(ptr_map *m);            /* forget every entry */
+int ipx_ode_map_get(const ptr_map *m, const void *key); /* value, or -1 */
+int ipx_ode_map_put(ptr_map *m, const void *key, int value); /* 0, or -1 if memory is short */
+
+/* ---- one island: bodies, joints and contacts that take part in one problem (island.c) ---- */
+
+typedef struct island {
+    dBodyID *body;           /* dynamic bodies first found, kinematic ones as met */
+    int n_body, cap_body;
+    dJointID *joint;         /* bilateral joints with rows */
+    int n_joint, cap_joint;
+    int contact[IPX_MAX_CONTACTS]; /* record indices */
+    int n_contact;
+    ptr_map body_index;      /* dBodyID -> index into body */
+    ptr_map joint_seen;      /* joints already visited */
+} island;
+
+/* ---- assembled problem (assemble.c) ------------------------------------------------------- */
+
+typedef struct assembly {
+    ipx_body *body;          /* n_body */
+    double *u, *u_post, *du; /* 6 per body */
+    int cap_body;
+    ipx_row *joint_row;
+    int n_joint_row, cap_joint_row;
+    ipx_row contact_row[IPX_MAX_ROWS];
+    double W[IPX_MAX_ROWS * IPX_MAX_ROWS];
+    double v[IPX_MAX_ROWS];
+    ipx_contact param[IPX_MAX_CONTACTS];
+    double *work;            /* ipx_constrained work */
+    size_t cap_work;
+    ipx_constrained system;
+    ipx_constrained_info info;
+    ipx_problem problem;
+    ipx_result result;
+} assembly;
+
+typedef struct disabled_contact {
+    int rec;
+    dJointID joint;          /* to tell a reused record slot */
+} disabled_contact;
+
+/* ---- the context (context.c) -------------------------------------------------------------- */
+
+struct ipx_ode_context {
+    dWorldID world;
+    ipx_ode_config config;
+    int passthrough;         /* model "ode" */
+    ipx_params params;
+    ipx_workspace *ws;
+    ipx_ode_stats stats;
+    registry reg;
+    island isl;
+    assembly as;
+    disabled_contact *disabled; /* contacts the pre-step disabled, re-enabled after the step */
+    int n_disabled, cap_disabled;
+    unsigned epoch;          /* pre-step counter, stamps islands */
+    double threshold;        /* m/s, this pre-step's effective impact threshold */
+    double separating;       /* m/s, this pre-step's separating speed (config + |g| h) */
+    ipx_ode_event_fn event_fn;
+    void *event_user;
+    ipx_ode_context *next;   /* world table */
+};
+
+/* Runs fn on ctx, or on every context in the table if ctx is NULL (under the table's lock). */
+void ipx_ode_for_each(ipx_ode_context *ctx, void (*fn)(ipx_ode_context *, const void *),
+                      const void *arg);
+
+/* Records a fallback: counts it and keeps its message. */
+void ipx_ode_fallback(ipx_ode_context *ctx, const char *message);
+
+/* Grows *buf (elements of size bytes) to hold at least need; 0 on success. */
+int ipx_ode_grow(void **buf, int *cap, int need, size_t size);
+
+/* ---- per-step work (island.c, assemble.c, handback.c) ------------------------------------- */
+
+/* Approach speed of a registered contact (m/s, > 0 approaching), NaN for bad data. */
+double ipx_ode_approach_speed(const contact_record *r);
+/* Marks this step's impacting contacts; returns how many. */
+int ipx_ode_classify(ipx_ode_context *ctx);
+/* Gathers the island around record seed. 0, or -1 with message. */
+int ipx_ode_gather(ipx_ode_context *ctx, int seed, char *message, size_t size);
+/* Builds and solves the problem of the gathered island. 0, or -1 with message. */
+int ipx_ode_assemble(ipx_ode_context *ctx, char *message, size_t size);
+int ipx_ode_solve(ipx_ode_context *ctx, char *message, size_t size);
+/* Writes the post-impact velocities and disables separating contacts. */
+void ipx_ode_handback(ipx_ode_context *ctx);
+/* Re-enables the contacts the last pre-step disabled. */
+void ipx_ode_reenable(ipx_ode_context *ctx);
+
+/* Contact record validity: 1 if ODE could step it (unit normal, finite data). */
+int ipx_ode_contact_valid(const dContact *c, char *message, size_t size);
+
+#endif

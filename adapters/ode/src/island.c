@@ -1,0 +1,158 @@
+/* Finding impacts: which contacts are impacting this step, and the island of bodies, joints and
+   contacts around each (everything an impulse there can reach in the same instant). */
+#include <math.h>
+#include <stdio.h>
+
+#include "internal.h"
+
+static int dynamic(dBodyID b) { return b && !dBodyIsKinematic(b); }
+
+double ipx_ode_approach_speed(const contact_record *r)
+{
+    char msg[8];
+    if (!ipx_ode_contact_valid(&r->contact, msg, sizeof msg)) return NAN;
+    const dReal *n = r->contact.geom.normal, *p = r->contact.geom.pos;
+    dVector3 v[2] = {{0, 0, 0, 0}, {0, 0, 0, 0}};
+    for (int s = 0; s < 2; s++)
+        if (r->body[s]) dBodyGetPointVel(r->body[s], p[0], p[1], p[2], v[s]);
+    /* the normal points into body 1: n . (v1 - v2) > 0 is separating */
+    double vn = 0.0;
+    for (int a = 0; a < 3; a++) vn += n[a] * (v[0][a] - v[1][a]);
+    return -vn;
+}
+
+/* Bounce contacts impact above their own bounce_vel (as ODE bounces them), others above the
+   context's threshold; below the threshold a contact is resting and left to ODE even if its
+   bounce_vel is lower. Bad data (NaN) also counts, so that its island reports it. */
+static int is_impacting(const ipx_ode_context *ctx, const contact_record *r)
+{
+    const dSurfaceParameters *s = &r->contact.surface;
+    double approach = ipx_ode_approach_speed(r);
+    if (isnan(approach)) return 1;
+    int bounce = (s->mode & dContactBounce) && s->bounce_vel >= 0.0;
+    return approach > (bounce ? fmax(s->bounce_vel, ctx->threshold) : ctx->threshold);
+}
+
+int ipx_ode_classify(ipx_ode_context *ctx)
+{
+    registry *reg = &ctx->reg;
+    int n = 0;
+    for (int i = 0; i < reg->high_water; i++) {
+        contact_record *r = &reg->rec[i];
+        if (!r->joint) continue;
+        r->impacting = 0;
+        r->problem_index = -1;
+        if (!r->attached || r->dead || !dJointIsEnabled(r->joint)) continue;
+        if (!dynamic(r->body[0]) && !dynamic(r->body[1])) continue;
+        r->impacting = is_impacting(ctx, r);
+        n += r->impacting;
+    }
+    return n;
+}
+
+/* ---- gathering ----------------------------------------------------------------------------- */
+
+typedef struct gather_state {
+    ipx_ode_context *ctx;
+    int failed;
+    int contacts_seen;
+    char *msg;
+    size_t size;
+} gather_state;
+
+static void fail(gather_state *g, const char *text)
+{
+    if (!g->failed) snprintf(g->msg, g->size, "%s", text);
+    g->failed = 1;
+}
+
+static void add_body(gather_state *g, dBodyID b)
+{
+    island *is = &g->ctx->isl;
+    if (!b || ipx_ode_map_get(&is->body_index, b) >= 0) return;
+    if (ipx_ode_grow((void **)&is->body, &is->cap_body, is->n_body + 1, sizeof *is->body) != 0 ||
+        ipx_ode_map_put(&is->body_index, b, is->n_body) != 0) {
+        fail(g, "out of memory while gathering an island");
+        return;
+    }
+    is->body[is->n_body++] = b;
+}
+
+static void add_contact(gather_state *g, int rec)
+{
+    island *is = &g->ctx->isl;
+    contact_record *r = &g->ctx->reg.rec[rec];
+    r->island_stamp = g->ctx->epoch;
+    if (++g->contacts_seen > IPX_MAX_CONTACTS) {
+        char text[128];
+        snprintf(text, sizeof text, "island has more than %d contacts", IPX_MAX_CONTACTS);
+        fail(g, text);
+        return;
+    }
+    r->problem_index = is->n_contact;
+    is->contact[is->n_contact++] = rec;
+    add_body(g, r->body[0]);
+    add_body(g, r->body[1]);
+}
+
+static void add_joint(gather_state *g, dJointID j)
+{
+    island *is = &g->ctx->isl;
+    if (ipx_ode_grow((void **)&is->joint, &is->cap_joint, is->n_joint + 1, sizeof *is->joint) != 0) {
+        fail(g, "out of memory while gathering an island");
+        return;
+    }
+    is->joint[is->n_joint++] = j;
+    add_body(g, dJointGetBody(j, 0));
+    add_body(g, dJointGetBody(j, 1));
+}
+
+/* One joint met at a body of the island: contacts join the problem, bilateral joints give
+   rows, motors and the null joint carry no impulse and do not link bodies here. */
+static void visit_joint(gather_state *g, dJointID j)
+{
+    island *is = &g->ctx->isl;
+    if (ipx_ode_map_get(&is->joint_seen, j) >= 0) return;
+    if (ipx_ode_map_put(&is->joint_seen, j, 1) != 0) {
+        fail(g, "out of memory while gathering an island");
+        return;
+    }
+    if (!dJointIsEnabled(j)) return;
+    int type = dJointGetType(j);
+    if (type == dJointTypeAMotor || type == dJointTypeLMotor || type == dJointTypeNull) return;
+    if (type != dJointTypeContact) {
+        add_joint(g, j);
+        return;
+    }
+    int rec = ipx_ode_registry_find(&g->ctx->reg, j);
+    if (rec < 0) {
+        char text[160];
+        snprintf(text, sizeof text, "contact joint %p was not captured (no ipx_ode_on_contact_created): "
+                 "its dContact cannot be read", (void *)j);
+        fail(g, text);
+        return;
+    }
+    if (g->ctx->reg.rec[rec].attached && !g->ctx->reg.rec[rec].dead) add_contact(g, rec);
+}
+
+int ipx_ode_gather(ipx_ode_context *ctx, int seed, char *msg, size_t size)
+{
+    island *is = &ctx->isl;
+    is->n_body = is->n_joint = is->n_contact = 0;
+    ipx_ode_map_reset(&is->body_index);
+    ipx_ode_map_reset(&is->joint_seen);
+    gather_state g = {ctx, 0, 0, msg, size};
+    if (ipx_ode_map_put(&is->joint_seen, ctx->reg.rec[seed].joint, 1) != 0) {
+        fail(&g, "out of memory while gathering an island");
+        return -1;
+    }
+    add_contact(&g, seed);
+    /* breadth first over the body list; the world and kinematic bodies end the search */
+    for (int k = 0; k < is->n_body; k++) {
+        dBodyID b = is->body[k];
+        if (!dynamic(b)) continue;
+        int n = dBodyGetNumJoints(b);
+        for (int i = 0; i < n; i++) visit_joint(&g, dBodyGetJoint(b, i));
+    }
+    return g.failed ? -1 : 0;
+}

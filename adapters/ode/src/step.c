@@ -1,0 +1,166 @@
+/* One host step: classify the captured contacts, solve each island with an impacting contact,
+   hand the velocities back (or leave the island to ODE after a failure), report each event, then
+   run ODE's own stepper. Also the one-call contact helper for new code. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "internal.h"
+
+static double now_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* Kinetic energy (J) of the island's bodies at velocities u (6 per body); kinematic bodies and
+   the world carry none. */
+static double island_energy(const ipx_ode_context *ctx, const double *u)
+{
+    double T = 0.0;
+    for (int i = 0; i < ctx->isl.n_body; i++) {
+        dBodyID b = ctx->isl.body[i];
+        if (dBodyIsKinematic(b)) continue;
+        dMass m;
+        dBodyGetMass(b, &m);
+        const dReal *R = dBodyGetRotation(b);
+        const double *v = u + 6 * i, *w = v + 3;
+        double wb[3]; /* body-frame angular velocity R^T w */
+        for (int a = 0; a < 3; a++) wb[a] = R[a] * w[0] + R[4 + a] * w[1] + R[8 + a] * w[2];
+        double rot = 0.0;
+        for (int a = 0; a < 3; a++)
+            for (int c = 0; c < 3; c++) rot += wb[a] * m.I[4 * a + c] * wb[c];
+        T += 0.5 * (m.mass * (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]) + rot);
+    }
+    return T;
+}
+
+static void report(ipx_ode_context *ctx, int ok, const char *status)
+{
+    if (!ctx->event_fn) return;
+    const assembly *as = &ctx->as;
+    double vn_before[IPX_MAX_CONTACTS], vn_after[IPX_MAX_CONTACTS];
+    ipx_ode_event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.step = ctx->stats.steps - 1;
+    ev.model = ipx_ode_model_name(ctx);
+    ev.ok = ok;
+    ev.status = status;
+    ev.n_bodies = ctx->isl.n_body;
+    if (ok) {
+        ev.k = as->problem.k;
+        for (int c = 0; c < ev.k; c++) {
+            vn_before[c] = as->v[IPX_ROWS_PER_CONTACT * c + IPX_N];
+            vn_after[c] = as->result.v_post[IPX_ROWS_PER_CONTACT * c + IPX_N];
+        }
+        ev.ke_before = island_energy(ctx, as->u);
+        ev.ke_after = island_energy(ctx, as->u_post);
+        ev.vn_before = vn_before;
+        ev.vn_after = vn_after;
+        ev.impulse = as->result.impulse;
+        ev.counts = as->result.counts;
+    }
+    ctx->event_fn(&ev, ctx->event_user);
+}
+
+/* Solves and hands back the island around impacting record seed. 1 if handed back. */
+static int resolve_island(ipx_ode_context *ctx, int seed)
+{
+    char msg[IPX_MESSAGE_SIZE] = "";
+    ctx->isl.n_body = 0;
+    if (ipx_ode_gather(ctx, seed, msg, sizeof msg) != 0 || ipx_ode_assemble(ctx, msg, sizeof msg) != 0 ||
+        ipx_ode_solve(ctx, msg, sizeof msg) != 0) {
+        ipx_ode_fallback(ctx, msg);
+        report(ctx, 0, msg);
+        return 0;
+    }
+    ipx_ode_handback(ctx);
+    report(ctx, 1, "ok");
+    return 1;
+}
+
+int ipx_ode_pre_step(ipx_ode_context *ctx, dReal h)
+{
+    if (!ctx || !ctx->world) return 0;
+    ctx->stats.steps++;
+    if (ctx->passthrough) return 0;
+    const double start = now_seconds();
+    dVector3 g;
+    dWorldGetGravity(ctx->world, g);
+    const double g_h = sqrt(g[0] * g[0] + g[1] * g[1] + g[2] * g[2]) * (isfinite(h) ? fabs(h) : 0.0);
+    ctx->threshold = ctx->config.impact_threshold + ctx->config.gravity_steps * g_h;
+    ctx->separating = ctx->config.separating_speed + g_h;
+    int events = 0;
+    if (ipx_ode_classify(ctx) > 0) {
+        ctx->epoch++;
+        for (int i = 0; i < ctx->reg.high_water; i++) {
+            const contact_record *r = &ctx->reg.rec[i];
+            if (r->joint && r->impacting && r->island_stamp != ctx->epoch) events += resolve_island(ctx, i);
+        }
+    }
+    ctx->stats.seconds += now_seconds() - start;
+    return events;
+}
+
+void ipx_ode_post_step(ipx_ode_context *ctx)
+{
+    if (ctx) ipx_ode_reenable(ctx);
+}
+
+int ipx_ode_step(ipx_ode_context *ctx, dReal h)
+{
+    ipx_ode_pre_step(ctx, h);
+    int r = dWorldStep(ctx->world, h);
+    ipx_ode_post_step(ctx);
+    return r;
+}
+
+int ipx_ode_quick_step(ipx_ode_context *ctx, dReal h)
+{
+    ipx_ode_pre_step(ctx, h);
+    int r = dWorldQuickStep(ctx->world, h);
+    ipx_ode_post_step(ctx);
+    return r;
+}
+
+int ipx_ode_world_step(dWorldID world, dReal stepsize)
+{
+    ipx_ode_context *ctx = ipx_ode_context_for(world);
+    return ctx ? ipx_ode_step(ctx, stepsize) : dWorldStep(world, stepsize);
+}
+
+int ipx_ode_world_quick_step(dWorldID world, dReal stepsize)
+{
+    ipx_ode_context *ctx = ipx_ode_context_for(world);
+    return ctx ? ipx_ode_quick_step(ctx, stepsize) : dWorldQuickStep(world, stepsize);
+}
+
+void ipx_ode_set_event_callback(ipx_ode_context *ctx, ipx_ode_event_fn fn, void *user)
+{
+    ctx->event_fn = fn;
+    ctx->event_user = user;
+}
+
+dJointID ipx_ode_contact(ipx_ode_context *ctx, dWorldID world, dJointGroupID group,
+                         const dContact *contact, dBodyID body1, dBodyID body2)
+{
+    char msg[IPX_MESSAGE_SIZE];
+    if (!ipx_ode_contact_valid(contact, msg, sizeof msg)) {
+        if (ctx) ipx_ode_fallback(ctx, msg);
+        return 0;
+    }
+    dJointID j = dJointCreateContact(world, group, contact);
+    ipx_ode_on_contact_created(ctx, j, group, contact);
+    dJointAttach(j, body1, body2);
+    ipx_ode_on_contact_attached(ctx, j, body1, body2);
+    return j;
+}
+
+void ipx_ode_empty_group(ipx_ode_context *ctx, dJointGroupID group)
+{
+    ipx_ode_on_group_emptied(ctx, group);
+    dJointGroupEmpty(group);
+}

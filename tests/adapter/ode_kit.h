@@ -1,0 +1,35 @@
+/// Helpers for the ODE adapter tests: ODE's own Jacobian rows as an oracle (its exported
+/// getInfo2, ode-host.md section 5: private and version-locked, so test use only), row-space
+/// comparison, and small scene builders.
+#ifndef IMPAX_TEST_ODE_KIT_H
+#define IMPAX_TEST_ODE_KIT_H
+
+#include <ode/ode.h>
+
+/// ODE 0.16.2's rows of joint j in the caller's attach order (row i: J[i][0..5] for
+/// dJointGetBody(j, 0), J[i][6..11] for dJointGetBody(j, 1)). Returns the row count, or -1 if
+/// the oracle is unavailable for this type. h: step (s) for ODE's right-hand sides (unused here).
+int ode_oracle_rows(dJointID j, double J[][12], int max_rows);
+
+/// Rank of the n rows of length len (Gram-Schmidt with relative tolerance tol).
+int rows_rank(const double *rows, int n, int len, double tol);
+
+/// 1 if the row spaces of A (na rows) and B (nb rows) of 12 entries are equal within tol.
+int same_row_space(double A[][12], int na, double B[][12], int nb, double tol);
+
+/// A box body of mass m (kg) and sides (m) at position p with rotation from axis-angle (rad).
+dBodyID kit_box(dWorldID w, double m, const double side[3], const double p[3], const double axis[3],
+                double angle);
+
+/// A uniform random number in [lo, hi) from a small LCG state (deterministic across runs).
+double kit_uniform(unsigned long long *state, double lo, double hi);
+
+/// Kinetic energy (J) of the n bodies.
+double kit_energy(dBodyID *b, int n);
+
+/// A dContact at point p with normal n (into body 1, unit), depth d (m), friction mu and
+/// restitution e (0 = no dContactBounce) with bounce_vel (m/s).
+dContact kit_contact(const double p[3], const double n[3], double depth, double mu, double e,
+                     double bounce_vel);
+
+#endif
