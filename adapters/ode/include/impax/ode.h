@@ -162,7 +162,10 @@ void ipx_ode_empty_group(ipx_ode_context *ctx, dJointGroupID group);
 /// caller's attach order: row i is J[i][0..5] for dJointGetBody(joint, 0) ([linear | angular],
 /// world frame) and J[i][6..11] for dJointGetBody(joint, 1); zero for an absent body. Returns
 /// the row count (0 for motors and the null joint, which carry no impact impulse), or -1 with
-/// a message for a type the adapter cannot represent.
+/// a message for a type the adapter cannot represent. The rows span exactly the row space of
+/// ODE 0.16's own rows (tests/adapter/test_ode_rows.c checks it against ODE's getInfo2). With
+/// joint drift, fixed, PR and PU joints differ from ODE's by the order of the drift: ODE keeps a
+/// body-1 offset for them that has no getter, and these rows use the current body-2 anchor.
 int ipx_ode_joint_rows(dJointID joint, double J[][12], int max_rows, char *message,
                        size_t message_size);
 

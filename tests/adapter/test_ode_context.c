@@ -1,0 +1,202 @@
+/* The adapter's context: configuration errors, the pass-through model, the event report, and the
+   contact registry through ODE's lifetimes (group empties with joint addresses reused, destroyed
+   joints, bodies and worlds). The sanitizer build turns any use of a freed joint into a failure. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ensure.h"
+#include "impax/ode.h"
+#include "ode_kit.h"
+
+typedef struct ball_world {
+    dWorldID world;
+    dJointGroupID group;
+    dBodyID ball;
+} ball_world;
+
+/* A 1 kg ball (r 0.1 m) falling at 1 m/s onto the ground, no gravity. */
+static void ball_world_make(ball_world *s)
+{
+    s->world = dWorldCreate();
+    s->group = dJointGroupCreate(0);
+    s->ball = dBodyCreate(s->world);
+    dMass m;
+    dMassSetSphereTotal(&m, 1.0, 0.1);
+    dBodySetMass(s->ball, &m);
+    dBodySetPosition(s->ball, 0, 0, 0.099);
+    dBodySetLinearVel(s->ball, 0, 0, -1);
+}
+
+static dContact ground_contact(double e)
+{
+    const double p[3] = {0, 0, 0}, up[3] = {0, 0, 1};
+    return kit_contact(p, up, 0.001, 0.0, e, 0.01);
+}
+
+static void ball_world_free(ball_world *s)
+{
+    dJointGroupDestroy(s->group);
+    dWorldDestroy(s->world);
+}
+
+static void test_configuration_errors_name_the_item_and_keep_the_old_setting(void)
+{
+    ball_world s;
+    ball_world_make(&s);
+    ipx_ode_context *ipx = ipx_ode_create(s.world);
+    char msg[256];
+    ENSURE(strcmp(ipx_ode_model_name(ipx), "plus") == 0);
+    ENSURE(ipx_ode_configure(ipx, "nosuch", NULL, msg, sizeof msg) != 0);
+    ENSURE(strstr(msg, "nosuch") && strstr(msg, "plus") && strstr(msg, "ode"));
+    ENSURE(ipx_ode_configure(ipx, "plus", "theta_max=-3", msg, sizeof msg) != 0);
+    ENSURE(strstr(msg, "theta_max") != NULL);
+    ENSURE(ipx_ode_configure(ipx, "ode", "x=1", msg, sizeof msg) != 0);
+    ENSURE(strcmp(ipx_ode_model_name(ipx), "plus") == 0);
+    ipx_ode_config cfg = ipx_ode_default_config();
+    cfg.impact_threshold = -1.0;
+    ENSURE(ipx_ode_set_config(ipx, &cfg, msg, sizeof msg) != 0);
+    ENSURE(strstr(msg, "impact_threshold") != NULL);
+    ENSURE(ipx_ode_get_config(ipx).impact_threshold == ipx_ode_default_config().impact_threshold);
+    ENSURE(ipx_ode_context_for(s.world) == ipx);
+    ipx_ode_destroy(ipx);
+    ENSURE(ipx_ode_context_for(s.world) == NULL);
+    ball_world_free(&s);
+}
+
+static void test_model_ode_is_a_pure_pass_through(void)
+{
+    ball_world a, b;
+    ball_world_make(&a);
+    ball_world_make(&b);
+    ipx_ode_context *ipx = ipx_ode_create(b.world);
+    char msg[256];
+    ENSURE(ipx_ode_configure(ipx, "ode", NULL, msg, sizeof msg) == 0);
+    dContact c = ground_contact(0.7);
+    dJointAttach(dJointCreateContact(a.world, a.group, &c), a.ball, 0);
+    ipx_ode_contact(ipx, b.world, b.group, &c, b.ball, 0);
+    dWorldStep(a.world, 0.001);
+    ipx_ode_world_step(b.world, 0.001); /* the drop-in wrapper finds the context */
+    ENSURE(memcmp(dBodyGetLinearVel(a.ball), dBodyGetLinearVel(b.ball), 3 * sizeof(dReal)) == 0);
+    ENSURE(ipx_ode_get_stats(ipx).impact_events == 0);
+    ipx_ode_destroy(ipx);
+    ball_world_free(&a);
+    ball_world_free(&b);
+}
+
+typedef struct seen {
+    int calls, ok, k;
+    double ke_before, ke_after, vn_before, vn_after, impulse_n;
+    char model[16], status[256];
+} seen;
+
+static void record_event(const ipx_ode_event *ev, void *user)
+{
+    seen *s = user;
+    s->calls++;
+    s->ok = ev->ok;
+    s->k = ev->k;
+    s->ke_before = ev->ke_before;
+    s->ke_after = ev->ke_after;
+    s->vn_before = ev->vn_before ? ev->vn_before[0] : NAN;
+    s->vn_after = ev->vn_after ? ev->vn_after[0] : NAN;
+    s->impulse_n = ev->impulse ? ev->impulse[2] : NAN;
+    snprintf(s->model, sizeof s->model, "%s", ev->model);
+    snprintf(s->status, sizeof s->status, "%s", ev->status);
+}
+
+static void test_event_reports_the_impact(void)
+{
+    ball_world s;
+    ball_world_make(&s);
+    ipx_ode_context *ipx = ipx_ode_create(s.world);
+    seen got = {0};
+    ipx_ode_set_event_callback(ipx, record_event, &got);
+    dContact c = ground_contact(0.6);
+    ipx_ode_contact(ipx, s.world, s.group, &c, s.ball, 0);
+    ipx_ode_step(ipx, 0.001);
+    ENSURE(got.calls == 1 && got.ok == 1 && got.k == 1);
+    ENSURE(strcmp(got.model, "plus") == 0 && strcmp(got.status, "ok") == 0);
+    ENSURE_NEAR(got.vn_before, -1.0, 1e-12);
+    ENSURE_NEAR(got.vn_after, 0.6, 1e-12);
+    ENSURE_NEAR(got.impulse_n, 1.6, 1e-12);       /* m (1 + e) v */
+    ENSURE_NEAR(got.ke_before, 0.5, 1e-12);
+    ENSURE_NEAR(got.ke_after, 0.5 * 0.36, 1e-12); /* e^2 of it */
+    /* a failing island is reported too */
+    ipx_ode_empty_group(ipx, s.group);
+    dBodySetLinearVel(s.ball, 0, 0, -1);
+    dContact bad = ground_contact(0.6);
+    bad.surface.mu = -1.0;
+    ipx_ode_contact(ipx, s.world, s.group, &bad, s.ball, 0);
+    ipx_ode_pre_step(ipx, 0.001);
+    ENSURE(got.calls == 2 && got.ok == 0 && strstr(got.status, "mu") != NULL);
+    ipx_ode_post_step(ipx);
+    ipx_ode_destroy(ipx);
+    ball_world_free(&s);
+}
+
+/* After an empty ODE reuses joint addresses: the new contact's parameters must be the ones used. */
+static void test_group_empty_then_reused_addresses_use_the_new_contact(void)
+{
+    ball_world s;
+    ball_world_make(&s);
+    ipx_ode_context *ipx = ipx_ode_create(s.world);
+    dContact bouncy = ground_contact(0.9), dead = ground_contact(0.0);
+    dJointID first = ipx_ode_contact(ipx, s.world, s.group, &bouncy, s.ball, 0);
+    ipx_ode_empty_group(ipx, s.group);
+    dJointID second = ipx_ode_contact(ipx, s.world, s.group, &dead, s.ball, 0);
+    printf("  joint address %s after the empty\n", first == second ? "reused" : "not reused");
+    ipx_ode_pre_step(ipx, 0.001);
+    ENSURE_NEAR(dBodyGetLinearVel(s.ball)[2], 0.0, 1e-12); /* e = 0 of the new contact, not 0.9 */
+    ipx_ode_post_step(ipx);
+    ipx_ode_destroy(ipx);
+    ball_world_free(&s);
+}
+
+/* A stand-alone contact (no group) destroyed, a body destroyed under a live contact, then the
+   world destroyed with group joints still in their group. */
+static void test_destroyed_joints_bodies_and_worlds_are_forgotten(void)
+{
+    ball_world s;
+    ball_world_make(&s);
+    ipx_ode_context *ipx = ipx_ode_create(s.world);
+    dContact c = ground_contact(0.5);
+    dJointID lone = ipx_ode_contact(ipx, s.world, 0, &c, s.ball, 0);
+    ipx_ode_on_joint_destroyed(ipx, lone);
+    dJointDestroy(lone);
+    ENSURE(ipx_ode_pre_step(ipx, 0.001) == 0);
+    ipx_ode_post_step(ipx);
+
+    dBodyID other = dBodyCreate(s.world);
+    dMass m;
+    dMassSetSphereTotal(&m, 1.0, 0.1);
+    dBodySetMass(other, &m);
+    dBodySetPosition(other, 1, 0, 0.099);
+    dBodySetLinearVel(other, 0, 0, -1);
+    ipx_ode_contact(ipx, s.world, s.group, &c, other, 0);
+    ipx_ode_contact(ipx, s.world, s.group, &c, s.ball, 0);
+    ipx_ode_on_body_destroyed(ipx, other);
+    dBodyDestroy(other);
+    ENSURE(ipx_ode_pre_step(ipx, 0.001) == 1); /* only the ball's contact is left */
+    ENSURE_NEAR(dBodyGetLinearVel(s.ball)[2], 0.5, 1e-12);
+    ipx_ode_post_step(ipx);
+
+    ipx_ode_on_world_destroyed(ipx);
+    dWorldDestroy(s.world);
+    ENSURE(ipx_ode_pre_step(ipx, 0.001) == 0);
+    ipx_ode_empty_group(ipx, s.group); /* group joints outlive the world until the empty */
+    dJointGroupDestroy(s.group);
+    ipx_ode_destroy(ipx);
+}
+
+int main(void)
+{
+    dInitODE2(0);
+    RUN(test_configuration_errors_name_the_item_and_keep_the_old_setting);
+    RUN(test_model_ode_is_a_pure_pass_through);
+    RUN(test_event_reports_the_impact);
+    RUN(test_group_empty_then_reused_addresses_use_the_new_contact);
+    RUN(test_destroyed_joints_bodies_and_worlds_are_forgotten);
+    dCloseODE();
+    return ipx_test_exit();
+}
