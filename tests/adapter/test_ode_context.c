@@ -2,6 +2,7 @@
    contact registry through ODE's lifetimes (group empties with joint addresses reused, destroyed
    joints, bodies and worlds). The sanitizer build turns any use of a freed joint into a failure. */
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -189,6 +190,66 @@ static void test_destroyed_joints_bodies_and_worlds_are_forgotten(void)
     ipx_ode_destroy(ipx);
 }
 
+/* A ball bouncing on the ground for 3 s (e = 0.7), contacts reported through the hooks the way
+   an interposer does: the group empty is broadcast to every context (NULL). Returns the final
+   height (m) and counts the impact events. */
+typedef struct bounce_run {
+    double z;
+    long events;
+} bounce_run;
+
+static void *bouncing_ball(void *out)
+{
+    dAllocateODEDataForThread(dAllocateMaskAll);
+    ball_world s;
+    ball_world_make(&s);
+    /* ODE's built-in threading object is shared by default: a world stepped concurrently with
+       others needs its own */
+    dThreadingImplementationID threading = dThreadingAllocateSelfThreadedImplementation();
+    dWorldSetStepThreadingImplementation(s.world, dThreadingImplementationGetFunctions(threading), threading);
+    dWorldSetGravity(s.world, 0, 0, -9.81);
+    dBodySetPosition(s.ball, 0, 0, 1.0);
+    dBodySetLinearVel(s.ball, 0, 0, 0);
+    ipx_ode_context *ipx = ipx_ode_create(s.world);
+    for (int step = 0; step < 3000; step++) {
+        double z = dBodyGetPosition(s.ball)[2];
+        if (z < 0.1) {
+            const double p[3] = {0, 0, 0}, up[3] = {0, 0, 1};
+            dContact c = kit_contact(p, up, 0.1 - z, 0.0, 0.7, 0.01);
+            dJointID j = dJointCreateContact(s.world, s.group, &c);
+            ipx_ode_on_contact_created(ipx, j, s.group, &c);
+            dJointAttach(j, s.ball, 0);
+            ipx_ode_on_contact_attached(ipx, j, s.ball, 0);
+        }
+        ipx_ode_world_step(s.world, 0.001);
+        ipx_ode_on_group_emptied(NULL, s.group);
+        dJointGroupEmpty(s.group);
+    }
+    bounce_run *r = out;
+    r->z = dBodyGetPosition(s.ball)[2];
+    r->events = ipx_ode_get_stats(ipx).impact_events;
+    ipx_ode_destroy(ipx);
+    ball_world_free(&s);
+    dThreadingFreeImplementation(threading);
+    dCleanupODEAllDataForThread();
+    return NULL;
+}
+
+static void test_worlds_in_threads_match_a_single_thread_run(void)
+{
+    bounce_run alone, run[4];
+    bouncing_ball(&alone);
+    pthread_t t[4];
+    for (int i = 0; i < 4; i++) ENSURE(pthread_create(&t[i], NULL, bouncing_ball, &run[i]) == 0);
+    for (int i = 0; i < 4; i++) pthread_join(t[i], NULL);
+    printf("  alone: z %.9f m after %ld impact events\n", alone.z, alone.events);
+    ENSURE(alone.events >= 3);
+    for (int i = 0; i < 4; i++) {
+        ENSURE(run[i].z == alone.z); /* bit for bit */
+        ENSURE(run[i].events == alone.events);
+    }
+}
+
 int main(void)
 {
     dInitODE2(0);
@@ -197,6 +258,7 @@ int main(void)
     RUN(test_event_reports_the_impact);
     RUN(test_group_empty_then_reused_addresses_use_the_new_contact);
     RUN(test_destroyed_joints_bodies_and_worlds_are_forgotten);
+    RUN(test_worlds_in_threads_match_a_single_thread_run);
     dCloseODE();
     return ipx_test_exit();
 }

@@ -45,11 +45,17 @@ void ipx_ode_for_each(ipx_ode_context *ctx, void (*fn)(ipx_ode_context *, const 
                       const void *arg)
 {
     if (ctx) {
+        pthread_mutex_lock(&ctx->lock);
         fn(ctx, arg);
+        pthread_mutex_unlock(&ctx->lock);
         return;
     }
     pthread_mutex_lock(&table_lock);
-    for (ipx_ode_context *c = table_head; c; c = c->next) fn(c, arg);
+    for (ipx_ode_context *c = table_head; c; c = c->next) {
+        pthread_mutex_lock(&c->lock);
+        fn(c, arg);
+        pthread_mutex_unlock(&c->lock);
+    }
     pthread_mutex_unlock(&table_lock);
 }
 
@@ -153,11 +159,13 @@ ipx_ode_context *ipx_ode_create(dWorldID world)
     ipx_ode_context *ctx = calloc(1, sizeof *ctx);
     if (!ctx) return NULL;
     ctx->world = world;
+    pthread_mutex_init(&ctx->lock, NULL);
     ctx->config = ipx_ode_default_config();
     ctx->reg.free_head = -1;
     char msg[IPX_MESSAGE_SIZE];
     const char *model = ipx_model_find("plus") ? "plus" : ipx_model_at(0)->name;
     if (ipx_ode_configure(ctx, model, NULL, msg, sizeof msg) != 0) {
+        pthread_mutex_destroy(&ctx->lock);
         free(ctx);
         return NULL;
     }
@@ -189,14 +197,17 @@ void ipx_ode_destroy(ipx_ode_context *ctx)
     ipx_ode_registry_free(&ctx->reg);
     ipx_workspace_destroy(ctx->ws);
     free_work(ctx);
+    pthread_mutex_destroy(&ctx->lock);
     free(ctx);
 }
 
 void ipx_ode_on_world_destroyed(ipx_ode_context *ctx)
 {
     if (!ctx) return;
+    table_remove(ctx);
+    pthread_mutex_lock(&ctx->lock);
     ipx_ode_registry_clear(&ctx->reg);
     ctx->n_disabled = 0;
-    table_remove(ctx);
     ctx->world = NULL;
+    pthread_mutex_unlock(&ctx->lock);
 }

@@ -2,6 +2,7 @@
 #ifndef IMPAX_ODE_INTERNAL_H
 #define IMPAX_ODE_INTERNAL_H
 
+#include <pthread.h>
 #include <stddef.h>
 
 #include "impax/constrained.h"
@@ -107,6 +108,8 @@ typedef struct disabled_contact {
 /* ---- the context (context.c) -------------------------------------------------------------- */
 
 struct ipx_ode_context {
+    pthread_mutex_t lock;    /* held by every hook and the pre/post-step: hooks may come from
+                                any thread (an interposer broadcasting to every context) */
     dWorldID world;
     ipx_ode_config config;
     int passthrough;         /* model "ode" */
@@ -126,7 +129,8 @@ struct ipx_ode_context {
     ipx_ode_context *next;   /* world table */
 };
 
-/* Runs fn on ctx, or on every context in the table if ctx is NULL (under the table's lock). */
+/* Runs fn on ctx, or on every context in the table if ctx is NULL (under the table's lock),
+   each under its context's lock. */
 void ipx_ode_for_each(ipx_ode_context *ctx, void (*fn)(ipx_ode_context *, const void *),
                       const void *arg);
 

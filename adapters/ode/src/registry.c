@@ -125,23 +125,27 @@ void ipx_ode_on_contact_created(ipx_ode_context *ctx, dJointID joint, dJointGrou
                                 const dContact *contact)
 {
     if (!ctx || !joint || !contact) return;
-    if (add_record(&ctx->reg, joint, group, contact) < 0) {
+    pthread_mutex_lock(&ctx->lock);
+    if (add_record(&ctx->reg, joint, group, contact) < 0)
         ipx_ode_fallback(ctx, "out of memory while registering a contact: it is left to ODE");
-        return;
-    }
-    ctx->stats.contacts_captured++;
+    else
+        ctx->stats.contacts_captured++;
+    pthread_mutex_unlock(&ctx->lock);
 }
 
 void ipx_ode_on_contact_attached(ipx_ode_context *ctx, dJointID joint, dBodyID body1, dBodyID body2)
 {
     if (!ctx) return;
+    pthread_mutex_lock(&ctx->lock);
     int i = ipx_ode_registry_find(&ctx->reg, joint);
-    if (i < 0) return;
-    contact_record *c = &ctx->reg.rec[i];
-    c->body[0] = body1;
-    c->body[1] = body2;
-    c->attached = body1 || body2;
-    c->dead = 0;
+    if (i >= 0) {
+        contact_record *c = &ctx->reg.rec[i];
+        c->body[0] = body1;
+        c->body[1] = body2;
+        c->attached = body1 || body2;
+        c->dead = 0;
+    }
+    pthread_mutex_unlock(&ctx->lock);
 }
 
 static void drop_group(ipx_ode_context *ctx, const void *arg)

@@ -82,9 +82,10 @@ static int resolve_island(ipx_ode_context *ctx, int seed)
     return 1;
 }
 
-int ipx_ode_pre_step(ipx_ode_context *ctx, dReal h)
+/* The pre-step under the context's lock. */
+static int pre_step_locked(ipx_ode_context *ctx, dReal h)
 {
-    if (!ctx || !ctx->world) return 0;
+    if (!ctx->world) return 0;
     ctx->stats.steps++;
     if (ctx->passthrough) return 0;
     const double start = now_seconds();
@@ -105,9 +106,21 @@ int ipx_ode_pre_step(ipx_ode_context *ctx, dReal h)
     return events;
 }
 
+int ipx_ode_pre_step(ipx_ode_context *ctx, dReal h)
+{
+    if (!ctx) return 0;
+    pthread_mutex_lock(&ctx->lock);
+    int events = pre_step_locked(ctx, h);
+    pthread_mutex_unlock(&ctx->lock);
+    return events;
+}
+
 void ipx_ode_post_step(ipx_ode_context *ctx)
 {
-    if (ctx) ipx_ode_reenable(ctx);
+    if (!ctx) return;
+    pthread_mutex_lock(&ctx->lock);
+    ipx_ode_reenable(ctx);
+    pthread_mutex_unlock(&ctx->lock);
 }
 
 int ipx_ode_step(ipx_ode_context *ctx, dReal h)

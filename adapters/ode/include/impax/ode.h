@@ -107,7 +107,8 @@ typedef struct ipx_ode_event {
     ipx_counts counts;        /* the model's work counters (zero on failure) */
 } ipx_ode_event;
 
-/// Called once per impact event from inside ipx_ode_pre_step (pointers valid only during the call).
+/// Called once per impact event from inside ipx_ode_pre_step (pointers valid only during the
+/// call), with the context locked: it must not call the hooks or the steps of the same context.
 typedef void (*ipx_ode_event_fn)(const ipx_ode_event *event, void *user);
 /// Installs (or, with fn NULL, removes) the event callback.
 void ipx_ode_set_event_callback(ipx_ode_context *ctx, ipx_ode_event_fn fn, void *user);
@@ -115,7 +116,8 @@ void ipx_ode_set_event_callback(ipx_ode_context *ctx, ipx_ode_event_fn fn, void 
 ipx_ode_stats ipx_ode_get_stats(const ipx_ode_context *ctx);
 void ipx_ode_reset_stats(ipx_ode_context *ctx);
 
-/// Hooks. Call them where ODE is called, in the same order. A NULL ctx in the hooks that do not
+/// Hooks. Call them where ODE is called, in the same order. Each context has its own lock, so
+/// worlds stepped in different threads are independent, and a broadcast (NULL ctx) is safe. A NULL ctx in the hooks that do not
 /// name a world (group emptied, joint destroyed, body destroyed) applies to every context in
 /// the table, for callers that cannot tell the world (an interposer).
 ///
