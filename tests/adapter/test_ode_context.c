@@ -190,6 +190,28 @@ static void test_destroyed_joints_bodies_and_worlds_are_forgotten(void)
     ipx_ode_destroy(ipx);
 }
 
+/* Contacts the application disabled, or never attached, are not impacts: ODE ignores them too. */
+static void test_unattached_and_app_disabled_contacts_are_ignored(void)
+{
+    ball_world s;
+    ball_world_make(&s);
+    ipx_ode_context *ipx = ipx_ode_create(s.world);
+    dContact c = ground_contact(0.5);
+    dJointID unattached = dJointCreateContact(s.world, s.group, &c);
+    ipx_ode_on_contact_created(ipx, unattached, s.group, &c);
+    dJointID disabled = ipx_ode_contact(ipx, s.world, s.group, &c, s.ball, 0);
+    dJointDisable(disabled);
+    ENSURE(ipx_ode_pre_step(ipx, 0.001) == 0);
+    ENSURE(dBodyGetLinearVel(s.ball)[2] == -1.0);
+    ipx_ode_post_step(ipx);
+    ENSURE(!dJointIsEnabled(disabled)); /* the application's choice is kept */
+    dJointEnable(disabled);
+    ENSURE(ipx_ode_pre_step(ipx, 0.001) == 1);
+    ipx_ode_post_step(ipx);
+    ipx_ode_destroy(ipx);
+    ball_world_free(&s);
+}
+
 /* A ball bouncing on the ground for 3 s (e = 0.7), contacts reported through the hooks the way
    an interposer does: the group empty is broadcast to every context (NULL). Returns the final
    height (m) and counts the impact events. */
@@ -258,6 +280,7 @@ int main(void)
     RUN(test_event_reports_the_impact);
     RUN(test_group_empty_then_reused_addresses_use_the_new_contact);
     RUN(test_destroyed_joints_bodies_and_worlds_are_forgotten);
+    RUN(test_unattached_and_app_disabled_contacts_are_ignored);
     RUN(test_worlds_in_threads_match_a_single_thread_run);
     dCloseODE();
     return ipx_test_exit();
