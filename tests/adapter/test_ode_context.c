@@ -88,6 +88,8 @@ static void test_model_ode_is_a_pure_pass_through(void)
 typedef struct seen {
     int calls, ok, k;
     double ke_before, ke_after, vn_before, vn_after, impulse_n;
+    int problem_k;                /* the problem handed to the model, -1 if none */
+    double problem_vn, problem_w; /* its v_n and W_nn (1/kg) of contact 0 */
     char model[16], status[256];
 } seen;
 
@@ -102,6 +104,9 @@ static void record_event(const ipx_ode_event *ev, void *user)
     s->vn_before = ev->vn_before ? ev->vn_before[0] : NAN;
     s->vn_after = ev->vn_after ? ev->vn_after[0] : NAN;
     s->impulse_n = ev->impulse ? ev->impulse[2] : NAN;
+    s->problem_k = ev->problem ? ev->problem->k : -1;
+    s->problem_vn = ev->problem ? ev->problem->v[IPX_N] : NAN;
+    s->problem_w = ev->problem ? ev->problem->W[IPX_N + IPX_N * 3 * ev->problem->k] : NAN;
     snprintf(s->model, sizeof s->model, "%s", ev->model);
     snprintf(s->status, sizeof s->status, "%s", ev->status);
 }
@@ -123,6 +128,9 @@ static void test_event_reports_the_impact(void)
     ENSURE_NEAR(got.impulse_n, 1.6, 1e-12);       /* m (1 + e) v */
     ENSURE_NEAR(got.ke_before, 0.5, 1e-12);
     ENSURE_NEAR(got.ke_after, 0.5 * 0.36, 1e-12); /* e^2 of it */
+    ENSURE(got.problem_k == 1);                    /* the problem itself, for `impax set` */
+    ENSURE_NEAR(got.problem_vn, -1.0, 1e-12);
+    ENSURE_NEAR(got.problem_w, 1.0, 1e-12);        /* 1/m for a 1 kg ball pushed at its centre */
     /* a failing island is reported too */
     ipx_ode_empty_group(ipx, s.group);
     dBodySetLinearVel(s.ball, 0, 0, -1);
@@ -131,6 +139,7 @@ static void test_event_reports_the_impact(void)
     ipx_ode_contact(ipx, s.world, s.group, &bad, s.ball, 0);
     ipx_ode_pre_step(ipx, 0.001);
     ENSURE(got.calls == 2 && got.ok == 0 && strstr(got.status, "mu") != NULL);
+    ENSURE(got.problem_k == -1);
     ipx_ode_post_step(ipx);
     ipx_ode_destroy(ipx);
     ball_world_free(&s);

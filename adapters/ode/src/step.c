@@ -62,6 +62,7 @@ static void report(ipx_ode_context *ctx, int ok, const char *status)
         ev.vn_after = vn_after;
         ev.impulse = as->result.impulse;
         ev.counts = as->result.counts;
+        ev.problem = &as->problem;
     }
     ctx->event_fn(&ev, ctx->event_user);
 }

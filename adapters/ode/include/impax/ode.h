@@ -105,6 +105,8 @@ typedef struct ipx_ode_event {
     const double *vn_after;   /* k, or NULL on failure */
     const double *impulse;    /* 3k, [t1, t2, n] per contact (N s), or NULL on failure */
     ipx_counts counts;        /* the model's work counters (zero on failure) */
+    const ipx_problem *problem; /* the contact-space problem solved (W, v, parameters), or NULL on
+                                   failure: what `impax set` samples the Routh outcome set of */
 } ipx_ode_event;
 
 /// Called once per impact event from inside ipx_ode_pre_step (pointers valid only during the
