@@ -1,0 +1,70 @@
+/// SDF world files for the `impax` command: load a file (libxml2) into an immutable scene,
+/// instantiate the scene as an ODE world driven by an impax context, and step it with
+/// Gazebo's contact rules. The subset of SDF 1.6 understood, and the `impax:` extensions
+/// (namespace urn:impax:sdf:1), are documented element by element in worlds/README.md.
+///
+/// A scene can be instantiated any number of times (`impax ab` runs one simulation per model
+/// from the same scene); simulations share nothing and may run in different threads.
+#ifndef IMPAX_WORLD_H
+#define IMPAX_WORLD_H
+
+#include <stddef.h>
+
+#include "impax/ode.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Receives one diagnostic, already formatted as "FILE:LINE: message" (errors) or
+/// "FILE:LINE: warning: message" (elements impax ignores: light, scene, gui, plugins, ...).
+typedef void (*ipx_diag_fn)(void *user, int is_error, const char *line);
+
+typedef struct ipx_scene ipx_scene;
+
+/// Parses path. Reports every problem found (not only the first) through report (may be NULL)
+/// and returns NULL if there was any error; warnings alone do not fail the load.
+ipx_scene *ipx_scene_load(const char *path, ipx_diag_fn report, void *user);
+void ipx_scene_free(ipx_scene *scene);
+
+const char *ipx_scene_name(const ipx_scene *scene);   ///< the <world name="...">
+const char *ipx_scene_model(const ipx_scene *scene);  ///< impax:impact/impax:model, or NULL
+const char *ipx_scene_params(const ipx_scene *scene); ///< impax:impact/impax:params, "" if none
+double ipx_scene_step_size(const ipx_scene *scene);   ///< s, physics/max_step_size (SDF default 0.001)
+double ipx_scene_duration(const ipx_scene *scene);    ///< s, impax:duration (default 2)
+/// "model::link" whose height `impax ab` plots: impax:plot_body, else the first non-static link.
+const char *ipx_scene_plot_body(const ipx_scene *scene);
+
+typedef struct ipx_sim ipx_sim;
+
+/// A fresh ODE world built from scene, with an impax context configured for model and params
+/// (NULL model: the scene's impax:impact, else "plus"; NULL params: the scene's when the model
+/// is the scene's, else the model's defaults). "ode" is ODE's own contact handling, untouched.
+/// NULL with a message naming the bad item on a configuration error.
+ipx_sim *ipx_sim_create(const ipx_scene *scene, const char *model, const char *params,
+                        char *message, size_t message_size);
+void ipx_sim_destroy(ipx_sim *sim);
+
+/// One host step of the scene's step size: collide (Gazebo's pair rules and max_contacts),
+/// impax pre-step, dWorldStep or dWorldQuickStep as the scene's solver says, post-step, empty
+/// the contact group. 0, or -1 with a message if ODE failed or a body state became non-finite.
+int ipx_sim_step(ipx_sim *sim, char *message, size_t message_size);
+
+double ipx_sim_time(const ipx_sim *sim);              ///< s since the start
+int ipx_sim_body_count(const ipx_sim *sim);           ///< non-static links, in file order
+const char *ipx_sim_body_name(const ipx_sim *sim, int i); ///< "model::link"
+dBodyID ipx_sim_body(const ipx_sim *sim, int i);
+int ipx_sim_body_index(const ipx_sim *sim, const char *name); ///< -1 if none
+double ipx_sim_kinetic_energy(const ipx_sim *sim);   ///< J, all bodies
+double ipx_sim_energy(const ipx_sim *sim);           ///< J, kinetic + gravitational (-m g.x) of all bodies
+double ipx_sim_penetration(const ipx_sim *sim);      ///< m, deepest contact of the last step (0 if none)
+/// 1 if the last step had a contact approaching faster than the context's impact threshold:
+/// the same test for every model, "ode" included, so A/B tables compare the same step.
+int ipx_sim_had_impact(const ipx_sim *sim);
+ipx_ode_context *ipx_sim_impax(ipx_sim *sim);        ///< statistics, event callback
+dWorldID ipx_sim_world(ipx_sim *sim);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
