@@ -1,9 +1,9 @@
 # The two commands of the README, on a fresh Debian 12 machine:
-#   make demo   install what is missing, build (Release), run the showcase
+#   make demo   install what is missing, build (Release), A/B the Newton's cradle world (table + plot)
 #   make test   install what is missing, build with AddressSanitizer + UBSan, run every CTest suite
 # Also: make bench (Release benchmarks), make install PREFIX=..., make clean.
 
-DEB_PACKAGES := cmake make gcc pkg-config libode-dev liblapacke-dev libsiconos-numerics-dev
+DEB_PACKAGES := cmake make gcc pkg-config libode-dev liblapacke-dev libsiconos-numerics-dev libplplot-dev plplot-driver-cairo libxml2-dev
 BUILD        := build
 BUILD_TEST   := build-test
 PREFIX       ?= /usr/local
@@ -34,7 +34,8 @@ configure-test: deps
 
 demo: configure
 	cmake --build $(BUILD) -j $(JOBS)
-	./$(BUILD)/plugin/impax-demo
+	./$(BUILD)/plugin/impax/impax ab worlds/plus_ex3_newtons_cradle.world --models ode,plus,routh,aplcp \
+	  --plot $(BUILD)/newtons_cradle_ab.png
 
 test: configure-test
 	cmake --build $(BUILD_TEST) -j $(JOBS)

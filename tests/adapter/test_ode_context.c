@@ -281,6 +281,34 @@ static void test_worlds_in_threads_match_a_single_thread_run(void)
     }
 }
 
+/* The public impact test agrees with the pre-step: events exactly when it says impacting. The
+   threshold is 1e-3 m/s + 2 |g| h (gravity 9.81, h 1 ms: 0.0206 m/s); a bounce contact impacts
+   above its own bounce_vel. */
+static void test_contact_impacting_matches_the_pre_step(void)
+{
+    const double speeds[] = {1.0, 0.03, 0.02, 0.005};
+    const double bounce_vels[] = {0.01, 2.0};
+    for (int b = 0; b < 2; b++)
+        for (int i = 0; i < 4; i++) {
+            ball_world s;
+            ball_world_make(&s);
+            dWorldSetGravity(s.world, 0, 0, -9.81);
+            dBodySetLinearVel(s.ball, 0, 0, -speeds[i]);
+            ipx_ode_context *ipx = ipx_ode_create(s.world);
+            const double p[3] = {0, 0, 0}, up[3] = {0, 0, 1};
+            dContact c = kit_contact(p, up, 0.001, 0.0, 0.5, bounce_vels[b]);
+            int said = ipx_ode_contact_impacting(ipx, &c, s.ball, 0, 0.001);
+            int expected = speeds[i] > fmax(bounce_vels[b], 1e-3 + 2 * 9.81 * 0.001);
+            ENSURE(said == expected);
+            ipx_ode_contact(ipx, s.world, s.group, &c, s.ball, 0);
+            ENSURE(ipx_ode_pre_step(ipx, 0.001) == said);
+            ipx_ode_post_step(ipx);
+            ENSURE(ipx_ode_contact_impacting(ipx, &c, 0, 0, 0.001) == 0); /* no dynamic body */
+            ipx_ode_destroy(ipx);
+            ball_world_free(&s);
+        }
+}
+
 int main(void)
 {
     dInitODE2(0);
@@ -291,6 +319,7 @@ int main(void)
     RUN(test_destroyed_joints_bodies_and_worlds_are_forgotten);
     RUN(test_unattached_and_app_disabled_contacts_are_ignored);
     RUN(test_worlds_in_threads_match_a_single_thread_run);
+    RUN(test_contact_impacting_matches_the_pre_step);
     dCloseODE();
     return ipx_test_exit();
 }

@@ -2,6 +2,7 @@
    contacts around each (everything an impulse there can reach in the same instant). */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "internal.h"
 
@@ -24,13 +25,33 @@ double ipx_ode_approach_speed(const contact_record *r)
 /* Bounce contacts impact above their own bounce_vel (as ODE bounces them), others above the
    context's threshold; below the threshold a contact is resting and left to ODE even if its
    bounce_vel is lower. Bad data (NaN) also counts, so that its island reports it. */
-static int is_impacting(const ipx_ode_context *ctx, const contact_record *r)
+static int is_impacting(double threshold, const contact_record *r)
 {
     const dSurfaceParameters *s = &r->contact.surface;
     double approach = ipx_ode_approach_speed(r);
     if (isnan(approach)) return 1;
     int bounce = (s->mode & dContactBounce) && s->bounce_vel >= 0.0;
-    return approach > (bounce ? fmax(s->bounce_vel, ctx->threshold) : ctx->threshold);
+    return approach > (bounce ? fmax(s->bounce_vel, threshold) : threshold);
+}
+
+double ipx_ode_impact_threshold(const ipx_ode_context *ctx, dReal h)
+{
+    dVector3 g;
+    dWorldGetGravity(ctx->world, g);
+    const double g_h = sqrt(g[0] * g[0] + g[1] * g[1] + g[2] * g[2]) * (isfinite(h) ? fabs(h) : 0.0);
+    return ctx->config.impact_threshold + ctx->config.gravity_steps * g_h;
+}
+
+int ipx_ode_contact_impacting(const ipx_ode_context *ctx, const dContact *contact, dBodyID body1, dBodyID body2,
+                              dReal h)
+{
+    if (!ctx || !ctx->world || !contact || (!dynamic(body1) && !dynamic(body2))) return 0;
+    contact_record r;
+    memset(&r, 0, sizeof r);
+    r.contact = *contact;
+    r.body[0] = body1;
+    r.body[1] = body2;
+    return is_impacting(ipx_ode_impact_threshold(ctx, h), &r);
 }
 
 int ipx_ode_classify(ipx_ode_context *ctx)
@@ -44,7 +65,7 @@ int ipx_ode_classify(ipx_ode_context *ctx)
         r->problem_index = -1;
         if (!r->attached || r->dead || !dJointIsEnabled(r->joint)) continue;
         if (!dynamic(r->body[0]) && !dynamic(r->body[1])) continue;
-        r->impacting = is_impacting(ctx, r);
+        r->impacting = is_impacting(ctx->threshold, r);
         n += r->impacting;
     }
     return n;

@@ -93,7 +93,7 @@ static int pre_step_locked(ipx_ode_context *ctx, dReal h)
     dVector3 g;
     dWorldGetGravity(ctx->world, g);
     const double g_h = sqrt(g[0] * g[0] + g[1] * g[1] + g[2] * g[2]) * (isfinite(h) ? fabs(h) : 0.0);
-    ctx->threshold = ctx->config.impact_threshold + ctx->config.gravity_steps * g_h;
+    ctx->threshold = ipx_ode_impact_threshold(ctx, h);
     ctx->separating = ctx->config.separating_speed + g_h;
     int events = 0;
     if (ipx_ode_classify(ctx) > 0) {

@@ -159,6 +159,13 @@ int ipx_ode_world_quick_step(dWorldID world, dReal stepsize);
 dJointID ipx_ode_contact(ipx_ode_context *ctx, dWorldID world, dJointGroupID group,
                          const dContact *contact, dBodyID body1, dBodyID body2);
 
+/// 1 if a contact between body1 and body2 (as they would be attached) approaches fast enough
+/// to be an impact in a step of h seconds under ctx's configuration: the test the pre-step
+/// applies, whatever the model ("ode" included), so a host can tell impact steps the same way
+/// for every model. 0 when neither body is dynamic. Call it from the thread that steps the world.
+int ipx_ode_contact_impacting(const ipx_ode_context *ctx, const dContact *contact, dBodyID body1,
+                              dBodyID body2, dReal h);
+
 /// ipx_ode_on_group_emptied followed by dJointGroupEmpty.
 void ipx_ode_empty_group(ipx_ode_context *ctx, dJointGroupID group);
 

@@ -1,0 +1,27 @@
+/// The `impax` command: subcommands and what they share.
+/// Exit status: 0 success; 1 a world file has errors or a simulation failed; 2 bad usage
+/// (unknown option, bad number, unknown model or parameter).
+#ifndef IMPAX_CLI_H
+#define IMPAX_CLI_H
+
+#include "world.h"
+
+enum { CLI_OK = 0, CLI_FAILED = 1, CLI_USAGE = 2 };
+
+int cli_cmd_run(int argc, char **argv);
+int cli_cmd_ab(int argc, char **argv);
+int cli_cmd_set(int argc, char **argv);
+int cli_cmd_check(int argc, char **argv);
+
+/// Loads a world file, printing its diagnostics ("FILE:LINE: ...") on stderr. NULL on error.
+ipx_scene *cli_load_scene(const char *path);
+
+/// Parses a finite number > 0 (or >= 0 when allow_zero) given to option; prints why not.
+int cli_parse_seconds(const char *text, const char *option, double *out);
+/// Parses an integer in [lo, hi] given to option; prints why not.
+int cli_parse_int(const char *text, const char *option, long lo, long hi, long *out);
+
+/// Prints "impax CMD: message" and a pointer to --help on stderr; returns CLI_USAGE.
+int cli_usage_error(const char *cmd, const char *message);
+
+#endif

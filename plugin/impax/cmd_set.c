@@ -1,0 +1,243 @@
+#define _GNU_SOURCE /* getopt_long */
+#include <getopt.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "impax/routh.h"
+#include "impax/workspace.h"
+#include "plot.h"
+
+static const char help[] =
+    "usage: impax set WORLD [--samples N] [--seed S] [--params P] [--out FILE.csv] [--plot FILE.png]\n"
+    "\n"
+    "Simulates WORLD under the Routh model up to its first impact, then samples that impact's\n"
+    "set of possible outcomes (Halm & Posa, Algorithm 2): N trajectories with random impulse-\n"
+    "rate caps. Prints the range of each contact's post-impact velocity and energy change.\n"
+    "\n"
+    "  --samples N    trajectories (default 1000)\n"
+    "  --seed S       seed of the caps (default 0): same seed, same cloud\n"
+    "  --params P     routh parameters key=value,... (default: the world's when its model is\n"
+    "                 routh, else routh's defaults)\n"
+    "  --out FILE     CSV, one row per kept sample: per contact vt1, vt2, vn (m/s) and pn (N s)\n"
+    "                 after the impact, then delta_ke_J\n"
+    "  --plot FILE    PNG of the cloud: post-impact normal velocities of the two contacts whose\n"
+    "                 outcome varies most (one contact: its normal against its sliding speed)\n"
+    "                 (default: WORLDNAME_set.png)\n"
+    "\n"
+    "Exit status: 0 ok, 1 world errors, no impact or a failed sampling, 2 bad usage.\n";
+
+/* A deep copy of the first impact problem the simulation handed to its model. */
+typedef struct captured {
+    int k;
+    double W[IPX_MAX_ROWS * IPX_MAX_ROWS];
+    double v[IPX_MAX_ROWS];
+    ipx_contact contact[IPX_MAX_CONTACTS];
+} captured;
+
+static void capture_first(const ipx_ode_event *ev, void *user)
+{
+    captured *c = user;
+    if (c->k || !ev->ok || !ev->problem) return;
+    int rows = IPX_ROWS_PER_CONTACT * ev->problem->k;
+    c->k = ev->problem->k;
+    memcpy(c->W, ev->problem->W, (size_t)rows * rows * sizeof(double));
+    memcpy(c->v, ev->problem->v, (size_t)rows * sizeof(double));
+    memcpy(c->contact, ev->problem->contact, (size_t)c->k * sizeof(ipx_contact));
+}
+
+/* Runs the world under routh until its first impact event. 0, or -1 with a message. */
+static int find_first_impact(const ipx_scene *scene, const char *params, captured *out)
+{
+    char msg[256];
+    ipx_sim *sim = ipx_sim_create(scene, "routh", params, msg, sizeof msg);
+    if (!sim) {
+        fprintf(stderr, "impax set: %s\n", msg);
+        return -1;
+    }
+    ipx_ode_set_event_callback(ipx_sim_impax(sim), capture_first, out);
+    double h = ipx_scene_step_size(scene);
+    long n_steps = (long)ceil(ipx_scene_duration(scene) / h - 1e-9);
+    int rc = 0;
+    for (long s = 0; s < n_steps && out->k == 0; s++) {
+        if (ipx_sim_step(sim, msg, sizeof msg) != 0) {
+            fprintf(stderr, "impax set: simulation failed at t = %.6f s: %s\n", ipx_sim_time(sim), msg);
+            rc = -1;
+            break;
+        }
+    }
+    if (rc == 0 && out->k == 0) {
+        fprintf(stderr, "impax set: no impact in the world's %.3f s\n", ipx_scene_duration(scene));
+        rc = -1;
+    } else if (rc == 0) {
+        printf("first impact at t = %.6f s: %d contact(s)\n", ipx_sim_time(sim), out->k);
+    }
+    ipx_sim_destroy(sim);
+    return rc;
+}
+
+/* The two contacts whose post-impact normal velocity ranges widest (b = a if k = 1). */
+static void widest_pair(const ipx_routh_summary *s, int k, int *a, int *b)
+{
+    *a = 0;
+    *b = k > 1 ? 1 : 0;
+    for (int i = 0; i < k; i++) {
+        double span = s->vn_max[i] - s->vn_min[i];
+        if (span > s->vn_max[*a] - s->vn_min[*a]) {
+            *b = *a;
+            *a = i;
+        } else if (i != *a && (*b == *a || span > s->vn_max[*b] - s->vn_min[*b])) {
+            *b = i;
+        }
+    }
+}
+
+static int write_outputs(const captured *c, const ipx_routh_cloud *cloud, const ipx_routh_summary *s,
+                         const char *out_path, const char *plot_path)
+{
+    int rows = IPX_ROWS_PER_CONTACT * c->k, rc = 0;
+    if (out_path) {
+        FILE *f = fopen(out_path, "w");
+        if (!f) {
+            fprintf(stderr, "impax set: cannot write '%s'\n", out_path);
+            return -1;
+        }
+        for (int i = 0; i < c->k; i++) fprintf(f, "c%d.vt1_m_s,c%d.vt2_m_s,c%d.vn_m_s,c%d.pn_N_s,", i, i, i, i);
+        fprintf(f, "delta_ke_J\n");
+        for (int j = 0; j < cloud->count; j++) {
+            for (int i = 0; i < c->k; i++) {
+                const double *v = cloud->v_post + (size_t)j * rows + IPX_ROWS_PER_CONTACT * i;
+                fprintf(f, "%.17g,%.17g,%.17g,%.17g,", v[IPX_T1], v[IPX_T2], v[IPX_N],
+                        cloud->impulse[(size_t)j * rows + IPX_ROWS_PER_CONTACT * i + IPX_N]);
+            }
+            fprintf(f, "%.17g\n", cloud->delta_ke[j]);
+        }
+        if (fclose(f) != 0) rc = -1;
+    }
+    double *x = malloc((size_t)cloud->count * sizeof *x), *y = malloc((size_t)cloud->count * sizeof *y);
+    if (!x || !y) {
+        free(x);
+        free(y);
+        return -1;
+    }
+    int a, b;
+    widest_pair(s, c->k, &a, &b);
+    char xl[64], yl[64];
+    for (int j = 0; j < cloud->count; j++) {
+        const double *v = cloud->v_post + (size_t)j * rows;
+        x[j] = v[IPX_ROWS_PER_CONTACT * a + IPX_N];
+        y[j] = b != a ? v[IPX_ROWS_PER_CONTACT * b + IPX_N]
+                      : hypot(v[IPX_ROWS_PER_CONTACT * a + IPX_T1], v[IPX_ROWS_PER_CONTACT * a + IPX_T2]);
+    }
+    snprintf(xl, sizeof xl, "contact %d: v_n after (m/s)", a);
+    if (b != a) snprintf(yl, sizeof yl, "contact %d: v_n after (m/s)", b);
+    else snprintf(yl, sizeof yl, "contact %d: sliding speed after (m/s)", a);
+    char msg[256];
+    if (cli_plot_points(plot_path, "Routh outcome set of the first impact", xl, yl, cloud->count, x, y, msg,
+                        sizeof msg) != 0) {
+        fprintf(stderr, "impax set: %s\n", msg);
+        rc = -1;
+    } else {
+        printf("plot: %s\n", plot_path);
+    }
+    free(x);
+    free(y);
+    return rc;
+}
+
+static void print_summary(const captured *c, const ipx_routh_summary *s)
+{
+    printf("%d samples: %d kept, %d at rest, %d unterminated, %d failed; %lld LCP solves\n", s->samples,
+           s->kept, s->at_rest, s->unterminated, s->failed, s->lcp_solves);
+    for (int i = 0; i < c->k; i++)
+        printf("  contact %d: v_n %+.4f m/s before, [%+.4f, %+.4f] after; sliding [%.4f, %.4f] m/s\n", i,
+               c->v[IPX_ROWS_PER_CONTACT * i + IPX_N], s->vn_min[i], s->vn_max[i], s->vt_min[i], s->vt_max[i]);
+    printf("  kinetic energy change [%.6g, %.6g] J\n", s->dke_min, s->dke_max);
+}
+
+/* Samples the set of c and writes the outputs. */
+static int sample(const captured *c, const ipx_params *params, long samples, long seed,
+                  const char *out_path, const char *plot_path)
+{
+    int rows = IPX_ROWS_PER_CONTACT * c->k;
+    ipx_problem p = {c->k, c->W, c->v, c->contact};
+    ipx_routh_cloud cloud = {(int)samples, malloc((size_t)samples * rows * sizeof(double)),
+                             malloc((size_t)samples * rows * sizeof(double)),
+                             malloc((size_t)samples * sizeof(double)), 0};
+    ipx_workspace *ws = ipx_workspace_create(params, c->k);
+    int rc = CLI_FAILED;
+    if (cloud.v_post && cloud.impulse && cloud.delta_ke && ws) {
+        ipx_rng rng;
+        ipx_rng_seed(&rng, (uint64_t)seed);
+        ipx_routh_summary s;
+        ipx_status st = ipx_routh_set(&p, params->value, &rng, (int)samples, ws, &cloud, &s);
+        if (st != IPX_OK) {
+            fprintf(stderr, "impax set: sampling failed: %s\n", s.message);
+        } else if (s.kept == 0) {
+            fprintf(stderr, "impax set: no sample ended the impact (%s)\n", s.message);
+        } else {
+            print_summary(c, &s);
+            rc = write_outputs(c, &cloud, &s, out_path, plot_path) == 0 ? CLI_OK : CLI_FAILED;
+        }
+    } else {
+        fprintf(stderr, "impax set: out of memory for %ld samples\n", samples);
+    }
+    ipx_workspace_destroy(ws);
+    free(cloud.v_post);
+    free(cloud.impulse);
+    free(cloud.delta_ke);
+    return rc;
+}
+
+int cli_cmd_set(int argc, char **argv)
+{
+    static const struct option options[] = {
+        {"samples", required_argument, NULL, 'n'}, {"seed", required_argument, NULL, 's'},
+        {"params", required_argument, NULL, 'p'},  {"out", required_argument, NULL, 'o'},
+        {"plot", required_argument, NULL, 'P'},    {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
+    long samples = 1000, seed = 0;
+    const char *params_text = NULL, *out_path = NULL, *plot_path = NULL;
+    int c;
+    while ((c = getopt_long(argc, argv, "n:s:p:o:P:h", options, NULL)) != -1) {
+        switch (c) {
+        case 'n':
+            if (cli_parse_int(optarg, "--samples", 1, 10000000, &samples) != 0) return CLI_USAGE;
+            break;
+        case 's':
+            if (cli_parse_int(optarg, "--seed", 0, 2147483647L, &seed) != 0) return CLI_USAGE;
+            break;
+        case 'p': params_text = optarg; break;
+        case 'o': out_path = optarg; break;
+        case 'P': plot_path = optarg; break;
+        case 'h': fputs(help, stdout); return CLI_OK;
+        default: return cli_usage_error("set", "unknown option");
+        }
+    }
+    if (optind != argc - 1) return cli_usage_error("set", "give exactly one world file");
+    ipx_scene *scene = cli_load_scene(argv[optind]);
+    if (!scene) return CLI_FAILED;
+    const char *world_model = ipx_scene_model(scene);
+    if (!params_text) params_text = world_model && strcmp(world_model, "routh") == 0 ? ipx_scene_params(scene) : "";
+    ipx_params params;
+    char msg[256];
+    if (ipx_params_init(&params, "routh", msg, sizeof msg) != IPX_OK ||
+        ipx_params_parse(&params, params_text, msg, sizeof msg) != IPX_OK) {
+        fprintf(stderr, "impax set: %s\n", msg);
+        ipx_scene_free(scene);
+        return CLI_USAGE;
+    }
+    captured *cap = calloc(1, sizeof *cap);
+    int rc = CLI_FAILED;
+    if (cap && find_first_impact(scene, params_text, cap) == 0) {
+        char default_plot[300];
+        snprintf(default_plot, sizeof default_plot, "%s_set.png", ipx_scene_name(scene));
+        rc = sample(cap, &params, samples, seed, out_path, plot_path ? plot_path : default_plot);
+    }
+    free(cap);
+    ipx_scene_free(scene);
+    return rc;
+}

@@ -1,0 +1,143 @@
+#include "plot.h"
+
+#include <math.h>
+#include <plplot.h>
+#include <stdio.h>
+
+enum { PNG_WIDTH = 1000, PNG_HEIGHT_PER_PANEL = 420 };
+
+/* cmap0 entries that read well on white: red, blue, green, magenta, brown, cyan, salmon, violet. */
+static const PLINT line_color[] = {1, 9, 3, 13, 8, 11, 14, 10};
+#define LINE_COLOR(i) line_color[(i) % (int)(sizeof line_color / sizeof line_color[0])]
+
+typedef struct bounds {
+    double x0, x1, y0, y1;
+    int any;
+} bounds;
+
+static void extend(bounds *b, int n, const double *x, const double *y)
+{
+    for (int i = 0; i < n; i++) {
+        if (!isfinite(x[i]) || !isfinite(y[i])) continue;
+        if (!b->any) {
+            b->x0 = b->x1 = x[i];
+            b->y0 = b->y1 = y[i];
+            b->any = 1;
+        }
+        b->x0 = fmin(b->x0, x[i]);
+        b->x1 = fmax(b->x1, x[i]);
+        b->y0 = fmin(b->y0, y[i]);
+        b->y1 = fmax(b->y1, y[i]);
+    }
+}
+
+/* A margin of 5 % (and a unit span for a constant) so no line sits on the frame. */
+static void pad(bounds *b)
+{
+    double dx = b->x1 - b->x0, dy = b->y1 - b->y0;
+    if (dx <= 0) dx = fabs(b->x0) > 0 ? fabs(b->x0) : 1.0;
+    if (dy <= 0) dy = fabs(b->y0) > 0 ? fabs(b->y0) : 1.0;
+    b->x0 -= 0.05 * dx;
+    b->x1 += 0.05 * dx;
+    b->y0 -= 0.05 * dy;
+    b->y1 += 0.05 * dy;
+}
+
+/* PLplot exits the process when it cannot open its output: check first. */
+static int writable(const char *path, char *message, size_t message_size)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f) {
+        snprintf(message, message_size, "cannot write the plot '%s'", path);
+        return 0;
+    }
+    fclose(f);
+    return 1;
+}
+
+static void begin(const char *path, int rows)
+{
+    char geometry[32];
+    snprintf(geometry, sizeof geometry, "%dx%d", PNG_WIDTH, PNG_HEIGHT_PER_PANEL * rows);
+    plsdev("pngcairo");
+    plsfnam(path);
+    plsetopt("geometry", geometry);
+    plscolbg(255, 255, 255); /* white page, dark ink */
+    plscol0(15, 0, 0, 0);
+    plssub(1, rows);
+    plinit();
+}
+
+static void legend(const cli_panel *p)
+{
+    PLINT opt_array[16], text_colors[16], line_colors[16], line_styles[16];
+    PLFLT line_widths[16];
+    const char *texts[16];
+    int n = p->n_lines < 16 ? p->n_lines : 16;
+    for (int i = 0; i < n; i++) {
+        opt_array[i] = PL_LEGEND_LINE;
+        text_colors[i] = line_colors[i] = LINE_COLOR(i);
+        line_styles[i] = 1;
+        line_widths[i] = 2.0;
+        texts[i] = p->lines[i].name;
+    }
+    PLFLT width, height;
+    pllegend(&width, &height, PL_LEGEND_BACKGROUND | PL_LEGEND_BOUNDING_BOX, PL_POSITION_RIGHT | PL_POSITION_TOP,
+             0.02, 0.02, 0.1, 0, 15, 1, 0, 0, n, opt_array, 1.0, 1.0, 2.0, 1.0, text_colors,
+             (const char *const *)texts, NULL, NULL, NULL, NULL, line_colors, line_styles, line_widths,
+             NULL, NULL, NULL, NULL);
+}
+
+int cli_plot_panels(const char *path, int n_panels, const cli_panel *panels, char *message,
+                    size_t message_size)
+{
+    for (int p = 0; p < n_panels; p++) {
+        bounds b = {0};
+        for (int l = 0; l < panels[p].n_lines; l++) extend(&b, panels[p].lines[l].n, panels[p].lines[l].x, panels[p].lines[l].y);
+        if (!b.any) {
+            snprintf(message, message_size, "nothing finite to plot in '%s'", panels[p].title);
+            return -1;
+        }
+    }
+    if (!writable(path, message, message_size)) return -1;
+    begin(path, n_panels);
+    for (int p = 0; p < n_panels; p++) {
+        const cli_panel *panel = &panels[p];
+        bounds b = {0};
+        for (int l = 0; l < panel->n_lines; l++) extend(&b, panel->lines[l].n, panel->lines[l].x, panel->lines[l].y);
+        pad(&b);
+        plcol0(15);
+        plenv(b.x0, b.x1, b.y0, b.y1, 0, 2); /* 2: draw a grid */
+        pllab(panel->x_label, panel->y_label, panel->title);
+        for (int l = 0; l < panel->n_lines; l++) {
+            plcol0(LINE_COLOR(l));
+            plwidth(2.0);
+            plline(panel->lines[l].n, panel->lines[l].x, panel->lines[l].y);
+        }
+        plwidth(1.0);
+        legend(panel);
+    }
+    plend();
+    return 0;
+}
+
+int cli_plot_points(const char *path, const char *title, const char *x_label, const char *y_label,
+                    int n, const double *x, const double *y, char *message, size_t message_size)
+{
+    bounds b = {0};
+    extend(&b, n, x, y);
+    if (!b.any) {
+        snprintf(message, message_size, "nothing finite to plot in '%s'", title);
+        return -1;
+    }
+    if (!writable(path, message, message_size)) return -1;
+    pad(&b);
+    begin(path, 1);
+    plcol0(15);
+    plenv(b.x0, b.x1, b.y0, b.y1, 0, 2);
+    pllab(x_label, y_label, title);
+    plcol0(9);
+    plpoin(n, x, y, 17); /* 17: a filled dot */
+    plend();
+    return 0;
+}

@@ -1,0 +1,29 @@
+/// PNG plots through PLplot (Debian libplplot-dev, cairo driver): line charts with one line per
+/// series, and point clouds.
+#ifndef IMPAX_CLI_PLOT_H
+#define IMPAX_CLI_PLOT_H
+
+#include <stddef.h>
+
+typedef struct cli_line {
+    const char *name; /* legend entry */
+    int n;
+    const double *x, *y;
+} cli_line;
+
+typedef struct cli_panel {
+    const char *title, *x_label, *y_label;
+    int n_lines;
+    const cli_line *lines;
+} cli_panel;
+
+/// Writes n_panels panels stacked vertically into one PNG at path. 0, or -1 with a message
+/// (the file cannot be written, or there is nothing finite to plot).
+int cli_plot_panels(const char *path, int n_panels, const cli_panel *panels, char *message,
+                    size_t message_size);
+
+/// A point cloud (one panel, points not joined).
+int cli_plot_points(const char *path, const char *title, const char *x_label, const char *y_label,
+                    int n, const double *x, const double *y, char *message, size_t message_size);
+
+#endif

@@ -1,0 +1,112 @@
+/* Loading a world file into a scene, the scene's accessors, and its release. */
+#include <errno.h>
+#include <libxml/parser.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sdf_parse.h"
+
+void *sdf_append(sdf_load *ld, int which)
+{
+    ipx_scene *s = ld->scene;
+    void **arrays[4] = {(void **)&s->models, (void **)&s->links, (void **)&s->collisions, (void **)&s->joints};
+    int *counts[4] = {&s->n_models, &s->n_links, &s->n_collisions, &s->n_joints};
+    const size_t sizes[4] = {sizeof(scene_model), sizeof(scene_link), sizeof(scene_collision), sizeof(scene_joint)};
+    if (*counts[which] == ld->caps[which]) {
+        int cap = ld->caps[which] ? 2 * ld->caps[which] : 8;
+        void *grown = realloc(*arrays[which], (size_t)cap * sizes[which]);
+        if (!grown) {
+            ld->failed_alloc = 1;
+            ld->diag.errors++;
+            return NULL;
+        }
+        *arrays[which] = grown;
+        ld->caps[which] = cap;
+    }
+    char *slot = (char *)*arrays[which] + (size_t)(*counts[which])++ * sizes[which];
+    memset(slot, 0, sizes[which]);
+    return slot;
+}
+
+/* libxml2's own syntax errors, each as FILE:LINE: message (the first one is the cause; a few of
+   the follow-on ones are kept because they often name the unclosed element). */
+enum { MAX_SYNTAX_ERRORS = 5 };
+
+static void report_xml_error(void *user, const xmlError *e)
+{
+    sdf_ctx *ctx = user;
+    if (ctx->errors++ >= MAX_SYNTAX_ERRORS || !e || !e->message) return;
+    char line[1024];
+    size_t n = strlen(e->message);
+    while (n && e->message[n - 1] == '\n') n--;
+    snprintf(line, sizeof line, "%s:%d: XML syntax error: %.*s", ctx->path, e->line, (int)n, e->message);
+    if (ctx->report) ctx->report(ctx->user, 1, line);
+}
+
+static void forward_xml_error(void *user, xmlErrorPtr e) { report_xml_error(user, e); }
+
+ipx_scene *ipx_scene_load(const char *path, ipx_diag_fn report, void *user)
+{
+    sdf_load ld;
+    memset(&ld, 0, sizeof ld);
+    ld.diag.path = path;
+    ld.diag.report = report;
+    ld.diag.user = user;
+    FILE *probe = fopen(path, "r");
+    if (!probe) {
+        char line[1100];
+        snprintf(line, sizeof line, "%s:0: cannot open the file: %s", path, strerror(errno));
+        if (report) report(user, 1, line);
+        return NULL;
+    }
+    fclose(probe);
+    xmlSetStructuredErrorFunc(&ld.diag, forward_xml_error); /* libxml2 keeps it per thread */
+    xmlDocPtr doc = xmlReadFile(path, NULL, XML_PARSE_BIG_LINES | XML_PARSE_NONET);
+    xmlSetStructuredErrorFunc(NULL, NULL);
+    if (!doc || ld.diag.errors) {
+        if (!ld.diag.errors && report) {
+            char line[1100];
+            snprintf(line, sizeof line, "%s:0: cannot read the file", path);
+            report(user, 1, line);
+        }
+        xmlFreeDoc(doc);
+        return NULL;
+    }
+    ld.scene = calloc(1, sizeof *ld.scene);
+    if (ld.scene) {
+        snprintf(ld.scene->path, sizeof ld.scene->path, "%s", path);
+        sdf_parse_world(&ld, xmlDocGetRootElement(doc));
+    }
+    xmlFreeDoc(doc);
+    if (!ld.scene || ld.diag.errors) {
+        if (ld.failed_alloc && report) report(user, 1, "out of memory while loading the world");
+        ipx_scene_free(ld.scene);
+        return NULL;
+    }
+    return ld.scene;
+}
+
+void ipx_scene_free(ipx_scene *scene)
+{
+    if (!scene) return;
+    free(scene->models);
+    free(scene->links);
+    free(scene->collisions);
+    free(scene->joints);
+    free(scene);
+}
+
+const char *ipx_scene_name(const ipx_scene *s) { return s->name; }
+const char *ipx_scene_model(const ipx_scene *s) { return s->model[0] ? s->model : NULL; }
+const char *ipx_scene_params(const ipx_scene *s) { return s->params; }
+double ipx_scene_step_size(const ipx_scene *s) { return s->step_size; }
+double ipx_scene_duration(const ipx_scene *s) { return s->duration; }
+
+const char *ipx_scene_plot_body(const ipx_scene *s)
+{
+    if (s->plot_body[0]) return s->plot_body;
+    for (int i = 0; i < s->n_links; i++)
+        if (!s->links[i].is_static) return s->links[i].name;
+    return NULL;
+}

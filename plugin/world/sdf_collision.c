@@ -1,0 +1,168 @@
+/* <collision>: its <geometry> and <surface> (bounce, friction, contact), SDF 1.6 defaults. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "sdf_parse.h"
+
+static void surface_defaults(scene_surface *s)
+{
+    memset(s, 0, sizeof *s);
+    s->bounce_threshold = 100000.0; /* SDF: bounce effectively off */
+    s->mu = s->mu2 = 1.0;
+    s->kp = 1e12;
+    s->kd = 1.0;
+    s->max_vel = 0.01;
+}
+
+/* A positive length child of a shape, e.g. <radius>. */
+static void positive(sdf_load *ld, const xmlNode *node, double *out)
+{
+    double v;
+    if (sdf_double(&ld->diag, node, &v) != 0) return;
+    if (!(v > 0)) sdf_error(&ld->diag, node, "<%s> must be > 0 m, got %g", (const char *)node->name, v);
+    else *out = v;
+}
+
+static void parse_shape(sdf_load *ld, const xmlNode *shape, scene_collision *col)
+{
+    for (const xmlNode *c = sdf_first(shape); c; c = sdf_next(c)) {
+        if (col->type == GEOM_BOX && sdf_is(c, "size")) {
+            if (sdf_doubles(&ld->diag, c, col->size, 3) == 0 && !(col->size[0] > 0 && col->size[1] > 0 && col->size[2] > 0))
+                sdf_error(&ld->diag, c, "<size> of a box must be three lengths > 0 m");
+        } else if (col->type != GEOM_BOX && col->type != GEOM_PLANE && sdf_is(c, "radius")) {
+            positive(ld, c, &col->size[0]);
+        } else if ((col->type == GEOM_CYLINDER || col->type == GEOM_CAPSULE) && sdf_is(c, "length")) {
+            positive(ld, c, &col->size[1]);
+        } else if (col->type == GEOM_PLANE && sdf_is(c, "normal")) {
+            double *n = col->normal, norm;
+            if (sdf_doubles(&ld->diag, c, n, 3) != 0) continue;
+            norm = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+            if (!(norm > 1e-12)) sdf_error(&ld->diag, c, "<normal> of a plane must not be zero");
+            else for (int i = 0; i < 3; i++) n[i] /= norm;
+        } else if (col->type == GEOM_PLANE && sdf_is(c, "size")) {
+            continue; /* a visual extent only: ODE's plane is infinite */
+        } else {
+            sdf_unhandled(&ld->diag, c, (const char *)shape->name);
+        }
+    }
+    int missing = (col->type == GEOM_BOX && col->size[0] == 0) ||
+                  ((col->type == GEOM_SPHERE || col->type == GEOM_CYLINDER || col->type == GEOM_CAPSULE) && col->size[0] == 0) ||
+                  ((col->type == GEOM_CYLINDER || col->type == GEOM_CAPSULE) && col->size[1] == 0);
+    if (missing) sdf_error(&ld->diag, shape, "<%s> lacks its dimensions", (const char *)shape->name);
+}
+
+static void parse_geometry(sdf_load *ld, const xmlNode *node, scene_collision *col)
+{
+    static const char *const names[] = {"box", "sphere", "cylinder", "capsule", "plane"};
+    int shapes = 0;
+    col->normal[2] = 1.0; /* SDF's plane default */
+    for (const xmlNode *c = sdf_first(node); c; c = sdf_next(c)) {
+        int t = 0;
+        while (t < 5 && !sdf_is(c, names[t])) t++;
+        if (t == 5) {
+            sdf_error(&ld->diag, c, "geometry <%s> is not supported (impax: box, sphere, cylinder, capsule, plane)",
+                      (const char *)c->name);
+            shapes++;
+            continue;
+        }
+        col->type = (geom_type)t;
+        shapes++;
+        parse_shape(ld, c, col);
+    }
+    if (shapes != 1) sdf_error(&ld->diag, node, "<geometry> must hold exactly one shape, found %d", shapes);
+}
+
+static void parse_bounce(sdf_load *ld, const xmlNode *node, scene_surface *s)
+{
+    for (const xmlNode *c = sdf_first(node); c; c = sdf_next(c)) {
+        if (sdf_is(c, "restitution_coefficient")) sdf_double_in(&ld->diag, c, 0.0, 1.0, &s->bounce);
+        else if (sdf_is(c, "threshold")) sdf_double_in(&ld->diag, c, 0.0, INFINITY, &s->bounce_threshold);
+        else sdf_unhandled(&ld->diag, c, "bounce");
+    }
+}
+
+static void parse_friction(sdf_load *ld, const xmlNode *node, scene_surface *s)
+{
+    for (const xmlNode *c = sdf_first(node); c; c = sdf_next(c)) {
+        if (!sdf_is(c, "ode")) {
+            if (sdf_is(c, "bullet")) continue; /* another engine's settings */
+            sdf_unhandled(&ld->diag, c, "friction");
+            continue;
+        }
+        for (const xmlNode *o = sdf_first(c); o; o = sdf_next(o)) {
+            if (sdf_is(o, "mu")) sdf_double_in(&ld->diag, o, 0.0, INFINITY, &s->mu);
+            else if (sdf_is(o, "mu2")) sdf_double_in(&ld->diag, o, 0.0, INFINITY, &s->mu2);
+            else if (sdf_is(o, "slip1")) sdf_double_in(&ld->diag, o, 0.0, INFINITY, &s->slip1);
+            else if (sdf_is(o, "slip2")) sdf_double_in(&ld->diag, o, 0.0, INFINITY, &s->slip2);
+            else if (sdf_is(o, "fdir1")) {
+                double *d = s->fdir1;
+                if (sdf_doubles(&ld->diag, o, d, 3) != 0) continue;
+                double norm = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+                s->has_fdir1 = norm > 0; /* SDF: 0 0 0 = no direction given */
+                for (int i = 0; s->has_fdir1 && i < 3; i++) d[i] /= norm;
+            } else sdf_unhandled(&ld->diag, o, "ode");
+        }
+    }
+}
+
+static void parse_contact(sdf_load *ld, const xmlNode *node, scene_surface *s)
+{
+    for (const xmlNode *c = sdf_first(node); c; c = sdf_next(c)) {
+        if (sdf_is(c, "bullet") || sdf_is(c, "poissons_ratio") || sdf_is(c, "elastic_modulus")) continue;
+        if (!sdf_is(c, "ode")) {
+            sdf_unhandled(&ld->diag, c, "contact");
+            continue;
+        }
+        double unused;
+        for (const xmlNode *o = sdf_first(c); o; o = sdf_next(o)) {
+            if (sdf_is(o, "kp")) sdf_double_in(&ld->diag, o, 1e-9, INFINITY, &s->kp);
+            else if (sdf_is(o, "kd")) sdf_double_in(&ld->diag, o, 0.0, INFINITY, &s->kd);
+            else if (sdf_is(o, "min_depth")) sdf_double_in(&ld->diag, o, 0.0, 1.0, &s->min_depth);
+            else if (sdf_is(o, "max_vel")) sdf_double_in(&ld->diag, o, -1.0, INFINITY, &s->max_vel);
+            /* Gazebo derives soft_erp/soft_cfm from kp and kd and ignores these two (ode-host.md 7) */
+            else if (sdf_is(o, "soft_cfm") || sdf_is(o, "soft_erp")) sdf_double_in(&ld->diag, o, 0.0, INFINITY, &unused);
+            else sdf_unhandled(&ld->diag, o, "ode");
+        }
+    }
+}
+
+static void parse_surface(sdf_load *ld, const xmlNode *node, scene_surface *s)
+{
+    for (const xmlNode *c = sdf_first(node); c; c = sdf_next(c)) {
+        if (sdf_is(c, "bounce")) parse_bounce(ld, c, s);
+        else if (sdf_is(c, "friction")) parse_friction(ld, c, s);
+        else if (sdf_is(c, "contact")) parse_contact(ld, c, s);
+        else sdf_unhandled(&ld->diag, c, "surface");
+    }
+}
+
+void sdf_parse_collision(sdf_load *ld, const xmlNode *node, const ipx_pose *link_pose, scene_link *link)
+{
+    int is_static = link->is_static;
+    char link_name[sizeof link->name];
+    snprintf(link_name, sizeof link_name, "%s", link->name);
+    scene_collision *col = sdf_append(ld, 2); /* link may move if it is in the same array: it is not */
+    if (!col) return;
+    sdf_attr(node, "name", col->name, sizeof col->name);
+    col->line = (int)xmlGetLineNo(node);
+    col->link = (int)(link - ld->scene->links);
+    surface_defaults(&col->surface);
+    col->max_contacts = 10; /* SDF 1.6 default */
+    ipx_pose local = ipx_pose_identity();
+    int has_geometry = 0;
+    for (const xmlNode *c = sdf_first(node); c; c = sdf_next(c)) {
+        if (sdf_is(c, "pose")) sdf_pose(&ld->diag, c, &local);
+        else if (sdf_is(c, "geometry")) {
+            parse_geometry(ld, c, col);
+            has_geometry = 1;
+        } else if (sdf_is(c, "surface")) parse_surface(ld, c, &col->surface);
+        else if (sdf_is(c, "max_contacts")) sdf_int_in(&ld->diag, c, 0, 10000, &col->max_contacts);
+        else sdf_unhandled(&ld->diag, c, "collision");
+    }
+    if (!has_geometry) sdf_error(&ld->diag, node, "<collision> '%s' has no <geometry>", col->name);
+    if (col->type == GEOM_PLANE && !is_static)
+        sdf_error(&ld->diag, node, "plane '%s' on link '%s': a plane is infinite, so it must belong to a static model",
+                  col->name, link_name);
+    col->pose = ipx_pose_compose(link_pose, &local);
+}

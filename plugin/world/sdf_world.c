@@ -1,0 +1,171 @@
+/* <sdf>, <world>, <physics> and the world-level impax: extensions. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "impax/registry.h"
+#include "sdf_parse.h"
+
+/* SDF 1.6 defaults (physics.sdf, world.sdf) and impax's own. */
+static void scene_defaults(ipx_scene *s)
+{
+    s->gravity[2] = -9.8;
+    s->step_size = 0.001;
+    s->quick = 1; /* <solver><type> default "quick" */
+    s->iters = 50;
+    s->sor = 1.3;
+    s->cfm = 0.0;
+    s->erp = 0.2;
+    s->max_correcting_vel = 100.0;
+    s->surface_layer = 0.001;
+    s->max_contacts = 20;
+    s->duration = 2.0;
+}
+
+static void parse_solver(sdf_load *ld, const xmlNode *node)
+{
+    ipx_scene *s = ld->scene;
+    for (const xmlNode *c = sdf_first(node); c; c = sdf_next(c)) {
+        if (sdf_is(c, "type")) {
+            char t[16];
+            if (sdf_text(&ld->diag, c, t, sizeof t) != 0) continue;
+            if (strcmp(t, "quick") == 0) s->quick = 1;
+            else if (strcmp(t, "world") == 0) s->quick = 0;
+            else sdf_error(&ld->diag, c, "<type> of the ODE solver must be quick or world, got '%s'", t);
+        } else if (sdf_is(c, "iters")) {
+            sdf_int_in(&ld->diag, c, 1, 100000, &s->iters);
+        } else if (sdf_is(c, "sor")) {
+            sdf_double_in(&ld->diag, c, 1e-6, 2.0, &s->sor);
+        } else if (!sdf_is(c, "min_step_size") && !sdf_is(c, "precon_iters") && !sdf_is(c, "island_threads") &&
+                   !sdf_is(c, "thread_position_correction")) { /* step control and threading only */
+            sdf_unhandled(&ld->diag, c, "solver");
+        }
+    }
+}
+
+static void parse_constraints(sdf_load *ld, const xmlNode *node)
+{
+    ipx_scene *s = ld->scene;
+    for (const xmlNode *c = sdf_first(node); c; c = sdf_next(c)) {
+        if (sdf_is(c, "cfm")) sdf_double_in(&ld->diag, c, 0.0, 1e9, &s->cfm);
+        else if (sdf_is(c, "erp")) sdf_double_in(&ld->diag, c, 0.0, 1.0, &s->erp);
+        else if (sdf_is(c, "contact_max_correcting_vel")) sdf_double_in(&ld->diag, c, 0.0, INFINITY, &s->max_correcting_vel);
+        else if (sdf_is(c, "contact_surface_layer")) sdf_double_in(&ld->diag, c, 0.0, 1.0, &s->surface_layer);
+        else sdf_unhandled(&ld->diag, c, "constraints");
+    }
+}
+
+static void parse_physics(sdf_load *ld, const xmlNode *node)
+{
+    char type[32];
+    sdf_attr(node, "type", type, sizeof type);
+    if (type[0] && strcmp(type, "ode") != 0) {
+        sdf_error(&ld->diag, node, "<physics type='%s'>: impax runs ODE only (type='ode')", type);
+        return;
+    }
+    ipx_scene *s = ld->scene;
+    for (const xmlNode *c = sdf_first(node); c; c = sdf_next(c)) {
+        if (sdf_is(c, "max_step_size")) {
+            sdf_double_in(&ld->diag, c, 1e-7, 1.0, &s->step_size);
+        } else if (sdf_is(c, "max_contacts")) {
+            sdf_int_in(&ld->diag, c, 1, 10000, &s->max_contacts);
+        } else if (sdf_is(c, "ode")) {
+            for (const xmlNode *o = sdf_first(c); o; o = sdf_next(o)) {
+                if (sdf_is(o, "solver")) parse_solver(ld, o);
+                else if (sdf_is(o, "constraints")) parse_constraints(ld, o);
+                else sdf_unhandled(&ld->diag, o, "ode");
+            }
+        } else {
+            sdf_unhandled(&ld->diag, c, "physics");
+        }
+    }
+}
+
+static void parse_impact(sdf_load *ld, const xmlNode *node)
+{
+    ipx_scene *s = ld->scene;
+    for (const xmlNode *c = sdf_first(node); c; c = sdf_next(c)) {
+        if (sdf_is_impax(c, "model")) {
+            if (sdf_text(&ld->diag, c, s->model, sizeof s->model) != 0) continue;
+            if (strcmp(s->model, "ode") != 0 && !ipx_model_find(s->model)) {
+                char names[256];
+                ipx_model_names(names, sizeof names);
+                sdf_error(&ld->diag, c, "unknown impact model '%s' (accepted: ode, %s)", s->model, names);
+            }
+        } else if (sdf_is_impax(c, "params")) {
+            sdf_text(&ld->diag, c, s->params, sizeof s->params);
+        } else {
+            sdf_unhandled(&ld->diag, c, "impax:impact");
+        }
+    }
+}
+
+/* <include>: Gazebo's sun is harmless; any other model would have to be resolved. */
+static void parse_include(sdf_load *ld, const xmlNode *node)
+{
+    char uri[256] = "";
+    for (const xmlNode *c = sdf_first(node); c; c = sdf_next(c))
+        if (sdf_is(c, "uri")) sdf_text(&ld->diag, c, uri, sizeof uri);
+    if (strcmp(uri, "model://sun") == 0) {
+        sdf_warn(&ld->diag, node, "<include> of model://sun ignored: a light does not change the physics");
+        return;
+    }
+    sdf_error(&ld->diag, node, "<include> of '%s' is not supported: impax does not search Gazebo's model path; "
+              "write the model into the world file", uri);
+}
+
+static void parse_world_children(sdf_load *ld, const xmlNode *world)
+{
+    ipx_scene *s = ld->scene;
+    const ipx_pose origin = ipx_pose_identity();
+    for (const xmlNode *c = sdf_first(world); c; c = sdf_next(c)) {
+        if (sdf_is(c, "gravity")) sdf_doubles(&ld->diag, c, s->gravity, 3);
+        else if (sdf_is(c, "physics")) parse_physics(ld, c);
+        else if (sdf_is(c, "model")) sdf_parse_model(ld, c, &origin, "", -1, 0);
+        else if (sdf_is(c, "include")) parse_include(ld, c);
+        else if (sdf_is_impax(c, "impact")) parse_impact(ld, c);
+        else if (sdf_is_impax(c, "duration")) sdf_double_in(&ld->diag, c, 1e-6, 1e6, &s->duration);
+        else if (sdf_is_impax(c, "plot_body")) sdf_text(&ld->diag, c, s->plot_body, sizeof s->plot_body);
+        else sdf_unhandled(&ld->diag, c, "world");
+    }
+}
+
+static void check_plot_body(sdf_load *ld, const xmlNode *world)
+{
+    ipx_scene *s = ld->scene;
+    if (!s->plot_body[0]) return;
+    for (int i = 0; i < s->n_links; i++)
+        if (strcmp(s->links[i].name, s->plot_body) == 0 && !s->links[i].is_static) return;
+    for (const xmlNode *c = sdf_first(world); c; c = sdf_next(c))
+        if (sdf_is_impax(c, "plot_body"))
+            sdf_error(&ld->diag, c, "<impax:plot_body> '%s' is not a link of a non-static model (write model::link)",
+                      s->plot_body);
+}
+
+int sdf_parse_world(sdf_load *ld, const xmlNode *root)
+{
+    scene_defaults(ld->scene);
+    if (!sdf_is(root, "sdf")) {
+        sdf_error(&ld->diag, root, "the root element must be <sdf>, not <%s>", (const char *)root->name);
+        return -1;
+    }
+    char version[16];
+    sdf_attr(root, "version", version, sizeof version);
+    if (strcmp(version, "1.6") != 0 && strcmp(version, "1.5") != 0 && strcmp(version, "1.4") != 0)
+        sdf_error(&ld->diag, root, "<sdf version='%s'>: impax reads SDF 1.4 to 1.6 (1.7 changed pose frames)", version);
+    const xmlNode *world = NULL;
+    for (const xmlNode *c = sdf_first(root); c; c = sdf_next(c)) {
+        if (sdf_is(c, "world") && !world) world = c;
+        else if (sdf_is(c, "world")) sdf_error(&ld->diag, c, "a second <world>: one world per file");
+        else sdf_unhandled(&ld->diag, c, "sdf");
+    }
+    if (!world) {
+        sdf_error(&ld->diag, root, "no <world> in <sdf>");
+        return -1;
+    }
+    sdf_attr(world, "name", ld->scene->name, sizeof ld->scene->name);
+    if (!ld->scene->name[0]) snprintf(ld->scene->name, sizeof ld->scene->name, "world");
+    parse_world_children(ld, world);
+    check_plot_body(ld, world);
+    return ld->diag.errors ? -1 : 0;
+}

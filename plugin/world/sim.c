@@ -1,0 +1,138 @@
+/* A simulation of a scene: creation with the impax model, the host step, and what the command
+   reads back (bodies, energies, penetration, impact steps). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim_internal.h"
+
+/* NULL model: the scene's, else plus; NULL params: the scene's when the model is the scene's. */
+static int configure(ipx_sim *sim, const char *model, const char *params, char *message, size_t message_size)
+{
+    const ipx_scene *s = sim->scene;
+    const char *scene_model = s->model[0] ? s->model : NULL;
+    if (!model) model = scene_model ? scene_model : "plus";
+    if (!params) params = scene_model && strcmp(model, scene_model) == 0 ? s->params : "";
+    return ipx_ode_configure(sim->ipx, model, params, message, message_size);
+}
+
+ipx_sim *ipx_sim_create(const ipx_scene *scene, const char *model, const char *params, char *message,
+                        size_t message_size)
+{
+    ipx_sim *sim = calloc(1, sizeof *sim);
+    if (!sim) {
+        snprintf(message, message_size, "out of memory");
+        return NULL;
+    }
+    dInitODE2(0);
+    sim->scene = scene;
+    sim->world = dWorldCreate();
+    sim->space = dHashSpaceCreate(0);
+    sim->contacts = dJointGroupCreate(0);
+    sim->ipx = ipx_ode_create(sim->world);
+    if (!sim->ipx) snprintf(message, message_size, "out of memory");
+    if (!sim->ipx || configure(sim, model, params, message, message_size) != 0 ||
+        ipx_sim_build(sim, message, message_size) != 0) {
+        ipx_sim_destroy(sim);
+        return NULL;
+    }
+    return sim;
+}
+
+void ipx_sim_destroy(ipx_sim *sim)
+{
+    if (!sim) return;
+    if (sim->ipx) {
+        ipx_ode_empty_group(sim->ipx, sim->contacts);
+        ipx_ode_destroy(sim->ipx);
+    }
+    dJointGroupDestroy(sim->contacts);
+    dSpaceDestroy(sim->space); /* destroys its geoms */
+    dWorldDestroy(sim->world); /* and its bodies and joints */
+    free(sim->body);
+    free(sim->body_link);
+    free(sim->link_body);
+    free(sim->geom);
+    free(sim);
+    dCloseODE();
+}
+
+static int bodies_finite(const ipx_sim *sim, char *message, size_t message_size)
+{
+    for (int b = 0; b < sim->n_bodies; b++) {
+        const dReal *x = dBodyGetPosition(sim->body[b]), *v = dBodyGetLinearVel(sim->body[b]),
+                    *w = dBodyGetAngularVel(sim->body[b]);
+        for (int i = 0; i < 3; i++)
+            if (!isfinite(x[i]) || !isfinite(v[i]) || !isfinite(w[i])) {
+                snprintf(message, message_size, "the state of body '%s' is no longer finite",
+                         sim->scene->links[sim->body_link[b]].name);
+                return 0;
+            }
+    }
+    return 1;
+}
+
+int ipx_sim_step(ipx_sim *sim, char *message, size_t message_size)
+{
+    const double h = sim->scene->step_size;
+    ipx_sim_collide(sim);
+    int ok = sim->scene->quick ? ipx_ode_quick_step(sim->ipx, h) : ipx_ode_step(sim->ipx, h);
+    ipx_ode_empty_group(sim->ipx, sim->contacts);
+    sim->time += h;
+    if (!ok) {
+        snprintf(message, message_size, "ODE's %s failed (out of memory)", sim->scene->quick ? "dWorldQuickStep" : "dWorldStep");
+        return -1;
+    }
+    return bodies_finite(sim, message, message_size) ? 0 : -1;
+}
+
+double ipx_sim_time(const ipx_sim *sim) { return sim->time; }
+int ipx_sim_body_count(const ipx_sim *sim) { return sim->n_bodies; }
+const char *ipx_sim_body_name(const ipx_sim *sim, int i) { return sim->scene->links[sim->body_link[i]].name; }
+dBodyID ipx_sim_body(const ipx_sim *sim, int i) { return sim->body[i]; }
+double ipx_sim_penetration(const ipx_sim *sim) { return sim->penetration; }
+int ipx_sim_had_impact(const ipx_sim *sim) { return sim->had_impact; }
+ipx_ode_context *ipx_sim_impax(ipx_sim *sim) { return sim->ipx; }
+dWorldID ipx_sim_world(ipx_sim *sim) { return sim->world; }
+
+int ipx_sim_body_index(const ipx_sim *sim, const char *name)
+{
+    for (int b = 0; b < sim->n_bodies; b++)
+        if (strcmp(ipx_sim_body_name(sim, b), name) == 0) return b;
+    return -1;
+}
+
+/* J: 1/2 m v.v + 1/2 w.(R I R^T) w of one body. */
+static double body_kinetic(dBodyID b)
+{
+    dMass m;
+    dBodyGetMass(b, &m);
+    const dReal *v = dBodyGetLinearVel(b), *w = dBodyGetAngularVel(b), *R = dBodyGetRotation(b);
+    double wb[3], rot = 0; /* w in the body frame: R^T w */
+    for (int i = 0; i < 3; i++) wb[i] = R[i] * w[0] + R[4 + i] * w[1] + R[8 + i] * w[2];
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) rot += wb[i] * m.I[4 * i + j] * wb[j];
+    return 0.5 * (m.mass * (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]) + rot);
+}
+
+double ipx_sim_kinetic_energy(const ipx_sim *sim)
+{
+    double T = 0;
+    for (int b = 0; b < sim->n_bodies; b++) T += body_kinetic(sim->body[b]);
+    return T;
+}
+
+double ipx_sim_energy(const ipx_sim *sim)
+{
+    double E = ipx_sim_kinetic_energy(sim);
+    const double *g = sim->scene->gravity;
+    for (int b = 0; b < sim->n_bodies; b++) {
+        if (!dBodyGetGravityMode(sim->body[b])) continue;
+        dMass m;
+        dBodyGetMass(sim->body[b], &m);
+        const dReal *x = dBodyGetPosition(sim->body[b]);
+        E -= m.mass * (g[0] * x[0] + g[1] * x[1] + g[2] * x[2]);
+    }
+    return E;
+}

@@ -1,0 +1,189 @@
+/// The SDF loader: SDF 1.6 pose composition through nested models, links, inertials, collisions
+/// and joints against hand-computed values; warnings for elements that do not change the
+/// physics; and every bad file in argv[1] rejected with FILE:LINE: at the line marked
+/// ERROR-LINE in it.
+#define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ensure.h"
+#include "world.h"
+
+typedef struct diags {
+    int errors, warnings;
+    char first_error[1024], all[8192];
+} diags;
+
+static void collect(void *user, int is_error, const char *line)
+{
+    diags *d = user;
+    if (is_error && d->errors++ == 0) snprintf(d->first_error, sizeof d->first_error, "%s", line);
+    if (!is_error) d->warnings++;
+    size_t used = strlen(d->all);
+    snprintf(d->all + used, sizeof d->all - used, "%s\n", line);
+}
+
+static const char *write_temp(const char *text)
+{
+    static char path[64];
+    snprintf(path, sizeof path, "test_world_loader_%d.world", 1);
+    FILE *f = fopen(path, "w");
+    fputs(text, f);
+    fclose(f);
+    return path;
+}
+
+/* Outer model at (1 2 3), yaw 90 deg; inner model 1 m along the outer x; link 1 m up, rolled 90
+   deg; its inertial 0.5 m along the link x with moments (1 2 3); a box 0.2 m along the link z; a
+   revolute joint to the world 0.5 m below the link along its z, axis x of the joint frame; a
+   prismatic joint on a second link with use_parent_model_frame, axis z of the inner model. */
+static const char nested[] =
+    "<?xml version='1.0'?>\n"
+    "<sdf version='1.6' xmlns:impax='urn:impax:sdf:1'><world name='poses'>\n"
+    "<gravity>0 0 0</gravity>\n"
+    "<model name='outer'><pose>1 2 3 0 0 1.5707963267948966</pose>\n"
+    " <model name='inner'><pose>1 0 0 0 0 0</pose>\n"
+    "  <link name='arm'><pose>0 0 1 1.5707963267948966 0 0</pose>\n"
+    "   <inertial><pose>0.5 0 0 0 0 0</pose><mass>2</mass>\n"
+    "    <inertia><ixx>1</ixx><ixy>0</ixy><ixz>0</ixz><iyy>2</iyy><iyz>0</iyz><izz>3</izz></inertia></inertial>\n"
+    "   <collision name='c'><pose>0 0 0.2 0 0 0</pose><geometry><box><size>0.1 0.1 0.1</size></box></geometry></collision>\n"
+    "   <impax:linear_velocity>0.5 0 0</impax:linear_velocity>\n"
+    "  </link>\n"
+    "  <link name='slider'><pose>0 0 0 0 0 0</pose></link>\n"
+    "  <joint name='pin' type='revolute'><parent>world</parent><child>arm</child><pose>0 0 -0.5 0 0 0</pose>\n"
+    "   <axis><xyz>1 0 0</xyz></axis></joint>\n"
+    "  <joint name='rail' type='prismatic'><parent>arm</parent><child>slider</child>\n"
+    "   <axis><xyz>1 0 0</xyz><use_parent_model_frame>true</use_parent_model_frame>\n"
+    "    <limit><lower>-0.1</lower><upper>0.2</upper></limit></axis></joint>\n"
+    " </model>\n"
+    "</model>\n"
+    "<light name='sun' type='directional'/><gui/><plugin name='p' filename='libp.so'/>\n"
+    "<include><uri>model://sun</uri></include>\n"
+    "</world></sdf>\n";
+
+static void test_nested_poses_inertia_and_joint_axes(void)
+{
+    diags d = {0};
+    ipx_scene *scene = ipx_scene_load(write_temp(nested), collect, &d);
+    ENSURE(scene != NULL && d.errors == 0);
+    if (!scene) {
+        printf("%s", d.all);
+        return;
+    }
+    ENSURE(d.warnings >= 4 && strstr(d.all, "<light>") && strstr(d.all, "<gui>") && strstr(d.all, "<plugin>") &&
+           strstr(d.all, "model://sun"));
+    char msg[256];
+    ipx_sim *sim = ipx_sim_create(scene, "plus", NULL, msg, sizeof msg);
+    ENSURE(sim != NULL);
+    int arm = ipx_sim_body_index(sim, "outer::inner::arm");
+    ENSURE(arm >= 0 && ipx_sim_body_index(sim, "outer::inner::slider") >= 0);
+    dBodyID b = ipx_sim_body(sim, arm);
+    /* link at (1 3 4); body frame = inertial frame: COM 0.5 m along the link x = world +y */
+    const dReal *x = dBodyGetPosition(b);
+    ENSURE_NEAR(x[0], 1.0, 1e-12);
+    ENSURE_NEAR(x[1], 3.5, 1e-12);
+    ENSURE_NEAR(x[2], 4.0, 1e-12);
+    /* body axes: x -> world y, y -> world z, z -> world x, so the world inertia is diag(3 1 2) */
+    dMass m;
+    dBodyGetMass(b, &m);
+    const dReal *R = dBodyGetRotation(b);
+    double Iw[3][3];
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            double s = 0;
+            for (int k = 0; k < 3; k++)
+                for (int l = 0; l < 3; l++) s += R[4 * i + k] * m.I[4 * k + l] * R[4 * j + l];
+            Iw[i][j] = s;
+        }
+    const double expect[3][3] = {{3, 0, 0}, {0, 1, 0}, {0, 0, 2}};
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) ENSURE_NEAR(Iw[i][j], expect[i][j], 1e-12);
+    ENSURE_NEAR(m.mass, 2.0, 0);
+    /* the box 0.2 m along the link z = world +x from the link origin */
+    dGeomID g = dBodyGetFirstGeom(b);
+    const dReal *gp = dGeomGetPosition(g);
+    ENSURE_NEAR(gp[0], 1.2, 1e-12);
+    ENSURE_NEAR(gp[1], 3.0, 1e-12);
+    ENSURE_NEAR(gp[2], 4.0, 1e-12);
+    ENSURE_NEAR(dBodyGetLinearVel(b)[0], 0.5, 0); /* impax:linear_velocity, world frame */
+    /* joints: the pin's anchor 0.5 m below the link along its z (world -x), its axis the joint
+       frame's x (world +y); the rail's axis the inner model's x (world +y), limits kept */
+    dVector3 anchor, axis;
+    for (int j = 0; j < dBodyGetNumJoints(b); j++) {
+        dJointID joint = dBodyGetJoint(b, j);
+        if (dJointGetType(joint) == dJointTypeHinge) {
+            dJointGetHingeAnchor(joint, anchor);
+            dJointGetHingeAxis(joint, axis);
+            ENSURE_NEAR(anchor[0], 0.5, 1e-12);
+            ENSURE_NEAR(anchor[1], 3.0, 1e-12);
+            ENSURE_NEAR(anchor[2], 4.0, 1e-12);
+            ENSURE_NEAR(axis[1], 1.0, 1e-12);
+        } else {
+            ENSURE(dJointGetType(joint) == dJointTypeSlider);
+            dJointGetSliderAxis(joint, axis);
+            ENSURE_NEAR(axis[0], 0.0, 1e-12);
+            ENSURE_NEAR(fabs(axis[1]), 1.0, 1e-12);
+            ENSURE_NEAR(dJointGetSliderParam(joint, dParamLoStop), -0.1, 0);
+            ENSURE_NEAR(dJointGetSliderParam(joint, dParamHiStop), 0.2, 0);
+        }
+    }
+    ENSURE(dBodyGetNumJoints(b) == 2);
+    ENSURE_NEAR(ipx_scene_step_size(scene), 0.001, 0); /* SDF 1.6 defaults */
+    ENSURE_NEAR(ipx_scene_duration(scene), 2.0, 0);
+    ENSURE(strcmp(ipx_scene_plot_body(scene), "outer::inner::arm") == 0);
+    ipx_sim_destroy(sim);
+    ipx_scene_free(scene);
+}
+
+/* The line of the first ERROR-LINE marker of path. */
+static int marked_line(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    char buf[1024];
+    int line = 0, found = 0;
+    while (f && fgets(buf, sizeof buf, f)) {
+        line++;
+        if (strstr(buf, "ERROR-LINE")) {
+            found = line;
+            break;
+        }
+    }
+    if (f) fclose(f);
+    return found;
+}
+
+static void test_bad_files_name_file_and_line(const char *dir)
+{
+    DIR *dd = opendir(dir);
+    ENSURE(dd != NULL);
+    int n = 0;
+    struct dirent *e;
+    while (dd && (e = readdir(dd)) != NULL) {
+        if (!strstr(e->d_name, ".world")) continue;
+        char path[1024], prefix[1100];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        diags d = {0};
+        ipx_scene *scene = ipx_scene_load(path, collect, &d);
+        int line = marked_line(path);
+        snprintf(prefix, sizeof prefix, "%s:%d: ", path, line);
+        int ok = scene == NULL && d.errors >= 1 && line > 0 && strstr(d.all, prefix) != NULL;
+        printf("  %-34s %s\n", e->d_name, d.first_error);
+        if (!ok) printf("    expected a diagnostic starting '%s'\n%s", prefix, d.all);
+        ENSURE(ok);
+        ipx_scene_free(scene);
+        n++;
+    }
+    if (dd) closedir(dd);
+    ENSURE(n >= 9);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) return 2;
+    RUN(test_nested_poses_inertia_and_joint_axes);
+    test_bad_files_name_file_and_line(argv[1]);
+    return ipx_test_exit();
+}
