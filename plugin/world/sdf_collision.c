@@ -165,4 +165,8 @@ void sdf_parse_collision(sdf_load *ld, const xmlNode *node, const ipx_pose *link
         sdf_error(&ld->diag, node, "plane '%s' on link '%s': a plane is infinite, so it must belong to a static model",
                   col->name, link_name);
     col->pose = ipx_pose_compose(link_pose, &local);
+    if (col->surface.bounce > 0 && col->surface.bounce_threshold >= 1e4) /* SDF's default: 100000 m/s */
+        sdf_warn(&ld->diag, node, "collision '%s' has restitution %g but a bounce threshold of %g m/s, so it never "
+                 "bounces (Gazebo's default); set <bounce><threshold>", col->name, col->surface.bounce,
+                 col->surface.bounce_threshold);
 }

@@ -49,7 +49,8 @@ static const char nested[] =
     "  <link name='arm'><pose>0 0 1 1.5707963267948966 0 0</pose>\n"
     "   <inertial><pose>0.5 0 0 0 0 0</pose><mass>2</mass>\n"
     "    <inertia><ixx>1</ixx><ixy>0</ixy><ixz>0</ixz><iyy>2</iyy><iyz>0</iyz><izz>3</izz></inertia></inertial>\n"
-    "   <collision name='c'><pose>0 0 0.2 0 0 0</pose><geometry><box><size>0.1 0.1 0.1</size></box></geometry></collision>\n"
+    "   <collision name='c'><pose>0 0 0.2 0 0 0</pose><geometry><box><size>0.1 0.1 0.1</size></box></geometry>\n"
+    "    <surface><bounce><restitution_coefficient>0.5</restitution_coefficient></bounce></surface></collision>\n"
     "   <impax:linear_velocity>0.5 0 0</impax:linear_velocity>\n"
     "  </link>\n"
     "  <link name='slider'><pose>0 0 0 0 0 0</pose></link>\n"
@@ -73,8 +74,9 @@ static void test_nested_poses_inertia_and_joint_axes(void)
         printf("%s", d.all);
         return;
     }
-    ENSURE(d.warnings >= 4 && strstr(d.all, "<light>") && strstr(d.all, "<gui>") && strstr(d.all, "<plugin>") &&
+    ENSURE(d.warnings >= 5 && strstr(d.all, "<light>") && strstr(d.all, "<gui>") && strstr(d.all, "<plugin>") &&
            strstr(d.all, "model://sun"));
+    ENSURE(strstr(d.all, ":9: warning: collision 'c' has restitution 0.5 but a bounce threshold of 100000") != NULL);
     char msg[256];
     ipx_sim *sim = ipx_sim_create(scene, "plus", NULL, msg, sizeof msg);
     ENSURE(sim != NULL);
