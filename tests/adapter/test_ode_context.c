@@ -111,13 +111,20 @@ static void record_event(const ipx_ode_event *ev, void *user)
     snprintf(s->status, sizeof s->status, "%s", ev->status);
 }
 
+/* A ball world with a context whose events are recorded into got. */
+static ipx_ode_context *watched_ball_world(ball_world *s, seen *got)
+{
+    ball_world_make(s);
+    ipx_ode_context *ipx = ipx_ode_create(s->world);
+    ipx_ode_set_event_callback(ipx, record_event, got);
+    return ipx;
+}
+
 static void test_event_reports_the_impact(void)
 {
     ball_world s;
-    ball_world_make(&s);
-    ipx_ode_context *ipx = ipx_ode_create(s.world);
     seen got = {0};
-    ipx_ode_set_event_callback(ipx, record_event, &got);
+    ipx_ode_context *ipx = watched_ball_world(&s, &got);
     dContact c = ground_contact(0.6);
     ipx_ode_contact(ipx, s.world, s.group, &c, s.ball, 0);
     ipx_ode_step(ipx, 0.001);
@@ -139,7 +146,38 @@ static void test_event_reports_the_impact(void)
     ipx_ode_contact(ipx, s.world, s.group, &bad, s.ball, 0);
     ipx_ode_pre_step(ipx, 0.001);
     ENSURE(got.calls == 2 && got.ok == 0 && strstr(got.status, "mu") != NULL);
-    ENSURE(got.problem_k == -1);
+    ENSURE(got.problem_k == 1); /* the model refused it: the problem is still shown */
+    ENSURE_NEAR(got.problem_vn, -1.0, 1e-12);
+    ENSURE(got.ke_after == got.ke_before && isnan(got.vn_after)); /* nothing was handed back */
+    ipx_ode_post_step(ipx);
+    ipx_ode_destroy(ipx);
+    ball_world_free(&s);
+}
+
+/* ODE's convex colliders can report one point twice. The copy stays out of the problem (its rows
+   would only make W singular) and follows its twin: disabled with it when it separates. A
+   second contact at another point is a contact of its own. */
+static void test_duplicate_contacts_join_their_twin(void)
+{
+    ball_world s;
+    seen got = {0};
+    ipx_ode_context *ipx = watched_ball_world(&s, &got);
+    dContact c = ground_contact(0.6);
+    dJointID j1 = ipx_ode_contact(ipx, s.world, s.group, &c, s.ball, 0);
+    dJointID j2 = ipx_ode_contact(ipx, s.world, s.group, &c, s.ball, 0);
+    ipx_ode_pre_step(ipx, 0.001);
+    ENSURE(got.calls == 1 && got.ok == 1 && got.k == 1);
+    ENSURE_NEAR(got.vn_after, 0.6, 1e-12);
+    ENSURE(!dJointIsEnabled(j1) && !dJointIsEnabled(j2));
+    ipx_ode_post_step(ipx);
+    ipx_ode_empty_group(ipx, s.group);
+    dBodySetLinearVel(s.ball, 0, 0, -1);
+    dContact other = c;
+    other.geom.pos[0] = 1e-6; /* 1 um away: another point */
+    ipx_ode_contact(ipx, s.world, s.group, &c, s.ball, 0);
+    ipx_ode_contact(ipx, s.world, s.group, &other, s.ball, 0);
+    ipx_ode_pre_step(ipx, 0.001);
+    ENSURE(got.calls == 2 && got.k == 2);
     ipx_ode_post_step(ipx);
     ipx_ode_destroy(ipx);
     ball_world_free(&s);
@@ -320,6 +358,7 @@ int main(void)
     RUN(test_unattached_and_app_disabled_contacts_are_ignored);
     RUN(test_worlds_in_threads_match_a_single_thread_run);
     RUN(test_contact_impacting_matches_the_pre_step);
+    RUN(test_duplicate_contacts_join_their_twin);
     dCloseODE();
     return ipx_test_exit();
 }

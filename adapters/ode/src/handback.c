@@ -19,21 +19,25 @@ static void write_bodies(ipx_ode_context *ctx)
     }
 }
 
+/* Disables record rec (problem contact k, or a twin of it) if contact k separates. */
+static void disable_if_separating(ipx_ode_context *ctx, int k, int rec)
+{
+    if (ctx->as.result.v_post[IPX_ROWS_PER_CONTACT * k + IPX_N] <= ctx->separating) return;
+    if (ipx_ode_grow((void **)&ctx->disabled, &ctx->cap_disabled, ctx->n_disabled + 1,
+                     sizeof *ctx->disabled) != 0)
+        return; /* left enabled: ODE may then add push-out, which is its normal behaviour */
+    contact_record *r = &ctx->reg.rec[rec];
+    dJointDisable(r->joint);
+    r->disabled_by_us = 1;
+    ctx->disabled[ctx->n_disabled++] = (disabled_contact){rec, r->joint};
+    ctx->stats.contacts_disabled++;
+}
+
 static void disable_separating(ipx_ode_context *ctx)
 {
     const island *is = &ctx->isl;
-    const ipx_result *res = &ctx->as.result;
-    for (int k = 0; k < is->n_contact; k++) {
-        contact_record *r = &ctx->reg.rec[is->contact[k]];
-        if (res->v_post[IPX_ROWS_PER_CONTACT * k + IPX_N] <= ctx->separating) continue;
-        if (ipx_ode_grow((void **)&ctx->disabled, &ctx->cap_disabled, ctx->n_disabled + 1,
-                         sizeof *ctx->disabled) != 0)
-            return; /* left enabled: ODE may then add push-out, which is its normal behaviour */
-        dJointDisable(r->joint);
-        r->disabled_by_us = 1;
-        ctx->disabled[ctx->n_disabled++] = (disabled_contact){is->contact[k], r->joint};
-        ctx->stats.contacts_disabled++;
-    }
+    for (int k = 0; k < is->n_contact; k++) disable_if_separating(ctx, k, is->contact[k]);
+    for (int t = 0; t < is->n_twin; t++) disable_if_separating(ctx, is->twin_of[t], is->twin[t]);
 }
 
 void ipx_ode_handback(ipx_ode_context *ctx)

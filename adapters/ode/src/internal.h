@@ -28,7 +28,6 @@ typedef struct contact_record {
     int group_slot;          /* index into registry.groups */
     unsigned island_stamp;   /* pre-step epoch in which it went into an island */
     int impacting;           /* classified as impacting in the current pre-step */
-    int problem_index;       /* its contact index in the current problem */
     int disabled_by_us;      /* the pre-step called dJointDisable on it */
 } contact_record;
 
@@ -76,6 +75,9 @@ typedef struct island {
     int n_joint, cap_joint;
     int contact[IPX_MAX_CONTACTS]; /* record indices */
     int n_contact;
+    int twin[IPX_MAX_CONTACTS];    /* records duplicating a problem contact (not in the problem) */
+    int twin_of[IPX_MAX_CONTACTS]; /* the problem contact each duplicates */
+    int n_twin;
     ptr_map body_index;      /* dBodyID -> index into body */
     ptr_map joint_seen;      /* joints already visited */
 } island;

@@ -62,7 +62,6 @@ int ipx_ode_classify(ipx_ode_context *ctx)
         contact_record *r = &reg->rec[i];
         if (!r->joint) continue;
         r->impacting = 0;
-        r->problem_index = -1;
         if (!r->attached || r->dead || !dJointIsEnabled(r->joint)) continue;
         if (!dynamic(r->body[0]) && !dynamic(r->body[1])) continue;
         r->impacting = is_impacting(ctx->threshold, r);
@@ -99,18 +98,48 @@ static void add_body(gather_state *g, dBodyID b)
     is->body[is->n_body++] = b;
 }
 
+/* Same bodies, point (within 1 nm), normal and surface. ODE's colliders can report one point
+   twice (a convex vertex on two faces); the copy only adds dependent rows (a singular W, an
+   arbitrary split of the impulse), so it stays out of the problem and follows its twin. */
+static int same_contact(const contact_record *a, const contact_record *b)
+{
+    const dContactGeom *ga = &a->contact.geom, *gb = &b->contact.geom;
+    const dSurfaceParameters *sa = &a->contact.surface, *sb = &b->contact.surface;
+    double dp = 0.0, nn = 0.0;
+    for (int i = 0; i < 3; i++) {
+        dp += (ga->pos[i] - gb->pos[i]) * (ga->pos[i] - gb->pos[i]);
+        nn += ga->normal[i] * gb->normal[i];
+    }
+    return a->body[0] == b->body[0] && a->body[1] == b->body[1] && dp <= 1e-18 && nn >= 1.0 - 1e-12 &&
+           sa->mode == sb->mode && sa->mu == sb->mu && sa->bounce == sb->bounce &&
+           sa->bounce_vel == sb->bounce_vel;
+}
+
+/* 1 if rec went in as a twin of a contact already in the problem. */
+static int add_twin(island *is, const registry *reg, int rec)
+{
+    if (is->n_twin == IPX_MAX_CONTACTS) return 0; /* then it joins the problem as it is */
+    for (int k = 0; k < is->n_contact; k++)
+        if (same_contact(&reg->rec[is->contact[k]], &reg->rec[rec])) {
+            is->twin[is->n_twin] = rec;
+            is->twin_of[is->n_twin++] = k;
+            return 1;
+        }
+    return 0;
+}
+
 static void add_contact(gather_state *g, int rec)
 {
     island *is = &g->ctx->isl;
     contact_record *r = &g->ctx->reg.rec[rec];
     r->island_stamp = g->ctx->epoch;
+    if (add_twin(is, &g->ctx->reg, rec)) return;
     if (++g->contacts_seen > IPX_MAX_CONTACTS) {
         char text[128];
         snprintf(text, sizeof text, "island has more than %d contacts", IPX_MAX_CONTACTS);
         fail(g, text);
         return;
     }
-    r->problem_index = is->n_contact;
     is->contact[is->n_contact++] = rec;
     add_body(g, r->body[0]);
     add_body(g, r->body[1]);
@@ -159,7 +188,7 @@ static void visit_joint(gather_state *g, dJointID j)
 int ipx_ode_gather(ipx_ode_context *ctx, int seed, char *msg, size_t size)
 {
     island *is = &ctx->isl;
-    is->n_body = is->n_joint = is->n_contact = 0;
+    is->n_body = is->n_joint = is->n_contact = is->n_twin = 0;
     ipx_ode_map_reset(&is->body_index);
     ipx_ode_map_reset(&is->joint_seen);
     gather_state g = {ctx, 0, 0, msg, size};

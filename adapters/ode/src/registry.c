@@ -114,7 +114,6 @@ static int add_record(registry *r, dJointID joint, dJointGroupID group, const dC
     int b = bucket_of(r, joint);
     c->next_hash = r->bucket[b];
     r->bucket[b] = i;
-    c->problem_index = -1;
     r->live++;
     return i;
 }

@@ -38,7 +38,8 @@ static double island_energy(const ipx_ode_context *ctx, const double *u)
     return T;
 }
 
-static void report(ipx_ode_context *ctx, int ok, const char *status)
+/* assembled: the island's problem was built (a failed solve still reports it). */
+static void report(ipx_ode_context *ctx, int assembled, int ok, const char *status)
 {
     if (!ctx->event_fn) return;
     const assembly *as = &ctx->as;
@@ -50,19 +51,19 @@ static void report(ipx_ode_context *ctx, int ok, const char *status)
     ev.ok = ok;
     ev.status = status;
     ev.n_bodies = ctx->isl.n_body;
-    if (ok) {
+    if (assembled) {
         ev.k = as->problem.k;
-        for (int c = 0; c < ev.k; c++) {
-            vn_before[c] = as->v[IPX_ROWS_PER_CONTACT * c + IPX_N];
-            vn_after[c] = as->result.v_post[IPX_ROWS_PER_CONTACT * c + IPX_N];
-        }
-        ev.ke_before = island_energy(ctx, as->u);
-        ev.ke_after = island_energy(ctx, as->u_post);
+        for (int c = 0; c < ev.k; c++) vn_before[c] = as->v[IPX_ROWS_PER_CONTACT * c + IPX_N];
+        ev.ke_before = ev.ke_after = island_energy(ctx, as->u);
         ev.vn_before = vn_before;
+        ev.problem = &as->problem;
+    }
+    if (ok) {
+        for (int c = 0; c < ev.k; c++) vn_after[c] = as->result.v_post[IPX_ROWS_PER_CONTACT * c + IPX_N];
+        ev.ke_after = island_energy(ctx, as->u_post);
         ev.vn_after = vn_after;
         ev.impulse = as->result.impulse;
         ev.counts = as->result.counts;
-        ev.problem = &as->problem;
     }
     ctx->event_fn(&ev, ctx->event_user);
 }
@@ -72,14 +73,15 @@ static int resolve_island(ipx_ode_context *ctx, int seed)
 {
     char msg[IPX_MESSAGE_SIZE] = "";
     ctx->isl.n_body = 0;
-    if (ipx_ode_gather(ctx, seed, msg, sizeof msg) != 0 || ipx_ode_assemble(ctx, msg, sizeof msg) != 0 ||
-        ipx_ode_solve(ctx, msg, sizeof msg) != 0) {
+    const int assembled = ipx_ode_gather(ctx, seed, msg, sizeof msg) == 0 &&
+                          ipx_ode_assemble(ctx, msg, sizeof msg) == 0;
+    if (!assembled || ipx_ode_solve(ctx, msg, sizeof msg) != 0) {
         ipx_ode_fallback(ctx, msg);
-        report(ctx, 0, msg);
+        report(ctx, assembled, 0, msg);
         return 0;
     }
     ipx_ode_handback(ctx);
-    report(ctx, 1, "ok");
+    report(ctx, 1, 1, "ok");
     return 1;
 }
 

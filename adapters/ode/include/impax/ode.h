@@ -101,12 +101,14 @@ typedef struct ipx_ode_event {
     int k;                    /* contacts in the problem (0 if it failed before assembly) */
     int n_bodies;             /* bodies of the island */
     double ke_before, ke_after; /* J, kinetic energy of the island's bodies (equal on failure) */
-    const double *vn_before;  /* k normal contact velocities (m/s, > 0 separating), or NULL */
+    const double *vn_before;  /* k normal contact velocities (m/s, > 0 separating), or NULL
+                                 if it failed before assembly */
     const double *vn_after;   /* k, or NULL on failure */
     const double *impulse;    /* 3k, [t1, t2, n] per contact (N s), or NULL on failure */
     ipx_counts counts;        /* the model's work counters (zero on failure) */
-    const ipx_problem *problem; /* the contact-space problem solved (W, v, parameters), or NULL on
-                                   failure: what `impax set` samples the Routh outcome set of */
+    const ipx_problem *problem; /* the contact-space problem solved (W, v, parameters), also when
+                                   the model failed on it; NULL if it failed before assembly.
+                                   What `impax set` samples the Routh outcome set of */
 } ipx_ode_event;
 
 /// Called once per impact event from inside ipx_ode_pre_step (pointers valid only during the
