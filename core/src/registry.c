@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "impax/aplcp.h"
+#include "impax/bowling.h"
 #include "impax/jia.h"
 #include "impax/plus.h"
 #include "impax/registry.h"
@@ -18,6 +19,7 @@ static const ipx_model *const models[] = {
     &ipx_model_aplcp,
     &ipx_model_jia,
     &ipx_model_routh,
+    &ipx_model_bowling,
 };
 
 #define N_MODELS ((int)(sizeof models / sizeof models[0]))

@@ -15,5 +15,6 @@
 #include "impax/plus.h"
 #include "impax/jia.h"
 #include "impax/routh.h"
+#include "impax/bowling.h"
 
 #endif

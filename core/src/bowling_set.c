@@ -1,0 +1,301 @@
+/* The Flickinger-Bowling active set (spec 3.3): slip directions as fixed points, the
+   admissibility of a candidate, the exhaustive search with maximum dissipation (least kinetic
+   energy among the admissible sets), and the spec's loop for problems with many candidates. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <stdlib.h>
+
+#include "bowling_internal.h"
+#include "mathutil.h"
+
+
+/* A stick/slip choice exists where the limit is finite and non-zero; c_s = 0 (mu = 0, or a
+   zero radius) can only slip with no impulse, c_s = infinity (moment rows without limits)
+   only stick. */
+static int has_choice(const bw_ctx *c, int i, int g)
+{
+    const double cs = bw_stick_limit(c, i, g);
+    return cs > 0.0 && isfinite(cs);
+}
+
+/* First guess of a slip direction: along the pre-impact slip velocity (then x). */
+static void guess_direction(bw_ctx *c, int i, int g)
+{
+    double w[2] = {0.0, 0.0};
+    const double norm = bw_slip_velocity(c, c->p->v, i, g, w);
+    double *s = c->cur.dir[i][g];
+    s[0] = norm > 0.0 ? w[0] / norm : 1.0;
+    s[1] = norm > 0.0 ? w[1] / norm : 0.0;
+}
+
+/* Contact i in S with modes from the bits of code (one per group with a choice, 1 = slip). */
+static void set_modes(bw_ctx *c, int i, unsigned code)
+{
+    c->cur.active[i] = 1;
+    for (int g = 0; g < c->groups; g++) {
+        int slip;
+        if (has_choice(c, i, g)) {
+            slip = code & 1u;
+            code >>= 1;
+        } else {
+            slip = bw_stick_limit(c, i, g) == 0.0;
+        }
+        c->cur.slip[i][g] = (unsigned char)slip;
+        if (slip) guess_direction(c, i, g);
+    }
+}
+
+/* Every condition of the law (3.3): no pulling, no approach anywhere, the targets of S met,
+   sticking groups inside their cones. (Slip directions are checked by the fixed point.) */
+int bw_admissible(const bw_ctx *c)
+{
+    const double tol_v = bw_tol_v(c), tol_p = bw_tol_p(c), tol_t = 1e3 * tol_v;
+    for (int i = 0; i < c->k; i++) {
+        const double *vp = c->vp + c->r * i, *b = c->b + c->r * i, *pi = c->pi + c->r * i;
+        if (vp[IPX_N] < -tol_v) return 0;
+        if (!c->cur.active[i]) continue;
+        if (pi[IPX_N] < -tol_p || fabs(vp[IPX_N] - b[IPX_N]) > tol_t) return 0;
+        for (int g = 0; g < c->groups; g++) {
+            if (c->cur.slip[i][g]) continue;
+            double nn = 0.0;
+            for (int j = 0; j < bw_group_dim(g); j++) {
+                const int row = bw_group_row(g, j);
+                if (fabs(vp[row] - b[row]) > tol_t) return 0;
+                nn += pi[row] * pi[row];
+            }
+            if (sqrt(nn) > bw_stick_limit(c, i, g) * fmax(pi[IPX_N], 0.0) + tol_p) return 0;
+        }
+    }
+    return 1;
+}
+
+/* Candidates of the exhaustive search, or enumerate_max + 1 if there are more. */
+static double count_candidates(const bw_ctx *c)
+{
+    const double limit = c->param[IPX_BOWLING_ENUMERATE_MAX];
+    double count = 1.0;
+    for (int i = 0; i < c->k && count <= limit; i++) {
+        int choices = 0;
+        for (int g = 0; g < c->groups; g++) choices += has_choice(c, i, g);
+        count *= 1.0 + (double)(1u << choices);
+    }
+    return count <= limit ? count : limit + 1.0;
+}
+
+static double norm2(const double *x, int n)
+{
+    double s = 0.0;
+    for (int i = 0; i < n; i++) s += x[i] * x[i];
+    return s;
+}
+
+/* 1 if the current candidate beats the solution so far: less kinetic energy, or as much with
+   a smaller impulse (redundant contacts: the same outcome from several sets, the min-norm
+   split shares the load). */
+static int better(const bw_ctx *c)
+{
+    if (!c->sol.found) return 1;
+    const double tol = bw_tol_e(c, c->sol.dT);
+    if (c->dT < c->sol.dT - tol) return 1;
+    return c->dT <= c->sol.dT + tol && norm2(c->pi, c->n) < norm2(c->sol.pi, c->n) * (1.0 - 1e-9);
+}
+
+/* Better first slip directions: against the impulse the slipping groups would take if they
+   stuck (the direction the cone cuts off). One extra solve; groups without it keep theirs. */
+static ipx_status guess_from_stick(bw_ctx *c)
+{
+    unsigned char slip[IPX_MAX_CONTACTS][BW_GROUPS];
+    memcpy(slip, c->cur.slip, sizeof slip);
+    int any = 0;
+    for (int i = 0; i < c->k; i++)
+        for (int g = 0; g < c->groups; g++)
+            if (c->cur.active[i] && slip[i][g] && has_choice(c, i, g)) c->cur.slip[i][g] = 0, any = 1;
+    if (!any) return IPX_OK;
+    ipx_status st = bw_solve_candidate(c);
+    memcpy(c->cur.slip, slip, sizeof slip);
+    if (st != IPX_OK) return st;
+    for (int i = 0; i < c->k; i++)
+        for (int g = 0; g < c->groups; g++) {
+            if (!c->cur.active[i] || !slip[i][g] || !has_choice(c, i, g)) continue;
+            double nn = 0.0;
+            for (int j = 0; j < bw_group_dim(g); j++) nn += c->pi[c->r * i + bw_group_row(g, j)] * c->pi[c->r * i + bw_group_row(g, j)];
+            if (nn > 0.0)
+                for (int j = 0; j < bw_group_dim(g); j++)
+                    c->cur.dir[i][g][j] = -c->pi[c->r * i + bw_group_row(g, j)] / sqrt(nn);
+        }
+    return IPX_OK;
+}
+
+/* Maximum dissipation: every candidate, the admissible one with the least kinetic energy. */
+static ipx_status enumerate(bw_ctx *c, long count)
+{
+    for (long idx = 0; idx < count; idx++) {
+        long code = idx;
+        for (int i = 0; i < c->k; i++) {
+            int choices = 0;
+            for (int g = 0; g < c->groups; g++) choices += has_choice(c, i, g);
+            const long modes = 1 + (1L << choices);
+            const long mode = code % modes;
+            code /= modes;
+            c->cur.active[i] = 0;
+            if (mode > 0) set_modes(c, i, (unsigned)(mode - 1));
+        }
+        int unsettled = 0;
+        ipx_status st = guess_from_stick(c);
+        if (st == IPX_OK) st = bw_solve_slip(c, &unsettled);
+        if (st != IPX_OK) return st;
+        if (getenv("BW_DEBUG")) {
+            fprintf(stderr, "cand %ld unsettled %d adm %d rd %d dT %g:", idx, unsettled, bw_admissible(c), c->rank_deficient, c->dT);
+            for (int i = 0; i < c->k; i++) fprintf(stderr, " [a%d s%d dir(%.4g %.4g) pi(%.4g %.4g %.4g) v+(%.4g %.4g %.4g)]", c->cur.active[i], c->cur.slip[i][0], c->cur.dir[i][0][0], c->cur.dir[i][0][1], c->pi[3*i], c->pi[3*i+1], c->pi[3*i+2], c->vp[3*i], c->vp[3*i+1], c->vp[3*i+2]);
+            fprintf(stderr, "\n");
+        }
+        if (unsettled || !bw_admissible(c)) continue;
+        if (better(c)) bw_take(c, &c->sol);
+    }
+    return IPX_OK;
+}
+
+/* Friction repairs of the spec's loop: a sticking group outside its cone slips against its
+   stick impulse; a slipping group whose direction did not settle (its slip reverses) sticks.
+   Returns 1 if something changed. */
+static int repair_friction(bw_ctx *c)
+{
+    const double tol_p = bw_tol_p(c);
+    int changed = 0;
+    for (int i = 0; i < c->k; i++) {
+        const double *pi = c->pi + c->r * i;
+        if (!c->cur.active[i] || pi[IPX_N] < -tol_p) continue;
+        for (int g = 0; g < c->groups; g++) {
+            if (!has_choice(c, i, g)) continue;
+            double nn = 0.0;
+            for (int j = 0; j < bw_group_dim(g); j++) nn += pi[bw_group_row(g, j)] * pi[bw_group_row(g, j)];
+            const double norm = sqrt(nn);
+            if (!c->cur.slip[i][g] && norm > bw_stick_limit(c, i, g) * pi[IPX_N] + tol_p) {
+                c->cur.slip[i][g] = 1;
+                for (int j = 0; j < bw_group_dim(g); j++)
+                    c->cur.dir[i][g][j] = -pi[bw_group_row(g, j)] / norm;
+                changed = 1;
+            } else if (c->cur.slip[i][g] && c->moving[i][g]) {
+                c->cur.slip[i][g] = 0;
+                changed = 1;
+            }
+        }
+    }
+    return changed;
+}
+
+/* One repair of the spec's loop: friction first (a contact's impulse outside its cone distorts
+   every other), then the most pulling contact leaves S, else the most penetrating one joins
+   it, sticking. Returns 0 if there was nothing to repair. */
+static int repair(bw_ctx *c)
+{
+    if (repair_friction(c)) return 1;
+    const double tol_v = bw_tol_v(c), tol_p = bw_tol_p(c);
+    int worst = -1;
+    double size = 0.0;
+    for (int i = 0; i < c->k; i++) {
+        const double pull = -c->pi[c->r * i + IPX_N] - tol_p;
+        if (c->cur.active[i] && pull > size) {
+            size = pull;
+            worst = i;
+        }
+    }
+    if (worst >= 0) {
+        c->cur.active[worst] = 0;
+        return 1;
+    }
+    for (int i = 0; i < c->k; i++) {
+        const double depth = -c->vp[c->r * i + IPX_N] - tol_v;
+        if (!c->cur.active[i] && depth > size) {
+            size = depth;
+            worst = i;
+        }
+    }
+    if (worst >= 0) set_modes(c, worst, 0u);
+    return worst >= 0;
+}
+
+/* FNV-1a hash of the active set and the stick/slip modes (the loop's cycle detection). */
+static unsigned long long state_hash(const bw_ctx *c)
+{
+    unsigned long long h = 1469598103934665603ull;
+    for (int i = 0; i < c->k; i++) {
+        unsigned byte = c->cur.active[i];
+        for (int g = 0; g < c->groups; g++) byte = 2u * byte + (c->cur.active[i] && c->cur.slip[i][g]);
+        h = (h ^ byte) * 1099511628211ull;
+    }
+    return h;
+}
+
+/* The spec's start: approaching and persistent contacts in S, sticking. */
+static void spec_start(bw_ctx *c)
+{
+    const double tol_v = c->param[IPX_BOWLING_TOL] * c->vscale + 1e-300;
+    memset(&c->cur, 0, sizeof c->cur);
+    for (int i = 0; i < c->k; i++)
+        if (c->p->v[c->r * i + IPX_N] <= tol_v) set_modes(c, i, 0u);
+}
+
+/* The loop from c->cur: repairs until the candidate is admissible (one admissible set, not
+   necessarily the least energetic), a state comes back (a cycle) or max_iterations. */
+#define BW_HISTORY 64
+static ipx_status loop(bw_ctx *c)
+{
+    unsigned long long seen[BW_HISTORY];
+    const int max_it = (int)c->param[IPX_BOWLING_MAX_ITERATIONS];
+    for (int it = 0; it < max_it; it++) {
+        int unsettled = 0;
+        ipx_status st = bw_solve_slip(c, &unsettled);
+        if (st != IPX_OK) return st;
+        if (!unsettled && bw_admissible(c)) {
+            if (getenv("BW_DEBUG")) {
+                fprintf(stderr, "loop found dT %g:", c->dT);
+                for (int i = 0; i < c->k; i++) fprintf(stderr, " [a%d s%d dir(%.4g %.4g) pi(%.4g %.4g %.4g) v+(%.4g %.4g %.4g)]", c->cur.active[i], c->cur.slip[i][0], c->cur.dir[i][0][0], c->cur.dir[i][0][1], c->pi[3*i], c->pi[3*i+1], c->pi[3*i+2], c->vp[3*i], c->vp[3*i+1], c->vp[3*i+2]);
+                fprintf(stderr, "\n");
+            }
+            if (better(c)) bw_take(c, &c->sol);
+            return IPX_OK;
+        }
+        seen[it % BW_HISTORY] = state_hash(c);
+        if (!repair(c)) return IPX_OK; /* unmet targets of a redundant set: nothing to repair */
+        const unsigned long long h = state_hash(c);
+        for (int j = 0; j < BW_HISTORY && j <= it; j++)
+            if (seen[j] == h) return IPX_OK; /* a cycle */
+    }
+    c->counts->limits_hit |= IPX_BOWLING_ITERATIONS;
+    return IPX_OK;
+}
+
+ipx_status bw_resolve(bw_ctx *c)
+{
+    c->sol.found = 0;
+    c->lcp.solved = 0;
+    const double count = count_candidates(c);
+    const int enumerating = count <= c->param[IPX_BOWLING_ENUMERATE_MAX];
+    ipx_status st = enumerating ? enumerate(c, (long)count) : IPX_OK;
+    if (st != IPX_OK) return st;
+    /* the loop: for large problems from the LCP's set or the spec's start; after an exhaustive
+       search from the LCP's set too (its slip directions are good first guesses, and where a set
+       has several slip solutions it may find a more dissipative one), the better kept */
+    if (c->param[IPX_BOWLING_LOOP_SEED] != 0.0 && bw_lcp_solve(c) == IPX_OK) {
+        bw_lcp_seed(c);
+        st = loop(c);
+    } else if (!enumerating) {
+        spec_start(c);
+        st = loop(c);
+    }
+    if (st != IPX_OK || c->sol.found) return st;
+    if (c->param[IPX_BOWLING_LCP_FALLBACK] != 0.0) {
+        if (!c->lcp.solved && (st = bw_lcp_solve(c)) != IPX_OK) return st;
+        bw_lcp_outcome(c);
+        return IPX_OK;
+    }
+    if (enumerating)
+        snprintf(c->message, IPX_MESSAGE_SIZE,
+                 "bowling: none of the %.0f active sets is admissible (lcp_fallback off)", count);
+    else
+        snprintf(c->message, IPX_MESSAGE_SIZE,
+                 "bowling: the active-set loop found no admissible set (lcp_fallback off)");
+    return IPX_ERR_NOT_CONVERGED;
+}
