@@ -1,15 +1,16 @@
 # The two commands of the README, on a fresh Debian 12 machine:
 #   make demo   install what is missing, build (Release), A/B the Newton's cradle world (table + plot)
-#   make test   install what is missing, build with AddressSanitizer + UBSan, run every CTest suite
+#   make test   install what is missing, build with AddressSanitizer + UBSan, run every CTest suite;
+#               then the LD_PRELOAD shim under valgrind in the plain (Release) build
 # Also: make bench (Release benchmarks), make install PREFIX=..., make clean.
 
-DEB_PACKAGES := cmake make gcc pkg-config libode-dev liblapacke-dev libsiconos-numerics-dev libplplot-dev plplot-driver-cairo libxml2-dev
+DEB_PACKAGES := cmake make gcc g++ pkg-config libode-dev liblapacke-dev libsiconos-numerics-dev libplplot-dev plplot-driver-cairo libxml2-dev dpkg-dev valgrind
 BUILD        := build
 BUILD_TEST   := build-test
 PREFIX       ?= /usr/local
 JOBS         ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: deps demo test bench install clean configure configure-test
+.PHONY: deps demo test bench install clean configure configure-test ode-source
 
 # Installs only the Debian packages that are missing; does nothing when all are there.
 deps:
@@ -29,7 +30,11 @@ deps:
 configure: deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX=$(PREFIX)
 
-configure-test: deps
+# Debian's ode source package: ODE's own demos are the shim's real clients (tests/preload).
+ode-source: deps
+	tests/preload/get_ode_source.sh $(CURDIR)/$(BUILD_TEST)/ode-source
+
+configure-test: deps ode-source
 	cmake -S . -B $(BUILD_TEST) -DCMAKE_BUILD_TYPE=Debug -DIMPAX_SANITIZE=ON -DIMPAX_WERROR=ON
 
 demo: configure
@@ -37,9 +42,11 @@ demo: configure
 	./$(BUILD)/plugin/impax/impax ab worlds/plus_ex3_newtons_cradle.world --models ode,plus,routh,aplcp \
 	  --plot $(BUILD)/newtons_cradle_ab.png
 
-test: configure-test
+test: configure-test configure
 	cmake --build $(BUILD_TEST) -j $(JOBS)
 	ctest --test-dir $(BUILD_TEST) --output-on-failure -j $(JOBS)
+	cmake --build $(BUILD) -j $(JOBS) --target impax_preload client_churn
+	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS) -L valgrind
 
 bench: configure
 	cmake --build $(BUILD) -j $(JOBS)

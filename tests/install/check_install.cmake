@@ -26,3 +26,19 @@ foreach(exe consumer_cmake consumer_static consumer_pkgconfig)
   endif()
 endforeach()
 message(STATUS "installed impax works through find_package (shared, static) and pkg-config")
+
+# The installed shim finds its libraries by itself ($ORIGIN): no LD_LIBRARY_PATH here.
+if(SHIM_CLIENT)
+  unset(ENV{LD_LIBRARY_PATH})
+  file(GLOB shim ${WORK_DIR}/prefix/lib/libimpax_preload.so ${WORK_DIR}/prefix/lib/*/libimpax_preload.so)
+  if(NOT shim)
+    message(FATAL_ERROR "libimpax_preload.so was not installed")
+  endif()
+  execute_process(COMMAND ${CMAKE_COMMAND} -E env "LD_PRELOAD=${SHIM_PRELOAD_PREFIX}${shim}"
+                          IMPAX_MODEL=plus IMPAX_VERBOSE=1 ${SHIM_CLIENT}
+                  RESULT_VARIABLE rc ERROR_VARIABLE err OUTPUT_QUIET)
+  if(rc OR NOT err MATCHES "impax: model plus: 1 impact events")
+    message(FATAL_ERROR "the installed shim under ${SHIM_CLIENT}: status ${rc}, said: ${err}")
+  endif()
+  message(STATUS "the installed libimpax_preload.so works under a plain ODE program")
+endif()

@@ -132,19 +132,27 @@ void ipx_ode_on_contact_created(ipx_ode_context *ctx, dJointID joint, dJointGrou
     pthread_mutex_unlock(&ctx->lock);
 }
 
+typedef struct attachment {
+    dJointID joint;
+    dBodyID body1, body2;
+} attachment;
+
+static void attach(ipx_ode_context *ctx, const void *arg)
+{
+    const attachment *a = arg;
+    int i = ipx_ode_registry_find(&ctx->reg, a->joint);
+    if (i < 0) return;
+    contact_record *c = &ctx->reg.rec[i];
+    c->body[0] = a->body1;
+    c->body[1] = a->body2;
+    c->attached = a->body1 || a->body2;
+    c->dead = 0;
+}
+
 void ipx_ode_on_contact_attached(ipx_ode_context *ctx, dJointID joint, dBodyID body1, dBodyID body2)
 {
-    if (!ctx) return;
-    pthread_mutex_lock(&ctx->lock);
-    int i = ipx_ode_registry_find(&ctx->reg, joint);
-    if (i >= 0) {
-        contact_record *c = &ctx->reg.rec[i];
-        c->body[0] = body1;
-        c->body[1] = body2;
-        c->attached = body1 || body2;
-        c->dead = 0;
-    }
-    pthread_mutex_unlock(&ctx->lock);
+    const attachment a = {joint, body1, body2};
+    ipx_ode_for_each(ctx, attach, &a);
 }
 
 static void drop_group(ipx_ode_context *ctx, const void *arg)

@@ -122,8 +122,8 @@ void ipx_ode_reset_stats(ipx_ode_context *ctx);
 
 /// Hooks. Call them where ODE is called, in the same order. Each context has its own lock, so
 /// worlds stepped in different threads are independent, and a broadcast (NULL ctx) is safe. A NULL ctx in the hooks that do not
-/// name a world (group emptied, joint destroyed, body destroyed) applies to every context in
-/// the table, for callers that cannot tell the world (an interposer).
+/// name a world (contact attached, group emptied, joint destroyed, body destroyed) applies to
+/// every context in the table, for callers that cannot tell the world (an interposer).
 ///
 /// After dJointCreateContact: copies *contact (a dContact cannot be read back from a joint).
 void ipx_ode_on_contact_created(ipx_ode_context *ctx, dJointID joint, dJointGroupID group,

@@ -1,0 +1,72 @@
+/* The shim's configuration from the environment (INTERFACES.md): IMPAX_MODEL, IMPAX_PARAMS,
+   IMPAX_SEED, IMPAX_TRACE, IMPAX_VERBOSE. Every value is checked here, once, so that a bad one
+   stops the program before it simulates anything with physics it did not ask for. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "shim.h"
+
+/* The largest seed the models take (2^53 - 1: exact in a double parameter). */
+#define SEED_MAX 9007199254740991ULL
+
+static int read_model(shim_config *c, const char *model, const char *params, char *msg, size_t size)
+{
+    if (strcmp(model, "ode") == 0) {
+        c->passthrough = 1;
+        if (params && *params) {
+            snprintf(msg, size, "IMPAX_PARAMS='%s': model 'ode' (ODE's own contact handling) has no parameters", params);
+            return -1;
+        }
+        return 0;
+    }
+    char why[256];
+    if (ipx_params_init(&c->params, model, why, sizeof why) != IPX_OK) {
+        char names[256];
+        ipx_model_names(names, sizeof names);
+        snprintf(msg, size, "IMPAX_MODEL='%s': unknown model (accepted: ode, %s)", model, names);
+        return -1;
+    }
+    if (ipx_params_parse(&c->params, params, why, sizeof why) != IPX_OK) {
+        snprintf(msg, size, "IMPAX_PARAMS for model '%s': %s", model, why);
+        return -1;
+    }
+    c->seed_index = ipx_param_index(c->params.model, "seed");
+    if (c->seed_index >= 0) c->seed = (unsigned long long)c->params.value[c->seed_index];
+    return 0;
+}
+
+static int read_seed(shim_config *c, const char *text, char *msg, size_t size)
+{
+    if (!text) return 0;
+    errno = 0;
+    char *end = NULL;
+    const unsigned long long seed = strtoull(text, &end, 10);
+    if (errno || end == text || *end || text[0] == '-' || seed > SEED_MAX) {
+        snprintf(msg, size, "IMPAX_SEED='%s': not an integer in [0, %llu]", text, SEED_MAX);
+        return -1;
+    }
+    c->seed = seed;
+    return 0;
+}
+
+int shim_config_read(shim_config *c, char *msg, size_t size)
+{
+    memset(c, 0, sizeof *c);
+    c->seed_index = -1;
+    const char *model = getenv("IMPAX_MODEL"), *verbose = getenv("IMPAX_VERBOSE");
+    if (read_model(c, model && *model ? model : "plus", getenv("IMPAX_PARAMS"), msg, size) != 0 ||
+        read_seed(c, getenv("IMPAX_SEED"), msg, size) != 0)
+        return -1;
+    if (verbose && strcmp(verbose, "0") != 0 && strcmp(verbose, "1") != 0) {
+        snprintf(msg, size, "IMPAX_VERBOSE='%s': use 1 (a summary at exit) or 0", verbose);
+        return -1;
+    }
+    c->verbose = verbose && strcmp(verbose, "1") == 0;
+    const char *trace = getenv("IMPAX_TRACE");
+    if (trace && *trace && !(c->trace = fopen(trace, "w"))) {
+        snprintf(msg, size, "IMPAX_TRACE='%s': cannot open it for writing (%s)", trace, strerror(errno));
+        return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,154 @@
+/* The worlds the shim manages: one adapter context per dWorldID, made on first use and
+   configured from the environment, the simulated time of each (for the trace), and the
+   counters of destroyed worlds (for the summary at exit). One mutex guards the list, so that
+   two threads meeting a new world at once make one context; the contexts have their own locks
+   and the steps of different worlds do not wait for each other beyond the lookup. */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "shim.h"
+
+typedef struct shim_world {
+    dWorldID world;
+    ipx_ode_context *ctx;
+    int index;                /* 0, 1, ... in order of first use: the seed's offset */
+    double time_s;            /* simulated time: the sum of the steps' h */
+    FILE *trace;              /* IMPAX_TRACE, or NULL */
+    struct shim_world *next;
+} shim_world;
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t trace_lock = PTHREAD_MUTEX_INITIALIZER;
+static shim_world *worlds;
+static int worlds_made;
+static struct {
+    long events, fallbacks, steps, failed_setups;
+    double seconds;
+} total;
+
+static shim_world *find_locked(dWorldID world)
+{
+    for (shim_world *w = worlds; w; w = w->next)
+        if (w->world == world) return w;
+    return NULL;
+}
+
+static void on_event(const ipx_ode_event *ev, void *user)
+{
+    const shim_world *w = user;
+    pthread_mutex_lock(&trace_lock);
+    shim_trace_event(w->trace, w->index, w->time_s, ev);
+    pthread_mutex_unlock(&trace_lock);
+}
+
+static void add_stats(const ipx_ode_context *ctx)
+{
+    const ipx_ode_stats s = ipx_ode_get_stats(ctx);
+    total.events += s.impact_events;
+    total.fallbacks += s.fallbacks;
+    total.steps += s.steps;
+    total.seconds += s.seconds;
+}
+
+/* A configured context for w (NULL, and counted, if memory is short). */
+static ipx_ode_context *make_context(const shim_config *c, shim_world *w)
+{
+    ipx_ode_context *ctx = ipx_ode_create(w->world);
+    if (!ctx) return NULL;
+    ipx_params p = c->params;
+    if (c->seed_index >= 0) p.value[c->seed_index] = (double)(c->seed ^ (unsigned long long)w->index);
+    char text[2048], msg[256];
+    ipx_params_format(&p, text, sizeof text);
+    if (ipx_ode_configure(ctx, p.model->name, text, msg, sizeof msg) != 0) {
+        /* cannot happen for values shim_config_read accepted; said rather than hidden */
+        fprintf(stderr, "impax: world %d: %s (ODE steps it alone)\n", w->index, msg);
+        ipx_ode_destroy(ctx);
+        return NULL;
+    }
+    w->trace = c->trace;
+    if (w->trace) ipx_ode_set_event_callback(ctx, on_event, w);
+    return ctx;
+}
+
+ipx_ode_context *shim_world_context(const shim_config *c, dWorldID world)
+{
+    if (!world) return NULL;
+    pthread_mutex_lock(&lock);
+    shim_world *w = find_locked(world);
+    if (!w && (w = calloc(1, sizeof *w)) != NULL) {
+        w->world = world;
+        w->index = worlds_made++;
+        w->ctx = make_context(c, w);
+        total.failed_setups += !w->ctx;
+        w->next = worlds;
+        worlds = w;
+    }
+    ipx_ode_context *ctx = w ? w->ctx : NULL;
+    pthread_mutex_unlock(&lock);
+    return ctx;
+}
+
+ipx_ode_context *shim_world_find(dWorldID world)
+{
+    pthread_mutex_lock(&lock);
+    const shim_world *w = find_locked(world);
+    ipx_ode_context *ctx = w ? w->ctx : NULL;
+    pthread_mutex_unlock(&lock);
+    return ctx;
+}
+
+void shim_world_advance(dWorldID world, double h)
+{
+    pthread_mutex_lock(&lock);
+    shim_world *w = find_locked(world);
+    if (w) w->time_s += h;
+    pthread_mutex_unlock(&lock);
+}
+
+static void release(shim_world *w)
+{
+    if (w->ctx) {
+        add_stats(w->ctx);
+        ipx_ode_on_world_destroyed(w->ctx);
+        ipx_ode_destroy(w->ctx);
+    }
+    free(w);
+}
+
+void shim_world_forget(dWorldID world)
+{
+    pthread_mutex_lock(&lock);
+    for (shim_world **p = &worlds; *p; p = &(*p)->next) {
+        if ((*p)->world != world) continue;
+        shim_world *w = *p;
+        *p = w->next;
+        release(w);
+        break;
+    }
+    pthread_mutex_unlock(&lock);
+}
+
+void shim_worlds_finish(const shim_config *c)
+{
+    pthread_mutex_lock(&lock);
+    int n_worlds = worlds_made;
+    while (worlds) {
+        shim_world *w = worlds;
+        worlds = w->next;
+        release(w);
+    }
+    pthread_mutex_unlock(&lock);
+    if (c->trace) fclose(c->trace);
+    if (!c->verbose) return;
+    if (c->passthrough) {
+        fprintf(stderr, "impax: model ode: pass-through, ODE handled every contact\n");
+        return;
+    }
+    fprintf(stderr,
+            "impax: model %s: %ld impact events, %ld left to ODE (fallbacks), %.6f s in impax, "
+            "%d world%s, %ld steps%s\n",
+            c->params.model->name, total.events, total.fallbacks,
+            total.seconds, n_worlds, n_worlds == 1 ? "" : "s", total.steps,
+            total.failed_setups ? " (some worlds could not be set up: ODE stepped them alone)" : "");
+}
