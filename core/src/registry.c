@@ -6,6 +6,7 @@
 
 #include "impax/aplcp.h"
 #include "impax/bowling.h"
+#include "impax/gonthier.h"
 #include "impax/jia.h"
 #include "impax/plus.h"
 #include "impax/registry.h"
@@ -20,6 +21,7 @@ static const ipx_model *const models[] = {
     &ipx_model_jia,
     &ipx_model_routh,
     &ipx_model_bowling,
+    &ipx_model_gonthier,
 };
 
 #define N_MODELS ((int)(sizeof models / sizeof models[0]))

@@ -1,5 +1,6 @@
 #define _GNU_SOURCE /* RTLD_DEFAULT */
 #include "ode_kit.h"
+#include "impax/ode.h"
 
 #include <dlfcn.h>
 #include <stdio.h>
@@ -163,4 +164,19 @@ dContact kit_contact(const double p[3], const double n[3], double depth, double 
     }
     c.geom.depth = depth;
     return c;
+}
+
+int kit_collide(ipx_ode_context *ipx, dWorldID world, dJointGroupID group,
+                const dSurfaceParameters *surface, dGeomID a, dGeomID b)
+{
+    dContactGeom g[8];
+    const int n = dCollide(a, b, 8, g, sizeof g[0]);
+    for (int i = 0; i < n; i++) {
+        dContact c;
+        memset(&c, 0, sizeof c);
+        c.surface = *surface;
+        c.geom = g[i];
+        ipx_ode_contact(ipx, world, group, &c, dGeomGetBody(a), dGeomGetBody(b));
+    }
+    return n;
 }

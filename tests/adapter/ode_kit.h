@@ -32,4 +32,10 @@ double kit_energy(dBodyID *b, int n);
 dContact kit_contact(const double p[3], const double n[3], double depth, double mu, double e,
                      double bounce_vel);
 
+/// dCollide(a, b) (up to 8 points), each point handed to ipx_ode_contact with surface, as a
+/// near callback of an adapter test does. Returns the number of points.
+struct ipx_ode_context;
+int kit_collide(struct ipx_ode_context *ipx, dWorldID world, dJointGroupID group,
+                const dSurfaceParameters *surface, dGeomID a, dGeomID b);
+
 #endif

@@ -18,9 +18,9 @@
 
 #include "ensure.h"
 #include "impax/ode.h"
+#include "ode_kit.h"
 
 #define SIDES 4
-#define MAX_PAIR 8
 
 static const double slope = 20.0 * 3.14159265358979323846 / 180.0;
 static const double bounce_vel = 0.1; /* m/s, below it a contact does not bounce */
@@ -81,16 +81,7 @@ static void near_callback(void *data, dGeomID a, dGeomID b)
 {
     bike *s = data;
     if (a != s->ground && b != s->ground) return; /* the wheels do not touch each other */
-    dContactGeom g[MAX_PAIR];
-    int n = dCollide(a, b, MAX_PAIR, g, sizeof g[0]);
-    for (int i = 0; i < n; i++) {
-        dContact c;
-        memset(&c, 0, sizeof c);
-        c.surface = s->surface;
-        c.geom = g[i];
-        ipx_ode_contact(s->ipx, s->world, s->group, &c, dGeomGetBody(a), dGeomGetBody(b));
-        s->contacts++;
-    }
+    s->contacts += kit_collide(s->ipx, s->world, s->group, &s->surface, a, b);
 }
 
 static void bike_make(bike *s, double cor, double height)

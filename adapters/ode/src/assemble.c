@@ -196,11 +196,18 @@ int ipx_ode_solve(ipx_ode_context *ctx, char *msg, size_t size)
 {
     assembly *as = &ctx->as;
     const int nb = 6 * ctx->isl.n_body;
-    if (ipx_solve(&ctx->params, &as->problem, ctx->ws, &as->result) != IPX_OK) {
+    /* a compliant step hands back its mean impulse before ODE's step and the rest after it
+       (see ipx_gonthier_step); an impact all of its impulse before */
+    double mean[IPX_MAX_ROWS];
+    const double *before = as->result.impulse;
+    if (ctx->compliant) {
+        if (ipx_ode_compliant_solve(ctx, mean, msg, size) != 0) return -1;
+        before = mean;
+    } else if (ipx_solve(&ctx->params, &as->problem, ctx->ws, &as->result) != IPX_OK) {
         snprintf(msg, size, "model %s: %s", ctx->params.model->name, as->result.message);
         return -1;
     }
-    ipx_constrained_delta_u(&as->system, as->result.impulse, as->du, as->work);
+    ipx_constrained_delta_u(&as->system, before, as->du, as->work);
     for (int i = 0; i < nb; i++) as->u_post[i] += as->du[i];
     for (int i = 0; i < nb; i++)
         if (!isfinite(as->u_post[i])) {
@@ -216,5 +223,5 @@ int ipx_ode_solve(ipx_ode_context *ctx, char *msg, size_t size)
         return -1;
     }
     if (residual > ctx->stats.max_joint_residual) ctx->stats.max_joint_residual = residual;
-    return 0;
+    return ctx->compliant ? ipx_ode_compliant_defer(ctx, mean, msg, size) : 0;
 }

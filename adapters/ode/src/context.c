@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "impax/gonthier.h"
 #include "internal.h"
 
 /* The process-wide world -> context table (for interposers that only see a dWorldID). */
@@ -150,6 +151,8 @@ int ipx_ode_configure(ipx_ode_context *ctx, const char *model_name, const char *
     ctx->ws = ws;
     ctx->params = p;
     ctx->passthrough = 0;
+    ctx->compliant = p.model == &ipx_model_gonthier;
+    ctx->cache.n = 0; /* states of another model's contacts mean nothing now */
     return 0;
 }
 
@@ -188,6 +191,8 @@ static void free_work(ipx_ode_context *ctx)
     free(as->joint_row);
     free(as->work);
     free(ctx->disabled);
+    free(ctx->cache.entry);
+    free(ctx->deferred);
 }
 
 void ipx_ode_destroy(ipx_ode_context *ctx)

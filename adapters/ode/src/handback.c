@@ -19,10 +19,12 @@ static void write_bodies(ipx_ode_context *ctx)
     }
 }
 
-/* Disables record rec (problem contact k, or a twin of it) if contact k separates. */
+/* Disables record rec (problem contact k, or a twin of it) if contact k separates, or always
+   under a compliant model, whose force replaces ODE's contact. */
 static void disable_if_separating(ipx_ode_context *ctx, int k, int rec)
 {
-    if (ctx->as.result.v_post[IPX_ROWS_PER_CONTACT * k + IPX_N] <= ctx->separating) return;
+    if (!ctx->compliant && ctx->as.result.v_post[IPX_ROWS_PER_CONTACT * k + IPX_N] <= ctx->separating)
+        return;
     if (ipx_ode_grow((void **)&ctx->disabled, &ctx->cap_disabled, ctx->n_disabled + 1,
                      sizeof *ctx->disabled) != 0)
         return; /* left enabled: ODE may then add push-out, which is its normal behaviour */
@@ -43,7 +45,7 @@ static void disable_separating(ipx_ode_context *ctx)
 void ipx_ode_handback(ipx_ode_context *ctx)
 {
     write_bodies(ctx);
-    if (ctx->config.disable_separating) disable_separating(ctx);
+    if (ctx->config.disable_separating || ctx->compliant) disable_separating(ctx);
     ctx->stats.impact_events++;
     ctx->stats.impact_contacts += ctx->isl.n_contact;
 }

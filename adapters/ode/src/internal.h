@@ -102,6 +102,29 @@ typedef struct assembly {
     ipx_result result;
 } assembly;
 
+/* ---- compliant contacts: per-contact states kept between steps (compliant.c) -------------- */
+
+typedef struct compliant_entry {
+    dBodyID body[2];         /* as attached when stored; the pair in the other order flips z */
+    double pos[3];           /* m, the contact point last step */
+    double z[3];             /* m, bristle in the world frame */
+    double s_dw, a, v_imp;   /* the rest of ipx_gonthier_state */
+    double offset;           /* m, depth the contact already had when first found */
+    long seen;               /* pre-step that last used it */
+} compliant_entry;
+
+typedef struct compliant_cache {
+    compliant_entry *entry;
+    int n, cap;
+} compliant_cache;
+
+/* A velocity change the post-step applies (the part of a compliant step's impulse that ODE's
+   position update must not see). */
+typedef struct deferred_velocity {
+    dBodyID body;
+    double du[6];            /* m/s, rad/s (world frame) */
+} deferred_velocity;
+
 typedef struct disabled_contact {
     int rec;
     dJointID joint;          /* to tell a reused record slot */
@@ -115,6 +138,11 @@ struct ipx_ode_context {
     dWorldID world;
     ipx_ode_config config;
     int passthrough;         /* model "ode" */
+    int compliant;           /* a compliant model ("gonthier"): contacts become forces */
+    double step_h;           /* s, the step the current pre-step prepares */
+    compliant_cache cache;   /* states of the compliant contacts */
+    deferred_velocity *deferred; /* applied by the post-step */
+    int n_deferred, cap_deferred;
     ipx_params params;
     ipx_workspace *ws;
     ipx_ode_stats stats;
@@ -159,6 +187,19 @@ int ipx_ode_solve(ipx_ode_context *ctx, char *message, size_t size);
 void ipx_ode_handback(ipx_ode_context *ctx);
 /* Re-enables the contacts the last pre-step disabled. */
 void ipx_ode_reenable(ipx_ode_context *ctx);
+
+/* Compliant model: the contact impulse of the gathered island over the step (states from and
+   back into the cache) into as->result, and its mean over the step into impulse_mean (3k).
+   0, or -1 with message. */
+int ipx_ode_compliant_solve(ipx_ode_context *ctx, double *impulse_mean, char *message, size_t size);
+/* Keeps the island's velocity change of impulse - impulse_mean for the post-step. 0, or -1. */
+int ipx_ode_compliant_defer(ipx_ode_context *ctx, const double *impulse_mean, char *message, size_t size);
+/* Applies (and forgets) the deferred velocity changes. */
+void ipx_ode_compliant_apply_deferred(ipx_ode_context *ctx);
+/* Forgets the cache entries no pre-step used for two steps (spec: keep one missed step). */
+void ipx_ode_compliant_prune(ipx_ode_context *ctx);
+/* The tangents [t1, t2] of a contact as the rows use them (ODE's, for the bodies as attached). */
+void ipx_ode_contact_tangents(const dContact *c, dBodyID body1, dBodyID body2, double t1[3], double t2[3]);
 
 /* Contact record validity: 1 if ODE could step it (unit normal, finite data). */
 int ipx_ode_contact_valid(const dContact *c, char *message, size_t size);

@@ -64,7 +64,9 @@ int ipx_ode_classify(ipx_ode_context *ctx)
         r->impacting = 0;
         if (!r->attached || r->dead || !dJointIsEnabled(r->joint)) continue;
         if (!dynamic(r->body[0]) && !dynamic(r->body[1])) continue;
-        r->impacting = is_impacting(ctx->threshold, r);
+        /* a compliant model acts at every touching contact, an impulsive one at impacts */
+        r->impacting = ctx->compliant ? r->contact.geom.depth > 0.0 || !isfinite(r->contact.geom.depth)
+                                      : is_impacting(ctx->threshold, r);
         n += r->impacting;
     }
     return n;

@@ -332,6 +332,13 @@ static void contact_tangents(const dContact *c, int reversed, dVector3 t1, dVect
         }
 }
 
+void ipx_ode_contact_tangents(const dContact *c, dBodyID body1, dBodyID body2, double t1[3], double t2[3])
+{
+    dVector3 a, b;
+    contact_tangents(c, !body1 && body2, a, b);
+    for (int i = 0; i < 3; i++) t1[i] = a[i], t2[i] = b[i];
+}
+
 int ipx_ode_contact_rows(const dContact *c, dBodyID body1, dBodyID body2, double J[3][12])
 {
     char msg[8];

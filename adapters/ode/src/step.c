@@ -95,6 +95,7 @@ static int pre_step_locked(ipx_ode_context *ctx, dReal h)
     dVector3 g;
     dWorldGetGravity(ctx->world, g);
     const double g_h = sqrt(g[0] * g[0] + g[1] * g[1] + g[2] * g[2]) * (isfinite(h) ? fabs(h) : 0.0);
+    ctx->step_h = h;
     ctx->threshold = ipx_ode_impact_threshold(ctx, h);
     ctx->separating = ctx->config.separating_speed + g_h;
     int events = 0;
@@ -105,6 +106,7 @@ static int pre_step_locked(ipx_ode_context *ctx, dReal h)
             if (r->joint && r->impacting && r->island_stamp != ctx->epoch) events += resolve_island(ctx, i);
         }
     }
+    if (ctx->compliant) ipx_ode_compliant_prune(ctx);
     ctx->stats.seconds += now_seconds() - start;
     return events;
 }
@@ -123,6 +125,7 @@ void ipx_ode_post_step(ipx_ode_context *ctx)
     if (!ctx) return;
     pthread_mutex_lock(&ctx->lock);
     ipx_ode_reenable(ctx);
+    ipx_ode_compliant_apply_deferred(ctx);
     pthread_mutex_unlock(&ctx->lock);
 }
 

@@ -16,5 +16,6 @@
 #include "impax/jia.h"
 #include "impax/routh.h"
 #include "impax/bowling.h"
+#include "impax/gonthier.h"
 
 #endif

@@ -1,0 +1,165 @@
+/* Compliant contacts (model "gonthier"): every touching contact of an island is advanced over
+   the host step with the force law, in sub-steps (ipx_gonthier_step), and the step's contact
+   impulse is handed back like an impact's; the contact joints are disabled for the step, so
+   ODE adds nothing of its own. The depth comes from the program's own collision at the start
+   of each step (dContactGeom.depth), and inside the step it follows the contact velocity.
+   A contact is found only at a step's start, up to v h deep: the depth it has when first found
+   is kept as an offset and not counted, so that the force starts from zero (a late find
+   would otherwise start it at k (v h)^p, far above the impact's own peak when h is long: energy
+   out of nowhere). The bodies then rest up to v h deeper than the law alone would put them.
+   Between steps each contact's state (latched impact speed, bristle, dwell) lives in a cache,
+   matched by body pair and the nearest point within match_distance.
+   Why not sub-step ODE itself: ODE clears every body's force accumulator after a step, so the
+   program's own forces would act for one sub-step only, and no public call lists a world's
+   bodies to re-apply them. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "impax/gonthier.h"
+#include "internal.h"
+
+static double dot(const double a[3], const double b[3]) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+
+/* The entry of record r: same pair (either order), nearest point within the match distance
+   and not yet taken this pre-step; -1 if none. *flip: the pair is in the other order. */
+static int find(const ipx_ode_context *ctx, const contact_record *r, int *flip)
+{
+    const double reach = ctx->params.value[IPX_GONTHIER_MATCH_DISTANCE];
+    const dReal *p = r->contact.geom.pos;
+    int best = -1;
+    double best_d2 = reach * reach;
+    for (int i = 0; i < ctx->cache.n; i++) {
+        const compliant_entry *e = &ctx->cache.entry[i];
+        const int same = e->body[0] == r->body[0] && e->body[1] == r->body[1];
+        const int swapped = e->body[0] == r->body[1] && e->body[1] == r->body[0];
+        if ((!same && !swapped) || e->seen == ctx->stats.steps) continue;
+        const double d[3] = {p[0] - e->pos[0], p[1] - e->pos[1], p[2] - e->pos[2]};
+        if (dot(d, d) <= best_d2) {
+            best = i;
+            best_d2 = dot(d, d);
+            *flip = !same;
+        }
+    }
+    return best;
+}
+
+/* The state of record r in its current tangent frame (the bristle projected onto it). */
+static ipx_gonthier_state take(ipx_ode_context *ctx, const contact_record *r, const ipx_contact *c,
+                               const double t1[3], const double t2[3], int *slot, double *offset)
+{
+    int flip = 0;
+    *slot = find(ctx, r, &flip);
+    if (*slot < 0) {
+        ipx_gonthier_law law;
+        ipx_gonthier_law_for(ctx->params.value, c, &law);
+        *offset = fmax(r->contact.geom.depth, 0.0);
+        return ipx_gonthier_fresh(&law);
+    }
+    compliant_entry *e = &ctx->cache.entry[*slot];
+    e->seen = ctx->stats.steps;
+    *offset = e->offset;
+    const double sign = flip ? -1.0 : 1.0;
+    return (ipx_gonthier_state){.z = {sign * dot(e->z, t1), sign * dot(e->z, t2)},
+                                .s_dw = e->s_dw, .a = e->a, .v_imp = e->v_imp};
+}
+
+/* Writes record r's state back (into its slot, or a new entry; skipped if memory is short: the
+   contact then starts afresh next step, which is what losing it for a step would do). */
+static void keep(ipx_ode_context *ctx, const contact_record *r, int slot, const double t1[3],
+                 const double t2[3], const ipx_gonthier_state *s, double offset)
+{
+    if (slot < 0) {
+        if (ipx_ode_grow((void **)&ctx->cache.entry, &ctx->cache.cap, ctx->cache.n + 1,
+                         sizeof *ctx->cache.entry) != 0)
+            return;
+        slot = ctx->cache.n++;
+    }
+    compliant_entry *e = &ctx->cache.entry[slot];
+    e->body[0] = r->body[0];
+    e->body[1] = r->body[1];
+    for (int i = 0; i < 3; i++) {
+        e->pos[i] = r->contact.geom.pos[i];
+        e->z[i] = s->z[0] * t1[i] + s->z[1] * t2[i];
+    }
+    e->s_dw = s->s_dw;
+    e->a = s->a;
+    e->v_imp = s->v_imp;
+    e->offset = offset;
+    e->seen = ctx->stats.steps;
+}
+
+int ipx_ode_compliant_solve(ipx_ode_context *ctx, double *impulse_mean, char *msg, size_t size)
+{
+    const island *is = &ctx->isl;
+    assembly *as = &ctx->as;
+    const int k = as->problem.k;
+    double depth[IPX_MAX_CONTACTS], offset[IPX_MAX_CONTACTS], t1[IPX_MAX_CONTACTS][3], t2[IPX_MAX_CONTACTS][3];
+    ipx_gonthier_state state[IPX_MAX_CONTACTS];
+    int slot[IPX_MAX_CONTACTS];
+    const double *param = ctx->params.value;
+    for (int c = 0; c < k; c++)
+        if (as->param[c].mu >= ctx->config.mu_infinity && param[IPX_GONTHIER_PRESET] == IPX_GONTHIER_CUSTOM &&
+            (param[IPX_GONTHIER_MU_S] < 0.0 || param[IPX_GONTHIER_MU_C] < 0.0)) {
+            /* a bristle that never breaks loose, integrated over a step in which the bodies
+               turn, makes arbitrary forces (ODE's boxstack at 20 ms blows up) */
+            snprintf(msg, size, "model gonthier: contact %d has mu = dInfinity; the bristle friction "
+                     "needs a finite one (set mu_s and mu_c, or a preset)", c);
+            return -1;
+        }
+    for (int c = 0; c < k; c++) {
+        const contact_record *r = &ctx->reg.rec[is->contact[c]];
+        ipx_ode_contact_tangents(&r->contact, r->body[0], r->body[1], t1[c], t2[c]);
+        state[c] = take(ctx, r, &as->param[c], t1[c], t2[c], &slot[c], &offset[c]);
+        depth[c] = r->contact.geom.depth - offset[c];
+    }
+    if (ipx_gonthier_step(&ctx->params, &as->problem, depth, state, ctx->step_h, ctx->ws, &as->result,
+                          impulse_mean) != IPX_OK) {
+        for (int c = 0; c < k; c++) /* untouched: release the slots for the next step */
+            if (slot[c] >= 0) ctx->cache.entry[slot[c]].seen = ctx->stats.steps - 1;
+        snprintf(msg, size, "model gonthier: %s", as->result.message);
+        return -1;
+    }
+    for (int c = 0; c < k; c++) keep(ctx, &ctx->reg.rec[is->contact[c]], slot[c], t1[c], t2[c], &state[c], offset[c]);
+    return 0;
+}
+
+void ipx_ode_compliant_prune(ipx_ode_context *ctx)
+{
+    int kept = 0;
+    for (int i = 0; i < ctx->cache.n; i++)
+        if (ctx->cache.entry[i].seen >= ctx->stats.steps - 1) ctx->cache.entry[kept++] = ctx->cache.entry[i];
+    ctx->cache.n = kept;
+}
+
+int ipx_ode_compliant_defer(ipx_ode_context *ctx, const double *impulse_mean, char *msg, size_t size)
+{
+    assembly *as = &ctx->as;
+    double rest[IPX_MAX_ROWS];
+    for (int a = 0; a < IPX_ROWS_PER_CONTACT * as->problem.k; a++) rest[a] = as->result.impulse[a] - impulse_mean[a];
+    ipx_constrained_delta_u(&as->system, rest, as->du, as->work);
+    for (int i = 0; i < ctx->isl.n_body; i++) {
+        dBodyID b = ctx->isl.body[i];
+        if (dBodyIsKinematic(b)) continue;
+        if (ipx_ode_grow((void **)&ctx->deferred, &ctx->cap_deferred, ctx->n_deferred + 1,
+                         sizeof *ctx->deferred) != 0) {
+            snprintf(msg, size, "out of memory for the post-step velocity changes");
+            return -1;
+        }
+        deferred_velocity *d = &ctx->deferred[ctx->n_deferred++];
+        d->body = b;
+        memcpy(d->du, as->du + 6 * i, sizeof d->du);
+    }
+    return 0;
+}
+
+void ipx_ode_compliant_apply_deferred(ipx_ode_context *ctx)
+{
+    for (int i = 0; i < ctx->n_deferred; i++) {
+        const deferred_velocity *d = &ctx->deferred[i];
+        const dReal *v = dBodyGetLinearVel(d->body), *w = dBodyGetAngularVel(d->body);
+        dBodySetLinearVel(d->body, v[0] + d->du[0], v[1] + d->du[1], v[2] + d->du[2]);
+        dBodySetAngularVel(d->body, w[0] + d->du[3], w[1] + d->du[4], w[2] + d->du[5]);
+    }
+    ctx->n_deferred = 0;
+}

@@ -1,0 +1,142 @@
+/// impax core: Gonthier, McPhee, Lange and Piedboeuf's regularized contact (spec gonthier.md;
+/// "Eq. n" are the paper's). The compliant reference the impact models are judged against.
+///
+/// Normal force (Eqs. 4, 5, 10, 11): f_n = max(0, k delta^p (1 + a delta_dot)) for a depth
+/// delta > 0 (m), delta_dot = -v_n, with a = d(e) / (e v_imp) latched at the onset of contact
+/// (v_imp = delta_dot then, floored at v_floor) and d(e) the root in (0, 1) of
+/// (1 + d/e)/(1 - d) = exp(d (1 + 1/e)): an isolated impact then leaves at exactly e v_imp, for
+/// any v_imp, mass, k and p. Every term carries delta^p, so the force is continuous at the start
+/// and the end of contact; the clamp at 0 forbids pulling (the paper's d <= 1 argument holds
+/// only for an isolated impact).
+///
+/// Friction (Eqs. 15-26), seven parameters (mu_s, mu_c, sigma0, sigma1, sigma2, v_s, tau_dw)
+/// plus the tolerance v_eps: a bristle z (m) in the tangent plane, the Stribeck weight
+/// s = exp(-|v_t|^2 / v_s^2) blending stick (a spring-damper sigma0, sigma1 on z) and slip
+/// (Coulomb mu_c f_n), a dwell state s_dw that raises the breakaway limit from mu_c f_n to
+/// mu_s f_n with time in stick (tau_dw) and drops it at slip (tau_br = sigma1 / sigma0), and
+/// the saturation of the bristle force at that limit. The force on body 1 is
+/// f_t = -(sat(f_br, f_max) + sigma2 v_t).
+///
+/// Two ways to use it:
+///  - the registry model "gonthier" (ipx_solve): one collision of a contact-space problem
+///    integrated from first touch (depth 0) to separation with the law above, W held constant
+///    (the bodies barely move during it); the result is the collision's impulse, comparable
+///    with the impulsive models' ("the compliant reference").
+///  - ipx_gonthier_advance: a host (the ODE adapter) that knows each contact's depth advances
+///    its contacts over one host step in fixed sub-steps and applies the impulse; the
+///    per-contact states (ipx_gonthier_state) live in the host between steps.
+/// The contact-space integration is semi-implicit Euler: v += W f h, then delta -= v_n h, with
+/// the normal dampers a k delta^p delta_dot of all touching contacts taken at the rates the
+/// step's forces leave (one small SPD solve per step): the same forces as h -> 0, stable at any
+/// h although near-plastic e makes the dampers very stiff.
+#ifndef IMPAX_GONTHIER_H
+#define IMPAX_GONTHIER_H
+
+#include "impax/registry.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Parameter indices of the "gonthier" model (see its table for ranges and docs).
+enum {
+    IPX_GONTHIER_K = 0,           ///< N/m^p, stiffness (paper: 1e6 balls, 1e9 pendulum)
+    IPX_GONTHIER_P,               ///< exponent (3/2: Hertz)
+    IPX_GONTHIER_E,               ///< COR; < 0: each contact's e
+    IPX_GONTHIER_E_MIN,           ///< smallest COR used (e = 0 would divide by zero)
+    IPX_GONTHIER_V_FLOOR,         ///< m/s, floor of the latched impact speed
+    IPX_GONTHIER_PRESET,          ///< 0: the friction values below; 1-3: the paper's Tables I-III
+    IPX_GONTHIER_MU_S,            ///< stiction coefficient; < 0: each contact's mu
+    IPX_GONTHIER_MU_C,            ///< Coulomb coefficient; < 0: each contact's mu
+    IPX_GONTHIER_SIGMA0,          ///< N/m, bristle stiffness
+    IPX_GONTHIER_SIGMA1,          ///< N s/m, bristle damping
+    IPX_GONTHIER_SIGMA2,          ///< N s/m, viscous friction
+    IPX_GONTHIER_V_S,             ///< m/s, Stribeck velocity
+    IPX_GONTHIER_TAU_DW,          ///< s, dwell time constant
+    IPX_GONTHIER_V_EPS,           ///< m/s, tolerance of the slip direction
+    IPX_GONTHIER_S_DW_ONSET,      ///< dwell state of a new contact (1: starts fully stuck)
+    IPX_GONTHIER_SUBSTEP,         ///< s, largest integration step
+    IPX_GONTHIER_STEPS_PER_CONTACT, ///< ipx_solve: steps per elastic contact duration
+    IPX_GONTHIER_MATCH_DISTANCE,  ///< m, hosts: how far a contact may move between steps
+    IPX_GONTHIER_MAX_STEPS,       ///< guard: steps of one ipx_solve collision
+    IPX_GONTHIER_MAX_SUBSTEPS,    ///< guard: sub-steps of one host step (ipx_gonthier_step)
+    IPX_GONTHIER_N_PARAMS
+};
+
+/// The paper's friction sets (IPX_GONTHIER_PRESET): Table I (Bowden-Leben stick-slip), Table II
+/// (balls: the paper uses k 1e6, e 0.5 with it), Table III (double pendulum: k 1e9, e 0.9).
+enum { IPX_GONTHIER_CUSTOM = 0, IPX_GONTHIER_BOWDEN_LEBEN, IPX_GONTHIER_BALLS, IPX_GONTHIER_PENDULUM };
+
+extern const ipx_model ipx_model_gonthier;
+
+/// The law of one contact: the parameters resolved against the contact's own mu and e.
+typedef struct ipx_gonthier_law {
+    double k, p;             ///< N/m^p, exponent
+    double e, v_floor;       ///< COR (>= e_min), m/s
+    double mu_s, mu_c;       ///< stiction and Coulomb coefficients
+    double sigma0, sigma1, sigma2; ///< N/m, N s/m, N s/m
+    double v_s, tau_dw, v_eps;     ///< m/s, s, m/s
+    double s_dw_onset;       ///< dwell state of a new contact
+} ipx_gonthier_law;
+
+/// Resolves a "gonthier" parameter vector for contact c (its mu and e where asked).
+void ipx_gonthier_law_for(const double *param, const ipx_contact *c, ipx_gonthier_law *law);
+
+/// State of one contact between host steps.
+typedef struct ipx_gonthier_state {
+    double z[2];     ///< m, bristle deflection along the contact's t1, t2
+    double s_dw;     ///< dwell state in [0, 1]
+    double a;        ///< s/m, latched damping factor d(e) / (e v_imp)
+    double v_imp;    ///< m/s, latched impact speed (0: not in contact yet)
+} ipx_gonthier_state;
+
+/// A state for a contact not yet touching.
+ipx_gonthier_state ipx_gonthier_fresh(const ipx_gonthier_law *law);
+
+/// d(e) of Eq. 10 for e in (0, 1] (0 at e = 1); the small-e form below e = 0.1 keeps 1 - d.
+double ipx_gonthier_damping_factor(double e);
+
+/// Normal force (N, >= 0) at depth delta (m) and rate delta_dot (m/s); latches the impact speed
+/// at the first call with delta > 0.
+double ipx_gonthier_normal(ipx_gonthier_state *s, const ipx_gonthier_law *law, double delta,
+                           double delta_dot);
+
+/// Friction force on body 1 (N, along t1, t2) for normal force f_n and tangential velocity v_t
+/// (m/s, body 1 relative to body 2); then advances z and s_dw by h (s) with explicit Euler.
+void ipx_gonthier_friction(ipx_gonthier_state *s, const ipx_gonthier_law *law, double f_n,
+                           const double v_t[2], double h, double f_t[2]);
+
+/// Contacts of one island advanced over a host step (see ipx_gonthier_advance).
+typedef struct ipx_gonthier_island {
+    int k;                        ///< contacts
+    const double *W;              ///< 3k x 3k column-major, [t1, t2, n] per contact (1/kg)
+    double *v;                    ///< 3k, m/s: in, the velocities; out, after the step
+    double *delta;                ///< k, m: depths (> 0 penetrating), advanced
+    ipx_gonthier_state *state;    ///< k, advanced
+    const ipx_gonthier_law *law;  ///< k
+    double *impulse;              ///< 3k, N s: the step's contact impulse (accumulated)
+    double *impulse_time;         ///< 3k, N s^2, or NULL: sum over steps of impulse-so-far * h
+} ipx_gonthier_island;
+
+/// n steps of h (s): f from (delta, v, state); impulse += f h; v += W f h; delta -= v_n h;
+/// impulse_time += impulse h.
+void ipx_gonthier_advance(ipx_gonthier_island *is, double h, long n);
+
+/// A host step of h (s) for the contacts of problem p (W, v, each contact's mu and e) at depths
+/// delta (k, m; > 0 penetrating) with states carried from the last step: h is cut into equal
+/// sub-steps no longer than the "substep" parameter. Advances delta and state, and fills r
+/// like ipx_solve (the step's contact impulse, v_post, delta_ke; counts.steps = sub-steps).
+/// impulse_mean (3k, or NULL): the impulse averaged over the step, (1/h) int_0^h pi(t) dt. A
+/// host whose integrator moves positions by h times the end-of-step velocity (ODE) applies that
+/// one before its step and the rest (impulse - impulse_mean) after it: its positions then
+/// follow the contact's trajectory (a contact lasting a few host steps keeps its COR).
+/// Checks the problem as ipx_solve does, and h > 0, finite depths; IPX_ERR_INPUT otherwise
+/// (nothing changed). ws: sized by ipx_workspace_create for this model.
+ipx_status ipx_gonthier_step(const ipx_params *params, const ipx_problem *p, double *delta,
+                             ipx_gonthier_state *state, double h, ipx_workspace *ws, ipx_result *r,
+                             double *impulse_mean);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,313 @@
+/* The Gonthier et al. compliant model (see impax/gonthier.h): parameters and the paper's
+   friction sets, the contact-space integration of an island, and the registry entry, whose
+   solve integrates one collision from first touch to separation. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "impax/check.h"
+#include "impax/gonthier.h"
+#include "impax/linalg.h"
+#include "impax/validate.h"
+#include "result_internal.h"
+#include "workspace_internal.h"
+
+static const ipx_param_def gonthier_params[IPX_GONTHIER_N_PARAMS] = {
+    [IPX_GONTHIER_K] = {"k", 1e6, 1e-3, 1e15, 0, "N/m^p", "stiffness of the normal force k delta^p (paper: 1e6 balls, 1e9 pendulum, 3.4e10 Hertz steel)"},
+    [IPX_GONTHIER_P] = {"p", 1.5, 1, 3, 0, "", "exponent of the depth (3/2: Hertz)"},
+    [IPX_GONTHIER_E] = {"e", -1, -1, 1, 0, "", "coefficient of restitution; < 0: each contact's own (ODE: surface.bounce)"},
+    [IPX_GONTHIER_E_MIN] = {"e_min", 0.01, 1e-3, 1, 0, "", "smallest e used (e = 0 would divide by zero; the paper used 0.01)"},
+    [IPX_GONTHIER_V_FLOOR] = {"v_floor", 0.01, 0, 10, 0, "m/s", "floor of the latched impact speed (a = d/(e v_imp) is singular at 0; spec: >= g h d / e)"},
+    [IPX_GONTHIER_PRESET] = {"preset", 0, 0, 3, 1, "", "friction set: 0 the values below; 1 Bowden-Leben (Table I), 2 balls (Table II), 3 pendulum (Table III)"},
+    [IPX_GONTHIER_MU_S] = {"mu_s", -1, -1, 1e3, 0, "", "stiction coefficient after a long dwell; < 0: each contact's mu"},
+    [IPX_GONTHIER_MU_C] = {"mu_c", -1, -1, 1e3, 0, "", "Coulomb coefficient; < 0: each contact's mu"},
+    [IPX_GONTHIER_SIGMA0] = {"sigma0", 1e5, 1e-3, 1e12, 0, "N/m", "bristle stiffness"},
+    [IPX_GONTHIER_SIGMA1] = {"sigma1", 316.22776601683796, 1e-6, 1e12, 0, "N*s/m", "bristle damping"},
+    [IPX_GONTHIER_SIGMA2] = {"sigma2", 0, 0, 1e9, 0, "N*s/m", "viscous friction"},
+    [IPX_GONTHIER_V_S] = {"v_s", 1e-3, 1e-9, 1e3, 0, "m/s", "Stribeck velocity"},
+    [IPX_GONTHIER_TAU_DW] = {"tau_dw", 2, 1e-9, 1e6, 0, "s", "dwell time constant (stiction grows with time in stick)"},
+    [IPX_GONTHIER_V_EPS] = {"v_eps", 1e-5, 1e-12, 1e3, 0, "m/s", "tolerance of the slip direction (<= v_s / 10)"},
+    [IPX_GONTHIER_S_DW_ONSET] = {"s_dw_onset", 0, 0, 1, 0, "", "dwell state of a new contact (1: starts with full stiction)"},
+    [IPX_GONTHIER_SUBSTEP] = {"substep", 1e-5, 1e-9, 1, 0, "s", "largest integration step (hosts sub-step their step to it)"},
+    [IPX_GONTHIER_STEPS_PER_CONTACT] = {"steps_per_contact", 400, 10, 1e6, 1, "", "ipx_solve: steps per elastic contact duration of the fastest contact"},
+    [IPX_GONTHIER_MATCH_DISTANCE] = {"match_distance", 0.01, 0, 10, 0, "m", "hosts: a contact within this of last step's on the same pair keeps its state"},
+    [IPX_GONTHIER_MAX_STEPS] = {"max_steps", 1e7, 100, 1e10, 1, "", "guard: integration steps of one ipx_solve collision"},
+    [IPX_GONTHIER_MAX_SUBSTEPS] = {"max_substeps", 1e4, 1, 1e9, 1, "", "guard: sub-steps of one host step; a stiffer step is refused (ODE takes it)"},
+};
+
+/* The paper's Tables I-III: mu_s, mu_c, sigma0, sigma1, sigma2, v_s, tau_dw, v_eps. */
+static const double presets[4][8] = {
+    [IPX_GONTHIER_BOWDEN_LEBEN] = {0.15, 0.1, 1e5, 316.22776601683796, 0.1, 1e-3, 2.0, 1e-5},
+    [IPX_GONTHIER_BALLS] = {0.45, 0.4, 1e5, 1e4, 0.0, 0.1, 0.01, 1e-3},
+    [IPX_GONTHIER_PENDULUM] = {0.15, 0.12, 1e5, 316.22776601683796, 0.0, 0.1, 0.75, 1e-3},
+};
+
+void ipx_gonthier_law_for(const double *param, const ipx_contact *c, ipx_gonthier_law *law)
+{
+    const int preset = (int)param[IPX_GONTHIER_PRESET];
+    double f[8];
+    for (int j = 0; j < 8; j++) f[j] = param[IPX_GONTHIER_MU_S + j];
+    if (preset != IPX_GONTHIER_CUSTOM) memcpy(f, presets[preset], sizeof f);
+    const double e = param[IPX_GONTHIER_E] < 0.0 ? c->e : param[IPX_GONTHIER_E];
+    *law = (ipx_gonthier_law){
+        .k = param[IPX_GONTHIER_K], .p = param[IPX_GONTHIER_P],
+        .e = fmax(e, param[IPX_GONTHIER_E_MIN]), .v_floor = param[IPX_GONTHIER_V_FLOOR],
+        .mu_s = f[0] < 0.0 ? c->mu : f[0], .mu_c = f[1] < 0.0 ? c->mu : f[1],
+        .sigma0 = f[2], .sigma1 = f[3], .sigma2 = f[4], .v_s = f[5], .tau_dw = f[6], .v_eps = f[7],
+        .s_dw_onset = param[IPX_GONTHIER_S_DW_ONSET],
+    };
+}
+
+/* The normal forces of one step (f: 3k, normal rows set, others 0). Each touching contact's law
+   is f_i = S_i (1 + a_i delta_dot_i), S_i = k delta_i^p. The dampers D_i = S_i a_i are taken at
+   the end of the step, delta_dot+ = delta_dot - h (W f)_n: over the touching rows,
+   f = b - h D W f with b the law at the step's start. Rows with D_i = 0 (e = 1) keep f_i = b_i;
+   the others solve (D^-1 + h W_PP) f_P = D^-1 b_P - h W_PZ b_Z, symmetric positive definite.
+   A contact that has separated forgets its latched speed and bristle (a new touch is a new
+   impact); a force that would pull is 0. */
+static void normal_forces(ipx_gonthier_island *is, double h, double *f)
+{
+    const int k = is->k, rows = 3 * k;
+    double b[IPX_MAX_CONTACTS], D[IPX_MAX_CONTACTS], A[IPX_MAX_CONTACTS * IPX_MAX_CONTACTS], y[IPX_MAX_CONTACTS];
+    int P[IPX_MAX_CONTACTS], np = 0;
+    for (int a = 0; a < rows; a++) f[a] = 0.0;
+    for (int i = 0; i < k; i++) {
+        ipx_gonthier_state *s = &is->state[i];
+        D[i] = 0.0;
+        if (!(is->delta[i] > 0.0)) {
+            if (s->v_imp != 0.0) *s = ipx_gonthier_fresh(&is->law[i]);
+            continue;
+        }
+        const double delta_dot = -is->v[3 * i + IPX_N];
+        f[3 * i + IPX_N] = ipx_gonthier_normal(s, &is->law[i], is->delta[i], delta_dot);
+        const double S = is->law[i].k * pow(is->delta[i], is->law[i].p);
+        b[i] = S * (1.0 + s->a * delta_dot);
+        D[i] = S * s->a;
+        if (D[i] > 0.0) P[np++] = i;
+    }
+    if (np == 0) return;
+    for (int r = 0; r < np; r++) {
+        const int i = P[r], ri = 3 * i + IPX_N;
+        y[r] = b[i] / D[i];
+        for (int j = 0; j < k; j++) /* the e = 1 rows keep their explicit forces */
+            if (D[j] == 0.0) y[r] -= h * is->W[ri + (size_t)rows * (3 * j + IPX_N)] * f[3 * j + IPX_N];
+        for (int c = 0; c < np; c++)
+            A[r + np * c] = h * is->W[ri + (size_t)rows * (3 * P[c] + IPX_N)] + (r == c ? 1.0 / D[i] : 0.0);
+    }
+    if (ipx_cholesky_factor(np, A) != IPX_OK || ipx_cholesky_solve(np, A, 1, y) != IPX_OK)
+        return; /* cannot happen for a positive semidefinite W: the explicit forces stay */
+    for (int r = 0; r < np; r++) f[3 * P[r] + IPX_N] = fmax(y[r], 0.0);
+}
+
+/* Friction of contact i for its normal force f[n] (into f[t1], f[t2]); advances its bristle. */
+static void friction_force(ipx_gonthier_island *is, int i, double h, double f[3])
+{
+    if (!(is->delta[i] > 0.0)) return;
+    const double *v = is->v + 3 * i;
+    const double v_t[2] = {v[IPX_T1], v[IPX_T2]};
+    ipx_gonthier_friction(&is->state[i], &is->law[i], f[IPX_N], v_t, h, f);
+}
+
+void ipx_gonthier_advance(ipx_gonthier_island *is, double h, long n)
+{
+    const int rows = 3 * is->k;
+    double f[IPX_MAX_ROWS];
+    for (long step = 0; step < n; step++) {
+        normal_forces(is, h, f);
+        for (int i = 0; i < is->k; i++) friction_force(is, i, h, f + 3 * i);
+        for (int a = 0; a < rows; a++) {
+            is->impulse[a] += f[a] * h;
+            double wf = 0.0;
+            for (int b = 0; b < rows; b++) wf += is->W[a + (size_t)rows * b] * f[b];
+            is->v[a] += wf * h;
+        }
+        if (is->impulse_time)
+            for (int a = 0; a < rows; a++) is->impulse_time[a] += is->impulse[a] * h;
+        for (int i = 0; i < is->k; i++) is->delta[i] -= is->v[3 * i + IPX_N] * h;
+    }
+}
+
+/* The step of one collision: 1/steps_per_contact of the shortest elastic contact duration
+   (t_c = 2.94 delta_max / v for p = 3/2, delta_max = ((p+1) m v^2 / (2k))^(1/(p+1)), m = 1/W_nn),
+   and short enough for the damping, h a k delta_max^p / m <= 1/2. 0 if nothing approaches. */
+static double collision_step(const ipx_gonthier_island *is, const double *param)
+{
+    double h = 0.0;
+    for (int i = 0; i < is->k; i++) {
+        const double v = -is->v[3 * i + IPX_N], w = is->W[(3 * i + IPX_N) * (3 * is->k + 1)];
+        if (!(v > 0.0)) continue;
+        const ipx_gonthier_law *L = &is->law[i];
+        const double m = 1.0 / w, v_imp = fmax(v, L->v_floor);
+        const double dmax = pow((L->p + 1.0) * m * v * v / (2.0 * L->k), 1.0 / (L->p + 1.0));
+        const double a = ipx_gonthier_damping_factor(L->e) / (L->e * v_imp);
+        const double hi = fmin(3.0 * dmax / v / param[IPX_GONTHIER_STEPS_PER_CONTACT],
+                               0.5 * m / (a * L->k * pow(dmax, L->p)));
+        h = h == 0.0 ? hi : fmin(h, hi);
+    }
+    return h == 0.0 ? 0.0 : fmin(h, param[IPX_GONTHIER_SUBSTEP]);
+}
+
+static double row_sum(const double *W, int rows, int r)
+{
+    double sum = 0.0;
+    for (int c = 0; c < rows; c++) sum += fabs(W[r + (size_t)rows * c]);
+    return sum;
+}
+
+/* The longest explicit step that stays stable over a host step of h for these contacts: each
+   contact's spring (p k delta^(p-1)) on its normal effective mass, at the depth it can reach
+   in h, and the bristle (sigma1, sigma0) on its tangential one. (The normal damper is taken at
+   the end of the step: stable at any step.) */
+static double stable_step(const ipx_gonthier_island *is, double h)
+{
+    const int rows = 3 * is->k;
+    double h_max = INFINITY;
+    for (int i = 0; i < is->k; i++) {
+        const ipx_gonthier_law *L = &is->law[i];
+        const double vn = is->v[3 * i + IPX_N], depth = fmax(is->delta[i], 0.0) + fmax(-vn, 0.0) * h;
+        if (!(depth > 0.0)) continue;
+        /* inverse masses as Gershgorin bounds (the rows' absolute sums), so that the coupling
+           between contacts through shared bodies and joints is counted too */
+        const double w_n = row_sum(is->W, rows, 3 * i + IPX_N);
+        const double w_t = fmax(row_sum(is->W, rows, 3 * i + IPX_T1), row_sum(is->W, rows, 3 * i + IPX_T2));
+        const double kd = L->k * pow(depth, L->p);
+        if (w_n > 0.0) h_max = fmin(h_max, 0.2 / sqrt(w_n * L->p * kd / depth));
+        if (w_t > 0.0 && L->mu_s + L->mu_c > 0.0) {
+            h_max = fmin(h_max, 0.5 / (w_t * L->sigma1));
+            h_max = fmin(h_max, 0.2 / sqrt(w_t * L->sigma0));
+        }
+    }
+    return h_max;
+}
+
+static int separated(const ipx_gonthier_island *is)
+{
+    for (int i = 0; i < is->k; i++)
+        if (is->delta[i] > 0.0 || is->v[3 * i + IPX_N] < 0.0) return 0;
+    return 1;
+}
+
+static size_t gonthier_workspace_bytes(int k, const double *param)
+{
+    (void)param;
+    const size_t n = 3 * (size_t)k;
+    return 2 * ipx_ws_doubles_bytes(n) + ipx_ws_doubles_bytes((size_t)k) +
+           ipx_ws_doubles_bytes((size_t)k * sizeof(ipx_gonthier_state) / sizeof(double)) +
+           ipx_ws_doubles_bytes((size_t)k * sizeof(ipx_gonthier_law) / sizeof(double));
+}
+
+static ipx_status gonthier_solve(const ipx_problem *p, const double *param, ipx_workspace *ws,
+                                 ipx_result *r)
+{
+    const int k = p->k;
+    ipx_gonthier_island is = {.k = k, .W = p->W};
+    is.v = ipx_ws_doubles(ws, 3 * (size_t)k);
+    is.impulse = ipx_ws_doubles(ws, 3 * (size_t)k);
+    is.delta = ipx_ws_doubles(ws, (size_t)k);
+    is.state = (ipx_gonthier_state *)ipx_ws_doubles(ws, (size_t)k * sizeof(ipx_gonthier_state) / sizeof(double));
+    ipx_gonthier_law *law = (ipx_gonthier_law *)ipx_ws_doubles(ws, (size_t)k * sizeof(ipx_gonthier_law) / sizeof(double));
+    if (!is.v || !is.impulse || !is.delta || !is.state || !law) {
+        snprintf(r->message, sizeof r->message, "gonthier: workspace too small for k = %d", k);
+        return IPX_ERR_WORKSPACE;
+    }
+    is.law = law;
+    memcpy(is.v, p->v, sizeof(double) * 3 * (size_t)k);
+    memset(is.impulse, 0, sizeof(double) * 3 * (size_t)k);
+    for (int i = 0; i < k; i++) {
+        ipx_gonthier_law_for(param, &p->contact[i], &law[i]);
+        is.state[i] = ipx_gonthier_fresh(&law[i]);
+        is.delta[i] = 0.0; /* the collision starts at first touch */
+    }
+    const double h = collision_step(&is, param);
+    const long max_steps = (long)param[IPX_GONTHIER_MAX_STEPS];
+    long steps = 0;
+    if (h > 0.0) {
+        do { /* 64 steps at a time: the separation test costs as much as a step */
+            ipx_gonthier_advance(&is, h, 64);
+            steps += 64;
+        } while (!separated(&is) && steps < max_steps);
+    }
+    r->counts.steps = steps > 2147483647L ? 2147483647 : (int)steps;
+    if (h > 0.0 && !separated(&is)) {
+        r->counts.limits_hit |= 1u;
+        snprintf(r->message, sizeof r->message,
+                 "gonthier: the bodies still touch after max_steps = %ld steps of %.3g s", max_steps, h);
+        return IPX_ERR_NOT_CONVERGED;
+    }
+    memcpy(r->impulse, is.impulse, sizeof(double) * 3 * (size_t)k);
+    return ipx_result_finish(p, r);
+}
+
+ipx_status ipx_gonthier_step(const ipx_params *params, const ipx_problem *p, double *delta,
+                             ipx_gonthier_state *state, double h, ipx_workspace *ws, ipx_result *r,
+                             double *impulse_mean)
+{
+    memset(r, 0, sizeof *r);
+    r->k = p ? p->k : 0;
+    if (!params || params->model != &ipx_model_gonthier || !p || !delta || !state || !ws) {
+        snprintf(r->message, sizeof r->message, "ipx_gonthier_step: %s",
+                 !params || params->model != &ipx_model_gonthier ? "params are not of model 'gonthier'"
+                                                                 : "NULL argument");
+        return r->status = IPX_ERR_INPUT;
+    }
+    ipx_ws_reset(ws);
+    ipx_status st = ipx_problem_validate(p, ws, r->message, sizeof r->message);
+    if (st != IPX_OK) return r->status = st;
+    if (!(h > 0.0) || !isfinite(h)) {
+        snprintf(r->message, sizeof r->message, "gonthier: step h = %g s must be finite and > 0", h);
+        return r->status = IPX_ERR_INPUT;
+    }
+    for (int i = 0; i < p->k; i++)
+        if (!isfinite(delta[i])) {
+            snprintf(r->message, sizeof r->message, "contact %d: depth %g m is not finite", i, delta[i]);
+            return r->status = IPX_ERR_INPUT;
+        }
+    ipx_ws_reset(ws);
+    const size_t n = 3 * (size_t)p->k;
+    ipx_gonthier_law *law = (ipx_gonthier_law *)ipx_ws_doubles(ws, (size_t)p->k * sizeof(ipx_gonthier_law) / sizeof(double));
+    double *v = ipx_ws_doubles(ws, n);
+    if (!law || !v) {
+        snprintf(r->message, sizeof r->message, "gonthier: workspace too small for k = %d", p->k);
+        return r->status = IPX_ERR_WORKSPACE;
+    }
+    for (int i = 0; i < p->k; i++) ipx_gonthier_law_for(params->value, &p->contact[i], &law[i]);
+    memcpy(v, p->v, sizeof(double) * n);
+    ipx_gonthier_island is = {.k = p->k, .W = p->W, .v = v, .delta = delta, .state = state,
+                              .law = law, .impulse = r->impulse, .impulse_time = impulse_mean};
+    if (impulse_mean) memset(impulse_mean, 0, sizeof(double) * n);
+    const double h_sub = fmin(params->value[IPX_GONTHIER_SUBSTEP], stable_step(&is, h));
+    const double want = ceil(h / h_sub - 1e-9);
+    if (want > params->value[IPX_GONTHIER_MAX_SUBSTEPS]) {
+        snprintf(r->message, sizeof r->message,
+                 "gonthier: a stable sub-step of %.3g s needs %.3g of them (max_substeps %.3g): "
+                 "lower k, raise e or v_floor, or shorten the step", h_sub, want,
+                 params->value[IPX_GONTHIER_MAX_SUBSTEPS]);
+        r->counts.limits_hit |= 1u;
+        return r->status = IPX_ERR_NOT_CONVERGED;
+    }
+    const long steps = (long)want;
+    ipx_gonthier_advance(&is, h / (double)steps, steps);
+    if (impulse_mean)
+        for (size_t a = 0; a < n; a++) impulse_mean[a] /= h;
+    r->counts.steps = steps > 2147483647L ? 2147483647 : (int)steps;
+    return r->status = ipx_result_finish(p, r);
+}
+
+/* The bristle can hold its spring energy at separation and the integration is first order in
+   the step, so no energy promise is made; the force never pulls and the bodies separate. */
+static unsigned gonthier_promises(const double *param)
+{
+    (void)param;
+    return IPX_CHECK_NONPENETRATION | IPX_CHECK_UNILATERAL | IPX_CHECK_CONSISTENCY;
+}
+
+const ipx_model ipx_model_gonthier = {
+    .name = "gonthier",
+    .doc = "Gonthier et al. compliant contact: Hunt-Crossley normal force with asymmetric damping "
+           "from e, seven-parameter dwell-time friction; the compliant reference",
+    .n_params = IPX_GONTHIER_N_PARAMS,
+    .params = gonthier_params,
+    .solve = gonthier_solve,
+    .workspace_bytes = gonthier_workspace_bytes,
+    .promises = gonthier_promises,
+};

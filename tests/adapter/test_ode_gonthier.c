@@ -1,0 +1,153 @@
+/* The Gonthier compliant model through ODE (the adapter's force mode): contacts become forces,
+   each contact's state lives from step to step in the adapter's cache. A 2 kg ball (R 0.1 m)
+   hits a plane at 1 m/s without gravity and leaves at e times that (the latched impact speed
+   must survive the 17 host steps of the contact); on a 20 degree incline (spec V4, Table II)
+   it settles into rolling at (5/7) g sin 20 = 2.397 m/s^2 down the slope with |v| = R |w| and
+   its sideways speed at 5/7 of the initial one (the bristle must hold the contact point still
+   across steps). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ensure.h"
+#include "impax/ode.h"
+#include "ode_kit.h"
+
+typedef struct ball_scene {
+    dWorldID world;
+    dSpaceID space;
+    dJointGroupID group;
+    dGeomID plane, ball_geom;
+    dBodyID ball;
+    ipx_ode_context *ipx;
+    dSurfaceParameters surface;
+    int touching;
+} ball_scene;
+
+static void near(void *data, dGeomID a, dGeomID b)
+{
+    ball_scene *s = data;
+    s->touching |= kit_collide(s->ipx, s->world, s->group, &s->surface, a, b) > 0;
+}
+
+/* A ball of 2 kg, radius 0.1 m, centre at p, on a plane with normal n through the origin. */
+static void scene_make(ball_scene *s, const double n[3], const double p[3], const double g[3],
+                       const char *params)
+{
+    memset(s, 0, sizeof *s);
+    s->world = dWorldCreate();
+    dWorldSetGravity(s->world, g[0], g[1], g[2]);
+    s->space = dSimpleSpaceCreate(0);
+    s->group = dJointGroupCreate(0);
+    s->plane = dCreatePlane(s->space, n[0], n[1], n[2], 0);
+    s->ball = dBodyCreate(s->world);
+    dMass m;
+    dMassSetSphereTotal(&m, 2.0, 0.1);
+    dBodySetMass(s->ball, &m);
+    dBodySetPosition(s->ball, p[0], p[1], p[2]);
+    s->ball_geom = dCreateSphere(s->space, 0.1);
+    dGeomSetBody(s->ball_geom, s->ball);
+    s->ipx = ipx_ode_create(s->world);
+    char msg[256];
+    ENSURE(ipx_ode_configure(s->ipx, "gonthier", params, msg, sizeof msg) == 0);
+    s->surface.mode = dContactBounce;
+    s->surface.bounce = 0.5;
+    s->surface.mu = 0.4;
+}
+
+static void scene_step(ball_scene *s, double h)
+{
+    s->touching = 0;
+    dSpaceCollide(s->space, s, near);
+    ipx_ode_step(s->ipx, h);
+    ipx_ode_empty_group(s->ipx, s->group);
+}
+
+static void scene_free(ball_scene *s)
+{
+    ipx_ode_destroy(s->ipx);
+    dJointGroupDestroy(s->group);
+    dSpaceDestroy(s->space);
+    dWorldDestroy(s->world);
+}
+
+static void test_ball_leaves_at_e_times_its_impact_speed(void)
+{
+    const double e[3] = {0.1, 0.5, 0.9};
+    for (int i = 0; i < 3; i++) {
+        ball_scene s;
+        char params[64];
+        snprintf(params, sizeof params, "e=%g,mu_s=0,mu_c=0", e[i]);
+        scene_make(&s, (double[3]){0, 0, 1}, (double[3]){0, 0, 0.1 + 0.0005}, (double[3]){0, 0, 0}, params);
+        dBodySetLinearVel(s.ball, 0, 0, -1.0);
+        int steps_touching = 0;
+        for (int step = 0; step < 200; step++) {
+            scene_step(&s, 0.001);
+            steps_touching += s.touching;
+        }
+        const double v_out = dBodyGetLinearVel(s.ball)[2];
+        const ipx_ode_stats st = ipx_ode_get_stats(s.ipx);
+        printf("  e = %.1f: leaves at %.5f m/s after %d steps in contact (%ld events, %ld fallbacks)\n",
+               e[i], v_out, steps_touching, st.impact_events, st.fallbacks);
+        ENSURE(fabs(v_out / e[i] - 1.0) < 0.005);
+        ENSURE(steps_touching > 10 && st.fallbacks == 0);
+        scene_free(&s);
+    }
+}
+
+static void test_ball_rolls_down_the_incline_at_five_sevenths_g_sin(void)
+{
+    const double a = 20.0 * 3.14159265358979323846 / 180.0;
+    const double n[3] = {sin(a), 0.0, cos(a)}, down[3] = {cos(a), 0.0, -sin(a)};
+    const double depth = pow(2.0 * 9.81 * cos(a) / 1e6, 2.0 / 3.0); /* static Hertz depth */
+    ball_scene s;
+    scene_make(&s, n, (double[3]){n[0] * (0.1 - depth), 0.0, n[2] * (0.1 - depth)},
+               (double[3]){0, 0, -9.81}, "preset=2,e=0.5");
+    dBodySetLinearVel(s.ball, -1.0 * cos(a), 0.5, 1.0 * sin(a)); /* (-1, 0.5, 0) in the plane's axes */
+    double v1 = 0.0, side1 = 0.0, t1 = 1.0, t2 = 2.0;
+    for (int step = 1; step <= 2000; step++) {
+        scene_step(&s, 0.001);
+        const dReal *v = dBodyGetLinearVel(s.ball);
+        if (step == (int)(t1 * 1000)) v1 = v[0] * down[0] + v[2] * down[2], side1 = v[1];
+    }
+    const dReal *v = dBodyGetLinearVel(s.ball), *w = dBodyGetAngularVel(s.ball);
+    const double v2 = v[0] * down[0] + v[2] * down[2];
+    const double acc = (v2 - v1) / (t2 - t1);
+    const double speed = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+    const double spin = sqrt(w[0] * w[0] + w[1] * w[1] + w[2] * w[2]);
+    printf("  rolling: %.4f m/s^2 down the slope (5/7 g sin 20 = %.4f), sideways %.5f m/s, "
+           "|v| %.4f vs R|w| %.4f\n", acc, 5.0 / 7.0 * 9.81 * sin(a), v[1], speed, 0.1 * spin);
+    ENSURE(fabs(acc / (5.0 / 7.0 * 9.81 * sin(a)) - 1.0) < 0.01);
+    /* sideways: friction brings the unspun ball to rolling at 5/7 of its speed (angular
+       momentum about the contact point is kept), then it stays */
+    ENSURE(fabs(v[1] - 5.0 / 7.0 * 0.5) < 1e-3 && fabs(v[1] - side1) < 1e-4);
+    ENSURE(fabs(speed / (0.1 * spin) - 1.0) < 0.005);
+    ENSURE(ipx_ode_get_stats(s.ipx).fallbacks == 0);
+    scene_free(&s);
+}
+
+/* mu = dInfinity (ODE's "never slides") has no bristle meaning: the contact is refused by name
+   and left to ODE, which stops the ball as its own contact does. */
+static void test_infinite_friction_is_refused_and_left_to_ode(void)
+{
+    ball_scene s;
+    scene_make(&s, (double[3]){0, 0, 1}, (double[3]){0, 0, 0.1 + 0.0005}, (double[3]){0, 0, 0}, "");
+    s.surface.mu = dInfinity;
+    dBodySetLinearVel(s.ball, 0, 0, -1.0);
+    for (int step = 0; step < 20; step++) scene_step(&s, 0.001);
+    const ipx_ode_stats st = ipx_ode_get_stats(s.ipx);
+    ENSURE(st.fallbacks > 0 && st.impact_events == 0);
+    ENSURE(strstr(st.last_message, "dInfinity") != NULL && strstr(st.last_message, "contact 0") != NULL);
+    ENSURE(isfinite(dBodyGetLinearVel(s.ball)[2]) && dBodyGetLinearVel(s.ball)[2] > -1.0);
+    scene_free(&s);
+}
+
+int main(void)
+{
+    dInitODE2(0);
+    RUN(test_ball_leaves_at_e_times_its_impact_speed);
+    RUN(test_ball_rolls_down_the_incline_at_five_sevenths_g_sin);
+    RUN(test_infinite_friction_is_refused_and_left_to_ode);
+    dCloseODE();
+    return ipx_test_exit();
+}
