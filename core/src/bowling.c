@@ -9,8 +9,9 @@
 #include "impax/check.h"
 #include "impax/lcp.h"
 #include "impax/linalg.h"
-#include "impax/plus.h"
 #include "impax/validate.h"
+#include "mathutil.h"
+#include "min_norm.h"
 #include "result_internal.h"
 #include "workspace_internal.h"
 
@@ -82,20 +83,13 @@ double bw_slip_limit(const bw_ctx *c, int i, int g)
     return c->param[IPX_BOWLING_MU_DYNAMIC_RATIO] * bw_stick_limit(c, i, g);
 }
 
-static double max_abs(const double *x, int n)
-{
-    double m = 0.0;
-    for (int i = 0; i < n; i++) m = fmax(m, fabs(x[i]));
-    return m;
-}
-
 /* The absolute floor keeps an all-zero problem's comparisons exact rather than failing. */
 double bw_tol_v(const bw_ctx *c)
 {
-    return c->param[IPX_BOWLING_TOL] * fmax(c->vscale, max_abs(c->vp, c->n)) + 1e-300;
+    return c->param[IPX_BOWLING_TOL] * fmax(c->vscale, ipx_max_abs(c->vp, c->n)) + 1e-300;
 }
 
-double bw_tol_p(const bw_ctx *c) { return c->param[IPX_BOWLING_TOL] * max_abs(c->pi, c->n) + 1e-300; }
+double bw_tol_p(const bw_ctx *c) { return c->param[IPX_BOWLING_TOL] * ipx_max_abs(c->pi, c->n) + 1e-300; }
 
 double bw_tol_e(const bw_ctx *c, double e) { return c->param[IPX_BOWLING_TOL] * fabs(e) + 1e-300; }
 
@@ -127,18 +121,11 @@ static int max_rows(int k)
     return n < IPX_MAX_ROWS ? n : IPX_MAX_ROWS;
 }
 
-/* Both min-norm solvers (bw_lsq picks one by size) share the work slice. */
-static size_t lsq_doubles(int n)
-{
-    size_t lapack = ipx_lsq_work_doubles(n, n), small = ipx_plus_lsq_work_doubles(n, n);
-    return lapack > small ? lapack : small;
-}
-
 size_t bw_ctx_bytes(int k, const double *param)
 {
     const size_t n = (size_t)max_rows(k), n3 = 3 * (size_t)k, L = (size_t)lcp_size(k, param);
     return 7 * ipx_ws_doubles_bytes(n) + ipx_ws_doubles_bytes(3 * n * n) + ipx_ws_doubles_bytes(5 * n) +
-           ipx_ws_doubles_bytes(lsq_doubles((int)n)) + 2 * ipx_ws_ints_bytes(n) +
+           ipx_ws_doubles_bytes(ipx_min_norm_work_doubles((int)n)) + 2 * ipx_ws_ints_bytes(n) +
            ipx_ws_doubles_bytes(n3 * n3) + ipx_ws_doubles_bytes(n3) +
            ipx_ws_doubles_bytes(L * L) + 3 * ipx_ws_doubles_bytes(L) +
            ipx_ws_doubles_bytes(ipx_lemke_work_doubles((int)L)) +
@@ -158,14 +145,14 @@ ipx_status bw_ctx_init(bw_ctx *c, const ipx_problem *p, int r, const double *par
     c->counts = counts;
     c->message = message;
     const size_t n = (size_t)c->n, n3 = 3 * (size_t)c->k, L = (size_t)lcp_size(c->k, param);
-    c->vscale = max_abs(p->v, c->n);
+    c->vscale = ipx_max_abs(p->v, c->n);
     double **vec[] = {&c->b, &c->pi, &c->vp, &c->sol.pi, &c->keep.pi, &c->x, &c->rhs};
     int ok = 1;
     for (size_t i = 0; i < sizeof vec / sizeof vec[0]; i++) ok &= (*vec[i] = ipx_ws_doubles(ws, n)) != NULL;
     ok &= (c->A0 = ipx_ws_doubles(ws, 3 * n * n)) != NULL;
     if (ok) c->A1 = c->A0 + n * n, c->jac = c->A1 + n * n;
     ok &= (c->nwt = ipx_ws_doubles(ws, 5 * n)) != NULL;
-    ok &= (c->lsq_work = ipx_ws_doubles(ws, lsq_doubles((int)n))) != NULL;
+    ok &= (c->lsq_work = ipx_ws_doubles(ws, ipx_min_norm_work_doubles((int)n))) != NULL;
     ok &= (c->iwork = ipx_ws_ints(ws, n)) != NULL;
     ok &= (c->unk = ipx_ws_ints(ws, n)) != NULL;
     ok &= (c->W3 = ipx_ws_doubles(ws, n3 * n3)) != NULL;
@@ -197,21 +184,6 @@ static unsigned bowling_promises(const double *param)
     return promised;
 }
 
-/* v+ = v + W pi and dT over all n rows, for problems with angular rows (ipx_result_finish
-   reads [t1, t2, n] only). */
-static ipx_status finish_rows(const bw_ctx *c, ipx_result *r)
-{
-    r->k = c->k;
-    r->delta_ke = bw_apply(c, r->impulse, r->v_post);
-    for (int i = 0; i < c->n; i++)
-        if (!isfinite(r->impulse[i]) || !isfinite(r->v_post[i])) {
-            snprintf(r->message, sizeof r->message, "non-finite impulse or velocity at contact %d",
-                     i / c->r);
-            return IPX_ERR_NUMERIC;
-        }
-    return IPX_OK;
-}
-
 static ipx_status run(const ipx_problem *p, int rows, const double *param, double ke_before,
                       ipx_workspace *ws, ipx_result *r)
 {
@@ -220,7 +192,7 @@ static ipx_status run(const ipx_problem *p, int rows, const double *param, doubl
     if (st == IPX_OK) st = bw_impact(&c, ke_before);
     if (st != IPX_OK) return st;
     memcpy(r->impulse, c.sol.pi, sizeof(double) * (size_t)c.n);
-    return rows == IPX_ROWS_PER_CONTACT ? ipx_result_finish(p, r) : finish_rows(&c, r);
+    return ipx_result_finish_rows(p, rows, r);
 }
 
 static ipx_status bowling_solve(const ipx_problem *p, const double *param, ipx_workspace *ws,
@@ -303,12 +275,7 @@ ipx_status ipx_bowling_solve(const ipx_params *params, const ipx_problem *p,
         int rows = host && host->rows_per_contact ? host->rows_per_contact : IPX_ROWS_PER_CONTACT;
         st = run(p, rows, params->value, host ? host->ke_before : 0.0, ws, r);
     }
-    if (st != IPX_OK) {
-        /* a failed solve hands back no impulse, but keeps its message and counts */
-        memset(r->impulse, 0, sizeof r->impulse);
-        memset(r->v_post, 0, sizeof r->v_post);
-        r->delta_ke = 0.0;
-    }
+    if (st != IPX_OK) return ipx_result_fail(r, st);
     r->status = st;
     return st;
 }

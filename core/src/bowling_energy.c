@@ -7,50 +7,49 @@
 #include <string.h>
 
 #include "bowling_internal.h"
-#include "impax/linalg.h"
-#include "impax/plus.h"
+#include "min_norm.h"
 
-static size_t lsq_doubles(int n)
+size_t ipx_bowling_ke_work_doubles(int n)
 {
-    size_t lapack = ipx_lsq_work_doubles(n, n), small = ipx_plus_lsq_work_doubles(n, n);
-    return lapack > small ? lapack : small;
+    return (size_t)n * (size_t)n + (size_t)n + ipx_min_norm_work_doubles(n);
 }
 
-size_t ipx_bowling_ke_work_doubles(int n) { return (size_t)n * (size_t)n + (size_t)n + lsq_doubles(n); }
-
-/* y = W^+ v (minimum-norm solve of W y = v); A: n x n scratch. */
-static ipx_status pinv_solve(int n, const double *W, const double *v, double rcond, double *A,
-                             double *y, double *lwork, int *iwork)
+/* 1/2 u^T W^+ u (J) of n rows, y = W^+ u left in y (minimum-norm solve of W y = u); A: n x n
+   scratch. 0 if the solve fails (it returns why). */
+static ipx_status half_quadratic(int n, const double *W, const double *u, double rcond, double *A,
+                                 double *y, double *lwork, int *iwork, double *ke)
 {
     memcpy(A, W, sizeof(double) * (size_t)n * (size_t)n);
-    memcpy(y, v, sizeof(double) * (size_t)n);
-    return n <= IPX_PLUS_LSQ_SMALL ? ipx_plus_lsq(n, n, A, y, rcond, lwork, iwork, NULL)
-                                   : ipx_lsq_min_norm(n, n, A, y, rcond, lwork, iwork, NULL);
+    memcpy(y, u, sizeof(double) * (size_t)n);
+    const ipx_status st = ipx_min_norm_solve(n, A, y, rcond, lwork, iwork, NULL);
+    double t = 0.0;
+    for (int i = 0; i < n; i++) t += u[i] * y[i];
+    *ke = st == IPX_OK ? fmax(0.5 * t, 0.0) : 0.0; /* >= 0; round-off can make it slightly less */
+    return st;
 }
 
 ipx_status ipx_bowling_impact_ke(int n, const double *W, const double *v, double rcond,
                                  double *work, int *iwork, double *ke)
 {
     if (n < 1 || !W || !v || !work || !iwork || !ke) return IPX_ERR_INPUT;
-    double *A = work, *y = work + (size_t)n * (size_t)n, *lwork = y + n;
-    ipx_status st = pinv_solve(n, W, v, rcond, A, y, lwork, iwork);
-    double t = 0.0;
-    for (int i = 0; i < n; i++) t += v[i] * y[i];
-    *ke = st == IPX_OK ? fmax(0.5 * t, 0.0) : 0.0; /* T_par = 1/2 v^T W^+ v >= 0 */
+    double *A = work, *y = work + (size_t)n * (size_t)n;
+    return half_quadratic(n, W, v, rcond, A, y, y + n, iwork, ke);
+}
+
+/* T of n rows with matrix W and velocities u, with the context's scratch (W^+ u left in c->x). */
+static ipx_status ke_of(bw_ctx *c, int n, const double *W, const double *u, const char *what, double *ke)
+{
+    c->counts->lsq_solves++;
+    const ipx_status st = half_quadratic(n, W, u, c->param[IPX_BOWLING_RCOND], c->A1, c->x,
+                                         c->lsq_work, c->iwork, ke);
+    if (st != IPX_OK) snprintf(c->message, IPX_MESSAGE_SIZE, "bowling: %s solve failed", what);
     return st;
 }
 
-/* T_par of the contact velocities u, with the context's scratch (W^+ u left in c->x). */
+/* T_par of the contact velocities u (W^+ u left in c->x). */
 static ipx_status subspace_ke(bw_ctx *c, const double *u, double *ke)
 {
-    c->counts->lsq_solves++;
-    ipx_status st = pinv_solve(c->n, c->p->W, u, c->param[IPX_BOWLING_RCOND], c->A1, c->x,
-                               c->lsq_work, c->iwork);
-    double t = 0.0;
-    for (int i = 0; i < c->n; i++) t += u[i] * c->x[i];
-    *ke = fmax(0.5 * t, 0.0);
-    if (st != IPX_OK) snprintf(c->message, IPX_MESSAGE_SIZE, "bowling: T_par solve failed");
-    return st;
+    return ke_of(c, c->n, c->p->W, u, "T_par", ke);
 }
 
 /* T- of the cap [A]: cap_scope 0, the impact subspace of the impacting contacts (approach
@@ -65,18 +64,12 @@ static ipx_status cap_ke(bw_ctx *c, double *ke)
             for (int j = 0; j < c->r; j++) rows[m++] = c->r * i + j;
     *ke = 0.0;
     if (m == 0) return IPX_OK;
-    double *W = c->jac, *u = c->nwt, t = 0.0; /* free outside the slip solves */
+    double *W = c->jac, *u = c->nwt; /* free outside the slip solves */
     for (int a = 0; a < m; a++) {
         u[a] = c->p->v[rows[a]];
         for (int b = 0; b < m; b++) W[a + (size_t)m * b] = c->p->W[rows[a] + (size_t)c->n * rows[b]];
     }
-    c->counts->lsq_solves++;
-    ipx_status st = pinv_solve(m, W, u, c->param[IPX_BOWLING_RCOND], c->A1, c->x, c->lsq_work,
-                               c->iwork);
-    for (int a = 0; a < m; a++) t += u[a] * c->x[a];
-    *ke = fmax(0.5 * t, 0.0);
-    if (st != IPX_OK) snprintf(c->message, IPX_MESSAGE_SIZE, "bowling: T- solve failed");
-    return st;
+    return ke_of(c, m, W, u, "T-", ke);
 }
 
 /* A cheap scale of the contact-space kinetic energy (J) for the tolerances: 1/2 sum v_i^2 /

@@ -5,8 +5,8 @@
 #include <string.h>
 
 #include "bowling_internal.h"
-#include "impax/linalg.h"
-#include "impax/plus.h"
+#include "min_norm.h"
+#include "result_internal.h"
 
 /* Normal (Newton-type): v_n+ = -e v_n- when the approach beats v_capture, else 0 (persistent
    contact, or one pushed into S by the others). Tangential and moment CORs: v+ = -e_t v-,
@@ -30,30 +30,14 @@ void bw_targets(bw_ctx *c, const bw_cor *cor)
 
 double bw_apply(const bw_ctx *c, const double *pi, double *vp)
 {
-    const int n = c->n;
-    const double *v = c->p->v;
-    for (int i = 0; i < n; i++) vp[i] = v[i];
-    double work = 0.0;
-    for (int j = 0; j < n; j++) {
-        if (pi[j] == 0.0) continue;
-        const double *col = c->p->W + (size_t)n * j;
-        for (int i = 0; i < n; i++) vp[i] += col[i] * pi[j];
-        work += pi[j] * v[j];
-    }
-    double quad = 0.0; /* pi^T W pi = pi^T (vp - v) */
-    for (int i = 0; i < n; i++) quad += pi[i] * (vp[i] - v[i]);
-    return work + 0.5 * quad;
+    return ipx_velocity_after(c->n, c->p->W, c->p->v, pi, vp);
 }
 
 ipx_status bw_lsq(bw_ctx *c, int m, double *A, double *x, int *rank_out)
 {
     const double rcond = c->param[IPX_BOWLING_RCOND];
     c->counts->lsq_solves++;
-    /* the same complete orthogonal factorisation; small systems without LAPACK's call overhead
-       (as PLUS does, bench_plus) */
-    ipx_status st = m <= IPX_PLUS_LSQ_SMALL
-                        ? ipx_plus_lsq(m, m, A, x, rcond, c->lsq_work, c->iwork, rank_out)
-                        : ipx_lsq_min_norm(m, m, A, x, rcond, c->lsq_work, c->iwork, rank_out);
+    ipx_status st = ipx_min_norm_solve(m, A, x, rcond, c->lsq_work, c->iwork, rank_out);
     if (st != IPX_OK)
         snprintf(c->message, IPX_MESSAGE_SIZE, "bowling: min-norm solve of %d unknowns failed", m);
     return st;

@@ -4,7 +4,6 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include <stdlib.h>
 
 #include "bowling_internal.h"
 #include "mathutil.h"
@@ -17,6 +16,22 @@ static int has_choice(const bw_ctx *c, int i, int g)
 {
     const double cs = bw_stick_limit(c, i, g);
     return cs > 0.0 && isfinite(cs);
+}
+
+/* Stick/slip choices of contact i: the groups with a choice. */
+static int choices(const bw_ctx *c, int i)
+{
+    int n = 0;
+    for (int g = 0; g < c->groups; g++) n += has_choice(c, i, g);
+    return n;
+}
+
+/* |pi_g| of group g of a contact whose rows start at pi. */
+static double group_norm(const double *pi, int g)
+{
+    double nn = 0.0;
+    for (int j = 0; j < bw_group_dim(g); j++) nn += pi[bw_group_row(g, j)] * pi[bw_group_row(g, j)];
+    return sqrt(nn);
 }
 
 /* First guess of a slip direction: along the pre-impact slip velocity (then x). */
@@ -58,13 +73,11 @@ int bw_admissible(const bw_ctx *c)
         if (pi[IPX_N] < -tol_p || fabs(vp[IPX_N] - b[IPX_N]) > tol_t) return 0;
         for (int g = 0; g < c->groups; g++) {
             if (c->cur.slip[i][g]) continue;
-            double nn = 0.0;
             for (int j = 0; j < bw_group_dim(g); j++) {
                 const int row = bw_group_row(g, j);
                 if (fabs(vp[row] - b[row]) > tol_t) return 0;
-                nn += pi[row] * pi[row];
             }
-            if (sqrt(nn) > bw_stick_limit(c, i, g) * fmax(pi[IPX_N], 0.0) + tol_p) return 0;
+            if (group_norm(pi, g) > bw_stick_limit(c, i, g) * fmax(pi[IPX_N], 0.0) + tol_p) return 0;
         }
     }
     return 1;
@@ -75,19 +88,8 @@ static double count_candidates(const bw_ctx *c)
 {
     const double limit = c->param[IPX_BOWLING_ENUMERATE_MAX];
     double count = 1.0;
-    for (int i = 0; i < c->k && count <= limit; i++) {
-        int choices = 0;
-        for (int g = 0; g < c->groups; g++) choices += has_choice(c, i, g);
-        count *= 1.0 + (double)(1u << choices);
-    }
+    for (int i = 0; i < c->k && count <= limit; i++) count *= 1.0 + (double)(1u << choices(c, i));
     return count <= limit ? count : limit + 1.0;
-}
-
-static double norm2(const double *x, int n)
-{
-    double s = 0.0;
-    for (int i = 0; i < n; i++) s += x[i] * x[i];
-    return s;
 }
 
 /* 1 if the current candidate beats the solution so far: less kinetic energy, or as much with
@@ -98,7 +100,7 @@ static int better(const bw_ctx *c)
     if (!c->sol.found) return 1;
     const double tol = bw_tol_e(c, c->sol.dT);
     if (c->dT < c->sol.dT - tol) return 1;
-    return c->dT <= c->sol.dT + tol && norm2(c->pi, c->n) < norm2(c->sol.pi, c->n) * (1.0 - 1e-9);
+    return c->dT <= c->sol.dT + tol && ipx_norm2(c->pi, c->n) < ipx_norm2(c->sol.pi, c->n) * (1.0 - 1e-9);
 }
 
 /* Better first slip directions: against the impulse the slipping groups would take if they
@@ -118,11 +120,9 @@ static ipx_status guess_from_stick(bw_ctx *c)
     for (int i = 0; i < c->k; i++)
         for (int g = 0; g < c->groups; g++) {
             if (!c->cur.active[i] || !slip[i][g] || !has_choice(c, i, g)) continue;
-            double nn = 0.0;
-            for (int j = 0; j < bw_group_dim(g); j++) nn += c->pi[c->r * i + bw_group_row(g, j)] * c->pi[c->r * i + bw_group_row(g, j)];
-            if (nn > 0.0)
-                for (int j = 0; j < bw_group_dim(g); j++)
-                    c->cur.dir[i][g][j] = -c->pi[c->r * i + bw_group_row(g, j)] / sqrt(nn);
+            const double *pi = c->pi + c->r * i, norm = group_norm(pi, g);
+            if (norm > 0.0)
+                for (int j = 0; j < bw_group_dim(g); j++) c->cur.dir[i][g][j] = -pi[bw_group_row(g, j)] / norm;
         }
     return IPX_OK;
 }
@@ -133,9 +133,7 @@ static ipx_status enumerate(bw_ctx *c, long count)
     for (long idx = 0; idx < count; idx++) {
         long code = idx;
         for (int i = 0; i < c->k; i++) {
-            int choices = 0;
-            for (int g = 0; g < c->groups; g++) choices += has_choice(c, i, g);
-            const long modes = 1 + (1L << choices);
+            const long modes = 1 + (1L << choices(c, i));
             const long mode = code % modes;
             code /= modes;
             c->cur.active[i] = 0;
@@ -145,11 +143,6 @@ static ipx_status enumerate(bw_ctx *c, long count)
         ipx_status st = guess_from_stick(c);
         if (st == IPX_OK) st = bw_solve_slip(c, &unsettled);
         if (st != IPX_OK) return st;
-        if (getenv("BW_DEBUG")) {
-            fprintf(stderr, "cand %ld unsettled %d adm %d rd %d dT %g:", idx, unsettled, bw_admissible(c), c->rank_deficient, c->dT);
-            for (int i = 0; i < c->k; i++) fprintf(stderr, " [a%d s%d dir(%.4g %.4g) pi(%.4g %.4g %.4g) v+(%.4g %.4g %.4g)]", c->cur.active[i], c->cur.slip[i][0], c->cur.dir[i][0][0], c->cur.dir[i][0][1], c->pi[3*i], c->pi[3*i+1], c->pi[3*i+2], c->vp[3*i], c->vp[3*i+1], c->vp[3*i+2]);
-            fprintf(stderr, "\n");
-        }
         if (unsettled || !bw_admissible(c)) continue;
         if (better(c)) bw_take(c, &c->sol);
     }
@@ -168,9 +161,7 @@ static int repair_friction(bw_ctx *c)
         if (!c->cur.active[i] || pi[IPX_N] < -tol_p) continue;
         for (int g = 0; g < c->groups; g++) {
             if (!has_choice(c, i, g)) continue;
-            double nn = 0.0;
-            for (int j = 0; j < bw_group_dim(g); j++) nn += pi[bw_group_row(g, j)] * pi[bw_group_row(g, j)];
-            const double norm = sqrt(nn);
+            const double norm = group_norm(pi, g);
             if (!c->cur.slip[i][g] && norm > bw_stick_limit(c, i, g) * pi[IPX_N] + tol_p) {
                 c->cur.slip[i][g] = 1;
                 for (int j = 0; j < bw_group_dim(g); j++)
@@ -249,11 +240,6 @@ static ipx_status loop(bw_ctx *c)
         ipx_status st = bw_solve_slip(c, &unsettled);
         if (st != IPX_OK) return st;
         if (!unsettled && bw_admissible(c)) {
-            if (getenv("BW_DEBUG")) {
-                fprintf(stderr, "loop found dT %g:", c->dT);
-                for (int i = 0; i < c->k; i++) fprintf(stderr, " [a%d s%d dir(%.4g %.4g) pi(%.4g %.4g %.4g) v+(%.4g %.4g %.4g)]", c->cur.active[i], c->cur.slip[i][0], c->cur.dir[i][0][0], c->cur.dir[i][0][1], c->pi[3*i], c->pi[3*i+1], c->pi[3*i+2], c->vp[3*i], c->vp[3*i+1], c->vp[3*i+2]);
-                fprintf(stderr, "\n");
-            }
             if (better(c)) bw_take(c, &c->sol);
             return IPX_OK;
         }

@@ -117,13 +117,6 @@ static void set_angles(bw_ctx *c, const int *list, int G, const double *theta)
     }
 }
 
-static double norm2(const double *x, int n)
-{
-    double s = 0.0;
-    for (int i = 0; i < n; i++) s += x[i] * x[i];
-    return s;
-}
-
 /* Newton on the angles of G >= 2 coupled groups: forward-difference Jacobian of x, the step
    capped at pi/2 and halved until |x| falls. Ends with c->cur solved at the best angles;
    *d_left: the largest |d| left. */
@@ -154,14 +147,14 @@ static ipx_status newton(bw_ctx *c, const int *list, int G, double *d_left)
         double longest = 0.0, t = 1.0;
         for (int a = 0; a < G; a++) longest = fmax(longest, fabs(step[a]));
         if (longest > 0.5 * IPX_PI) t = 0.5 * IPX_PI / longest;
-        const double f0 = norm2(F, G);
+        const double f0 = ipx_norm2(F, G);
         int accepted = 0;
         for (int ls = 0; ls < 12 && st == IPX_OK && !accepted; ls++, t *= 0.5) {
             for (int a = 0; a < G; a++) trial[a] = theta[a] + t * step[a];
             set_angles(c, list, G, trial);
             st = bw_solve_candidate(c);
             const double dt = residual(c, list, G, Ft);
-            if (norm2(Ft, G) < f0) {
+            if (ipx_norm2(Ft, G) < f0) {
                 accepted = 1;
                 d = dt;
                 memcpy(theta, trial, sizeof(double) * (size_t)G);

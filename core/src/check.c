@@ -2,6 +2,7 @@
 #include <stdio.h>
 
 #include "impax/check.h"
+#include "mathutil.h"
 #include "result_internal.h"
 
 ipx_check_options ipx_check_default_options(void)
@@ -34,13 +35,6 @@ static void add(ipx_check_report *rep, ipx_check_kind kind, int contact, double 
     rep->count++;
 }
 
-static double max_abs(const double *x, int n)
-{
-    double m = 0.0;
-    for (int i = 0; i < n; i++) m = fmax(m, fabs(x[i]));
-    return m;
-}
-
 /* Violation bookkeeping: excess > 0 (or NaN) is a violation of that size. */
 static void test(ipx_check_report *rep, unsigned kinds, ipx_check_kind kind, int contact,
                  double excess)
@@ -63,8 +57,8 @@ int ipx_check(const ipx_problem *p, const ipx_result *r, const ipx_check_options
         quad += r->impulse[i] * wpi[i];
     }
     const double dke = work + 0.5 * quad;
-    const double vscale = fmax(max_abs(p->v, n), max_abs(r->v_post, n));
-    const double pscale = max_abs(r->impulse, n);
+    const double vscale = fmax(ipx_max_abs(p->v, n), ipx_max_abs(r->v_post, n));
+    const double pscale = ipx_max_abs(r->impulse, n);
     const double escale = fabs(work) + fabs(quad);
     const double tol_v = opt->tol_abs + opt->tol_rel * vscale;
     const double tol_p = opt->tol_abs + opt->tol_rel * pscale;

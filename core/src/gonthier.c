@@ -1,6 +1,7 @@
 /* The Gonthier et al. compliant model (see impax/gonthier.h): parameters and the paper's
    friction sets, the contact-space integration of an island, and the registry entry, whose
    solve integrates one collision from first touch to separation. */
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -180,6 +181,9 @@ static double stable_step(const ipx_gonthier_island *is, double h)
     return h_max;
 }
 
+/* A step count in ipx_counts (an int, saturated). */
+static int count_of(long steps) { return steps > INT_MAX ? INT_MAX : (int)steps; }
+
 static int separated(const ipx_gonthier_island *is)
 {
     for (int i = 0; i < is->k; i++)
@@ -227,7 +231,7 @@ static ipx_status gonthier_solve(const ipx_problem *p, const double *param, ipx_
             steps += 64;
         } while (!separated(&is) && steps < max_steps);
     }
-    r->counts.steps = steps > 2147483647L ? 2147483647 : (int)steps;
+    r->counts.steps = count_of(steps);
     if (h > 0.0 && !separated(&is)) {
         r->counts.limits_hit |= 1u;
         snprintf(r->message, sizeof r->message,
@@ -289,7 +293,7 @@ ipx_status ipx_gonthier_step(const ipx_params *params, const ipx_problem *p, dou
     ipx_gonthier_advance(&is, h / (double)steps, steps);
     if (impulse_mean)
         for (size_t a = 0; a < n; a++) impulse_mean[a] /= h;
-    r->counts.steps = steps > 2147483647L ? 2147483647 : (int)steps;
+    r->counts.steps = count_of(steps);
     return r->status = ipx_result_finish(p, r);
 }
 

@@ -1,4 +1,4 @@
-/// Inside the core: constants and 3-vector helpers shared by the models.
+/// Inside the core: constants and small vector helpers shared by the models.
 #ifndef IMPAX_MATHUTIL_H
 #define IMPAX_MATHUTIL_H
 
@@ -19,6 +19,22 @@ static inline void ipx_cross3(const double a[3], const double b[3], double out[3
     out[0] = x;
     out[1] = y;
     out[2] = z;
+}
+
+/// Largest |x_i| of n entries (0 for n = 0).
+static inline double ipx_max_abs(const double *x, int n)
+{
+    double m = 0.0;
+    for (int i = 0; i < n; i++) m = fmax(m, fabs(x[i]));
+    return m;
+}
+
+/// Sum of squares of n entries.
+static inline double ipx_norm2(const double *x, int n)
+{
+    double s = 0.0;
+    for (int i = 0; i < n; i++) s += x[i] * x[i];
+    return s;
 }
 
 /// out = A x for a 3x3 column-major A.

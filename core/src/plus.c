@@ -5,9 +5,10 @@
 #include <string.h>
 
 #include "impax/check.h"
-#include "impax/linalg.h"
 #include "impax/validate.h"
+#include "min_norm.h"
 #include "plus_internal.h"
+#include "result_internal.h"
 
 #define PI_6 0.52359877559829887 /* rad, Simbody's default theta_max */
 
@@ -71,13 +72,7 @@ void plus_cfg_from_params(const double *param, plus_cfg *cfg)
 /* Slices of the workspace, in the order plus_ctx_init takes them. */
 static size_t enum_doubles(size_t count) { return (count * sizeof(ipx_plus_class) + 7) / 8; }
 
-/* Newton systems have one more unknown per impending contact (its slip angle): up to 4k. */
-static size_t lsq_doubles(int n)
-{
-    size_t lapack = ipx_lsq_work_doubles(n, n), small = ipx_plus_lsq_work_doubles(n, n);
-    return lapack > small ? lapack : small;
-}
-
+/* nn: Newton systems have one more unknown per impending contact (its slip angle), up to 4k. */
 size_t plus_workspace_bytes(int k)
 {
     size_t n = (size_t)IPX_ROWS_PER_CONTACT * (size_t)k, kk = (size_t)k, nn = n + kk;
@@ -85,7 +80,7 @@ size_t plus_workspace_bytes(int k)
            ipx_ws_doubles_bytes(2 * kk) + 2 * ipx_ws_doubles_bytes(enum_doubles(kk)) +
            ipx_ws_doubles_bytes(n * n) + ipx_ws_doubles_bytes(nn * nn) +
            3 * ipx_ws_doubles_bytes(n) + 4 * ipx_ws_doubles_bytes(nn) +
-           ipx_ws_doubles_bytes(lsq_doubles((int)nn)) + 6 * ipx_ws_ints_bytes(kk) +
+           ipx_ws_doubles_bytes(ipx_min_norm_work_doubles((int)nn)) + 6 * ipx_ws_ints_bytes(kk) +
            2 * ipx_ws_ints_bytes(n) + ipx_ws_ints_bytes(nn);
 }
 
@@ -129,7 +124,7 @@ ipx_status plus_ctx_init(plus_ctx *c, const ipx_problem *p, const double *param,
     c->g = ipx_ws_doubles(ws, nn);
     c->dx = ipx_ws_doubles(ws, nn);
     c->xs = ipx_ws_doubles(ws, nn);
-    c->lsq_work = ipx_ws_doubles(ws, lsq_doubles((int)nn));
+    c->lsq_work = ipx_ws_doubles(ws, ipx_min_norm_work_doubles((int)nn));
     c->inert = ipx_ws_ints(ws, k);
     c->normal_on = ipx_ws_ints(ws, k);
     c->turn = ipx_ws_ints(ws, k);
@@ -159,14 +154,6 @@ static ipx_status plus_solve(const ipx_problem *p, const double *param, ipx_work
     return st != IPX_OK ? st : plus_run(&c);
 }
 
-static void fail(ipx_result *r, ipx_status st)
-{
-    memset(r->impulse, 0, sizeof r->impulse);
-    memset(r->v_post, 0, sizeof r->v_post);
-    r->delta_ke = 0.0;
-    r->status = st;
-}
-
 ipx_status ipx_plus_trace(const ipx_problem *p, const double *param, ipx_workspace *ws,
                           ipx_plus_observer observer, void *user, ipx_result *r)
 {
@@ -179,17 +166,14 @@ ipx_status ipx_plus_trace(const ipx_problem *p, const double *param, ipx_workspa
                  ipx_workspace_capacity(ws), plus_workspace_bytes(p->k), p->k);
         st = IPX_ERR_WORKSPACE;
     }
-    if (st != IPX_OK) {
-        fail(r, st);
-        return st;
-    }
+    if (st != IPX_OK) return ipx_result_fail(r, st);
     ipx_ws_reset(ws);
     plus_ctx c;
     st = plus_ctx_init(&c, p, param, ws, r);
     c.observer = observer;
     c.user = user;
     if (st == IPX_OK) st = plus_run(&c);
-    if (st != IPX_OK) fail(r, st);
+    if (st != IPX_OK) return ipx_result_fail(r, st);
     r->status = st;
     return st;
 }

@@ -4,15 +4,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "mathutil.h"
 #include "plus_internal.h"
 #include "result_internal.h"
-
-static double max_abs(const double *x, int n)
-{
-    double m = 0.0;
-    for (int i = 0; i < n; i++) m = fmax(m, fabs(x[i]));
-    return m;
-}
 
 /* Fig. 2 with the registry overrides applied (a negative override means "contact's value"). */
 static double contact_cor(const plus_ctx *c, int k, double approach)
@@ -53,7 +47,7 @@ static ipx_plus_class class_of(const plus_ctx *c, int k, double tol_pi, int all)
    fallback once nothing approaches). */
 static int classify(plus_ctx *c)
 {
-    const double tol_pi = c->cfg.eps_pi * fmax(max_abs(c->pi_total, c->n), DBL_MIN);
+    const double tol_pi = c->cfg.eps_pi * fmax(ipx_max_abs(c->pi_total, c->n), DBL_MIN);
     const int all = c->round == 0 && c->cfg.all_participate;
     int active = 0, approaching = 0;
     for (int k = 0; k < c->k; k++) {
@@ -136,7 +130,7 @@ static int stalled(const plus_ctx *c)
 {
     double moved = 0.0;
     for (int i = 0; i < c->n; i++) moved = fmax(moved, fabs(c->pi_total[i] - c->pi_round[i]));
-    return moved <= c->cfg.eps_pi * fmax(max_abs(c->pi_total, c->n), DBL_MIN);
+    return moved <= c->cfg.eps_pi * fmax(ipx_max_abs(c->pi_total, c->n), DBL_MIN);
 }
 
 /* Shrinks this round's impulse to the fraction s of it (velocities and earned expansion too). */

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "impax/linalg.h"
+#include "min_norm.h"
 #include "plus_internal.h"
 
 /* Unknowns: the three components of every contact in C_act or E (only the normal one if
@@ -86,11 +86,7 @@ void plus_assemble(plus_ctx *c)
 ipx_status plus_lsq(plus_ctx *c, int m, double *A, double *b)
 {
     c->r->counts.lsq_solves++;
-    /* the same complete orthogonal factorisation; below the threshold without LAPACK's call
-       overhead (bench_plus) */
-    ipx_status st = m <= IPX_PLUS_LSQ_SMALL
-                        ? ipx_plus_lsq(m, m, A, b, c->cfg.rcond, c->lsq_work, c->lsq_iwork, NULL)
-                        : ipx_lsq_min_norm(m, m, A, b, c->cfg.rcond, c->lsq_work, c->lsq_iwork, NULL);
+    ipx_status st = ipx_min_norm_solve(m, A, b, c->cfg.rcond, c->lsq_work, c->lsq_iwork, NULL);
     if (st != IPX_OK)
         snprintf(c->r->message, sizeof c->r->message,
                  "plus: min-norm solve of %d unknowns failed in round %d", m, c->round);

@@ -12,6 +12,7 @@
 #include "impax/registry.h"
 #include "impax/routh.h"
 #include "impax/validate.h"
+#include "result_internal.h"
 #include "workspace_internal.h"
 
 /* Every model impax knows, in the order users see them listed. */
@@ -215,16 +216,11 @@ ipx_status ipx_solve(const ipx_params *params, const ipx_problem *p, ipx_workspa
     ipx_ws_reset(ws);
     ipx_status st = params->model->solve(p, params->value, ws, r);
     if (st != IPX_OK) {
-        /* a failed solve hands back no impulse, but keeps its message and counts */
-        char why[IPX_MESSAGE_SIZE];
-        ipx_counts counts = r->counts;
-        memcpy(why, r->message, sizeof why);
-        clear_result(r, p->k);
-        memcpy(r->message, why, sizeof why);
-        r->counts = counts;
+        r->k = p->k;
         if (!r->message[0])
             snprintf(r->message, sizeof r->message, "model '%s': %s", params->model->name,
                      ipx_status_name(st));
+        return ipx_result_fail(r, st);
     }
     r->status = st;
     return st;

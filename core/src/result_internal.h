@@ -8,6 +8,17 @@
 /// Returns IPX_ERR_NUMERIC (with a message) if any of them is not finite, else IPX_OK.
 ipx_status ipx_result_finish(const ipx_problem *p, ipx_result *r);
 
+/// ipx_result_finish for a problem with rows_per_contact rows per contact (W, v and the result
+/// of rows_per_contact * k rows; a model with angular rows, ipx_bowling_solve).
+ipx_status ipx_result_finish_rows(const ipx_problem *p, int rows_per_contact, ipx_result *r);
+
+/// vp = v + W pi over n rows (W n x n, column-major); returns pi^T v + 1/2 pi^T W pi (J).
+double ipx_velocity_after(int n, const double *W, const double *v, const double *pi, double *vp);
+
+/// A failed solve hands back no impulse (zero impulse, v_post, delta_ke) but keeps its message
+/// and counts; sets r->status = st and returns st.
+ipx_status ipx_result_fail(ipx_result *r, ipx_status st);
+
 /// y = W x for the problem's 3k x 3k W.
 void ipx_apply_W(const ipx_problem *p, const double *x, double *y);
 

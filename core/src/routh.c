@@ -135,12 +135,7 @@ ipx_status ipx_routh_sample(const ipx_problem *p, const double *param, ipx_rng *
     r->k = p ? p->k : 0;
     ipx_status st = ipx_routh_check_call(p, param, rng, ws, r->message);
     if (st == IPX_OK) st = sample(p, param, rng, ws, r);
-    if (st != IPX_OK) {
-        /* a failed sample hands back no impulse, but keeps its message and counts */
-        memset(r->impulse, 0, sizeof r->impulse);
-        memset(r->v_post, 0, sizeof r->v_post);
-        r->delta_ke = 0.0;
-    }
+    if (st != IPX_OK) return ipx_result_fail(r, st);
     r->status = st;
     return st;
 }
