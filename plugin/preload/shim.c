@@ -78,8 +78,8 @@ dJointID dJointCreateContact(dWorldID world, dJointGroupID group, const dContact
     pthread_once(&resolved, resolve);
     dJointID joint = real.create_contact(world, group, contact);
     if (!config.passthrough && joint && contact) {
-        ipx_ode_context *ctx = shim_world_context(&config, world);
-        if (ctx) ipx_ode_on_contact_created(ctx, joint, group, contact);
+        const shim_world *w = shim_world_get(&config, world);
+        if (w && w->ctx) ipx_ode_on_contact_created(w->ctx, joint, group, contact);
     }
     return joint;
 }
@@ -132,13 +132,12 @@ void dWorldDestroy(dWorldID world)
 /* pre-step (impacts), ODE's own step, post-step; the return value is ODE's. */
 static int step(dWorldID world, dReal h, int (*ode_step)(dWorldID, dReal))
 {
-    ipx_ode_context *ctx = config.passthrough ? NULL : shim_world_context(&config, world);
-    if (ctx) ipx_ode_pre_step(ctx, h);
+    shim_world *w = config.passthrough || !world ? NULL : shim_world_get(&config, world);
+    if (!w || !w->ctx) return ode_step(world, h);
+    ipx_ode_pre_step(w->ctx, h);
     const int ok = ode_step(world, h);
-    if (ctx) {
-        ipx_ode_post_step(ctx);
-        shim_world_advance(world, h);
-    }
+    ipx_ode_post_step(w->ctx);
+    w->time_s += h;
     return ok;
 }
 

@@ -22,13 +22,22 @@ typedef struct shim_config {
 /// with one line naming the bad item (and what is accepted) in message.
 int shim_config_read(shim_config *c, char *message, size_t size);
 
-/// The context of world, made and configured on first use (NULL if that failed: ODE then
-/// steps the world alone, and the failure is counted in the summary).
-ipx_ode_context *shim_world_context(const shim_config *c, dWorldID world);
+/// One world the shim manages.
+typedef struct shim_world {
+    dWorldID world;
+    ipx_ode_context *ctx;     /* NULL if it could not be set up: ODE steps the world alone */
+    int index;                /* 0, 1, ... in order of first use: the seed's offset */
+    double time_s;            /* simulated time, the sum of the steps' h: written and read (by
+                                 the trace) only by the thread that steps the world */
+    FILE *trace;              /* IMPAX_TRACE, or NULL */
+    struct shim_world *next;
+} shim_world;
+
+/// The entry of world, made (with its context, configured) on first use; NULL only if memory
+/// is short. It lives until shim_world_forget.
+shim_world *shim_world_get(const shim_config *c, dWorldID world);
 /// The context of world if there is one.
 ipx_ode_context *shim_world_find(dWorldID world);
-/// Adds h (s) to the world's simulated time (for the trace).
-void shim_world_advance(dWorldID world, double h);
 /// Before dWorldDestroy: keeps the world's counters for the summary and frees its context.
 void shim_world_forget(dWorldID world);
 /// At exit: the one-line summary (if verbose) and the release of every context.

@@ -9,15 +9,6 @@
 
 #include "shim.h"
 
-typedef struct shim_world {
-    dWorldID world;
-    ipx_ode_context *ctx;
-    int index;                /* 0, 1, ... in order of first use: the seed's offset */
-    double time_s;            /* simulated time: the sum of the steps' h */
-    FILE *trace;              /* IMPAX_TRACE, or NULL */
-    struct shim_world *next;
-} shim_world;
-
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_mutex_t trace_lock = PTHREAD_MUTEX_INITIALIZER;
 static shim_world *worlds;
@@ -71,7 +62,7 @@ static ipx_ode_context *make_context(const shim_config *c, shim_world *w)
     return ctx;
 }
 
-ipx_ode_context *shim_world_context(const shim_config *c, dWorldID world)
+shim_world *shim_world_get(const shim_config *c, dWorldID world)
 {
     if (!world) return NULL;
     pthread_mutex_lock(&lock);
@@ -84,9 +75,8 @@ ipx_ode_context *shim_world_context(const shim_config *c, dWorldID world)
         w->next = worlds;
         worlds = w;
     }
-    ipx_ode_context *ctx = w ? w->ctx : NULL;
     pthread_mutex_unlock(&lock);
-    return ctx;
+    return w;
 }
 
 ipx_ode_context *shim_world_find(dWorldID world)
@@ -96,14 +86,6 @@ ipx_ode_context *shim_world_find(dWorldID world)
     ipx_ode_context *ctx = w ? w->ctx : NULL;
     pthread_mutex_unlock(&lock);
     return ctx;
-}
-
-void shim_world_advance(dWorldID world, double h)
-{
-    pthread_mutex_lock(&lock);
-    shim_world *w = find_locked(world);
-    if (w) w->time_s += h;
-    pthread_mutex_unlock(&lock);
 }
 
 static void release(shim_world *w)

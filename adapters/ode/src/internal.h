@@ -174,6 +174,8 @@ int ipx_ode_grow(void **buf, int *cap, int need, size_t size);
 
 /* Approach speed of a registered contact (m/s, > 0 approaching), NaN for bad data. */
 double ipx_ode_approach_speed(const contact_record *r);
+/* m/s: |g| h, the speed gravity adds in a step of h s. */
+double ipx_ode_gravity_speed(const ipx_ode_context *ctx, dReal h);
 /* m/s: approach speed above which a contact without bounce is impacting in a step of h s. */
 double ipx_ode_impact_threshold(const ipx_ode_context *ctx, dReal h);
 /* Marks this step's impacting contacts; returns how many. */

@@ -34,12 +34,16 @@ static int is_impacting(double threshold, const contact_record *r)
     return approach > (bounce ? fmax(s->bounce_vel, threshold) : threshold);
 }
 
-double ipx_ode_impact_threshold(const ipx_ode_context *ctx, dReal h)
+double ipx_ode_gravity_speed(const ipx_ode_context *ctx, dReal h)
 {
     dVector3 g;
     dWorldGetGravity(ctx->world, g);
-    const double g_h = sqrt(g[0] * g[0] + g[1] * g[1] + g[2] * g[2]) * (isfinite(h) ? fabs(h) : 0.0);
-    return ctx->config.impact_threshold + ctx->config.gravity_steps * g_h;
+    return sqrt(g[0] * g[0] + g[1] * g[1] + g[2] * g[2]) * (isfinite(h) ? fabs(h) : 0.0);
+}
+
+double ipx_ode_impact_threshold(const ipx_ode_context *ctx, dReal h)
+{
+    return ctx->config.impact_threshold + ctx->config.gravity_steps * ipx_ode_gravity_speed(ctx, h);
 }
 
 int ipx_ode_contact_impacting(const ipx_ode_context *ctx, const dContact *contact, dBodyID body1, dBodyID body2,

@@ -92,12 +92,9 @@ static int pre_step_locked(ipx_ode_context *ctx, dReal h)
     ctx->stats.steps++;
     if (ctx->passthrough) return 0;
     const double start = now_seconds();
-    dVector3 g;
-    dWorldGetGravity(ctx->world, g);
-    const double g_h = sqrt(g[0] * g[0] + g[1] * g[1] + g[2] * g[2]) * (isfinite(h) ? fabs(h) : 0.0);
     ctx->step_h = h;
     ctx->threshold = ipx_ode_impact_threshold(ctx, h);
-    ctx->separating = ctx->config.separating_speed + g_h;
+    ctx->separating = ctx->config.separating_speed + ipx_ode_gravity_speed(ctx, h);
     int events = 0;
     if (ipx_ode_classify(ctx) > 0) {
         ctx->epoch++;
