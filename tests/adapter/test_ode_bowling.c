@@ -155,20 +155,15 @@ static double body_speed(dBodyID b, double *w)
     return sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
 }
 
+/* Kinetic plus potential energy (J). */
 static double total_energy(const bike *s)
 {
     dBodyID b[3] = {s->rod, s->wheel[0], s->wheel[1]};
-    double E = 0.0;
+    double E = kit_energy(b, 3);
     for (int i = 0; i < 3; i++) {
         dMass m;
         dBodyGetMass(b[i], &m);
-        const dReal *v = dBodyGetLinearVel(b[i]), *o = dBodyGetAngularVel(b[i]);
-        const dReal *R = dBodyGetRotation(b[i]), *p = dBodyGetPosition(b[i]);
-        double ob[3], rot = 0.0;
-        for (int a = 0; a < 3; a++) ob[a] = R[a] * o[0] + R[4 + a] * o[1] + R[8 + a] * o[2];
-        for (int a = 0; a < 3; a++)
-            for (int c = 0; c < 3; c++) rot += ob[a] * m.I[4 * a + c] * ob[c];
-        E += 0.5 * (m.mass * (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]) + rot) + m.mass * 9.81 * p[2];
+        E += m.mass * 9.81 * dBodyGetPosition(b[i])[2];
     }
     return E;
 }

@@ -11,4 +11,8 @@ ipx_params ipx_test_params(const char *model, const char *text);
 /// checker on the promises of the model; every violation is a test failure and is printed.
 ipx_status ipx_test_solve(const ipx_params *par, const ipx_problem *prob, ipx_result *r);
 
+/// 1 if r keeps every promise of par's model on prob (the checker at its default tolerances);
+/// else prints the violations and returns 0 (the caller decides whether that fails a test).
+int ipx_test_keeps_promises(const ipx_params *par, const ipx_problem *prob, const ipx_result *r);
+
 #endif

@@ -41,20 +41,6 @@ typedef struct tally {
     long candidates, root_steps;
 } tally;
 
-static int keeps_promises(const ipx_params *par, const ipx_problem *p, const ipx_result *r)
-{
-    ipx_check_options opt = ipx_check_default_options();
-    opt.kinds = par->model->promises(par->value);
-    ipx_check_report rep;
-    int bad = ipx_check(p, r, &opt, &rep);
-    if (bad) {
-        char buf[1024];
-        ipx_check_format(&rep, buf, sizeof buf);
-        fprintf(stderr, "%s", buf);
-    }
-    return bad == 0;
-}
-
 /* dT <= -(1 - e_hat) T- (or the model says the cap was out of reach); *capped: it binds. */
 static int keeps_cap(const ipx_params *par, const ipx_problem *p, const ipx_result *r, int *capped)
 {
@@ -70,8 +56,20 @@ static int keeps_cap(const ipx_params *par, const ipx_problem *p, const ipx_resu
     return ok;
 }
 
-static void run_batch(const char *params, int k_max, int count, uint64_t seed, tally *t)
+static void report(const char *what, const tally *t)
 {
+    printf("  %s: %d solved, %d failed, %d at the cap, %ld candidate sets, %ld root steps; "
+           "limits: cap unreached %d, energetic unreached %d, lcp %d, inelastic lcp %d, "
+           "iterations %d, root %d, indeterminate %d\n",
+           what, t->solved, t->failed, t->capped, t->candidates, t->root_steps, t->bits[0],
+           t->bits[1], t->bits[2], t->bits[3], t->bits[4], t->bits[5], t->bits[6]);
+}
+
+/* count random problems of 1..k_max contacts under params, each one solved and keeping the
+   promises and the cap (a test failure otherwise); prints the tally under what. */
+static tally run_batch(const char *what, const char *params, int k_max, int count, uint64_t seed)
+{
+    tally t = {0};
     ipx_params par = ipx_test_params("bowling", params);
     ipx_gen_options opt = ipx_gen_default_options();
     ipx_workspace *ws = ipx_workspace_create(&par, k_max);
@@ -82,75 +80,49 @@ static void run_batch(const char *params, int k_max, int count, uint64_t seed, t
         ipx_gen_random(&scene, k, &opt, &rng);
         ipx_result r;
         ipx_status st = ipx_solve(&par, &scene.problem, ws, &r);
-        int ok = st == IPX_OK && keeps_promises(&par, &scene.problem, &r) &&
+        int ok = st == IPX_OK && ipx_test_keeps_promises(&par, &scene.problem, &r) &&
                  keeps_cap(&par, &scene.problem, &r, &capped);
         ENSURE(ok);
         if (!ok)
             fprintf(stderr, "  problem %d (k = %d, seed %llu, '%s'): %s %s\n", i, k,
                     (unsigned long long)seed, params, ipx_status_name(st), r.message);
-        t->solved += st == IPX_OK;
-        t->failed += st != IPX_OK;
-        t->capped += capped;
-        for (int b = 0; b < 8; b++) t->bits[b] += (r.counts.limits_hit >> b) & 1u;
-        t->candidates += r.counts.rounds;
-        t->root_steps += r.counts.steps;
+        t.solved += st == IPX_OK;
+        t.failed += st != IPX_OK;
+        t.capped += capped;
+        for (int b = 0; b < 8; b++) t.bits[b] += (r.counts.limits_hit >> b) & 1u;
+        t.candidates += r.counts.rounds;
+        t.root_steps += r.counts.steps;
     }
     ipx_workspace_destroy(ws);
+    report(what, &t);
+    return t;
 }
 
-static void report(const char *what, const tally *t)
-{
-    printf("  %s: %d solved, %d failed, %d at the cap, %ld candidate sets, %ld root steps; "
-           "limits: cap unreached %d, energetic unreached %d, lcp %d, inelastic lcp %d, "
-           "iterations %d, root %d, indeterminate %d\n",
-           what, t->solved, t->failed, t->capped, t->candidates, t->root_steps, t->bits[0],
-           t->bits[1], t->bits[2], t->bits[3], t->bits[4], t->bits[5], t->bits[6]);
-}
 
 static void test_ten_thousand_problems_keep_the_cap_the_cone_and_non_penetration(void)
 {
-    tally t = {0};
-    run_batch("e_star=0.5,mu_dynamic_ratio=0.5", 6, 10000, 2009, &t);
-    report("k = 1..6, paper's e_* 0.5, mu_d = mu_s / 2", &t);
-    ENSURE(t.solved == 10000);
+    const tally t = run_batch("k = 1..6, paper's e_* 0.5, mu_d = mu_s / 2", "e_star=0.5,mu_dynamic_ratio=0.5", 6, 10000, 2009);
     ENSURE(t.capped > 500); /* the cap binds, not only idles */
 }
 
-static void test_defaults_keep_the_promises(void)
-{
-    tally t = {0};
-    run_batch("", 6, 1000, 7, &t);
-    report("k = 1..6, defaults", &t);
-    ENSURE(t.solved == 1000);
-}
+static void test_defaults_keep_the_promises(void) { run_batch("k = 1..6, defaults", "", 6, 1000, 7); }
 
 static void test_energetic_and_tangential_cors_keep_the_promises(void)
 {
-    tally t = {0};
-    run_batch("energetic=1,e_energetic=0.7,e_star=0.5,e_t=0.3,mu_dynamic_ratio=0.5", 6, 1000, 46, &t);
-    report("k = 1..6, energetic 0.7, e_t 0.3, e_* 0.5", &t);
-    ENSURE(t.solved == 1000);
-    tally u = {0};
-    run_batch("e_t=-1,e_star=0.5,cap_reading=1", 4, 1000, 19, &u);
-    report("k = 1..4, e_t -1, (1 - e_*) reading", &u);
-    ENSURE(u.solved == 1000);
+    run_batch("k = 1..6, energetic 0.7, e_t 0.3, e_* 0.5",
+              "energetic=1,e_energetic=0.7,e_star=0.5,e_t=0.3,mu_dynamic_ratio=0.5", 6, 1000, 46);
+    run_batch("k = 1..4, e_t -1, (1 - e_*) reading", "e_t=-1,e_star=0.5,cap_reading=1", 4, 1000, 19);
 }
 
 static void test_scaling_fallback_always_reaches_the_cap(void)
 {
-    tally t = {0};
-    run_batch("e_star=0.2,e_t=-1,cap_fallback=1", 6, 1000, 2011, &t);
-    report("k = 1..6, e_* 0.2, e_t -1, fallback B", &t);
-    ENSURE(t.solved == 1000);
+    const tally t = run_batch("k = 1..6, e_* 0.2, e_t -1, fallback B", "e_star=0.2,e_t=-1,cap_fallback=1", 6, 1000, 2011);
     ENSURE(t.bits[0] > 0); /* fallback B was needed */
 }
 
 static void test_loop_for_larger_problems_keeps_the_promises(void)
 {
-    tally t = {0};
-    run_batch("e_star=0.5", 24, 300, 64, &t);
-    report("k = 1..24, e_* 0.5", &t);
-    ENSURE(t.solved == 300);
+    run_batch("k = 1..24, e_* 0.5", "e_star=0.5", 24, 300, 64);
 }
 
 /* Maximum dissipation: the exhaustive search never keeps more energy than the loop's set. */

@@ -192,6 +192,7 @@ static void test_impact_forces_hold_the_normal_bound_optimally(void)
     ENSURE_NEAR(out.F[2], 0.0, 1e-15);
     ENSURE_NEAR(c[0] * out.F[0] + c[1] * out.F[1] + c[2] * out.F[2], -2.0, 1e-12);
     const double best = quad(3, W, out.F);
+    int tried = 0;
     for (int k = 0; k < 64; k++) {
         const double t = 2.0 * 3.14159265358979323846 * k / 64.0;
         double d[3] = {cos(t), sin(t), 0.0}; /* project onto c^T d = 0 with d_n >= 0 */
@@ -200,7 +201,9 @@ static void test_impact_forces_hold_the_normal_bound_optimally(void)
         double F[3];
         for (int a = 0; a < 3; a++) F[a] = out.F[a] + 1e-3 * d[a];
         ENSURE(quad(3, W, F) >= best - 1e-12);
+        tried++;
     }
+    ENSURE(tried >= 16); /* about half the circle keeps d_n >= 0 */
 }
 
 int main(void)
