@@ -100,13 +100,28 @@ static void normal_forces(ipx_gonthier_island *is, double h, double *f)
     for (int r = 0; r < np; r++) f[3 * P[r] + IPX_N] = fmax(y[r], 0.0);
 }
 
-/* Friction of contact i for its normal force f[n] (into f[t1], f[t2]); advances its bristle. */
+static double row_sum(const double *W, int rows, int r)
+{
+    double sum = 0.0;
+    for (int c = 0; c < rows; c++) sum += fabs(W[r + (size_t)rows * c]);
+    return sum;
+}
+
+/* Friction of contact i for its normal force f[n] (into f[t1], f[t2]); advances its bristle.
+   The Coulomb part is taken at the slip the step leaves (ipx_gonthier_friction_step), with the
+   tangential inverse mass bounded by the rows' absolute sums, so that the friction of contacts
+   coupled through shared bodies and joints is counted too. Taken explicitly, it reverses the
+   slip of a contact whose friction drives it into the surface (mu |W_nt| > W_nn: the normal
+   force then grows several-fold per step), and each reversal is larger than the last: the
+   friction works on the bodies instead of dissipating. */
 static void friction_force(ipx_gonthier_island *is, int i, double h, double f[3])
 {
     if (!(is->delta[i] > 0.0)) return;
+    const int rows = 3 * is->k;
     const double *v = is->v + 3 * i;
     const double v_t[2] = {v[IPX_T1], v[IPX_T2]};
-    ipx_gonthier_friction(&is->state[i], &is->law[i], f[IPX_N], v_t, h, f);
+    const double w_t = fmax(row_sum(is->W, rows, 3 * i + IPX_T1), row_sum(is->W, rows, 3 * i + IPX_T2));
+    ipx_gonthier_friction_step(&is->state[i], &is->law[i], f[IPX_N], v_t, h, w_t, f);
 }
 
 void ipx_gonthier_advance(ipx_gonthier_island *is, double h, long n)
@@ -146,13 +161,6 @@ static double collision_step(const ipx_gonthier_island *is, const double *param)
         h = h == 0.0 ? hi : fmin(h, hi);
     }
     return h == 0.0 ? 0.0 : fmin(h, param[IPX_GONTHIER_SUBSTEP]);
-}
-
-static double row_sum(const double *W, int rows, int r)
-{
-    double sum = 0.0;
-    for (int c = 0; c < rows; c++) sum += fabs(W[r + (size_t)rows * c]);
-    return sum;
 }
 
 /* The longest explicit step that stays stable over a host step of h for these contacts: each

@@ -59,14 +59,28 @@ static void dir_eps(const double v[2], double v_eps, double out[2])
 void ipx_gonthier_friction(ipx_gonthier_state *s, const ipx_gonthier_law *law, double f_n,
                            const double v_t[2], double h, double f_t[2])
 {
+    ipx_gonthier_friction_step(s, law, f_n, v_t, h, 0.0, f_t);
+}
+
+void ipx_gonthier_friction_step(ipx_gonthier_state *s, const ipx_gonthier_law *law, double f_n,
+                                const double v_t[2], double h, double w_t, double f_t[2])
+{
     const double vv = v_t[0] * v_t[0] + v_t[1] * v_t[1];
     const double stick = exp(-vv / (law->v_s * law->v_s)); /* s, Eq. 17 (underflows to 0: fine) */
-    double dir[2], z_dot[2], f_br[2];
+    double dir[2], f_c[2], z_dot[2], f_br[2];
     dir_eps(v_t, law->v_eps, dir);
+    for (int j = 0; j < 2; j++) f_c[j] = law->mu_c * f_n * dir[j]; /* (19) */
+    /* Coulomb at the slip the step leaves (backward Euler): a force that would carry the slip
+       through zero within the step (h w_t |f_c| > |v_t|) stops it instead. Taken at the slip
+       the step starts with (explicit), mu_c f_n reverses the slip whenever f_n is large for the
+       step, and the next step's reversed force reverses it again, larger: the friction then
+       works on the bodies instead of dissipating. */
+    const double f_c_norm = hypot(f_c[0], f_c[1]), reach = w_t > 0.0 ? sqrt(vv) / (h * w_t) : INFINITY;
+    if (f_c_norm > reach)
+        for (int j = 0; j < 2; j++) f_c[j] *= reach / f_c_norm;
     for (int j = 0; j < 2; j++) {
-        const double f_c = law->mu_c * f_n * dir[j];                                        /* (19) */
-        z_dot[j] = stick * v_t[j] + (1.0 - stick) * (f_c - law->sigma0 * s->z[j]) / law->sigma1; /* (22) */
-        f_br[j] = law->sigma0 * s->z[j] + law->sigma1 * z_dot[j];                           /* (15) */
+        z_dot[j] = stick * v_t[j] + (1.0 - stick) * (f_c[j] - law->sigma0 * s->z[j]) / law->sigma1; /* (22) */
+        f_br[j] = law->sigma0 * s->z[j] + law->sigma1 * z_dot[j];                                 /* (15) */
     }
     const double f_max = f_n * (law->mu_c + (law->mu_s - law->mu_c) * s->s_dw); /* (24) */
     const double norm = hypot(f_br[0], f_br[1]);

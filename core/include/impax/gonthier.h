@@ -28,7 +28,10 @@
 /// The contact-space integration is semi-implicit Euler: v += W f h, then delta -= v_n h, with
 /// the normal dampers a k delta^p delta_dot of all touching contacts taken at the rates the
 /// step's forces leave (one small SPD solve per step): the same forces as h -> 0, stable at any
-/// h although near-plastic e makes the dampers very stiff.
+/// h although near-plastic e makes the dampers very stiff. The Coulomb part of the friction is
+/// likewise taken at the slip the step leaves (ipx_gonthier_friction_step): it stops a slip it
+/// would reverse, so that friction never works on the bodies, also when the normal force grows
+/// by a large factor within a step (a contact that its own friction drives into the surface).
 #ifndef IMPAX_GONTHIER_H
 #define IMPAX_GONTHIER_H
 
@@ -105,6 +108,14 @@ double ipx_gonthier_normal(ipx_gonthier_state *s, const ipx_gonthier_law *law, d
 /// (m/s, body 1 relative to body 2); then advances z and s_dw by h (s) with explicit Euler.
 void ipx_gonthier_friction(ipx_gonthier_state *s, const ipx_gonthier_law *law, double f_n,
                            const double v_t[2], double h, double f_t[2]);
+
+/// As ipx_gonthier_friction, for a contact whose tangential inverse mass is w_t (1/kg; an upper
+/// bound when contacts are coupled): the Coulomb force mu_c f_n dir(v_t) (Eq. 19) is taken at
+/// the slip the step of h leaves (backward Euler), so that a force that would carry the slip
+/// through zero within the step (h w_t mu_c f_n > |v_t|) stops it instead, and friction never
+/// works on the bodies. w_t = 0: the explicit law (ipx_gonthier_friction).
+void ipx_gonthier_friction_step(ipx_gonthier_state *s, const ipx_gonthier_law *law, double f_n,
+                                const double v_t[2], double h, double w_t, double f_t[2]);
 
 /// Contacts of one island advanced over a host step (see ipx_gonthier_advance).
 typedef struct ipx_gonthier_island {
