@@ -7,7 +7,7 @@
 
 ipx_check_options ipx_check_default_options(void)
 {
-    ipx_check_options o = {IPX_CHECK_ALL, 1e-9, 1e-12};
+    ipx_check_options o = {IPX_CHECK_ALL, 1e-9, 1e-12, 1e-6};
     return o;
 }
 
@@ -20,6 +20,8 @@ const char *ipx_check_kind_name(ipx_check_kind kind)
     case IPX_CHECK_COMPLEMENTARITY: return "complementarity";
     case IPX_CHECK_UNILATERAL: return "pulling normal impulse";
     case IPX_CHECK_CONSISTENCY: return "inconsistent result";
+    case IPX_CHECK_FRICTION_DIRECTION: return "friction not opposing the slip";
+    case IPX_CHECK_SAFETY_NET: return "safety net fired";
     }
     return "unknown check";
 }
@@ -42,6 +44,33 @@ static void test(ipx_check_report *rep, unsigned kinds, ipx_check_kind kind, int
     if ((kinds & kind) && !(excess <= 0.0)) add(rep, kind, contact, excess);
 }
 
+/* Angle (rad) between friction f and the opposite of slip u, or 0 when either is below its
+   tolerance (no direction to check). */
+static double friction_angle(const double f[2], const double u[2], double tol_p, double tol_v)
+{
+    double fn = hypot(f[0], f[1]), un = hypot(u[0], u[1]);
+    if (!(fn > tol_p) || !(un > tol_v)) return 0.0;
+    /* atan2 of cross and dot: accurate near 0, unlike acos */
+    return atan2(fabs(f[0] * u[1] - f[1] * u[0]), -(f[0] * u[0] + f[1] * u[1]));
+}
+
+/* The friction-direction check of contact c (see check.h); wpi_last = W last_step. */
+static void check_direction(ipx_check_report *rep, const ipx_check_options *opt, const ipx_problem *p,
+                            const ipx_result *r, int c, const double *wpi, const double *wpi_last,
+                            double tol_p, double tol_v)
+{
+    const int s = r->slip_state[c], b = IPX_ROWS_PER_CONTACT * c;
+    if (s != IPX_SLIP_SLIDING && s != IPX_SLIP_IMPENDING) return;
+    double u[2];
+    for (int t = IPX_T1; t <= IPX_T2; t++) {
+        u[t] = p->v[b + t] + wpi[b + t]; /* end slip */
+        if (s == IPX_SLIP_SLIDING) u[t] -= wpi_last[b + t];
+    }
+    const double f[2] = {r->last_step[b + IPX_T1], r->last_step[b + IPX_T2]};
+    test(rep, opt->kinds, IPX_CHECK_FRICTION_DIRECTION, c,
+         friction_angle(f, u, tol_p, tol_v) - opt->tol_angle);
+}
+
 int ipx_check(const ipx_problem *p, const ipx_result *r, const ipx_check_options *opt,
               ipx_check_report *rep)
 {
@@ -49,8 +78,9 @@ int ipx_check(const ipx_problem *p, const ipx_result *r, const ipx_check_options
     const unsigned kinds = opt->kinds;
     rep->count = 0;
     /* recompute from the impulses: the checker does not trust what the model reported */
-    double wpi[IPX_MAX_ROWS];
+    double wpi[IPX_MAX_ROWS], wpi_last[IPX_MAX_ROWS];
     ipx_apply_W(p, r->impulse, wpi);
+    ipx_apply_W(p, r->last_step, wpi_last);
     double work = 0.0, quad = 0.0;
     for (int i = 0; i < n; i++) {
         work += r->impulse[i] * p->v[i];
@@ -72,6 +102,7 @@ int ipx_check(const ipx_problem *p, const ipx_result *r, const ipx_check_options
     }
     test(rep, kinds, IPX_CHECK_CONSISTENCY, -1, fabs(dke - r->delta_ke) - tol_e);
     test(rep, kinds, IPX_CHECK_ENERGY, -1, dke - tol_e);
+    test(rep, kinds, IPX_CHECK_SAFETY_NET, -1, (double)r->nets);
 
     for (int c = 0; c < p->k; c++) {
         const double *pi = r->impulse + IPX_ROWS_PER_CONTACT * c;
@@ -82,6 +113,7 @@ int ipx_check(const ipx_problem *p, const ipx_result *r, const ipx_check_options
         test(rep, kinds, IPX_CHECK_CONE, c, pt - p->contact[c].mu * pi[IPX_N] - tol_p);
         test(rep, kinds, IPX_CHECK_COMPLEMENTARITY, c,
              pi[IPX_N] * vn - (opt->tol_abs + opt->tol_rel * pscale * vscale));
+        check_direction(rep, opt, p, r, c, wpi, wpi_last, tol_p, tol_v);
     }
     return rep->count;
 }

@@ -30,7 +30,7 @@ static const ipx_param_def plus_params[IPX_PLUS_N_PARAMS] = {
     [IPX_PLUS_MAX_INTERVALS] = {"max_intervals", 1000, 1, 1e7, 1, "",
                                 "intervals per round before alpha is forced to 1 (limits_hit bit 1)"},
     [IPX_PLUS_MAX_PASSES] = {"max_passes", 0, 0, 1e6, 1, "",
-                             "active-set passes per interval; 0 = 2k + 1, never binding (bit 2)"},
+                             "active-set passes per interval; 0 = (k+1)^2 + 1, never binding (bit 2)"},
     [IPX_PLUS_NEWTON_MAX_ITERS] = {"newton_max_iters", 20, 1, 1000, 1, "",
                                    "Newton iterations per impending-slip solve (bit 3)"},
     [IPX_PLUS_NEWTON_TOL] = {"newton_tol", 1e-12, 1e-15, 1e-2, 0, "",
@@ -47,6 +47,9 @@ static const ipx_param_def plus_params[IPX_PLUS_N_PARAMS] = {
                                   "1: every contact compresses in round 1 (Fig. 14 row C contrast model)"},
     [IPX_PLUS_ENERGY_CAP] = {"energy_cap", 1, 0, 1, 1, "flag",
                              "1: scale down a round that would gain energy (spec 8.16; limits_hit bit 4)"},
+    [IPX_PLUS_HOLD_PLASTIC] = {"hold_plastic", 1, 0, 1, 1, "flag",
+                               "1: a contact that compressed with e = 0 stays closed while its group "
+                               "expands (spec 8.16 remedy); 0 = the paper's rounds"},
 };
 
 void plus_cfg_from_params(const double *param, plus_cfg *cfg)
@@ -67,6 +70,7 @@ void plus_cfg_from_params(const double *param, plus_cfg *cfg)
     cfg->rcond = param[IPX_PLUS_RCOND];
     cfg->all_participate = param[IPX_PLUS_ALL_PARTICIPATE] != 0.0;
     cfg->energy_cap = param[IPX_PLUS_ENERGY_CAP] != 0.0;
+    cfg->hold_plastic = param[IPX_PLUS_HOLD_PLASTIC] != 0.0;
 }
 
 /* Slices of the workspace, in the order plus_ctx_init takes them. */
@@ -80,7 +84,7 @@ size_t plus_workspace_bytes(int k)
            ipx_ws_doubles_bytes(2 * kk) + 2 * ipx_ws_doubles_bytes(enum_doubles(kk)) +
            ipx_ws_doubles_bytes(n * n) + ipx_ws_doubles_bytes(nn * nn) +
            3 * ipx_ws_doubles_bytes(n) + 4 * ipx_ws_doubles_bytes(nn) +
-           ipx_ws_doubles_bytes(ipx_min_norm_work_doubles((int)nn)) + 6 * ipx_ws_ints_bytes(kk) +
+           ipx_ws_doubles_bytes(ipx_min_norm_work_doubles((int)nn)) + 8 * ipx_ws_ints_bytes(kk) +
            2 * ipx_ws_ints_bytes(n) + ipx_ws_ints_bytes(nn);
 }
 
@@ -126,11 +130,13 @@ ipx_status plus_ctx_init(plus_ctx *c, const ipx_problem *p, const double *param,
     c->xs = ipx_ws_doubles(ws, nn);
     c->lsq_work = ipx_ws_doubles(ws, ipx_min_norm_work_doubles((int)nn));
     c->inert = ipx_ws_ints(ws, k);
+    c->held = ipx_ws_ints(ws, k);
     c->normal_on = ipx_ws_ints(ws, k);
     c->turn = ipx_ws_ints(ws, k);
     c->imp = ipx_ws_ints(ws, k);
     c->slip_failed = ipx_ws_ints(ws, k);
     c->chatter = ipx_ws_ints(ws, k);
+    c->from_rolling = ipx_ws_ints(ws, k);
     c->col = ipx_ws_ints(ws, n);
     c->pos = ipx_ws_ints(ws, n);
     c->lsq_iwork = ipx_ws_ints(ws, nn);
@@ -140,9 +146,11 @@ ipx_status plus_ctx_init(plus_ctx *c, const ipx_problem *p, const double *param,
 static unsigned plus_promises(const double *param)
 {
     /* Poisson restitution gives impulse to contacts that end separating: no velocity
-       complementarity. Non-penetration holds to eps_v (observing threshold). */
+       complementarity. Non-penetration holds to eps_v (observing threshold). The energy cap is
+       a safety net: with it on, no gain is promised, and whether it fired is the result's
+       nets (IPX_CHECK_SAFETY_NET, not a promise). */
     unsigned always = IPX_CHECK_NONPENETRATION | IPX_CHECK_CONE | IPX_CHECK_UNILATERAL |
-                      IPX_CHECK_CONSISTENCY;
+                      IPX_CHECK_CONSISTENCY | IPX_CHECK_FRICTION_DIRECTION;
     return param[IPX_PLUS_ENERGY_CAP] != 0.0 ? always | IPX_CHECK_ENERGY : always;
 }
 

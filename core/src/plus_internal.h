@@ -28,7 +28,7 @@ typedef struct plus_cfg {
     double eps_v;       ///< m/s
     double eps_pi;      ///< relative
     double rcond;
-    int all_participate, energy_cap;
+    int all_participate, energy_cap, hold_plastic;
 } plus_cfg;
 
 /// Normal row of a contact in one interval candidate.
@@ -54,6 +54,7 @@ typedef struct plus_ctx {
     double *pi_round;        /* n, N*s: pi_total at the start of the round */
     ipx_plus_class *cls;     /* k: class of each contact in this round */
     int *inert;              /* k: 1 if W's normal row is zero (always observing) */
+    int *held;               /* k: 1 if held closed this round (deviation 10) */
     int round, fallback;     /* fallback: 0 no, 1 inelastic, 2 inelastic frictionless */
 
     /* interval state (Algorithm 1) */
@@ -75,16 +76,24 @@ typedef struct plus_ctx {
     double *lsq_work;        /* for systems of up to n+k unknowns */
     int *lsq_iwork;          /* n+k */
     int *imp, ni;            /* k: slot of each impending contact in a Newton solve (-1 none) */
-    int *slip_failed;        /* k: 1 if Newton found no end-slip direction for the contact */
+    int *slip_failed;        /* k: 1 if no direction has friction against the end slip */
     int *chatter;            /* k: 1 made impending against chatter in this interval; -1 that
                                 failed in this round (not tried again); 0 otherwise */
+    int *from_rolling;       /* k: 1 a rolling contact the active set made impending */
     double v_scale;          /* m/s, velocity scale of the current interval (Newton tolerance) */
+    double slip_floor;       /* m/s, slips at or below it have no direction (PLUS_SLIP_FLOOR) */
 
     /* output */
     ipx_result *r;
     ipx_plus_observer observer;
     void *user;
 } plus_ctx;
+
+/// A slip below this fraction of the impact's velocity scale (v_transition and the fastest
+/// pre-impact contact velocity) is zero: it has no direction for friction to oppose. Ten times
+/// below the invariant checker's default velocity tolerance (1e-9), so every slip the checker
+/// can see has its direction enforced.
+#define PLUS_SLIP_FLOOR 1e-10
 
 /* plus.c */
 void plus_cfg_from_params(const double *param, plus_cfg *cfg);

@@ -20,6 +20,7 @@ static void start_states(plus_ctx *c)
         v_scale = fmax(v_scale, fmax(speed, fabs(vk[IPX_N])));
         c->normal_on[k] = c->cls[k] != IPX_PLUS_OBSERVING ? PLUS_NORMAL_ON : PLUS_NORMAL_OFF;
         c->chatter[k] = c->chatter[k] < 0 ? -1 : 0;
+        c->from_rolling[k] = 0;
         if (!c->normal_on[k] || c->p->contact[k].mu == 0.0 || c->fallback == 2) {
             c->slip[k] = IPX_PLUS_NO_FRICTION;
             continue;
@@ -33,12 +34,15 @@ static void start_states(plus_ctx *c)
 }
 
 /* The largest violation of contact k (Table 1): a pulling normal impulse at an active
-   compressing contact, a rolling impulse outside the cone (2.6). -inf if none applies. */
+   compressing contact, a rolling impulse outside the cone (2.6); an impending contact with no
+   direction in which friction opposes its end slip violates (2.9b) outright and is pruned
+   first. -inf if none applies. */
 static double violation(const plus_ctx *c, int k)
 {
     const double *pk = c->pi + IPX_ROWS_PER_CONTACT * k;
     double worst = -INFINITY;
     if (c->normal_on[k] == PLUS_NORMAL_OFF) return worst;
+    if (c->slip[k] == IPX_PLUS_IMPENDING && c->slip_failed[k]) return INFINITY;
     if (c->cls[k] == IPX_PLUS_COMPRESSING && c->normal_on[k] == PLUS_NORMAL_ON) worst = -pk[IPX_N];
     if (c->slip[k] == IPX_PLUS_ROLLING)
         worst = fmax(worst, hypot(pk[IPX_T1], pk[IPX_T2]) - c->p->contact[k].mu * pk[IPX_N]);
@@ -79,27 +83,65 @@ static int painleve_slide(plus_ctx *c, int k)
     return 1;
 }
 
+/* An impending contact for which no direction has friction against its end slip (2.9b) (the
+   search of plus_slip.c found none). One that was made impending against chatter slides
+   explicitly again (2.9a) for the rest of the round: its slip is above v_transition. One that
+   left rolling has its normal row dropped, as Algorithm 1 drops any non-rolling contact that
+   violates: no impulse at it in this interval, and the rest of its approach is left to the
+   next round (spec 5.7), when the other contacts have moved on. Returns 1 if the normal was
+   dropped. */
+static int no_direction(plus_ctx *c, int k)
+{
+    if (c->chatter[k] != 1) {
+        c->normal_on[k] = PLUS_NORMAL_OFF;
+        return 1;
+    }
+    const double *vk = c->v + IPX_ROWS_PER_CONTACT * k;
+    double speed = hypot(vk[IPX_T1], vk[IPX_T2]);
+    c->slip[k] = IPX_PLUS_SLIDING;
+    c->s[2 * k] = vk[IPX_T1] / speed;
+    c->s[2 * k + 1] = vk[IPX_T2] / speed;
+    c->chatter[k] = -1;
+    return 0;
+}
+
 /* Prunes every contact tied with the worst violation: a rolling contact turns impending, its
    first guess of the slip direction opposite the rejected rolling impulse (so that friction
-   keeps that impulse's direction, scaled to the cone); otherwise the compressing contact's
-   normal row is dropped (all three components fixed at 0 for this interval), unless it is a
-   Painleve sliding contact. */
+   keeps that impulse's direction, scaled to the cone); an impending contact without a
+   direction goes to no_direction; otherwise the compressing contact's normal row is dropped
+   (all three components fixed at 0 for this interval), unless it is a Painleve sliding
+   contact. A dropped normal changes what every other contact can hold: the contacts this search
+   made impending roll again and are decided anew (deviation 9: a contact stays impending only
+   while rolling does not fit its cone). */
 static void prune(plus_ctx *c, double worst)
 {
+    int dropped = 0;
     for (int k = 0; k < c->k; k++) {
         if (violation(c, k) < worst * (1.0 - TIE)) continue;
+        if (c->slip[k] == IPX_PLUS_IMPENDING && c->slip_failed[k]) {
+            dropped |= no_direction(c, k);
+            continue;
+        }
         if (c->slip[k] != IPX_PLUS_ROLLING) {
             int slide = c->slip[k] == IPX_PLUS_SLIDING && painleve_slide(c, k);
             c->normal_on[k] = slide ? PLUS_NORMAL_SLIDE : PLUS_NORMAL_OFF;
+            dropped = 1;
             continue;
         }
         c->slip[k] = IPX_PLUS_IMPENDING;
+        c->from_rolling[k] = 1;
         const double *pk = c->pi + IPX_ROWS_PER_CONTACT * k;
         double len = hypot(pk[IPX_T1], pk[IPX_T2]);
         if (len > 0.0) {
             c->s[2 * k] = -pk[IPX_T1] / len;
             c->s[2 * k + 1] = -pk[IPX_T2] / len;
         }
+    }
+    if (!dropped) return;
+    for (int k = 0; k < c->k; k++) {
+        if (!c->from_rolling[k]) continue;
+        c->slip[k] = IPX_PLUS_ROLLING;
+        c->from_rolling[k] = 0;
     }
 }
 
@@ -152,25 +194,6 @@ static int stop_chatter(plus_ctx *c)
     return switched;
 }
 
-/* A contact made impending against chatter whose implicit form has no root with friction
-   against the end slip goes back to sliding (explicit, direction-limited) for the rest of the
-   round. Returns 1 if any. */
-static int undo_chatter(plus_ctx *c)
-{
-    int undone = 0;
-    for (int k = 0; k < c->k; k++) {
-        if (c->chatter[k] <= 0 || c->slip[k] != IPX_PLUS_IMPENDING || !c->slip_failed[k]) continue;
-        const double *vk = c->v + IPX_ROWS_PER_CONTACT * k;
-        double speed = hypot(vk[IPX_T1], vk[IPX_T2]);
-        c->slip[k] = IPX_PLUS_SLIDING;
-        c->chatter[k] = -1;
-        c->s[2 * k] = vk[IPX_T1] / speed;
-        c->s[2 * k + 1] = vk[IPX_T2] / speed;
-        undone = 1;
-    }
-    return undone;
-}
-
 /* Spec 4 items 4-5: alpha = min over sliding contacts that carry a normal impulse (those whose
    normal row was dropped carry no friction; rolling and impending contacts never limit it).
    Records every direction-limited turn for stop_chatter: its sense (+-1), doubled if it
@@ -195,8 +218,9 @@ static double step_length(plus_ctx *c)
 /* The active-set search (Algorithm 1's loop) from the current states. */
 static ipx_status active_set(plus_ctx *c)
 {
-    /* each pass removes at least one constraint: 2k + 1 passes always suffice */
-    const int max_passes = c->cfg.max_passes > 0 ? c->cfg.max_passes : 2 * c->k + 1;
+    /* normal rows are only ever dropped (at most k times); between two drops each pass turns
+       at least one of at most k rolling contacts impending: (k + 1)^2 + 1 passes suffice */
+    const int max_passes = c->cfg.max_passes > 0 ? c->cfg.max_passes : (c->k + 1) * (c->k + 1) + 1;
     for (int pass = 1;; pass++) {
         ipx_status st = solve_candidate(c);
         if (st != IPX_OK) return st;
@@ -216,10 +240,7 @@ ipx_status plus_interval(plus_ctx *c, double *alpha)
 {
     start_states(c);
     ipx_status st = active_set(c);
-    if (st == IPX_OK && stop_chatter(c)) {
-        st = active_set(c);
-        if (st == IPX_OK && undo_chatter(c)) st = active_set(c);
-    }
+    if (st == IPX_OK && stop_chatter(c)) st = active_set(c);
     if (st != IPX_OK) return st;
     *alpha = step_length(c);
     return IPX_OK;

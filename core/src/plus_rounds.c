@@ -33,14 +33,32 @@ static void find_inert(plus_ctx *c)
 /* Spec 5.1: expanding = earned a non-zero expansion impulse last round (so e > 0); observing =
    not expanding and v_n >= -eps_v (never an exact 0: round-off would cycle); compressing = the
    rest. In round 1 of the all-participate variant everything compresses; in the fallback every
-   contact that is not separating (v_n < eps_v) does. */
-static ipx_plus_class class_of(const plus_ctx *c, int k, double tol_pi, int all)
+   contact that is not separating (v_n < eps_v) does. Deviation 10: a held contact (it compressed
+   last round, earned nothing to expand, and others expand now) compresses again unless it
+   separates, with e = 0 (start_round). */
+static ipx_plus_class class_of(const plus_ctx *c, int k, double tol_pi, int all, int held)
 {
     double vn = c->v[IPX_ROWS_PER_CONTACT * k + IPX_N];
     if (c->inert[k]) return IPX_PLUS_OBSERVING;
     if (!c->fallback && c->pi_acc[k] > tol_pi) return IPX_PLUS_EXPANDING;
-    if (all || vn < -c->cfg.eps_v || (c->fallback && vn < c->cfg.eps_v)) return IPX_PLUS_COMPRESSING;
+    if (all || vn < -c->cfg.eps_v || ((c->fallback || held) && vn < c->cfg.eps_v))
+        return IPX_PLUS_COMPRESSING;
     return IPX_PLUS_OBSERVING;
+}
+
+/* Deviation 10 (spec 8.16): contacts that compressed together share one coupled compression;
+   the expansion impulses they earned were sized for that coupled system. A contact of the
+   group that earned no expansion (e = 0: the capture band, or e_min = 0) is plastic: it stays
+   closed while the others deliver theirs, instead of observing and being driven into a new
+   approach that would bounce with a COR of its own (three balls, u = (-2, 0, 0.005), e_min 1,
+   v_capture 0.01: the paper's rounds end at +22 % kinetic energy). Marks held[k]. */
+static void mark_held(plus_ctx *c, double tol_pi)
+{
+    int expanding = 0;
+    for (int k = 0; k < c->k; k++) expanding |= !c->inert[k] && c->pi_acc[k] > tol_pi;
+    for (int k = 0; k < c->k; k++)
+        c->held[k] = c->cfg.hold_plastic && !c->fallback && expanding && c->round > 0 &&
+                     c->cls[k] == IPX_PLUS_COMPRESSING && !(c->pi_acc[k] > tol_pi);
 }
 
 /* Classes for the round; returns the number of compressing or expanding contacts (none in the
@@ -50,8 +68,9 @@ static int classify(plus_ctx *c)
     const double tol_pi = c->cfg.eps_pi * fmax(ipx_max_abs(c->pi_total, c->n), DBL_MIN);
     const int all = c->round == 0 && c->cfg.all_participate;
     int active = 0, approaching = 0;
+    mark_held(c, tol_pi);
     for (int k = 0; k < c->k; k++) {
-        c->cls[k] = class_of(c, k, tol_pi, all);
+        c->cls[k] = class_of(c, k, tol_pi, all, c->held[k]);
         active += c->cls[k] != IPX_PLUS_OBSERVING;
         approaching += !c->inert[k] && c->v[IPX_ROWS_PER_CONTACT * k + IPX_N] < -c->cfg.eps_v;
     }
@@ -67,7 +86,7 @@ static void start_round(plus_ctx *c)
     for (int k = 0; k < c->k; k++) {
         double approach = -c->v[IPX_ROWS_PER_CONTACT * k + IPX_N];
         int compressing = c->cls[k] == IPX_PLUS_COMPRESSING;
-        c->e[k] = compressing && !c->fallback ? contact_cor(c, k, approach) : 0.0;
+        c->e[k] = compressing && !c->fallback && !c->held[k] ? contact_cor(c, k, approach) : 0.0;
         c->pi_exp[k] = c->cls[k] == IPX_PLUS_EXPANDING ? c->pi_acc[k] : 0.0;
         c->pi_acc[k] = 0.0;
         c->turn[k] = 0;
@@ -95,6 +114,18 @@ static void apply_step(plus_ctx *c, double alpha)
     }
 }
 
+/* The result's record of the last interval, for the friction-direction check (check.h). */
+static void record_step(plus_ctx *c)
+{
+    static const int state[] = {[IPX_PLUS_NO_FRICTION] = IPX_SLIP_NONE,
+                                [IPX_PLUS_SLIDING] = IPX_SLIP_SLIDING,
+                                [IPX_PLUS_ROLLING] = IPX_SLIP_STICKING,
+                                [IPX_PLUS_IMPENDING] = IPX_SLIP_IMPENDING};
+    memcpy(c->r->last_step, c->pi, sizeof(double) * (size_t)c->n);
+    for (int k = 0; k < c->k; k++)
+        c->r->slip_state[k] = c->normal_on[k] == PLUS_NORMAL_OFF ? IPX_SLIP_NONE : state[c->slip[k]];
+}
+
 static void notify(const plus_ctx *c, int interval, double alpha)
 {
     if (!c->observer) return;
@@ -120,6 +151,7 @@ static ipx_status run_round(plus_ctx *c)
         }
         c->r->counts.intervals++;
         apply_step(c, alpha);
+        record_step(c);
         notify(c, interval, alpha);
         if (alpha == 1.0) return IPX_OK;
     }
@@ -141,6 +173,7 @@ static void scale_round(plus_ctx *c, double s)
         c->v[i] = c->v_round[i] + s * (c->v[i] - c->v_round[i]);
     }
     for (int k = 0; k < c->k; k++) c->pi_acc[k] *= s;
+    for (int i = 0; i < c->n; i++) c->r->last_step[i] *= s; /* keeps v_post - W last_step exact */
 }
 
 /* Deviation 1 (spec 8.16): if the kinetic energy after this round is above its value at the
@@ -167,6 +200,7 @@ static void cap_energy(plus_ctx *c)
     else s = h > 0.0 ? (root - g) / h : 1.0;
     scale_round(c, fmin(s, 1.0));
     c->r->counts.limits_hit |= IPX_PLUS_HIT_ENERGY_CAP;
+    c->r->nets |= IPX_NET_ENERGY_CAP;
 }
 
 /* Inelastic rounds of one fallback level while contacts approach, at most k + 1 of them. */
@@ -228,6 +262,7 @@ static ipx_status rounds(plus_ctx *c)
 ipx_status plus_run(plus_ctx *c)
 {
     memcpy(c->v, c->p->v, sizeof(double) * (size_t)c->n);
+    c->slip_floor = PLUS_SLIP_FLOOR * fmax(c->cfg.v_t, ipx_max_abs(c->p->v, c->n));
     memset(c->pi_total, 0, sizeof(double) * (size_t)c->n);
     memset(c->pi_acc, 0, sizeof(double) * (size_t)c->k);
     find_inert(c);

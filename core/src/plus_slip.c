@@ -18,7 +18,6 @@
 
 #define MIN_STEP 0.01      /* backtracking: halve the step down to this fraction [S] */
 #define POOR_PROGRESS 0.95 /* after 3 iterations, stop if the residual fell by less than 5 % [S] */
-#define TINY_SLIP 1e-9     /* relative to the velocity scale: an end slip this small is zero */
 
 /* Impending contact and row t of friction row r, or -1 if r is not one. */
 static int friction_row_of(const plus_ctx *c, int r, int *t)
@@ -176,7 +175,7 @@ static int flip_wrong_branch(plus_ctx *c)
     int flipped = 0;
     for (int k = 0; k < c->k; k++) {
         double w_norm;
-        if (c->imp[k] < 0 || branch(c, k, &w_norm) >= -TINY_SLIP * c->v_scale) continue;
+        if (c->imp[k] < 0 || branch(c, k, &w_norm) >= -c->slip_floor) continue;
         c->x[c->m + c->imp[k]] += IPX_PI;
         flipped++;
     }
@@ -193,22 +192,182 @@ static int solve_directions(plus_ctx *c, double V, double P, int *iters, ipx_sta
     }
 }
 
-/* The directions found: s_k = (cos phi_k, sin phi_k) where Newton ended on a root with
-   friction against the end slip (or no slip at all); elsewhere the guess stays (spec 5.5's
-   degenerate rule) and the contact is marked failed. */
-static void take_directions(plus_ctx *c, int converged)
+/* The directions of Newton's root: s_k = (cos phi_k, sin phi_k). */
+static void take_directions(plus_ctx *c)
 {
     for (int k = 0; k < c->k; k++) {
         if (c->imp[k] < 0) continue;
-        double w_norm, ws = branch(c, k, &w_norm);
-        if (!converged || (ws <= 0.0 && w_norm > TINY_SLIP * c->v_scale)) {
-            c->slip_failed[k] = 1;
-            c->r->counts.limits_hit |= IPX_PLUS_HIT_NEWTON;
-            continue;
-        }
         double phi = c->x[c->m + c->imp[k]];
         c->s[2 * k] = cos(phi);
         c->s[2 * k + 1] = sin(phi);
+    }
+}
+
+/* ---- When Newton stalls: the directions one contact at a time ---------------------------
+
+   With the other directions fixed, the impulse is linear in the rows and the end slip w_k of
+   one impending contact is a function of its angle alone. A root of w x s with w . s >= 0 is a
+   consistent impending state (friction against the end slip); the angles are scanned and each
+   sign change is bisected. Of several roots the one without a pulling normal impulse and then
+   the smallest impulse norm (the min-norm principle of Table 1) is kept. A root whose normal
+   impulse pulls is still a root: the active set then drops that normal. Several impending
+   contacts are swept in turn (nonlinear Gauss-Seidel) until their directions agree. */
+
+#define SCAN_ANGLES 24     /* scan step 15 degrees */
+#define ANGLE_TOL 1e-10    /* rad: bisection stops below this bracket */
+#define MAX_SWEEPS 20      /* Gauss-Seidel sweeps over several impending contacts */
+
+typedef struct probe {
+    double phi, cross, dot, slip; /* rad; w x s, w . s, |w| (m/s) */
+    double norm, pn;              /* |pi| and the contact's pi_n (N*s) */
+} probe;
+
+/* The probe of contact k at the current solution x and direction s_k. */
+static void probe_here(const plus_ctx *c, int k, probe *pr)
+{
+    double w[2];
+    end_slip(c, k, c->x, w);
+    pr->phi = atan2(c->s[2 * k + 1], c->s[2 * k]);
+    pr->cross = w[0] * c->s[2 * k + 1] - w[1] * c->s[2 * k];
+    pr->dot = w[0] * c->s[2 * k] + w[1] * c->s[2 * k + 1];
+    pr->slip = hypot(w[0], w[1]);
+    pr->norm = ipx_norm2(c->x, c->m);
+    pr->pn = c->x[c->pos[IPX_ROWS_PER_CONTACT * k + IPX_N]];
+}
+
+/* Solves the linear rows with contact k's direction at angle phi. */
+static ipx_status probe_at(plus_ctx *c, int k, double phi, probe *pr)
+{
+    c->s[2 * k] = cos(phi);
+    c->s[2 * k + 1] = sin(phi);
+    plus_assemble(c);
+    ipx_status st = plus_solve_linear(c);
+    probe_here(c, k, pr);
+    pr->phi = phi;
+    return st;
+}
+
+/* Friction at contact k opposes the end slip (or there is none) to within ANGLE_TOL. */
+static int consistent(const plus_ctx *c, const probe *pr)
+{
+    if (pr->slip <= c->slip_floor) return 1;
+    return pr->dot > 0.0 && fabs(pr->cross) <= 1e3 * ANGLE_TOL * pr->slip;
+}
+
+/* 1 if a is a better root than b: no pulling normal first, then the smaller impulse. */
+static int better(const probe *a, const probe *b, double tol_pn)
+{
+    int a_ok = a->pn >= -tol_pn, b_ok = b->pn >= -tol_pn;
+    return a_ok != b_ok ? a_ok : a->norm < b->norm;
+}
+
+/* The root of w x s between lo and hi (angles, lo < hi, a sign change between them) by the
+   Illinois variant of regula falsi: bracketing like bisection, superlinear like the secant. */
+static ipx_status bracket_root(plus_ctx *c, int k, probe lo, probe hi, probe *root)
+{
+    probe mid = lo;
+    int side = 0; /* which end the last two steps kept: halve its value (Illinois) */
+    double f_lo = lo.cross, f_hi = hi.cross;
+    while (hi.phi - lo.phi > ANGLE_TOL) {
+        double phi = (lo.phi * f_hi - hi.phi * f_lo) / (f_hi - f_lo);
+        if (!(phi > lo.phi && phi < hi.phi)) phi = 0.5 * (lo.phi + hi.phi);
+        ipx_status st = probe_at(c, k, phi, &mid);
+        if (st != IPX_OK) return st;
+        if (mid.cross == 0.0 || fabs(mid.cross) <= ANGLE_TOL * 1e-3 * mid.slip) break;
+        if ((mid.cross < 0.0) == (f_lo < 0.0)) {
+            lo = mid;
+            f_lo = mid.cross;
+            if (side == -1) f_hi *= 0.5;
+            side = -1;
+        } else {
+            hi = mid;
+            f_hi = mid.cross;
+            if (side == 1) f_lo *= 0.5;
+            side = 1;
+        }
+    }
+    *root = mid;
+    return IPX_OK;
+}
+
+/* The best consistent angle of contact k with the other directions fixed; *found = 0 if none.
+   Only sign changes with w . s > 0 at an end can hold a root with friction against the slip.
+   Leaves s_k at the root found (else unchanged). */
+static ipx_status search_angle(plus_ctx *c, int k, int *found)
+{
+    const double s0 = c->s[2 * k], s1 = c->s[2 * k + 1], phi0 = atan2(s1, s0);
+    const double tol_pn = c->cfg.eps_pi * fmax(ipx_max_abs(c->x, c->m), DBL_MIN);
+    probe prev, cur, root, best = {0};
+    *found = 0;
+    ipx_status st = probe_at(c, k, phi0, &prev);
+    if (st == IPX_OK && consistent(c, &prev)) {
+        *found = 1;
+        return IPX_OK;
+    }
+    for (int i = 1; st == IPX_OK && i <= SCAN_ANGLES; i++) {
+        st = probe_at(c, k, phi0 + 2.0 * IPX_PI * i / SCAN_ANGLES, &cur);
+        int change = (prev.cross < 0.0) != (cur.cross < 0.0) && (prev.dot > 0.0 || cur.dot > 0.0);
+        if (st == IPX_OK && change) {
+            st = bracket_root(c, k, prev, cur, &root);
+            if (st == IPX_OK && consistent(c, &root) && (!*found || better(&root, &best, tol_pn))) {
+                best = root;
+                *found = 1;
+            }
+        }
+        prev = cur;
+    }
+    double phi = *found ? best.phi : phi0;
+    c->s[2 * k] = *found ? cos(phi) : s0;
+    c->s[2 * k + 1] = *found ? sin(phi) : s1;
+    return st;
+}
+
+/* Sweeps over the impending contacts until every one is consistent with the others' final
+   directions (nonlinear Gauss-Seidel); a contact without a consistent direction ends the search
+   and is marked failed (the active set prunes it). Ends with the linear solve at the final
+   directions. */
+static ipx_status search_directions(plus_ctx *c)
+{
+    ipx_status st = IPX_OK;
+    int failed = 0;
+    for (int sweep = 0, settled = 0; st == IPX_OK && !settled && !failed && sweep < MAX_SWEEPS; sweep++) {
+        for (int k = 0; st == IPX_OK && !failed && k < c->k; k++) {
+            if (c->imp[k] < 0) continue;
+            int found;
+            st = search_angle(c, k, &found);
+            failed = c->slip_failed[k] = !found;
+        }
+        settled = 1; /* with one contact the last probe is its root; else check them together */
+        for (int k = 0; c->ni > 1 && st == IPX_OK && !failed && k < c->k; k++) {
+            probe pr;
+            if (c->imp[k] < 0) continue;
+            st = probe_at(c, k, atan2(c->s[2 * k + 1], c->s[2 * k]), &pr);
+            settled &= consistent(c, &pr);
+        }
+    }
+    if (st != IPX_OK) return st;
+    plus_assemble(c);
+    st = plus_solve_linear(c);
+    for (int k = 0; st == IPX_OK && k < c->k; k++) {
+        probe pr;
+        if (c->imp[k] < 0 || c->slip_failed[k]) continue;
+        probe_here(c, k, &pr);
+        c->slip_failed[k] = !consistent(c, &pr);
+    }
+    for (int k = 0; k < c->k; k++)
+        if (c->imp[k] >= 0 && c->slip_failed[k]) c->r->counts.limits_hit |= IPX_PLUS_HIT_NEWTON;
+    return st;
+}
+
+/* The friction rows of every impending contact exactly on its cone, along its direction:
+   Newton ends with them satisfied to its tolerance only. */
+static void friction_on_cone(plus_ctx *c)
+{
+    for (int k = 0; k < c->k; k++) {
+        if (c->imp[k] < 0 || c->slip_failed[k]) continue;
+        const int base = IPX_ROWS_PER_CONTACT * k;
+        const double q = c->x[c->pos[base + IPX_N]], mu = c->p->contact[k].mu;
+        for (int t = IPX_T1; t <= IPX_T2; t++) c->x[c->pos[base + t]] = -mu * q * c->s[2 * k + t];
     }
 }
 
@@ -223,7 +382,20 @@ ipx_status plus_impending(plus_ctx *c)
     ipx_status st = IPX_OK;
     int converged = solve_directions(c, V, P, &iters, &st);
     if (st != IPX_OK || iters == 0) return st; /* failed, or the guess already solved (2.9b) */
-    take_directions(c, converged);
-    plus_assemble(c);
-    return plus_solve_linear(c);
+    if (!converged) return search_directions(c);
+    take_directions(c);
+    /* Newton's root is the impulse: its end slips are the ones the directions were solved for.
+       A minimum-norm re-solve with the same directions would move the impulse within the null
+       space of redundant rows (four corners of a face), change the end slips and leave
+       friction off them. */
+    friction_on_cone(c);
+    /* Newton's tolerance bounds w x s, not the angle: a slow end slip can be left off its
+       friction, which the bisection of the search then settles */
+    for (int k = 0; k < c->k; k++) {
+        probe pr;
+        if (c->imp[k] < 0) continue;
+        probe_here(c, k, &pr);
+        if (!consistent(c, &pr)) return search_directions(c);
+    }
+    return IPX_OK;
 }

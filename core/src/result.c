@@ -55,6 +55,8 @@ ipx_status ipx_result_fail(ipx_result *r, ipx_status st)
 {
     memset(r->impulse, 0, sizeof r->impulse);
     memset(r->v_post, 0, sizeof r->v_post);
+    memset(r->last_step, 0, sizeof r->last_step);
+    memset(r->slip_state, 0, sizeof r->slip_state);
     r->delta_ke = 0.0;
     return r->status = st;
 }

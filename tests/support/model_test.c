@@ -27,12 +27,28 @@ ipx_status ipx_test_solve(const ipx_params *par, const ipx_problem *prob, ipx_re
 int ipx_test_keeps_promises(const ipx_params *par, const ipx_problem *prob, const ipx_result *r)
 {
     ipx_check_options opt = ipx_check_default_options();
-    opt.kinds = par->model->promises(par->value);
+    opt.kinds = par->model->promises(par->value) | IPX_CHECK_SAFETY_NET; /* a fired net is a finding */
     ipx_check_report rep;
     const int bad = ipx_check(prob, r, &opt, &rep);
     if (bad) {
         char buf[1024];
         ipx_check_format(&rep, buf, sizeof buf);
+        fprintf(stderr, "%s", buf);
+    }
+    return bad == 0;
+}
+
+int ipx_test_check_kinds(const ipx_problem *prob, const ipx_result *r, unsigned kinds, double eps_v)
+{
+    ipx_check_options opt = ipx_check_default_options(), opt_v = opt;
+    opt.kinds = kinds & ~(unsigned)IPX_CHECK_NONPENETRATION;
+    opt_v.kinds = kinds & (unsigned)IPX_CHECK_NONPENETRATION;
+    opt_v.tol_abs = eps_v;
+    ipx_check_report rep, rep_v;
+    const int bad = ipx_check(prob, r, &opt, &rep) + ipx_check(prob, r, &opt_v, &rep_v);
+    char buf[1024];
+    for (int i = 0; bad && i < 2; i++) {
+        ipx_check_format(i ? &rep_v : &rep, buf, sizeof buf);
         fprintf(stderr, "%s", buf);
     }
     return bad == 0;

@@ -11,8 +11,14 @@ ipx_params ipx_test_params(const char *model, const char *text);
 /// checker on the promises of the model; every violation is a test failure and is printed.
 ipx_status ipx_test_solve(const ipx_params *par, const ipx_problem *prob, ipx_result *r);
 
-/// 1 if r keeps every promise of par's model on prob (the checker at its default tolerances);
+/// 1 if r keeps every promise of par's model on prob (the checker at its default tolerances) and
+/// no safety net changed the answer (IPX_CHECK_SAFETY_NET);
 /// else prints the violations and returns 0 (the caller decides whether that fails a test).
 int ipx_test_keeps_promises(const ipx_params *par, const ipx_problem *prob, const ipx_result *r);
+
+/// The checker on the given kinds at its default tolerances, with non-penetration (if among
+/// them) taking eps_v (m/s) as its absolute floor: the velocity noise below which a model lets a
+/// contact observe and the impact end (PLUS, paper 3b). Prints the violations; 1 if none.
+int ipx_test_check_kinds(const ipx_problem *prob, const ipx_result *r, unsigned kinds, double eps_v);
 
 #endif

@@ -6,6 +6,8 @@
 #include "ensure.h"
 #include "paper_scenes.h"
 
+#define PI 3.14159265358979323846
+
 static ipx_scene scene;
 
 /* A hand-made result with impulse pi, v_post and delta_ke made consistent with it. */
@@ -138,6 +140,64 @@ static void test_inconsistent_or_non_finite_result_is_caught(void)
     ENSURE(count_kind(&rep, IPX_CHECK_ENERGY, -1, NULL) == 1);
 }
 
+/* A unit point mass on the ground, W = I, rows [t1 t2 n]: slip vx along t1, approach 2 m/s. */
+static const double unit_W[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+static const ipx_contact half_mu = {.mu = 0.5, .e = 0.0, .v_capture = 0.0, .v_plastic = 0.0};
+
+static int direction_violations(double vx, const double pi[3], ipx_slip_state state, double *size)
+{
+    const double v[3] = {vx, 0.0, -2.0};
+    const ipx_problem p = {.k = 1, .W = unit_W, .v = v, .contact = &half_mu};
+    ipx_result r = result_from(&p, pi);
+    r.slip_state[0] = state;
+    memcpy(r.last_step, pi, sizeof(double) * 3); /* one interval: it is the whole impact */
+    ipx_check_options opt = ipx_check_default_options();
+    ipx_check_report rep;
+    ipx_check(&p, &r, &opt, &rep);
+    return count_kind(&rep, IPX_CHECK_FRICTION_DIRECTION, 0, size);
+}
+
+static void test_friction_along_the_slip_is_caught_with_its_angle(void)
+{
+    /* impending: pi_n = 2 stops the approach, friction mu pi_n = 1 on the cone */
+    double size = 0.0;
+    const double against[3] = {-1.0, 0.0, 2.0}, along[3] = {1.0, 0.0, 2.0}, across[3] = {0.0, 1.0, 2.0};
+    ENSURE(direction_violations(3.0, against, IPX_SLIP_IMPENDING, NULL) == 0); /* end slip 2 */
+    ENSURE(direction_violations(3.0, along, IPX_SLIP_IMPENDING, &size) == 1);  /* end slip 4 */
+    ENSURE_NEAR(size, PI - 1e-6, 1e-12);
+    ENSURE(direction_violations(3.0, across, IPX_SLIP_SLIDING, &size) == 1); /* start slip (3, 0) */
+    ENSURE_NEAR(size, 0.5 * PI - 1e-6, 1e-12);
+    /* no check where no law applies, or no slip is left to oppose */
+    ENSURE(direction_violations(3.0, along, IPX_SLIP_STICKING, NULL) == 0);
+    ENSURE(direction_violations(3.0, along, IPX_SLIP_NONE, NULL) == 0);
+    ENSURE(direction_violations(1.0, against, IPX_SLIP_IMPENDING, NULL) == 0); /* end slip 0 */
+}
+
+static void test_impending_and_sliding_oppose_different_slips(void)
+{
+    /* slip 0.5 reversed to -0.5 by friction -1: against the start slip (sliding, (2.9a)), along
+       the end slip (impending, (2.9b)) */
+    const double pi[3] = {-1.0, 0.0, 2.0};
+    double size = 0.0;
+    ENSURE(direction_violations(0.5, pi, IPX_SLIP_SLIDING, NULL) == 0);
+    ENSURE(direction_violations(0.5, pi, IPX_SLIP_IMPENDING, &size) == 1);
+    ENSURE_NEAR(size, PI - 1e-6, 1e-12);
+}
+
+static void test_a_fired_safety_net_is_reported(void)
+{
+    point_mass(0.5);
+    const double pi[3] = {0.0, 0.0, 2.0};
+    ipx_result r = result_from(&scene.problem, pi);
+    ipx_check_options opt = ipx_check_default_options();
+    ipx_check_report rep;
+    r.nets = IPX_NET_ENERGY_CAP;
+    ENSURE(ipx_check(&scene.problem, &r, &opt, &rep) == 1);
+    ENSURE(count_kind(&rep, IPX_CHECK_SAFETY_NET, -1, NULL) == 1);
+    opt.kinds &= ~(unsigned)IPX_CHECK_SAFETY_NET;
+    ENSURE(ipx_check(&scene.problem, &r, &opt, &rep) == 0);
+}
+
 static void test_report_lists_every_violation_in_words(void)
 {
     point_mass(0.1);
@@ -162,6 +222,9 @@ int main(void)
     RUN(test_friction_outside_the_cone_is_caught);
     RUN(test_pulling_impulse_is_caught);
     RUN(test_inconsistent_or_non_finite_result_is_caught);
+    RUN(test_friction_along_the_slip_is_caught_with_its_angle);
+    RUN(test_impending_and_sliding_oppose_different_slips);
+    RUN(test_a_fired_safety_net_is_reported);
     RUN(test_report_lists_every_violation_in_words);
     return ipx_test_exit();
 }

@@ -20,23 +20,7 @@ typedef struct tally {
 /* Every promise of the model; non-penetration with eps_v as its absolute floor. */
 static int keeps_promises(const ipx_params *par, const ipx_problem *p, const ipx_result *r)
 {
-    ipx_check_options opt = ipx_check_default_options();
-    ipx_check_report rep;
-    opt.kinds = par->model->promises(par->value) & ~(unsigned)IPX_CHECK_NONPENETRATION;
-    int bad = ipx_check(p, r, &opt, &rep);
-    ipx_check_report rep_v;
-    ipx_check_options opt_v = ipx_check_default_options();
-    opt_v.kinds = IPX_CHECK_NONPENETRATION;
-    opt_v.tol_abs = par->value[IPX_PLUS_EPS_V];
-    bad += ipx_check(p, r, &opt_v, &rep_v);
-    if (bad) {
-        char buf[1024];
-        ipx_check_format(&rep, buf, sizeof buf);
-        fprintf(stderr, "%s", buf);
-        ipx_check_format(&rep_v, buf, sizeof buf);
-        fprintf(stderr, "%s", buf);
-    }
-    return bad == 0;
+    return ipx_test_check_kinds(p, r, par->model->promises(par->value), par->value[IPX_PLUS_EPS_V]);
 }
 
 static void run_batch(const char *params, int k_max, int count, uint64_t seed, tally *t)

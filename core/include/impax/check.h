@@ -19,19 +19,22 @@ typedef enum ipx_check_kind {
     IPX_CHECK_CONE = 1u << 2,            ///< |pi_t| <= mu pi_n (+ tol)
     IPX_CHECK_COMPLEMENTARITY = 1u << 3, ///< pi_n * v_n+ <= tol (impulse only at closing contacts)
     IPX_CHECK_UNILATERAL = 1u << 4,      ///< pi_n >= -tol (no pulling)
-    IPX_CHECK_CONSISTENCY = 1u << 5      ///< v_post = v + W pi and delta_ke as reported, finite
+    IPX_CHECK_CONSISTENCY = 1u << 5,     ///< v_post = v + W pi and delta_ke as reported, finite
+    IPX_CHECK_FRICTION_DIRECTION = 1u << 6, ///< friction of the last interval opposes the slip
+    IPX_CHECK_SAFETY_NET = 1u << 7       ///< no safety net changed the answer (nets == 0)
 } ipx_check_kind;
 
-#define IPX_CHECK_ALL 0x3fu
+#define IPX_CHECK_ALL 0xffu
 #define IPX_MAX_VIOLATIONS 32
 
 typedef struct ipx_check_options {
     unsigned kinds;       ///< bit set of ipx_check_kind to test
     double tol_rel;       ///< relative tolerance (of the problem's velocity / impulse / energy scale)
     double tol_abs;       ///< absolute floor, in the unit of each check
+    double tol_angle;     ///< rad, friction-direction tolerance
 } ipx_check_options;
 
-/// All kinds, tol_rel 1e-9, tol_abs 1e-12.
+/// All kinds, tol_rel 1e-9, tol_abs 1e-12, tol_angle 1e-6 rad.
 ipx_check_options ipx_check_default_options(void);
 
 typedef struct ipx_violation {
@@ -46,6 +49,17 @@ typedef struct ipx_check_report {
 } ipx_check_report;
 
 /// Checks the result against the problem. Returns the number of violations (0 = clean).
+///
+/// Friction direction: for every contact whose slip_state is IPX_SLIP_IMPENDING or
+/// IPX_SLIP_SLIDING and whose last-interval friction (last_step's tangential rows) exceeds the
+/// impulse tolerance, the angle between that friction and the opposite of its slip must be at
+/// most tol_angle: the end slip v_post for impending slip (2.9b), the start slip of the last
+/// interval (v_post - W last_step) for sliding (2.9a). Slips below the velocity tolerance have
+/// no direction and pass. The violation's size is the excess angle (rad). Both slips are
+/// recomputed from the problem and the impulses.
+///
+/// Safety net: a result whose nets are not 0 is reported (size = the nets bits), so a test that
+/// checks everything treats a fired net as a finding.
 int ipx_check(const ipx_problem *p, const ipx_result *r, const ipx_check_options *opt,
               ipx_check_report *report);
 

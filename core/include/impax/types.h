@@ -72,12 +72,29 @@ typedef struct ipx_counts {
     unsigned limits_hit; ///< bit set of model-specific limits that were reached (documented per model)
 } ipx_counts;
 
+/// Tangential state of a contact in a model's last interval, for the friction-direction check
+/// of impax/check.h. Models without intervals leave every contact at IPX_SLIP_NONE.
+typedef enum ipx_slip_state {
+    IPX_SLIP_NONE = 0,  ///< nothing to check: no normal impulse, mu = 0, or not reported
+    IPX_SLIP_STICKING,  ///< rolling: friction inside the cone, driving the slip to zero
+    IPX_SLIP_SLIDING,   ///< friction on the cone against the slip at the start of the last interval
+    IPX_SLIP_IMPENDING  ///< friction on the cone against the slip at its end (= v_post)
+} ipx_slip_state;
+
+/// Safety nets: bits of ipx_result.nets, set when a net changed the model's own answer.
+enum {
+    IPX_NET_ENERGY_CAP = 1u << 0 ///< the answer was scaled down so as not to gain energy
+};
+
 /// The outcome of one solve. Plain data; storage is inside the struct, so no allocation.
 typedef struct ipx_result {
     int k;                               ///< number of contacts of the problem solved
     double impulse[IPX_MAX_ROWS];        ///< N*s, pi per contact [t1, t2, n]
     double v_post[IPX_MAX_ROWS];         ///< m/s, v + W pi
     double delta_ke;                     ///< J, pi^T v + 1/2 pi^T W pi (negative = dissipated)
+    int slip_state[IPX_MAX_CONTACTS];    ///< ipx_slip_state of each contact in the last interval
+    double last_step[IPX_MAX_ROWS];      ///< N*s, impulse of the last interval (0 if none)
+    unsigned nets;                       ///< IPX_NET_* bits: safety nets that changed the answer
     ipx_counts counts;
     ipx_status status;
     char message[IPX_MESSAGE_SIZE];      ///< why, when status != IPX_OK
