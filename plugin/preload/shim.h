@@ -12,6 +12,7 @@
 typedef struct shim_config {
     int passthrough;       /* IMPAX_MODEL=ode: every call goes straight to ODE */
     ipx_params params;     /* IMPAX_MODEL and IMPAX_PARAMS (not used when passthrough) */
+    ipx_ode_config adapter; /* the adapter's keys of IMPAX_PARAMS (recovery, recovery_speed) */
     int seed_index;        /* index of the model's "seed" parameter, or -1 */
     unsigned long long seed; /* IMPAX_SEED, or the seed IMPAX_PARAMS gave */
     FILE *trace;           /* IMPAX_TRACE opened for writing, or NULL */

@@ -27,7 +27,10 @@ static int read_model(shim_config *c, const char *model, const char *params, cha
         snprintf(msg, size, "IMPAX_MODEL='%s': unknown model (accepted: ode, %s)", model, names);
         return -1;
     }
-    if (ipx_params_parse(&c->params, params, why, sizeof why) != IPX_OK) {
+    char model_text[1024];
+    c->adapter = ipx_ode_default_config();
+    if (ipx_ode_split_params(params, &c->adapter, model_text, sizeof model_text, why, sizeof why) != 0 ||
+        ipx_params_parse(&c->params, model_text, why, sizeof why) != IPX_OK) {
         snprintf(msg, size, "IMPAX_PARAMS for model '%s': %s", model, why);
         return -1;
     }

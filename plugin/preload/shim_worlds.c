@@ -51,7 +51,8 @@ static ipx_ode_context *make_context(const shim_config *c, shim_world *w)
     if (c->seed_index >= 0) p.value[c->seed_index] = (double)(c->seed ^ (unsigned long long)w->index);
     char text[2048], msg[256];
     ipx_params_format(&p, text, sizeof text);
-    if (ipx_ode_configure(ctx, p.model->name, text, msg, sizeof msg) != 0) {
+    if (ipx_ode_configure(ctx, p.model->name, text, msg, sizeof msg) != 0 ||
+        ipx_ode_set_config(ctx, &c->adapter, msg, sizeof msg) != 0) {
         /* cannot happen for values shim_config_read accepted; said rather than hidden */
         fprintf(stderr, "impax: world %d: %s (ODE steps it alone)\n", w->index, msg);
         ipx_ode_destroy(ctx);

@@ -180,3 +180,48 @@ int kit_collide(ipx_ode_context *ipx, dWorldID world, dJointGroupID group,
     }
     return n;
 }
+
+/* Bodies joined by a joint do not collide (as in ODE's demos). */
+static void kit_near(void *data, dGeomID a, dGeomID b)
+{
+    kit_sim *s = data;
+    dBodyID ba = dGeomGetBody(a), bb = dGeomGetBody(b);
+    if (ba && bb && dAreConnectedExcluding(ba, bb, dJointTypeContact)) return;
+    kit_collide(s->ipx, s->world, s->group, &s->surface, a, b);
+}
+
+int kit_sim_make(kit_sim *s, const char *model, const char *params, const dSurfaceParameters *surface,
+                 int quick)
+{
+    char msg[256];
+    dRandSetSeed(1); /* QuickStep reorders its rows with ODE's global generator: same runs, same order */
+    s->world = dWorldCreate();
+    dWorldSetGravity(s->world, 0, 0, -9.81);
+    s->space = dSimpleSpaceCreate(0);
+    dCreatePlane(s->space, 0, 0, 1, 0);
+    s->group = dJointGroupCreate(0);
+    s->ipx = ipx_ode_create(s->world);
+    s->surface = *surface;
+    s->quick = quick;
+    if (ipx_ode_configure(s->ipx, model, params, msg, sizeof msg) != 0) {
+        fprintf(stderr, "  kit_sim_make: %s\n", msg);
+        return -1;
+    }
+    return 0;
+}
+
+void kit_sim_step(kit_sim *s, double h)
+{
+    dSpaceCollide(s->space, s, kit_near);
+    if (s->quick) ipx_ode_quick_step(s->ipx, h);
+    else ipx_ode_step(s->ipx, h);
+    ipx_ode_empty_group(s->ipx, s->group);
+}
+
+void kit_sim_free(kit_sim *s)
+{
+    ipx_ode_destroy(s->ipx);
+    dJointGroupDestroy(s->group);
+    dSpaceDestroy(s->space);
+    dWorldDestroy(s->world);
+}

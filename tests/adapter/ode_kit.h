@@ -38,4 +38,24 @@ struct ipx_ode_context;
 int kit_collide(struct ipx_ode_context *ipx, dWorldID world, dJointGroupID group,
                 const dSurfaceParameters *surface, dGeomID a, dGeomID b);
 
+/// A world with gravity -9.81 z, a ground plane z = 0, a simple space, a contact group and an
+/// impax context: every contact gets the surface template, the step is the adapter's around
+/// dWorldStep (quick = 0) or dWorldQuickStep (quick = 1).
+typedef struct kit_sim {
+    dWorldID world;
+    dSpaceID space;
+    dJointGroupID group;
+    struct ipx_ode_context *ipx;
+    dSurfaceParameters surface;
+    int quick;
+} kit_sim;
+
+/// Makes the world; model and params as ipx_ode_configure takes them (the configuration must
+/// be valid: a test failure otherwise). Returns 0.
+int kit_sim_make(kit_sim *s, const char *model, const char *params, const dSurfaceParameters *surface,
+                 int quick);
+/// Collide, the adapter's step of h seconds, empty the contact group.
+void kit_sim_step(kit_sim *s, double h);
+void kit_sim_free(kit_sim *s);
+
 #endif

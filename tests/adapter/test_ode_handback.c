@@ -129,12 +129,16 @@ static void test_odes_handback_table_holds(void)
 
 /* The adapter on the same sphere: PLUS with e = bounce hands back v_n = e v_n^- and disables the
    separating contact, so ODE adds only gravity (no push-out, no second bounce); a plastic impact
-   stays closed and ODE's push-out is what remains (documented, not fought). */
-static void adapter_after(const sphere_case *c, enum stepper st, double *vz, ipx_ode_stats *stats)
+   stays closed: with recovery=position ODE carries it without push-out (v_n = 0 after the step,
+   the penetration moved out at position level), with recovery=ode ODE's push-out remains. */
+static void adapter_after(const sphere_case *c, enum stepper st, const char *params, double *vz,
+                          ipx_ode_stats *stats)
 {
     sphere_world s;
     sphere_world_make(&s, c);
     ipx_ode_context *ipx = ipx_ode_create(s.world);
+    char msg[256];
+    ENSURE(ipx_ode_configure(ipx, "plus", params, msg, sizeof msg) == 0);
     ENSURE(ipx_ode_contact(ipx, s.world, s.group, &s.contact, s.body, 0) != 0);
     if (st == WORLD_STEP)
         ipx_ode_step(ipx, H);
@@ -151,12 +155,20 @@ static void test_adapter_bounce_is_not_pushed_out_again(void)
     for (int st = WORLD_STEP; st <= QUICK_STEP; st++) {
         double vz;
         ipx_ode_stats stats;
-        adapter_after(&(sphere_case){dContactBounce | dContactApprox1, 0.5, 0.5, 0.1, 0, -1, -1, -1, 0}, st, &vz, &stats);
+        const sphere_case bounce = {dContactBounce | dContactApprox1, 0.5, 0.5, 0.1, 0, -1, -1, -1, 0};
+        const sphere_case plastic = {dContactApprox1, 0.5, 0, 0, 0, -1, -1, -1, 0};
+        adapter_after(&bounce, st, NULL, &vz, &stats);
         ENSURE(stats.impact_events == 1 && stats.contacts_disabled == 1 && stats.fallbacks == 0);
         ENSURE_NEAR(vz, 0.5 - gh, 1e-9);
-        adapter_after(&(sphere_case){dContactApprox1, 0.5, 0, 0, 0, -1, -1, -1, 0}, st, &vz, &stats);
-        ENSURE(stats.impact_events == 1 && stats.contacts_disabled == 0);
+        adapter_after(&plastic, st, NULL, &vz, &stats);
+        ENSURE(stats.impact_events == 1 && stats.contacts_disabled == 0 && stats.recovered_contacts == 1);
+        ENSURE_NEAR(vz, 0.0, 1e-9);
+        adapter_after(&plastic, st, "recovery=ode", &vz, &stats);
+        ENSURE(stats.impact_events == 1 && stats.contacts_disabled == 0 && stats.recovered_contacts == 0);
         ENSURE_NEAR(vz, erp_push, 1e-6);
+        adapter_after(&plastic, st, "recovery=velocity,recovery_speed=0.05", &vz, &stats);
+        ENSURE(stats.recovered_contacts == 1);
+        ENSURE_NEAR(vz, 0.05, 1e-6); /* ODE's push-out, limited to recovery_speed */
     }
 }
 

@@ -108,6 +108,38 @@ static void test_plus_lands_the_brick_flat(void)
     cli_result_free(&r);
 }
 
+/* The plastic drop under the shim (both steppers): ODE alone pushes the 4 mm penetration out as
+   velocity and the sphere climbs back centimetres; every impulse model with the default
+   recovery=position keeps it down (below 1 mm); recovery=ode in IMPAX_PARAMS restores ODE's. */
+static void test_plastic_drop_stays_down_under_the_shim(void)
+{
+    const char *const stepper[2] = {"world", "quick"};
+    const char *const models[] = {"plus", "aplcp", "routh", "jia", "bowling"};
+    for (int q = 0; q < 2; q++) {
+        char path[1100];
+        snprintf(path, sizeof path, "%s' '%s", client_path("plastic_drop"), stepper[q]);
+        double ode = -1.0, restored = -1.0;
+        cli_result r = run_client("NOSHIM=1", path);
+        ENSURE(r.exit_status == 0 && read_numbers(r.out, &ode, 1) == 1);
+        cli_result_free(&r);
+        r = run_client("IMPAX_MODEL=plus IMPAX_PARAMS=recovery=ode", path);
+        ENSURE(r.exit_status == 0 && read_numbers(r.out, &restored, 1) == 1);
+        cli_result_free(&r);
+        printf("  %s: rebound under ODE alone %.4f m, plus with recovery=ode %.4f m\n", stepper[q], ode, restored);
+        ENSURE(ode > 0.01 && restored > 0.01);
+        for (size_t m = 0; m < sizeof models / sizeof *models; m++) {
+            char env[64];
+            double up = -1.0;
+            snprintf(env, sizeof env, "IMPAX_MODEL=%s", models[m]);
+            r = run_client(env, path);
+            ENSURE(r.exit_status == 0 && read_numbers(r.out, &up, 1) == 1);
+            ENSURE(up >= 0.0 && up < 1e-3);
+            if (!(up >= 0.0 && up < 1e-3)) printf("  %s %s: rebound %.4g m\n%s", models[m], stepper[q], up, r.err);
+            cli_result_free(&r);
+        }
+    }
+}
+
 static void test_trace_is_json_lines_with_the_documented_keys(void)
 {
     char env[1200], path[1024];
@@ -292,6 +324,7 @@ int main(int argc, char **argv)
     RUN(test_model_ode_is_bit_identical_to_no_shim);
     RUN(test_plus_gives_the_cradle_answer);
     RUN(test_plus_lands_the_brick_flat);
+    RUN(test_plastic_drop_stays_down_under_the_shim);
     RUN(test_trace_is_json_lines_with_the_documented_keys);
     RUN(test_verbose_prints_a_summary_at_exit);
     RUN(test_bad_configuration_stops_before_the_program_runs);

@@ -45,6 +45,7 @@ ipx_ode_context *ipx_ode_context_for(dWorldID world)
 void ipx_ode_for_each(ipx_ode_context *ctx, void (*fn)(ipx_ode_context *, const void *),
                       const void *arg)
 {
+    if (ipx_ode_internal) return; /* the adapter's own ODE call, forwarded by an interposer */
     if (ctx) {
         pthread_mutex_lock(&ctx->lock);
         fn(ctx, arg);
@@ -87,6 +88,8 @@ ipx_ode_config ipx_ode_default_config(void)
     c.separating_speed = 1e-6;
     c.mu_infinity = 1e3;
     c.v_plastic = 0.0;
+    c.recovery = IPX_ODE_RECOVERY_POSITION;
+    c.recovery_speed = 0.01;
     return c;
 }
 
@@ -100,6 +103,8 @@ int ipx_ode_set_config(ipx_ode_context *ctx, const ipx_ode_config *c, char *msg,
                       : !nonneg(c->separating_speed)          ? "separating_speed (m/s) must be finite and >= 0"
                       : !(nonneg(c->mu_infinity) && c->mu_infinity > 0.0) ? "mu_infinity must be finite and > 0"
                       : !nonneg(c->v_plastic)                 ? "v_plastic (m/s) must be finite and >= 0"
+                      : (unsigned)c->recovery > IPX_ODE_RECOVERY_ODE ? "recovery must be position, velocity or ode"
+                      : !nonneg(c->recovery_speed)            ? "recovery_speed (m/s) must be finite and >= 0"
                                                               : NULL;
     if (bad) {
         snprintf(msg, size, "%s", bad);
@@ -120,6 +125,64 @@ ipx_ode_stats ipx_ode_get_stats(const ipx_ode_context *ctx) { return ctx->stats;
 
 void ipx_ode_reset_stats(ipx_ode_context *ctx) { memset(&ctx->stats, 0, sizeof ctx->stats); }
 
+/* One adapter key (recovery, recovery_speed) into *cfg: 1 if key is one, 0 if it belongs to the
+   model, -1 (with a message) for a bad value. */
+static int adapter_key(const char *key, size_t key_len, const char *value, ipx_ode_config *cfg,
+                       char *msg, size_t size)
+{
+    static const char *const modes[] = {"position", "velocity", "ode"};
+    if (key_len == 8 && strncmp(key, "recovery", 8) == 0) {
+        for (int m = 0; m < 3; m++)
+            if (strcmp(value, modes[m]) == 0) {
+                cfg->recovery = (ipx_ode_recovery)m;
+                return 1;
+            }
+        snprintf(msg, size, "recovery='%s': use position, velocity or ode", value);
+        return -1;
+    }
+    if (key_len == 14 && strncmp(key, "recovery_speed", 14) == 0) {
+        char *end;
+        double v = strtod(value, &end);
+        if (end == value || *end || !nonneg(v)) {
+            snprintf(msg, size, "recovery_speed='%s': a speed in m/s, finite and >= 0", value);
+            return -1;
+        }
+        cfg->recovery_speed = v;
+        return 1;
+    }
+    return 0;
+}
+
+int ipx_ode_split_params(const char *text, ipx_ode_config *cfg, char *model_text, size_t model_size,
+                         char *msg, size_t size)
+{
+    size_t used = 0;
+    model_text[0] = '\0';
+    for (const char *item = text; item && *item;) {
+        const char *comma = strchr(item, ','), *end = comma ? comma : item + strlen(item);
+        const char *eq = memchr(item, '=', (size_t)(end - item));
+        char value[64];
+        int taken = 0;
+        if (eq && (size_t)(end - eq - 1) < sizeof value) {
+            memcpy(value, eq + 1, (size_t)(end - eq - 1));
+            value[end - eq - 1] = '\0';
+            taken = adapter_key(item, (size_t)(eq - item), value, cfg, msg, size);
+            if (taken < 0) return -1;
+        }
+        if (!taken) {
+            if (used + (size_t)(end - item) + 2 > model_size) {
+                snprintf(msg, size, "parameters too long (%zu characters at most)", model_size - 1);
+                return -1;
+            }
+            if (used) model_text[used++] = ',';
+            memcpy(model_text + used, item, (size_t)(end - item));
+            model_text[used += (size_t)(end - item)] = '\0';
+        }
+        item = comma ? comma + 1 : end;
+    }
+    return 0;
+}
+
 int ipx_ode_configure(ipx_ode_context *ctx, const char *model_name, const char *params_text,
                       char *msg, size_t size)
 {
@@ -138,8 +201,11 @@ int ipx_ode_configure(ipx_ode_context *ctx, const char *model_name, const char *
         snprintf(msg, size, "unknown model '%s' (accepted: ode, %s)", model_name ? model_name : "(null)", names);
         return -1;
     }
-    if (ipx_params_init(&p, model_name, msg, size) != IPX_OK ||
-        ipx_params_parse(&p, params_text, msg, size) != IPX_OK)
+    ipx_ode_config cfg = ctx->config;
+    char model_text[1024];
+    if (ipx_ode_split_params(params_text, &cfg, model_text, sizeof model_text, msg, size) != 0 ||
+        ipx_params_init(&p, model_name, msg, size) != IPX_OK ||
+        ipx_params_parse(&p, model_text, msg, size) != IPX_OK)
         return -1;
     /* sized once for the largest problem, so a solve never allocates */
     ipx_workspace *ws = ipx_workspace_create(&p, IPX_MAX_CONTACTS);
@@ -150,6 +216,7 @@ int ipx_ode_configure(ipx_ode_context *ctx, const char *model_name, const char *
     ipx_workspace_destroy(ctx->ws);
     ctx->ws = ws;
     ctx->params = p;
+    ctx->config = cfg;
     ctx->passthrough = 0;
     ctx->compliant = p.model == &ipx_model_gonthier;
     ctx->cache.n = 0; /* states of another model's contacts mean nothing now */
@@ -193,6 +260,7 @@ static void free_work(ipx_ode_context *ctx)
     free(ctx->disabled);
     free(ctx->cache.entry);
     free(ctx->deferred);
+    ipx_ode_recovery_free(ctx);
 }
 
 void ipx_ode_destroy(ipx_ode_context *ctx)
@@ -213,6 +281,7 @@ void ipx_ode_on_world_destroyed(ipx_ode_context *ctx)
     pthread_mutex_lock(&ctx->lock);
     ipx_ode_registry_clear(&ctx->reg);
     ctx->n_disabled = 0;
+    ctx->recovery.n_body = 0; /* the world's bodies are gone */
     ctx->world = NULL;
     pthread_mutex_unlock(&ctx->lock);
 }

@@ -19,20 +19,26 @@ static void write_bodies(ipx_ode_context *ctx)
     }
 }
 
-/* Disables record rec (problem contact k, or a twin of it) if contact k separates, or always
-   under a compliant model, whose force replaces ODE's contact. */
-static void disable_if_separating(ipx_ode_context *ctx, int k, int rec)
+int ipx_ode_disable_contact(ipx_ode_context *ctx, int rec)
 {
-    if (!ctx->compliant && ctx->as.result.v_post[IPX_ROWS_PER_CONTACT * k + IPX_N] <= ctx->separating)
-        return;
     if (ipx_ode_grow((void **)&ctx->disabled, &ctx->cap_disabled, ctx->n_disabled + 1,
                      sizeof *ctx->disabled) != 0)
-        return; /* left enabled: ODE may then add push-out, which is its normal behaviour */
+        return -1;
     contact_record *r = &ctx->reg.rec[rec];
     dJointDisable(r->joint);
     r->disabled_by_us = 1;
     ctx->disabled[ctx->n_disabled++] = (disabled_contact){rec, r->joint};
-    ctx->stats.contacts_disabled++;
+    return 0;
+}
+
+/* Disables record rec (problem contact k, or a twin of it) if contact k separates, or always
+   under a compliant model, whose force replaces ODE's contact. Left enabled when memory is
+   short: ODE may then add push-out, which is its normal behaviour. */
+static void disable_if_separating(ipx_ode_context *ctx, int k, int rec)
+{
+    if (!ctx->compliant && ctx->as.result.v_post[IPX_ROWS_PER_CONTACT * k + IPX_N] <= ctx->separating)
+        return;
+    if (ipx_ode_disable_contact(ctx, rec) == 0) ctx->stats.contacts_disabled++;
 }
 
 static void disable_separating(ipx_ode_context *ctx)

@@ -130,6 +130,27 @@ typedef struct disabled_contact {
     dJointID joint;          /* to tell a reused record slot */
 } disabled_contact;
 
+/* ---- penetration recovery (recovery.c) ---------------------------------------------------- */
+
+typedef struct recovery_state {
+    dBodyID *body;           /* bodies impacted and not yet out of their contacts' penetration */
+    int n_body, cap_body;
+    ptr_map index;           /* dBodyID -> index into body, rebuilt every pre-step */
+    int *still;              /* per body: 1 if a contact still penetrates it this step */
+    int cap_still;
+    int *rec;                /* records the projection of this step covers */
+    int n_rec, cap_rec;
+    dJointGroupID group;     /* replacement contacts of this step (emptied by the post-step) */
+    double *lcp;             /* normal Delassus block, q, z, w and Lemke's work */
+    size_t cap_lcp;
+    int *ilcp;
+    size_t cap_ilcp;
+} recovery_state;
+
+/* Nonzero while this thread runs the adapter's own ODE calls: the hooks ignore them (an
+   interposer forwards them here while the context's lock is held). */
+extern _Thread_local int ipx_ode_internal;
+
 /* ---- the context (context.c) -------------------------------------------------------------- */
 
 struct ipx_ode_context {
@@ -154,6 +175,7 @@ struct ipx_ode_context {
     unsigned epoch;          /* pre-step counter, stamps islands */
     double threshold;        /* m/s, this pre-step's effective impact threshold */
     double separating;       /* m/s, this pre-step's separating speed (config + |g| h) */
+    recovery_state recovery; /* penetration recovery of impacted bodies */
     ipx_ode_event_fn event_fn;
     void *event_user;
     ipx_ode_context *next;   /* world table */
@@ -187,6 +209,8 @@ int ipx_ode_assemble(ipx_ode_context *ctx, char *message, size_t size);
 int ipx_ode_solve(ipx_ode_context *ctx, char *message, size_t size);
 /* Writes the post-impact velocities and disables separating contacts. */
 void ipx_ode_handback(ipx_ode_context *ctx);
+/* Disables record rec until the post-step (ipx_ode_reenable). 0, or -1 if memory is short. */
+int ipx_ode_disable_contact(ipx_ode_context *ctx, int rec);
 /* Re-enables the contacts the last pre-step disabled. */
 void ipx_ode_reenable(ipx_ode_context *ctx);
 
@@ -202,6 +226,18 @@ void ipx_ode_compliant_apply_deferred(ipx_ode_context *ctx);
 void ipx_ode_compliant_prune(ipx_ode_context *ctx);
 /* The tangents [t1, t2] of a contact as the rows use them (ODE's, for the bodies as attached). */
 void ipx_ode_contact_tangents(const dContact *c, dBodyID body1, dBodyID body2, double t1[3], double t2[3]);
+
+/* Penetration recovery (ipx_ode_config.recovery): the bodies of the island just handed back
+   join the recovering set; the pre-step (after the impacts) replaces every contact of a
+   recovering body that penetrates beyond the surface layer by a copy without push-out
+   (position) or with a limited one (velocity); the post-step removes the copies, then, after
+   the originals are enabled again, projects the bodies out (position). */
+void ipx_ode_recovery_add_island(ipx_ode_context *ctx);
+void ipx_ode_recover(ipx_ode_context *ctx);
+void ipx_ode_recovery_remove_copies(ipx_ode_context *ctx);
+void ipx_ode_recovery_project(ipx_ode_context *ctx);
+void ipx_ode_recovery_forget_body(ipx_ode_context *ctx, dBodyID body);
+void ipx_ode_recovery_free(ipx_ode_context *ctx);
 
 /* Contact record validity: 1 if ODE could step it (unit normal, finite data). */
 int ipx_ode_contact_valid(const dContact *c, char *message, size_t size);

@@ -123,7 +123,7 @@ static int add_record(registry *r, dJointID joint, dJointGroupID group, const dC
 void ipx_ode_on_contact_created(ipx_ode_context *ctx, dJointID joint, dJointGroupID group,
                                 const dContact *contact)
 {
-    if (!ctx || !joint || !contact) return;
+    if (!ctx || !joint || !contact || ipx_ode_internal) return;
     pthread_mutex_lock(&ctx->lock);
     if (add_record(&ctx->reg, joint, group, contact) < 0)
         ipx_ode_fallback(ctx, "out of memory while registering a contact: it is left to ODE");
@@ -190,6 +190,7 @@ static void forget_body(ipx_ode_context *ctx, const void *arg)
         contact_record *c = &r->rec[i];
         if (c->joint && (c->body[0] == arg || c->body[1] == arg)) c->dead = 1;
     }
+    ipx_ode_recovery_forget_body(ctx, (dBodyID)arg);
 }
 
 void ipx_ode_on_body_destroyed(ipx_ode_context *ctx, dBodyID body)

@@ -81,6 +81,7 @@ static int resolve_island(ipx_ode_context *ctx, int seed)
         return 0;
     }
     ipx_ode_handback(ctx);
+    ipx_ode_recovery_add_island(ctx);
     report(ctx, 1, 1, "ok");
     return 1;
 }
@@ -103,6 +104,7 @@ static int pre_step_locked(ipx_ode_context *ctx, dReal h)
             if (r->joint && r->impacting && r->island_stamp != ctx->epoch) events += resolve_island(ctx, i);
         }
     }
+    ipx_ode_recover(ctx);
     if (ctx->compliant) ipx_ode_compliant_prune(ctx);
     ctx->stats.seconds += now_seconds() - start;
     return events;
@@ -121,7 +123,9 @@ void ipx_ode_post_step(ipx_ode_context *ctx)
 {
     if (!ctx) return;
     pthread_mutex_lock(&ctx->lock);
+    ipx_ode_recovery_remove_copies(ctx);
     ipx_ode_reenable(ctx);
+    ipx_ode_recovery_project(ctx);
     ipx_ode_compliant_apply_deferred(ctx);
     pthread_mutex_unlock(&ctx->lock);
 }

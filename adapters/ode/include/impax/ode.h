@@ -39,6 +39,14 @@ extern "C" {
 
 typedef struct ipx_ode_context ipx_ode_context;
 
+/// How penetration left by an impact is removed (issue recovery; README "Penetration recovery").
+typedef enum ipx_ode_recovery {
+    IPX_ODE_RECOVERY_POSITION = 0, ///< impax moves the bodies out (joint-consistent projection,
+                                   ///< the contact's ERP fraction per step); ODE adds no push-out
+    IPX_ODE_RECOVERY_VELOCITY,     ///< ODE's push-out, limited per contact to recovery_speed
+    IPX_ODE_RECOVERY_ODE           ///< ODE's own ERP push-out, untouched (the behaviour for A/B)
+} ipx_ode_recovery;
+
 /// Adapter settings other than the model's own parameters.
 typedef struct ipx_ode_config {
     double impact_threshold;  ///< m/s: contacts without dContactBounce impact above this approach speed
@@ -48,6 +56,8 @@ typedef struct ipx_ode_config {
                               ///< (slower ones close again within the step: ODE keeps carrying them)
     double mu_infinity;       ///< friction coefficient used for surface.mu = dInfinity (the core needs finite mu)
     double v_plastic;         ///< m/s: per-contact v_plastic handed to the model (PLUS); 0 = constant COR
+    ipx_ode_recovery recovery; ///< penetration recovery of impacted bodies' contacts
+    double recovery_speed;    ///< m/s: the push-out limit of IPX_ODE_RECOVERY_VELOCITY
 } ipx_ode_config;
 
 /// Counters since the context was created (or since ipx_ode_reset_stats).
@@ -58,13 +68,16 @@ typedef struct ipx_ode_stats {
     long impact_contacts;   ///< contacts in those islands' problems
     long contacts_disabled; ///< contacts disabled because they separate after an impact
     long fallbacks;         ///< islands left to ODE after a failure
+    long recovered_contacts; ///< contacts whose penetration impax recovered (per step counted)
+    long recovery_failures; ///< islands whose position projection failed (recovered a step later)
     double seconds;         ///< wall time spent in pre-steps (s)
     double max_joint_residual; ///< largest |J_b u+| handed back (m/s or rad/s)
     char last_message[256]; ///< why the last fallback happened ("" if none)
 } ipx_ode_stats;
 
 /// The defaults: threshold 1e-3 m/s + 2 |g| h (bounce contacts: the larger of that and their
-/// bounce_vel), disable separating on, separating above 1e-6 m/s + |g| h, mu_infinity 1e3, v_plastic 0.
+/// bounce_vel), disable separating on, separating above 1e-6 m/s + |g| h, mu_infinity 1e3, v_plastic 0,
+/// recovery position, recovery_speed 0.01 m/s (Gazebo's default max_vel).
 ipx_ode_config ipx_ode_default_config(void);
 
 /// A context for world, with model "plus" at its defaults (falls back to the first registered
@@ -79,10 +92,18 @@ void ipx_ode_destroy(ipx_ode_context *ctx);
 ipx_ode_context *ipx_ode_context_for(dWorldID world);
 
 /// Selects the model ("ode" = pass-through, or any core model such as "aplcp", "plus") and
-/// applies "key=value,..." parameters on top of its defaults. On an error returns non-zero,
-/// writes a message naming the bad item and leaves the previous configuration in place.
+/// applies "key=value,..." parameters on top of its defaults. Two keys belong to the adapter,
+/// not the model: recovery=position|velocity|ode and recovery_speed=<m/s> (ipx_ode_config).
+/// On an error returns non-zero, writes a message naming the bad item and leaves the previous
+/// configuration in place.
 int ipx_ode_configure(ipx_ode_context *ctx, const char *model_name, const char *params_text,
                       char *message, size_t message_size);
+
+/// Takes the adapter's own keys (recovery, recovery_speed) out of "key=value,..." text (NULL
+/// or "" for none) into *config and writes the other items, the model's, into model_text
+/// (model_size bytes). Returns 0, or -1 with a message naming the bad item.
+int ipx_ode_split_params(const char *text, ipx_ode_config *config, char *model_text,
+                         size_t model_size, char *message, size_t message_size);
 
 /// Replaces the adapter settings. Returns non-zero (and a message) for a value out of range.
 int ipx_ode_set_config(ipx_ode_context *ctx, const ipx_ode_config *config, char *message,

@@ -1,0 +1,282 @@
+/* Penetration recovery after impacts (ipx_ode_config.recovery; README "Penetration recovery").
+
+   ODE removes penetration with a velocity: its contact rows target erp (depth - layer) / h
+   (ode-host.md 4.1). After an impact that velocity is energy the model never gave: a sphere
+   dropped with e = 0 penetrates 4.3 mm in its impact step and leaves at 3.3 m/s. Every body of
+   an island impax handed back therefore recovers its contacts' penetration itself until it is
+   gone:
+   - position (default): after ODE's step the bodies are moved out by the same fraction per
+     step ODE would use (the contact's ERP), along the joint-consistent directions of the
+     impact problem (at the positions the step left; the depth is the one captured before): the
+     normal Delassus block W_nn of the island (joints eliminated) gives displacements
+     M^-1 J^T lambda with lambda >= 0, W_nn lambda >= erp (depth - layer) and complementarity
+     (a contact that needs no correction is not pulled, nor pushed deeper). No kinetic energy
+     is added (displace). During the step ODE carries the load through a copy of the contact
+     whose depth is the surface layer (no push-out); the original is disabled for the step.
+   - velocity: the copy's soft_erp is lowered so that its push-out is at most recovery_speed
+     (Gazebo's max_vel, per contact): a bounded bounce, ODE's own mechanism.
+   A body leaves the recovering set at the first step in which none of its contacts penetrates
+   beyond the surface layer by more than RECOVERED_DEPTH. Copies live in a joint group of the
+   context that the post-step empties; the adapter's own ODE calls are invisible to the hooks
+   (ipx_ode_internal), so an interposer that forwards them here is not re-entered. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "impax/lcp.h"
+#include "internal.h"
+
+_Thread_local int ipx_ode_internal;
+
+/* m beyond the surface layer: ODE's push-out from this depth is below 2e-4 m/s at erp 0.2 and
+   h = 1 ms, a rebound of 2 nm; deeper contacts of a recovering body are still recovered. */
+#define RECOVERED_DEPTH 1e-6
+
+static int dynamic(dBodyID b) { return b && !dBodyIsKinematic(b); }
+
+static int recovering(const recovery_state *rs, dBodyID b)
+{
+    return b && ipx_ode_map_get(&rs->index, b) >= 0;
+}
+
+static void rebuild_index(recovery_state *rs)
+{
+    ipx_ode_map_reset(&rs->index);
+    for (int i = 0; i < rs->n_body; i++)
+        if (ipx_ode_map_put(&rs->index, rs->body[i], i) != 0) {
+            rs->n_body = i; /* out of memory: the rest recover through ODE's push-out */
+            return;
+        }
+}
+
+void ipx_ode_recovery_add_island(ipx_ode_context *ctx)
+{
+    recovery_state *rs = &ctx->recovery;
+    if (ctx->config.recovery == IPX_ODE_RECOVERY_ODE || ctx->compliant) return;
+    for (int i = 0; i < ctx->isl.n_body; i++) {
+        dBodyID b = ctx->isl.body[i];
+        if (!dynamic(b) || recovering(rs, b)) continue;
+        if (ipx_ode_grow((void **)&rs->body, &rs->cap_body, rs->n_body + 1, sizeof *rs->body) != 0 ||
+            ipx_ode_map_put(&rs->index, b, rs->n_body) != 0)
+            return;
+        rs->body[rs->n_body++] = b;
+    }
+}
+
+/* m: how far record r penetrates beyond the world's surface layer (what ODE pushes out). */
+static double excess(const ipx_ode_context *ctx, const contact_record *r)
+{
+    return r->contact.geom.depth - dWorldGetContactSurfaceLayer(ctx->world);
+}
+
+/* The fraction of the penetration ODE would remove in one step at this contact. */
+static double contact_erp(const ipx_ode_context *ctx, const dContact *c)
+{
+    return (c->surface.mode & dContactSoftERP) ? c->surface.soft_erp : dWorldGetERP(ctx->world);
+}
+
+/* 1 if record r is a live, enabled contact of a recovering body that still penetrates. A
+   contact between two bodies that a joint also links is left to ODE: moving them apart would
+   fight the joint (programs usually skip such pairs, as ODE's demos do). */
+static int needs_recovery(const ipx_ode_context *ctx, const contact_record *r)
+{
+    const recovery_state *rs = &ctx->recovery;
+    return r->joint && r->attached && !r->dead && !r->disabled_by_us && dJointIsEnabled(r->joint) &&
+           (recovering(rs, r->body[0]) || recovering(rs, r->body[1])) &&
+           excess(ctx, r) > RECOVERED_DEPTH &&
+           !(r->body[0] && r->body[1] && dAreConnectedExcluding(r->body[0], r->body[1], dJointTypeContact));
+}
+
+/* Lists this step's contacts to recover into rs->rec and marks their bodies still recovering. */
+static int collect(ipx_ode_context *ctx)
+{
+    recovery_state *rs = &ctx->recovery;
+    rs->n_rec = 0;
+    if (ipx_ode_grow((void **)&rs->still, &rs->cap_still, rs->n_body, sizeof *rs->still) != 0) return -1;
+    memset(rs->still, 0, sizeof *rs->still * (size_t)rs->n_body);
+    for (int i = 0; i < ctx->reg.high_water; i++) {
+        const contact_record *r = &ctx->reg.rec[i];
+        if (!needs_recovery(ctx, r)) continue;
+        if (ipx_ode_grow((void **)&rs->rec, &rs->cap_rec, rs->n_rec + 1, sizeof *rs->rec) != 0) return -1;
+        rs->rec[rs->n_rec++] = i;
+        for (int s = 0; s < 2; s++) {
+            int b = r->body[s] ? ipx_ode_map_get(&rs->index, r->body[s]) : -1;
+            if (b >= 0) rs->still[b] = 1;
+        }
+    }
+    return 0;
+}
+
+/* Moves body b by dx (m) and turns it by the rotation vector dtheta (rad), world frame. The
+   angular velocity turns with the body, so that it stays the same in the body's frame and the
+   rotational kinetic energy w^T R I R^T w does not change (at a fixed world w it would: a
+   spinning wheel tilted by 1 mrad). The linear velocity is kept. */
+static void displace(dBodyID b, const double dx[3], const double dtheta[3])
+{
+    const dReal *p = dBodyGetPosition(b);
+    dBodySetPosition(b, p[0] + dx[0], p[1] + dx[1], p[2] + dx[2]);
+    const double angle = sqrt(dtheta[0] * dtheta[0] + dtheta[1] * dtheta[1] + dtheta[2] * dtheta[2]);
+    if (!(angle > 0.0)) return;
+    dQuaternion turn, q;
+    dQFromAxisAndAngle(turn, dtheta[0], dtheta[1], dtheta[2], angle);
+    dQMultiply0(q, turn, dBodyGetQuaternion(b));
+    dBodySetQuaternion(b, q);
+    dMatrix3 R;
+    dRfromQ(R, turn);
+    const dReal *w = dBodyGetAngularVel(b);
+    dVector3 wt;
+    dMultiply0_331(wt, R, w);
+    dBodySetAngularVel(b, wt[0], wt[1], wt[2]);
+}
+
+/* Grows the LCP space for k contacts; returns the doubles (M, q, z, w, then Lemke's work). */
+static double *lcp_space(recovery_state *rs, int k)
+{
+    size_t need = (size_t)k * (size_t)(k + 3) + ipx_lemke_work_doubles(k), ineed = ipx_lemke_work_ints(k);
+    if (need > rs->cap_lcp) {
+        double *p = realloc(rs->lcp, need * sizeof *p);
+        if (!p) return NULL;
+        rs->lcp = p;
+        rs->cap_lcp = need;
+    }
+    if (ineed > rs->cap_ilcp) {
+        int *p = realloc(rs->ilcp, ineed * sizeof *p);
+        if (!p) return NULL;
+        rs->ilcp = p;
+        rs->cap_ilcp = ineed;
+    }
+    return rs->lcp;
+}
+
+/* The projection of the island gathered around a contact to recover (see the top). 0, or -1. */
+static int project_island(ipx_ode_context *ctx)
+{
+    char msg[IPX_MESSAGE_SIZE];
+    if (ipx_ode_assemble(ctx, msg, sizeof msg) != 0) return -1;
+    const island *is = &ctx->isl;
+    assembly *as = &ctx->as;
+    const int k = is->n_contact, n = IPX_ROWS_PER_CONTACT * k;
+    double *M = lcp_space(&ctx->recovery, k);
+    if (!M) return -1;
+    double *q = M + (size_t)k * k, *z = q + k, *w = z + k, *work = w + k;
+    for (int i = 0; i < k; i++) {
+        const contact_record *r = &ctx->reg.rec[is->contact[i]];
+        for (int j = 0; j < k; j++)
+            M[i + (size_t)k * j] = as->W[(IPX_ROWS_PER_CONTACT * i + IPX_N) + (size_t)n * (IPX_ROWS_PER_CONTACT * j + IPX_N)];
+        q[i] = needs_recovery(ctx, r) ? -contact_erp(ctx, &r->contact) * excess(ctx, r) : 0.0;
+    }
+    if (ipx_lemke(k, M, q, z, w, ipx_lemke_default_max_pivots(k), work, ctx->recovery.ilcp, NULL) != IPX_OK)
+        return -1;
+    double lambda[IPX_MAX_ROWS] = {0};
+    for (int i = 0; i < k; i++) lambda[IPX_ROWS_PER_CONTACT * i + IPX_N] = z[i];
+    ipx_constrained_delta_u(&as->system, lambda, as->du, as->work); /* m, rad: kg m / kg */
+    for (int i = 0; i < 6 * is->n_body; i++)
+        if (!isfinite(as->du[i])) return -1;
+    for (int b = 0; b < is->n_body; b++)
+        if (dynamic(is->body[b])) displace(is->body[b], as->du + 6 * b, as->du + 6 * b + 3);
+    return 0;
+}
+
+/* Position mode: projects every island with a contact to recover. An island that cannot be
+   projected (too many contacts, a failed LCP) keeps its penetration for this step and the
+   failure is counted; the next step tries again. */
+static void project(ipx_ode_context *ctx)
+{
+    recovery_state *rs = &ctx->recovery;
+    char msg[IPX_MESSAGE_SIZE];
+    ctx->epoch++;
+    for (int j = 0; j < rs->n_rec; j++) {
+        if (ctx->reg.rec[rs->rec[j]].island_stamp == ctx->epoch) continue;
+        if (ipx_ode_gather(ctx, rs->rec[j], msg, sizeof msg) == 0 && project_island(ctx) == 0) continue;
+        ctx->stats.recovery_failures++;
+    }
+}
+
+/* Replaces record rec for this step by a copy without push-out (position) or with it limited
+   (velocity); the original is disabled until the post-step. */
+static void replace(ipx_ode_context *ctx, int rec)
+{
+    recovery_state *rs = &ctx->recovery;
+    contact_record *r = &ctx->reg.rec[rec];
+    dContact c = r->contact;
+    if (ctx->config.recovery == IPX_ODE_RECOVERY_POSITION) {
+        c.geom.depth = dWorldGetContactSurfaceLayer(ctx->world);
+    } else {
+        double limit = ctx->config.recovery_speed * ctx->step_h / excess(ctx, r);
+        if (contact_erp(ctx, &c) <= limit) return; /* ODE's push-out is slow enough */
+        c.surface.mode |= dContactSoftERP;
+        c.surface.soft_erp = limit;
+    }
+    if (!rs->group && !(rs->group = dJointGroupCreate(0))) return;
+    if (ipx_ode_disable_contact(ctx, rec) != 0) return;
+    ipx_ode_internal++;
+    dJointID copy = dJointCreateContact(ctx->world, rs->group, &c);
+    dJointAttach(copy, r->body[0], r->body[1]);
+    ipx_ode_internal--;
+    ctx->stats.recovered_contacts++;
+}
+
+/* Keeps the bodies with a contact still penetrating. */
+static void drop_recovered(recovery_state *rs)
+{
+    int kept = 0;
+    for (int i = 0; i < rs->n_body; i++)
+        if (rs->still[i]) rs->body[kept++] = rs->body[i];
+    rs->n_body = kept;
+    rebuild_index(rs);
+}
+
+void ipx_ode_recover(ipx_ode_context *ctx)
+{
+    recovery_state *rs = &ctx->recovery;
+    rs->n_rec = 0;
+    if (!rs->n_body) return;
+    if (ctx->config.recovery == IPX_ODE_RECOVERY_ODE || ctx->compliant || collect(ctx) != 0) {
+        rs->n_body = 0; /* recovery off, or out of memory: ODE's push-out from now on */
+        rs->n_rec = 0;
+        rebuild_index(rs);
+        return;
+    }
+    for (int j = 0; j < rs->n_rec; j++) replace(ctx, rs->rec[j]);
+    drop_recovered(rs);
+}
+
+void ipx_ode_recovery_remove_copies(ipx_ode_context *ctx)
+{
+    if (!ctx->recovery.group) return;
+    ipx_ode_internal++;
+    dJointGroupEmpty(ctx->recovery.group);
+    ipx_ode_internal--;
+}
+
+void ipx_ode_recovery_project(ipx_ode_context *ctx)
+{
+    if (ctx->config.recovery == IPX_ODE_RECOVERY_POSITION && ctx->recovery.n_rec > 0) project(ctx);
+    ctx->recovery.n_rec = 0;
+}
+
+void ipx_ode_recovery_forget_body(ipx_ode_context *ctx, dBodyID body)
+{
+    recovery_state *rs = &ctx->recovery;
+    int i = ipx_ode_map_get(&rs->index, body);
+    if (i < 0) return;
+    rs->body[i] = rs->body[--rs->n_body];
+    rebuild_index(rs);
+}
+
+void ipx_ode_recovery_free(ipx_ode_context *ctx)
+{
+    recovery_state *rs = &ctx->recovery;
+    if (rs->group) {
+        ipx_ode_internal++;
+        dJointGroupDestroy(rs->group); /* empty: the post-step emptied it */
+        ipx_ode_internal--;
+    }
+    free(rs->body);
+    free(rs->still);
+    free(rs->rec);
+    free(rs->lcp);
+    free(rs->ilcp);
+    ipx_ode_map_free(&rs->index);
+    memset(rs, 0, sizeof *rs);
+}
