@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "impax/ode.h"
 #include "impax/registry.h"
 
 static void print_help(FILE *out)
@@ -22,6 +23,8 @@ static void print_help(FILE *out)
             "        load world files and report every problem as FILE:LINE: message\n"
             "\n"
             "models: ode (ODE's own contact handling, untouched), %s\n"
+            "--verbose with any command prints ODE's own messages as they come; without it they\n"
+            "are counted and listed once, per kind, at the end.\n"
             "`impax COMMAND --help` describes each command. Exit status: 0 success, 1 a world\n"
             "file has errors or a simulation failed, 2 bad usage or configuration.\n",
             models);
@@ -42,8 +45,20 @@ int main(int argc, char **argv)
         const char *name;
         int (*fn)(int, char **);
     } commands[] = {{"run", cli_cmd_run}, {"ab", cli_cmd_ab}, {"set", cli_cmd_set}, {"check", cli_cmd_check}};
+    /* --verbose anywhere: ODE's own messages as they come; otherwise one summary at the end */
+    int verbose = 0, kept = 1;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--verbose") == 0) verbose = 1;
+        else argv[kept++] = argv[i];
+    }
+    argc = kept;
+    ipx_ode_capture_messages(verbose);
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(cmd, commands[i].name) == 0) return commands[i].fn(argc - 1, argv + 1);
+        if (strcmp(cmd, commands[i].name) == 0) {
+            const int rc = commands[i].fn(argc - 1, argv + 1);
+            ipx_ode_report_messages(stderr, "impax: ");
+            return rc;
+        }
     fprintf(stderr, "impax: unknown command '%s' (accepted: run, ab, set, check)\n", cmd);
     return CLI_USAGE;
 }

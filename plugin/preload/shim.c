@@ -69,9 +69,14 @@ __attribute__((constructor)) static void shim_start(void)
         exit(2);
     }
     pthread_once(&resolved, resolve);
+    if (!config.passthrough) ipx_ode_capture_messages(config.verbose); /* summed up at exit */
 }
 
-__attribute__((destructor)) static void shim_stop(void) { shim_worlds_finish(&config); }
+__attribute__((destructor)) static void shim_stop(void)
+{
+    shim_worlds_finish(&config);
+    if (!config.passthrough) ipx_ode_report_messages(stderr, "impax: ");
+}
 
 dJointID dJointCreateContact(dWorldID world, dJointGroupID group, const dContact *contact)
 {

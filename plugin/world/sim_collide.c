@@ -2,7 +2,7 @@
    between static geoms, between bodies already joined, or within a model that does not
    self-collide; at most max_contacts per pair (the deepest); one dContact template per pair with
    the pair minimum of mu, mu2, bounce, bounce threshold and slip, kp in series and kd in
-   parallel turned into soft ERP/CFM for the step. */
+   parallel turned into soft ERP/CFM for the step, the ERP capped by the links' max_vel. */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -67,6 +67,23 @@ static dContact pair_template(const ipx_sim *sim, dGeomID g1, dGeomID g2)
     return c;
 }
 
+/* Gazebo's max_vel is a per-link push-out cap (dBodySetMaxVel in its ODE fork; ode-host.md 7)
+   that ODE 0.16 has only per world: the pair's value (the smaller of the dynamic links' values
+   that are >= 0; negative means the world's contact_max_correcting_vel) caps the contact's soft
+   ERP instead, so that ODE's push-out erp (depth - layer) / h stays at or below it. */
+static void cap_push_out(const ipx_sim *sim, dGeomID g1, dGeomID g2, dContact *c)
+{
+    double max_vel = -1.0;
+    const dGeomID g[2] = {g1, g2};
+    for (int i = 0; i < 2; i++) {
+        const double v = collision_of(sim, g[i])->surface.max_vel;
+        if (dGeomGetBody(g[i]) && v >= 0.0) max_vel = max_vel < 0.0 ? v : fmin(max_vel, v);
+    }
+    const double excess = c->geom.depth - sim->scene->surface_layer;
+    if (max_vel < 0.0 || !(excess > 0.0)) return;
+    c->surface.soft_erp = fmin(c->surface.soft_erp, max_vel * sim->scene->step_size / excess);
+}
+
 /* Keeps the n deepest of the found contacts, in their original order. */
 static int keep_deepest(dContactGeom *cg, int found, int n)
 {
@@ -90,8 +107,11 @@ static void near_callback(void *data, dGeomID g1, dGeomID g2)
     found = keep_deepest(cg, found, pair_limit(sim, collision_of(sim, g1), collision_of(sim, g2)));
     dContact c = pair_template(sim, g1, g2);
     dBodyID b1 = dGeomGetBody(g1), b2 = dGeomGetBody(g2);
+    const double erp = c.surface.soft_erp;
     for (int i = 0; i < found; i++) {
         c.geom = cg[i];
+        c.surface.soft_erp = erp;
+        cap_push_out(sim, g1, g2, &c);
         if (cg[i].depth > sim->penetration) sim->penetration = cg[i].depth;
         if (ipx_ode_contact_impacting(sim->ipx, &c, b1, b2, sim->scene->step_size)) sim->had_impact = 1;
         ipx_ode_contact(sim->ipx, sim->world, sim->contacts, &c, b1, b2);

@@ -199,6 +199,30 @@ static void test_ab_on_the_cradle(void)
 }
 
 /* set: every kept sample loses energy (Routh never gains, Thm 7); same seed, same cloud. */
+/* Occurrences of needle in text. */
+static int count_of(const char *text, const char *needle)
+{
+    int n = 0;
+    for (const char *p = text; p && (p = strstr(p, needle)) != NULL; p += strlen(needle)) n++;
+    return n;
+}
+
+static void test_ode_messages_are_summed_up_unless_verbose(void)
+{
+    /* the box sliding into the wall makes ODE's LCP print "LCP internal error, s <= 0" hundreds
+       of times: held back and listed once, with its count; --verbose shows each as ODE does */
+    cli_result quiet = EXEC("run %s/routh_box_wall.world --model plus", worlds_dir);
+    cli_result loud = EXEC("run %s/routh_box_wall.world --model plus --verbose", worlds_dir);
+    const char *kind = "ODE Message 3: LCP internal error, s <= 0";
+    const int quiet_lines = count_of(quiet.err, kind), loud_lines = count_of(loud.err, kind);
+    printf("  held back: %d line(s) naming the kind; --verbose: %d\n", quiet_lines, loud_lines);
+    ENSURE(quiet.exit_status == 0 && loud.exit_status == 0);
+    ENSURE(quiet_lines == 1 && count_of(quiet.err, " x ODE Message 3: LCP internal error") == 1);
+    ENSURE(loud_lines > 10); /* each message, then the count once more */
+    cli_result_free(&quiet);
+    cli_result_free(&loud);
+}
+
 static void test_set_samples_the_first_impact(void)
 {
     cli_result r = EXEC("set '%s' --samples 200 --seed 3 --out set1.csv --plot set.png", set_world);
@@ -251,5 +275,6 @@ int main(int argc, char **argv)
     RUN(test_run_writes_the_states);
     RUN(test_ab_on_the_cradle);
     RUN(test_set_samples_the_first_impact);
+    RUN(test_ode_messages_are_summed_up_unless_verbose);
     return ipx_test_exit();
 }

@@ -25,6 +25,7 @@
 #define IMPAX_ODE_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <ode/ode.h>
 
 #include "impax/types.h"
@@ -207,6 +208,15 @@ int ipx_ode_joint_rows(dJointID joint, double J[][12], int max_rows, char *messa
 /// attached (ODE's rows: +row on body1, -row on body2; the normal points into body1).
 /// Returns 0, or -1 if the normal is not unit length.
 int ipx_ode_contact_rows(const dContact *contact, dBodyID body1, dBodyID body2, double J[3][12]);
+
+/// ODE's messages (dMessage warnings such as "LCP internal error, s <= 0"), which ODE prints as
+/// they happen, are caught with dSetMessageHandler from this call on and counted per kind (the
+/// message's format and number). echo = 1 also prints each one as ODE would. Process-wide (ODE's
+/// handler is); the impax command and the shim call it.
+void ipx_ode_capture_messages(int echo);
+/// Writes, if any message was caught, one line per kind with its count to f, each line starting
+/// with prefix. Returns the number of messages caught.
+long ipx_ode_report_messages(FILE *f, const char *prefix);
 
 #ifdef __cplusplus
 }
