@@ -13,7 +13,10 @@
      ([I | -M | -d]) has entries of magnitude <= 1; the fixed tolerances below are then relative
      to the data, and a common scale factor of M and q changes neither the pivots nor z;
    - a pivot entry must exceed PIVOT_TOL times the 1-norm of its row of the basis inverse B^-1
-     (the largest the entry could be), so round-off "positives" are never pivoted on;
+     (the largest the entry could be), and COL_TOL times that times the 1-norm of the entering
+     column (the round-off of B^-1 a), so round-off "positives" are never pivoted on;
+   - a secondary ray is confirmed on a tableau rebuilt from the original data (Gauss-Jordan with
+     partial pivoting on the basis columns of [I | -M/sigma | -d]) before it is reported;
    - ratios within a relative tolerance (plus the row's rhs round-off) are ties and are broken
      lexicographically with the rows of B^-1, which the tableau carries in its w columns
      (CPS 4.4), except that z0 leaves whenever it is among the ties;
@@ -28,15 +31,30 @@
 /* Pivot entries at or below this times the 1-norm of their row of B^-1 (see pivot()) are
    treated as zero: they are round-off of an exact zero far more often than a true pivot. */
 #define PIVOT_TOL 1e-11
+/* ... and at or below this times that 1-norm times the 1-norm of the entering column. An entry
+   of B^-1 a computed from the data has an error of about eps sum_k |B^-1_ik| (|B| |x|)_k, and
+   (|B| |x|)_k <= sum_j |x_j| since every entry of B is at most 1: a column with large entries
+   (an ill-conditioned basis) makes large round-off in all its rows. On the wall-box LCP a
+   2e-11 in a row of norm 2 next to entries of 1e6 was pivoted on (PIVOT_TOL alone admits it),
+   and the step, a division by round-off, made basic variables of -0.066: a false ray. */
+#define COL_TOL 1e-14
 /* Ratios (and lexicographic entries) within this relative distance of the minimum are ties.
    After a few dozen pivots tableau entries carry relative errors far above machine epsilon, so
    ratios that are equal in exact arithmetic (redundant contacts make many) differ in the last
    digits; comparing them exactly would let round-off, not the rule, choose the leaving row. */
 #define TIE_REL 1e-9
 /* Round-off expected in the entries of row i of the tableau, relative to the largest value they
-   can have: sum_k |B^-1_ik| times the largest |entry| of the scaled data column. For the rhs the
-   data column is q / sigma; for the basis inverse (lexicographic tie-break) it is the identity. */
-#define RHS_NOISE 1e-12
+   can have: sum_k |B^-1_ik| times the scale of what they are computed from. For the rhs that is
+   max|q| / sigma plus max|b| (the backward error of B b = q / sigma is eps |B| |b|, see
+   COL_TOL); for the basis inverse (lexicographic tie-break) the identity.
+   RHS_NOISE is some 450 eps, not more: a tolerance that counts as ties ratios which truly differ
+   lets the lexicographic rule pick a row whose ratio is not the smallest, and the rows with the
+   smallest ratio go negative. With 1e-12 (and no max|b|) the mirror-image contacts of a
+   two-wheeler's LCP had ratios 1.0095708e-6 and 1.0095713e-6 (a real difference, 1.1e-10 in
+   b_i against a tolerance of 3e-10) counted as ties; the rows left at -1.1e-10 were pivoted
+   on with an entry of 8e-8 two steps later, which made a basic variable of -1.3e-3 (the
+   tableau, whose b_i was taken as 0, did not see it), and Lemke ended on a false ray. */
+#define RHS_NOISE 1e-13
 #define LEX_NOISE 1e-12
 /* A z_i or w_i of the final answer that is negative by less than this, relative to the
    magnitude of the terms it is computed from (see finish()), is round-off and is set to 0;
@@ -141,17 +159,32 @@ static int keep_smallest(tableau *tab, int count, int col, int enter, double noi
    rows of B^-1 are never proportional, so the rule always picks exactly one row.
    Exception: if z0's row is among the ties it leaves, since the next basis is then a solution
    (the usual practical rule; it only shortens the path and cannot make it cycle).
-   Returns the row, or -1 if no entry is positive: a secondary ray. */
-static int ratio_test(tableau *tab, int enter, double rhs_noise)
+   Returns the row, or -1 if no entry is positive: a secondary ray (which run() confirms on a
+   tableau rebuilt from the data before it believes it).
+   Ratios use max(b_i, 0). A near-tie broken by round-off (mirror-image contacts give many)
+   leaves the rows that did not leave at a round-off-sized negative b_i where the exact value is
+   0; such a row is degenerate, its ratio 0. Taken as it is, b_i / a_i < 0 with a small a_i beats
+   every true ratio, and the step, negative, moves every other basic variable the wrong way:
+   feasibility is lost (on the two-wheeler's polygonal LCPs, a -5e-16 over a 1.6e-10 pivot made
+   basic variables of -2.8e-6 and -3.2e-2), and Lemke ends on a false secondary ray or with an
+   inaccurate basis (IPX_ERR_NUMERIC). */
+static int ratio_test(tableau *tab, int enter, double qscale)
 {
     const int n = tab->n, rhs = tab->cols - 1;
     int *cand = tab->cand, count = 0;
     double theta = INFINITY;
+    double colnorm = 0.0, bmax = 0.0;
+    for (int i = 0; i < n; i++) {
+        colnorm += fabs(T(tab, i, enter));
+        bmax = fmax(bmax, fabs(T(tab, i, rhs)));
+    }
+    const double rhs_noise = RHS_NOISE * (qscale + bmax);
+    const double ptol = fmax(PIVOT_TOL, COL_TOL * colnorm);
     for (int i = 0; i < n; i++) {
         const double a = T(tab, i, enter);
-        if (a > PIVOT_TOL * tab->rownorm[i]) {
+        if (a > ptol * tab->rownorm[i]) {
             cand[count++] = i;
-            const double v = T(tab, i, rhs) / a;
+            const double v = fmax(T(tab, i, rhs), 0.0) / a;
             if (v < theta) theta = v;
         }
     }
@@ -165,7 +198,7 @@ static int ratio_test(tableau *tab, int enter, double rhs_noise)
     for (int k = 0; k < count; k++) {
         const int i = cand[k];
         const double a = T(tab, i, enter);
-        if (T(tab, i, rhs) / a <= theta + TIE_REL * fabs(theta) + rhs_noise * tab->rownorm[i] / a) {
+        if (fmax(T(tab, i, rhs), 0.0) / a <= theta + TIE_REL * fabs(theta) + rhs_noise * tab->rownorm[i] / a) {
             cand[kept++] = i;
             if (tab->basis[i] == 2 * n) z0_row = i;
         }
@@ -182,7 +215,23 @@ static int ratio_test(tableau *tab, int enter, double rhs_noise)
     return cand[0];
 }
 
-/* Fills the initial tableau of the scaled problem (M / sigma, q / sigma). */
+/* Fills the tableau with the initial one of the scaled problem (M / sigma, q / sigma):
+   [I | -M/sigma | -d | q/sigma], the 1-norms of the rows of B^-1 = I. */
+static void setup_tableau(tableau *tab, const double *M, const double *q, double inv_sigma)
+{
+    const int n = tab->n;
+    memset(tab->t, 0, sizeof(double) * (size_t)n * (size_t)tab->cols);
+    for (int i = 0; i < n; i++) {
+        double *row = &T(tab, i, 0);
+        row[i] = 1.0;
+        for (int j = 0; j < n; j++) row[n + j] = -M[i + (size_t)n * j] * inv_sigma;
+        row[2 * n] = -1.0;
+        row[2 * n + 1] = q[i] * inv_sigma;
+        tab->rownorm[i] = 1.0;
+    }
+}
+
+/* Lays the tableau out in the work space and fills the initial one (basis: the slacks w). */
 static void setup(tableau *tab, int n, const double *M, const double *q, double inv_sigma,
                   double *dwork, int *iwork)
 {
@@ -194,21 +243,47 @@ static void setup(tableau *tab, int n, const double *M, const double *q, double 
     tab->dx = tab->res + n;
     tab->basis = iwork;
     tab->cand = iwork + n;
-    memset(tab->t, 0, sizeof(double) * (size_t)n * (size_t)tab->cols);
-    for (int i = 0; i < n; i++) {
-        double *row = &T(tab, i, 0);
-        row[i] = 1.0;
-        for (int j = 0; j < n; j++) row[n + j] = -M[i + (size_t)n * j] * inv_sigma;
-        row[2 * n] = -1.0;
-        row[2 * n + 1] = q[i] * inv_sigma;
-        tab->rownorm[i] = 1.0;
-        tab->basis[i] = i;
+    setup_tableau(tab, M, q, inv_sigma);
+    for (int i = 0; i < n; i++) tab->basis[i] = i;
+}
+
+/* Rebuilds the tableau of the current basis from the original data: the initial tableau
+   [I | -M/sigma | -d | q/sigma] is set up again and the basic columns are pivoted in by
+   Gauss-Jordan elimination with partial pivoting (each in the unassigned row where its entry is
+   largest). The slack columns need no elimination: w_v keeps row v, where its column is the unit
+   vector e_v throughout. Returns 0 if the basis is numerically singular (the tableau is then
+   unusable). O(m n^2) for m non-slack basic variables, as many as m Lemke pivots. */
+static int refactor(tableau *tab, const double *M, const double *q, double inv_sigma)
+{
+    const int n = tab->n;
+    int *vars = tab->cand; /* the basic variables (cand is free outside ratio_test) */
+    memcpy(vars, tab->basis, sizeof(int) * (size_t)n);
+    int *basis = tab->basis;
+    setup_tableau(tab, M, q, inv_sigma);
+    for (int i = 0; i < n; i++) basis[i] = -1;
+    for (int k = 0; k < n; k++)
+        if (vars[k] < n) basis[vars[k]] = vars[k];
+    for (int k = 0; k < n; k++) {
+        const int c = vars[k];
+        if (c < n) continue;
+        int r = -1;
+        double best = 0.0;
+        for (int i = 0; i < n; i++)
+            if (basis[i] < 0 && fabs(T(tab, i, c)) > best) {
+                best = fabs(T(tab, i, c));
+                r = i;
+            }
+        if (r < 0) return 0;
+        pivot(tab, r, c);
+        basis[r] = c;
     }
+    return 1;
 }
 
 /* Lemke's path (CPS 4.4): z0 enters, then each leaving variable's complement enters,
    until z0 leaves (a solution) or no row bounds the entering variable (a secondary ray). */
-static ipx_status run(tableau *tab, int max_pivots, double rhs_noise, int *pivots)
+static ipx_status run(tableau *tab, const double *M, const double *q, double inv_sigma,
+                      double qscale, int max_pivots, int *pivots)
 {
     const int n = tab->n, rhs = tab->cols - 1;
     /* z0 enters at the most negative q_i, which makes every rhs non-negative. Among equal q_i the
@@ -226,9 +301,17 @@ static ipx_status run(tableau *tab, int max_pivots, double rhs_noise, int *pivot
         if (*pivots >= max_pivots) return IPX_ERR_LCP_PIVOTS;
         /* complementary pivot rule: the complement of the variable that just left enters */
         const int enter = leaving < n ? leaving + n : leaving - n;
-        r = ratio_test(tab, enter, rhs_noise);
-        if (r < 0) return IPX_ERR_LCP_RAY;
+        r = ratio_test(tab, enter, qscale);
+        if (r < 0) {
+            /* A ray is believed only on a tableau rebuilt from the data: the updated one carries
+               the round-off of every pivot, and a column of round-off-sized entries cannot tell
+               a true ray from a drifted one. The path goes on from the fresh tableau. */
+            if (!refactor(tab, M, q, inv_sigma)) return IPX_ERR_LCP_RAY;
+            r = ratio_test(tab, enter, qscale);
+            if (r < 0) return IPX_ERR_LCP_RAY;
+        }
         leaving = tab->basis[r];
+        if (T(tab, r, rhs) < 0.0) T(tab, r, rhs) = 0.0; /* round-off below 0: a step of 0 */
         pivot(tab, r, enter);
         tab->basis[r] = enter;
         ++*pivots;
@@ -390,7 +473,7 @@ ipx_status ipx_lemke(int n, const double *M, const double *q, double *z, double 
         const double inv_sigma = 1.0 / sigma;
         tableau tab;
         setup(&tab, n, M, q, inv_sigma, dwork, iwork);
-        st = run(&tab, max_pivots, RHS_NOISE * qmax * inv_sigma, &pivots);
+        st = run(&tab, M, q, inv_sigma, qmax * inv_sigma, max_pivots, &pivots);
         if (st == IPX_OK) {
             refine(&tab, M, q, inv_sigma);
             st = finish(&tab, M, q, inv_sigma, z, w);

@@ -6,13 +6,16 @@
 /// O(n^2) per pivot, no allocation: the caller passes the work arrays.
 ///
 /// Floating point: M and q are scaled by max|M_ij| (so a common scale factor of M and q changes
-/// neither the pivots nor z); an entry is pivoted on only if it is not round-off relative to its row of
-/// the basis inverse; ratios that tie in exact arithmetic (redundant contacts make many) are
-/// compared with a tolerance and broken lexicographically, and z0 leaves whenever it is among
-/// the ties (that basis is a solution). The final complementary basis is re-solved from the
-/// original data (iterative refinement of M_ZZ z_Z = -q_Z with the basis inverse the tableau
-/// holds), w = M z + q is computed from M and q, and only entries negative by round-off
-/// (relative to the magnitude of the terms they are computed from) are set to 0.
+/// neither the pivots nor z); an entry is pivoted on only if it is not round-off relative to its
+/// row of the basis inverse and to the entering column; ratios that tie in exact arithmetic
+/// (redundant contacts make many) are compared with a tolerance (the round-off of the basic
+/// solution, from the scale of q and of that solution) and broken lexicographically, and z0
+/// leaves whenever it is among the ties (that basis is a solution). A secondary ray is reported
+/// only if the tableau of the basis rebuilt from M and q (Gauss-Jordan with partial pivoting)
+/// confirms it. The final complementary basis is re-solved from the original data (iterative
+/// refinement of M_ZZ z_Z = -q_Z with the basis inverse the tableau holds), w = M z + q is
+/// computed from M and q, and only entries negative by round-off (relative to the magnitude of
+/// the terms they are computed from) are set to 0.
 #ifndef IMPAX_LCP_H
 #define IMPAX_LCP_H
 

@@ -1,0 +1,139 @@
+/* Lemke on degenerate impact LCPs that it ended on false secondary rays in floating point,
+   although each is solvable (a rational-arithmetic Lemke on the same data solves them in 21-36
+   pivots). Captured on an AMD EPYC with OpenBLAS's default kernel; M and q exactly as captured
+   (hexadecimal), then the contact problems (W, v) they came from.
+   - wall: worlds/routh_box_wall.world under aplcp (step 231, 6 contacts of a box on a wall and
+     the floor, mu 1, 4 friction directions; the 36 x 36 Anitescu-Potra LCP). Lemke pivoted on an
+     entry of 2e-11 (a row of B^-1 of 1-norm 2, admitted by the pivot tolerance) in a column with
+     entries of 1e6, i.e. on round-off; the step made basic variables of -0.066, and the ratio
+     test found no row: "aplcp: Lemke failed (LCP ray termination) after 15 pivots".
+   - drop13_cor50 / drop13_cor25: the polygonal LCPs of the bowling model on the ODE
+     two-wheeler (tests/adapter/test_ode_bowling.c, drop 1.3 m, COR 0.5 step 1797 and COR 0.25
+     step 1514; 8 and 6 contacts, W of rank 8). On the 80 x 80 one, ratios 1.0095708e-6 and
+     1.0095713e-6 of mirror-image contacts were taken as a tie (the rhs tolerance, 3e-10, was far
+     above the round-off of the b_i), the lexicographic rule let the larger leave, the others were
+     left at -1.1e-10 and pivoted on with an entry of 8e-8 two steps later: a basic variable of
+     -1.3e-3 the tableau did not see, and a false ray 27 pivots on. The two 60 x 60 ones (same M)
+     pivoted on 1.6e-10 in a column with entries of 3e5, as the wall did.
+   Each must now be solved by ipx_lemke with a verified solution: z >= 0, w = M z + q >= 0 and
+   z_i w_i = 0 up to round-off relative to the data, w as returned equal to M z + q; and each
+   contact problem must be solved by the models that failed on it, keeping every promise. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "ensure.h"
+#include "impax/bowling.h"
+#include "impax/lcp.h"
+#include "model_test.h"
+
+#include "lcp_degenerate_data.h"
+
+/* Tolerance of the LCP conditions, relative to the data's scale (as test_lcp.c). */
+#define RES_TOL 1e-9
+
+/* Largest violation of the LCP conditions by (z, w), relative: z-quantities against max|z|,
+   w-quantities against S = max_i (|q_i| + sum_j |M_ij z_j|), the size of the terms of w_i. */
+static double violation(int n, const double *M, const double *q, const double *z, const double *w)
+{
+    double zmax = 1e-300, S = 1e-300, worst = 0.0;
+    double *wr = malloc(sizeof(double) * (size_t)n);
+    for (int i = 0; i < n; i++) {
+        double terms = fabs(q[i]);
+        wr[i] = q[i];
+        for (int j = 0; j < n; j++) {
+            wr[i] += M[i + (size_t)n * j] * z[j];
+            terms += fabs(M[i + (size_t)n * j] * z[j]);
+        }
+        S = fmax(S, terms);
+        zmax = fmax(zmax, fabs(z[i]));
+    }
+    for (int i = 0; i < n; i++) {
+        worst = fmax(worst, fmax(-z[i] / zmax, -wr[i] / S));
+        worst = fmax(worst, fabs(z[i] * wr[i]) / (zmax * S));
+        worst = fmax(worst, fabs(w[i] - wr[i]) / S);
+    }
+    free(wr);
+    return worst;
+}
+
+static void solves(const char *name, int n, const double *M, const double *q)
+{
+    double *z = malloc(sizeof(double) * (size_t)n), *w = malloc(sizeof(double) * (size_t)n);
+    double *dwork = malloc(sizeof(double) * ipx_lemke_work_doubles(n));
+    int *iwork = malloc(sizeof(int) * ipx_lemke_work_ints(n));
+    int pivots = 0;
+    const ipx_status st = ipx_lemke(n, M, q, z, w, ipx_lemke_default_max_pivots(n), dwork, iwork, &pivots);
+    double zmax = 0.0;
+    for (int i = 0; i < n; i++) zmax = fmax(zmax, z[i]);
+    const double viol = st == IPX_OK ? violation(n, M, q, z, w) : INFINITY;
+    printf("  %-16s n %2d: %s after %d pivots, max z %.4g, violation %.2e\n", name, n,
+           ipx_status_name(st), pivots, zmax, viol);
+    ENSURE(st == IPX_OK);
+    ENSURE(viol <= RES_TOL);
+    ENSURE(zmax > 0.0); /* q has negative entries: z = 0 is no solution */
+    free(z);
+    free(w);
+    free(dwork);
+    free(iwork);
+}
+
+static void test_wall_box_anitescu_potra_lcp_is_solved(void)
+{
+    solves("wall", 36, M_wall, q_wall_0);
+}
+
+static void test_two_wheeler_polygonal_lcps_are_solved(void)
+{
+    solves("drop13_cor50", 80, M_drop13_cor50, q_drop13_cor50_0);
+    solves("drop13_cor25 #1", 60, M_drop13_cor25, q_drop13_cor25_0);
+    solves("drop13_cor25 #2", 60, M_drop13_cor25, q_drop13_cor25_1);
+}
+
+static ipx_problem problem(int k, const double *W, const double *v, ipx_contact *contact,
+                           ipx_contact c)
+{
+    for (int i = 0; i < k; i++) contact[i] = c;
+    return (ipx_problem){.k = k, .W = W, .v = v, .contact = contact};
+}
+
+/* ipx_test_solve checks every promise of the model (the checker's default tolerances). */
+static void model_solves(const char *model, const char *params, const char *name, const ipx_problem *p)
+{
+    const ipx_params par = ipx_test_params(model, params);
+    ipx_result r;
+    const ipx_status st = ipx_test_solve(&par, p, &r);
+    printf("  %-7s %-13s: %s, %d LCP solves, %d pivots, limits 0x%x, dT %.6f J\n", model, name,
+           ipx_status_name(st), r.counts.lcp_solves, r.counts.pivots, r.counts.limits_hit, r.delta_ke);
+    ENSURE(st == IPX_OK);
+    if (st != IPX_OK) return;
+    ENSURE(r.delta_ke <= 0.0);
+    if (model[0] == 'b') /* no fallback of bowling's: neither the inelastic LCP */
+        ENSURE((r.counts.limits_hit & IPX_BOWLING_INELASTIC_USED) == 0);
+}
+
+static void test_the_contact_problems_are_solved_by_the_models(void)
+{
+    ipx_contact c[8];
+    const ipx_contact wall = {.mu = 1.0, .e = 0.0, .v_capture = 0.01, .v_plastic = 0.0};
+    ipx_problem p = problem(6, W_wall, v_wall, c, wall);
+    model_solves("aplcp", "", "wall", &p);
+    model_solves("routh", "", "wall", &p);
+    const char *bw = "e_star=0.5,mu_dynamic_ratio=0.5";
+    p = problem(8, W_drop13_cor50, v_drop13_cor50, c,
+                (ipx_contact){.mu = 0.5, .e = 0.5, .v_capture = 0.1, .v_plastic = 0.0});
+    model_solves("bowling", bw, "drop13_cor50", &p);
+    model_solves("aplcp", "", "drop13_cor50", &p);
+    p = problem(6, W_drop13_cor25, v_drop13_cor25, c,
+                (ipx_contact){.mu = 0.5, .e = 0.25, .v_capture = 0.1, .v_plastic = 0.0});
+    model_solves("bowling", bw, "drop13_cor25", &p);
+    model_solves("aplcp", "", "drop13_cor25", &p);
+}
+
+int main(void)
+{
+    RUN(test_wall_box_anitescu_potra_lcp_is_solved);
+    RUN(test_two_wheeler_polygonal_lcps_are_solved);
+    RUN(test_the_contact_problems_are_solved_by_the_models);
+    return ipx_test_exit();
+}
