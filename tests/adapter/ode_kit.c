@@ -182,6 +182,21 @@ int kit_collide(ipx_ode_context *ipx, dWorldID world, dJointGroupID group,
 }
 
 /* Bodies joined by a joint do not collide (as in ODE's demos). */
+void kit_sink(dBodyID *b, int n, const double side[3], double depth)
+{
+    double lowest = 1e9;
+    for (int c = 0; c < 8; c++) {
+        dVector3 p;
+        dBodyGetRelPointPos(b[0], (c & 1 ? 0.5 : -0.5) * side[0], (c & 2 ? 0.5 : -0.5) * side[1],
+                            (c & 4 ? 0.5 : -0.5) * side[2], p);
+        lowest = fmin(lowest, p[2]);
+    }
+    for (int i = 0; i < n; i++) {
+        const dReal *x = dBodyGetPosition(b[i]);
+        dBodySetPosition(b[i], x[0], x[1], x[2] - lowest - depth);
+    }
+}
+
 static void kit_near(void *data, dGeomID a, dGeomID b)
 {
     kit_sim *s = data;

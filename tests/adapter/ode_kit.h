@@ -24,6 +24,10 @@ dBodyID kit_box(dWorldID w, double m, const double side[3], const double p[3], c
 /// A uniform random number in [lo, hi) from a small LCG state (deterministic across runs).
 double kit_uniform(unsigned long long *state, double lo, double hi);
 
+/// Moves the n bodies down (or up) together so that the lowest corner of b[0], a box of sides
+/// side (m), is depth (m) below the ground z = 0.
+void kit_sink(dBodyID *b, int n, const double side[3], double depth);
+
 /// Kinetic energy (J) of the n bodies.
 double kit_energy(dBodyID *b, int n);
 

@@ -153,17 +153,7 @@ static void chain_impact(const char *model, double *violation, double *ke_before
         dBodySetAngularVel(b[i], w[0], w[1], w[2]);
     }
     /* lower the chain until its first link touches */
-    double lowest = 1e9;
-    for (int c = 0; c < 8; c++) {
-        dVector3 p;
-        dBodyGetRelPointPos(b[0], (c & 1 ? 0.5 : -0.5) * side[0], (c & 2 ? 0.5 : -0.5) * side[1],
-                            (c & 4 ? 0.5 : -0.5) * side[2], p);
-        lowest = fmin(lowest, p[2]);
-    }
-    for (int i = 0; i < 4; i++) {
-        const dReal *x = dBodyGetPosition(b[i]);
-        dBodySetPosition(b[i], x[0], x[1], x[2] - lowest - 0.001);
-    }
+    kit_sink(b, 4, side, 0.001);
     *ke_before = kit_energy(b, 4);
     sim_collide(&s);
     ipx_ode_pre_step(s.ipx, 0.001);

@@ -257,17 +257,7 @@ static void chain_strike(const char *params, int quick, double *anchor, double *
         dJointSetHingeAnchor(j[i], 0.3 * (i + 0.5) * cos(tilt), 0.0, 0.3 * (i + 0.5) * sin(tilt));
         dJointSetHingeAxis(j[i], 0, 1, 0);
     }
-    double lowest = 1e9;
-    for (int c = 0; c < 8; c++) {
-        dVector3 p;
-        dBodyGetRelPointPos(b[0], (c & 1 ? 0.5 : -0.5) * side[0], (c & 2 ? 0.5 : -0.5) * side[1],
-                            (c & 4 ? 0.5 : -0.5) * side[2], p);
-        lowest = fmin(lowest, p[2]);
-    }
-    for (int i = 0; i < 3; i++) {
-        const dReal *x = dBodyGetPosition(b[i]);
-        dBodySetPosition(b[i], x[0], x[1], x[2] - lowest - 0.005);
-    }
+    kit_sink(b, 3, side, 0.005);
     double ke0 = -1.0;
     ipx_ode_set_event_callback(s.ipx, first_impact_energy, &ke0);
     kit_sim_step(&s, 1e-3); /* the impact */
