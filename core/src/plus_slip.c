@@ -213,7 +213,7 @@ static void take_directions(plus_ctx *c)
    impulse pulls is still a root: the active set then drops that normal. Several impending
    contacts are swept in turn (nonlinear Gauss-Seidel) until their directions agree. */
 
-#define SCAN_ANGLES 24     /* scan step 15 degrees */
+#define SCAN_ANGLES 12     /* scan step 30 degrees */
 #define ANGLE_TOL 1e-10    /* rad: bisection stops below this bracket */
 #define MAX_SWEEPS 20      /* Gauss-Seidel sweeps over several impending contacts */
 

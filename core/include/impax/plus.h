@@ -60,7 +60,7 @@
 ///     it in the null space of redundant rows, four corners of a face, and leave friction off
 ///     the end slips). Where Newton stalls, or leaves an angle above the tolerance, the
 ///     directions are searched one contact at a time (the others fixed: w x s as a function of
-///     the angle, scanned every 15 deg, each sign change with w . s > 0 refined by regula
+///     the angle, scanned every 30 deg, each sign change with w . s > 0 refined by regula
 ///     falsi, several impending contacts swept in turn); of several roots the one without a
 ///     pulling normal, then the smallest impulse, is kept (Table 1's min-norm principle). A
 ///     root with a pulling normal is a root: the active set then drops that normal. The spec's
