@@ -5,6 +5,7 @@
    (classification, islands, assembly, the model, handback). The whole-run ratio also holds
    ODE's own work, which changes with the model because the bodies move differently. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <ode/ode.h>
@@ -59,7 +60,7 @@ static double simulate(const char *model, long *events, long *contacts, double *
     if (model) {
         char msg[256];
         r.ipx = ipx_ode_create(r.world);
-        if (ipx_ode_configure(r.ipx, model, NULL, msg, sizeof msg) != 0) fprintf(stderr, "%s\n", msg);
+        if (ipx_ode_configure(r.ipx, model, getenv("BENCH_PARAMS"), msg, sizeof msg) != 0) fprintf(stderr, "%s\n", msg);
     }
     for (int i = 0; i < N_SIDE * N_SIDE * N_SIDE; i++) {
         dBodyID b = dBodyCreate(r.world);
