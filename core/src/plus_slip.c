@@ -381,8 +381,10 @@ ipx_status plus_impending(plus_ctx *c)
     int iters = 0;
     ipx_status st = IPX_OK;
     int converged = solve_directions(c, V, P, &iters, &st);
-    if (st != IPX_OK || iters == 0) return st; /* failed, or the guess already solved (2.9b) */
+    if (st != IPX_OK) return st;
     if (!converged) return search_directions(c);
+    /* converged, possibly at once (the guess solved (2.9b) to Newton's tolerance): the same
+       directions, cone and angle checks either way */
     take_directions(c);
     /* Newton's root is the impulse: its end slips are the ones the directions were solved for.
        A minimum-norm re-solve with the same directions would move the impulse within the null

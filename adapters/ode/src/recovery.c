@@ -233,7 +233,7 @@ void ipx_ode_recover(ipx_ode_context *ctx)
     if (!rs->n_body) return;
     if (ctx->config.recovery == IPX_ODE_RECOVERY_ODE || ctx->compliant || collect(ctx) != 0) {
         rs->n_body = 0; /* recovery off, or out of memory: ODE's push-out from now on */
-        rs->n_rec = 0;
+        rs->n_rec = 0; /* collect may have listed some before memory ran short */
         rebuild_index(rs);
         return;
     }
