@@ -9,33 +9,36 @@
 
 static ipx_scene scene;
 
-/* Solves the current scene with one model and parameter text; NULL result on a setup error. */
-static ipx_status solve(const char *model, const char *params, ipx_result *r)
-{
-    ipx_params par;
-    if (ipx_params_init(&par, model, r->message, sizeof r->message) != IPX_OK ||
-        ipx_params_parse(&par, params, r->message, sizeof r->message) != IPX_OK)
-        return IPX_ERR_INPUT;
-    ipx_workspace *ws = ipx_workspace_create(&par, scene.problem.k);
-    ipx_status st = ws ? ipx_solve(&par, &scene.problem, ws, r) : IPX_ERR_WORKSPACE;
-    ipx_workspace_destroy(ws);
-    return st;
-}
-
 /* The models to show: each registered one with its defaults, plus AP-LCP with Newton's target. */
 typedef void (*row_printer)(const char *label, const ipx_result *r);
+
+/* Solves the current scene with one model and parameter text and prints the row (the result's
+   arrays live in the workspace, so it is printed before the workspace goes). */
+static void solve_and_print(const char *model, const char *params, const char *label,
+                            row_printer print)
+{
+    ipx_params par;
+    ipx_result r = {.status = IPX_ERR_INPUT};
+    ipx_workspace *ws = NULL;
+    if (ipx_params_init(&par, model, r.message, sizeof r.message) == IPX_OK &&
+        ipx_params_parse(&par, params, r.message, sizeof r.message) == IPX_OK) {
+        ws = ipx_workspace_create(&par, scene.problem.k);
+        if (ws)
+            ipx_solve(&par, &scene.problem, ws, &r);
+        else
+            snprintf(r.message, sizeof r.message, "out of memory for the workspace");
+    }
+    print(label, &r);
+    ipx_workspace_destroy(ws);
+}
 
 static void each_model(row_printer print)
 {
     for (int i = 0; i < ipx_model_count(); i++) {
         const char *name = ipx_model_at(i)->name;
-        ipx_result r;
-        solve(name, "", &r);
-        print(name, &r);
+        solve_and_print(name, "", name, print);
     }
-    ipx_result r;
-    solve("aplcp", "newton_restitution=1", &r);
-    print("aplcp newton_restitution=1", &r);
+    solve_and_print("aplcp", "newton_restitution=1", "aplcp newton_restitution=1", print);
 }
 
 static void cradle_row(const char *label, const ipx_result *r)
@@ -45,7 +48,7 @@ static void cradle_row(const char *label, const ipx_result *r)
         printf("%s\n", r->message);
         return;
     }
-    double vel[6 * IPX_MAX_CONTACTS];
+    double vel[6 * IPX_TEST_MAX_CONTACTS];
     for (int i = 0; i < 6 * scene.n_bodies; i++) vel[i] = scene.body_vel[i];
     ipx_bodies_apply_impulse(scene.n_bodies, scene.bodies, scene.problem.k, scene.frames, r->impulse, vel);
     for (int b = 0; b < scene.n_bodies; b++) printf(" %+6.3f", vel[6 * b]);

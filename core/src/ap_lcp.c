@@ -1,8 +1,9 @@
 #include "ap_lcp.h"
 #include "mathutil.h"
 
-void ipx_ap_layout_init(ipx_ap_layout *L, const ipx_problem *p, int nd)
+void ipx_ap_layout_init(ipx_ap_layout *L, const ipx_problem *p, int nd, int *fric)
 {
+    L->fric = fric;
     L->k = p->k;
     L->nd = nd;
     L->kf = 0;

@@ -21,12 +21,13 @@ typedef struct ipx_ap_layout {
     int nd;                         /* friction directions per friction contact */
     int kf;                         /* contacts with mu > 0 */
     int size;                       /* LCP size k + (nd + 1) kf */
-    int fric[IPX_MAX_CONTACTS];     /* contact index of the f-th friction contact */
+    int *fric;                      /* k: contact index of the f-th friction contact (caller's) */
     double dir[2 * IPX_AP_MAX_DIRECTIONS]; /* (cos, sin) of each direction in the (t1, t2) plane */
 } ipx_ap_layout;
 
-/// Sets up the layout of problem p with nd directions (2 <= nd <= IPX_AP_MAX_DIRECTIONS).
-void ipx_ap_layout_init(ipx_ap_layout *L, const ipx_problem *p, int nd);
+/// Sets up the layout of problem p with nd directions (2 <= nd <= IPX_AP_MAX_DIRECTIONS);
+/// fric: the caller's storage of p->k ints, which the layout keeps.
+void ipx_ap_layout_init(ipx_ap_layout *L, const ipx_problem *p, int nd, int *fric);
 
 /// LCP size for k contacts with nd directions in the worst case (every contact has friction).
 int ipx_ap_max_size(int k, int nd);

@@ -26,7 +26,7 @@ static int directions(const double *param)
 static size_t aplcp_workspace_bytes(int k, const double *param)
 {
     size_t n = (size_t)ipx_ap_max_size(k, directions(param));
-    return ipx_ws_doubles_bytes(n * n) + 3 * ipx_ws_doubles_bytes(n) +
+    return ipx_ws_doubles_bytes(n * n) + 3 * ipx_ws_doubles_bytes(n) + ipx_ws_ints_bytes((size_t)k) +
            ipx_ws_doubles_bytes(ipx_lemke_work_doubles((int)n)) +
            ipx_ws_ints_bytes(ipx_lemke_work_ints((int)n));
 }
@@ -44,8 +44,10 @@ static unsigned aplcp_promises(const double *param)
 static ipx_status aplcp_solve(const ipx_problem *p, const double *param, ipx_workspace *ws,
                               ipx_result *r)
 {
+    int *fric = ipx_ws_ints(ws, (size_t)p->k);
+    if (!fric) return IPX_ERR_WORKSPACE;
     ipx_ap_layout L;
-    ipx_ap_layout_init(&L, p, directions(param));
+    ipx_ap_layout_init(&L, p, directions(param), fric);
     const int n = L.size;
     double *M = ipx_ws_doubles(ws, (size_t)n * n);
     double *q = ipx_ws_doubles(ws, (size_t)n);

@@ -78,24 +78,24 @@ void ipx_bodies_assemble(int n_bodies, const ipx_body *bodies, int k,
 {
     (void)n_bodies;
     const int n = IPX_ROWS_PER_CONTACT * k;
-    row_part parts[IPX_MAX_ROWS][2];
-    for (int i = 0; i < n; i++)
-        row_parts(bodies, &frames[i / IPX_ROWS_PER_CONTACT], i % IPX_ROWS_PER_CONTACT, parts[i]);
-    for (int j = 0; j < n; j++)
+    /* a row's parts are recomputed per pair (a few cross products): no storage of n rows */
+    row_part pj[2], pi[2];
+    for (int j = 0; j < n; j++) {
+        row_parts(bodies, &frames[j / IPX_ROWS_PER_CONTACT], j % IPX_ROWS_PER_CONTACT, pj);
         for (int i = j; i < n; i++) {
+            row_parts(bodies, &frames[i / IPX_ROWS_PER_CONTACT], i % IPX_ROWS_PER_CONTACT, pi);
             double w = 0.0;
             for (int s = 0; s < 2; s++)
-                for (int t = 0; t < 2; t++) w += coupling(bodies, &parts[i][s], &parts[j][t]);
+                for (int t = 0; t < 2; t++) w += coupling(bodies, &pi[s], &pj[t]);
             W[i + (size_t)n * j] = w;
             W[j + (size_t)n * i] = w;
         }
-    if (!body_vel || !v) return;
-    for (int i = 0; i < n; i++) {
-        v[i] = 0.0;
+        if (!body_vel || !v) continue;
+        v[j] = 0.0;
         for (int s = 0; s < 2; s++) {
-            if (parts[i][s].body < 0) continue;
-            const double *u = body_vel + 6 * parts[i][s].body;
-            v[i] += ipx_dot3(parts[i][s].lin, u) + ipx_dot3(parts[i][s].ang, u + 3);
+            if (pj[s].body < 0) continue;
+            const double *u = body_vel + 6 * pj[s].body;
+            v[j] += ipx_dot3(pj[s].lin, u) + ipx_dot3(pj[s].ang, u + 3);
         }
     }
 }

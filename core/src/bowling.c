@@ -115,18 +115,29 @@ static int lcp_size(int k, const double *param)
     return ipx_ap_max_size(k, nd + (nd & 1));
 }
 
-static int max_rows(int k)
+static size_t max_rows(int k) { return (size_t)BW_MAX_ROWS_PER_CONTACT * (size_t)k; }
+
+/* Bytes of the per-contact state: bw_state, slip_saved, moving, dyn, slip_list. */
+static size_t state_bytes(size_t k)
 {
-    int n = BW_MAX_ROWS_PER_CONTACT * k;
-    return n < IPX_MAX_ROWS ? n : IPX_MAX_ROWS;
+    return ipx_ws_bytes_bytes(k) + 3 * ipx_ws_bytes_bytes(k * BW_GROUPS) +
+           ipx_ws_doubles_bytes(k * BW_GROUPS * 2) + ipx_ws_bytes_bytes(k * sizeof(ipx_contact)) +
+           2 * ipx_ws_ints_bytes(k * BW_GROUPS);
+}
+
+void bw_state_clear(bw_ctx *c)
+{
+    memset(c->cur.active, 0, (size_t)c->k);
+    memset(c->cur.slip, 0, (size_t)c->k * sizeof *c->cur.slip);
+    memset(c->cur.dir, 0, (size_t)c->k * sizeof *c->cur.dir);
 }
 
 size_t bw_ctx_bytes(int k, const double *param)
 {
-    const size_t n = (size_t)max_rows(k), n3 = 3 * (size_t)k, L = (size_t)lcp_size(k, param);
+    const size_t n = max_rows(k), n3 = 3 * (size_t)k, L = (size_t)lcp_size(k, param);
     return 7 * ipx_ws_doubles_bytes(n) + ipx_ws_doubles_bytes(3 * n * n) + ipx_ws_doubles_bytes(5 * n) +
-           ipx_ws_doubles_bytes(ipx_min_norm_work_doubles((int)n)) + 2 * ipx_ws_ints_bytes(n) +
-           ipx_ws_doubles_bytes(n3 * n3) + ipx_ws_doubles_bytes(n3) +
+           ipx_ws_doubles_bytes(ipx_min_norm_work_doubles((int)n)) + 3 * ipx_ws_ints_bytes(n) +
+           ipx_ws_doubles_bytes(n3 * n3) + 2 * ipx_ws_doubles_bytes(n3) + state_bytes((size_t)k) +
            ipx_ws_doubles_bytes(L * L) + 3 * ipx_ws_doubles_bytes(L) +
            ipx_ws_doubles_bytes(ipx_lemke_work_doubles((int)L)) +
            ipx_ws_ints_bytes(ipx_lemke_work_ints((int)L));
@@ -157,6 +168,17 @@ ipx_status bw_ctx_init(bw_ctx *c, const ipx_problem *p, int r, const double *par
     ok &= (c->unk = ipx_ws_ints(ws, n)) != NULL;
     ok &= (c->W3 = ipx_ws_doubles(ws, n3 * n3)) != NULL;
     ok &= (c->v3 = ipx_ws_doubles(ws, n3)) != NULL;
+    ok &= (c->rel3 = ipx_ws_doubles(ws, n3)) != NULL;
+    ok &= (c->cap_rows = ipx_ws_ints(ws, n)) != NULL;
+    const size_t k = (size_t)c->k;
+    ok &= (c->cur.active = ipx_ws_bytes(ws, k)) != NULL;
+    ok &= (c->cur.slip = ipx_ws_bytes(ws, k * BW_GROUPS)) != NULL;
+    ok &= (c->slip_saved = ipx_ws_bytes(ws, k * BW_GROUPS)) != NULL;
+    ok &= (c->moving = ipx_ws_bytes(ws, k * BW_GROUPS)) != NULL;
+    ok &= (c->cur.dir = (double (*)[BW_GROUPS][2])ipx_ws_doubles(ws, k * BW_GROUPS * 2)) != NULL;
+    ok &= (c->dyn = ipx_ws_bytes(ws, k * sizeof(ipx_contact))) != NULL;
+    ok &= (c->slip_list = ipx_ws_ints(ws, k * BW_GROUPS)) != NULL;
+    ok &= (c->ap_fric = ipx_ws_ints(ws, k)) != NULL;
     ok &= (c->M = ipx_ws_doubles(ws, L * L)) != NULL;
     ok &= (c->q = ipx_ws_doubles(ws, L)) != NULL;
     ok &= (c->z = ipx_ws_doubles(ws, L)) != NULL;
@@ -168,13 +190,21 @@ ipx_status bw_ctx_init(bw_ctx *c, const ipx_problem *p, int r, const double *par
                  c->k, r);
         return IPX_ERR_WORKSPACE;
     }
+    bw_state_clear(c);
+    memset(c->moving, 0, k * sizeof *c->moving);
     return IPX_OK;
+}
+
+/* What a solve takes after its result's arrays. */
+static size_t solve_bytes(int k, const double *param)
+{
+    return bw_ctx_bytes(k, param) + ipx_validate_workspace_bytes(k);
 }
 
 size_t ipx_bowling_workspace_bytes(int k_max, const double *param)
 {
-    if (k_max < 1 || k_max > IPX_MAX_CONTACTS || !param) return 0;
-    return bw_ctx_bytes(k_max, param) + ipx_validate_workspace_bytes(k_max);
+    if (k_max < 1 || !param) return 0;
+    return ipx_result_bytes(k_max, BW_MAX_ROWS_PER_CONTACT) + solve_bytes(k_max, param);
 }
 
 static unsigned bowling_promises(const double *param)
@@ -207,9 +237,9 @@ static ipx_status validate_rows(const ipx_problem *p, int rows, const double *pa
                                 ipx_workspace *ws, char *msg)
 {
     if (rows == IPX_ROWS_PER_CONTACT) return ipx_problem_validate(p, ws, msg, IPX_MESSAGE_SIZE);
-    if (p->k < 1 || rows * p->k > IPX_MAX_ROWS || !p->W || !p->v || !p->contact) {
-        snprintf(msg, IPX_MESSAGE_SIZE, "bowling: k = %d contacts of %d rows: need 1 <= k, %d rows "
-                 "at most, and non-NULL W, v, contacts", p->k, rows, IPX_MAX_ROWS);
+    if (p->k < 1 || !p->W || !p->v || !p->contact) {
+        snprintf(msg, IPX_MESSAGE_SIZE, "bowling: k = %d contacts of %d rows: need 1 <= k and "
+                 "non-NULL W, v, contacts", p->k, rows);
         return IPX_ERR_INPUT;
     }
     ipx_counts unused;
@@ -253,10 +283,10 @@ static ipx_status check_call(const ipx_params *params, const ipx_problem *p,
                  host->ke_before);
         return IPX_ERR_INPUT;
     }
-    size_t need = ipx_bowling_workspace_bytes(p->k, params->value);
-    if (p->k >= 1 && p->k <= IPX_MAX_CONTACTS && need > ipx_workspace_capacity(ws)) {
+    size_t need = solve_bytes(p->k, params->value);
+    if (p->k >= 1 && need > ipx_ws_available(ws)) {
         snprintf(msg, IPX_MESSAGE_SIZE, "bowling: workspace has %zu bytes, needs %zu for k = %d",
-                 ipx_workspace_capacity(ws), need, p->k);
+                 ipx_workspace_capacity(ws), ipx_bowling_workspace_bytes(p->k, params->value), p->k);
         return IPX_ERR_WORKSPACE;
     }
     ipx_ws_reset(ws);
@@ -268,13 +298,12 @@ static ipx_status check_call(const ipx_params *params, const ipx_problem *p,
 ipx_status ipx_bowling_solve(const ipx_params *params, const ipx_problem *p,
                              const ipx_bowling_host *host, ipx_workspace *ws, ipx_result *r)
 {
-    memset(r, 0, sizeof *r);
-    r->k = p ? p->k : 0;
-    ipx_status st = check_call(params, p, host, ws, r->message);
-    if (st == IPX_OK) {
-        int rows = host && host->rows_per_contact ? host->rows_per_contact : IPX_ROWS_PER_CONTACT;
-        st = run(p, rows, params->value, host ? host->ke_before : 0.0, ws, r);
-    }
+    const int rows = host && host->rows_per_contact ? host->rows_per_contact : IPX_ROWS_PER_CONTACT;
+    const int rows_ok = rows == 3 || rows == 4 || rows == 6; /* check_call names a bad one */
+    ipx_status st = ipx_result_begin(r, p ? p->k : 0, rows_ok ? rows : IPX_ROWS_PER_CONTACT, ws);
+    if (st != IPX_OK) return st;
+    st = check_call(params, p, host, ws, r->message);
+    if (st == IPX_OK) st = run(p, rows, params->value, host ? host->ke_before : 0.0, ws, r);
     if (st != IPX_OK) return ipx_result_fail(r, st);
     r->status = st;
     return st;

@@ -58,7 +58,7 @@ static ipx_status subspace_ke(bw_ctx *c, const double *u, double *ke)
 static ipx_status cap_ke(bw_ctx *c, double *ke)
 {
     if (c->param[IPX_BOWLING_CAP_SCOPE] != 0.0) return subspace_ke(c, c->p->v, ke);
-    int rows[IPX_MAX_ROWS], m = 0;
+    int *rows = c->cap_rows, m = 0;
     for (int i = 0; i < c->k; i++)
         if (-c->p->v[c->r * i + IPX_N] > c->p->contact[i].v_capture)
             for (int j = 0; j < c->r; j++) rows[m++] = c->r * i + j;

@@ -12,16 +12,18 @@
 #include "bowling_internal.h"
 #include "impax/linalg.h"
 
-size_t ipx_bowling_force_work_doubles(int p) { return (size_t)p * (size_t)p + (size_t)p; }
+/* work: A (p x p), y (p), W F (p), the free rows' indices (p ints) and the held flags (p
+   bytes), each of the last two in p doubles' room */
+size_t ipx_bowling_force_work_doubles(int p) { return (size_t)p * (size_t)p + 4 * (size_t)p; }
 
 /* F on the free rows (held[i] = 0) for dT; 0 if the reduced problem is infeasible or its W
    is not positive definite. WF = W F. */
 static int reduced_solve(const ipx_bowling_force_problem *fp, const unsigned char *held,
-                         double *work, double *F, double *WF)
+                         double *work, int *idx, double *F, double *WF)
 {
     const int p = fp->p;
     double *A = work, *y = work + (size_t)p * (size_t)p;
-    int idx[IPX_MAX_ROWS], m = 0;
+    int m = 0;
     for (int i = 0; i < p; i++)
         if (!held[i]) idx[m++] = i;
     if (m == 0) return 0;
@@ -81,33 +83,36 @@ static int repair(const ipx_bowling_force_problem *fp, unsigned char *held, cons
 ipx_status ipx_bowling_impact_forces(const ipx_bowling_force_problem *fp, const double *param,
                                      double *work, ipx_bowling_forces *out)
 {
-    if (!fp || !param || !work || !out || fp->p < 1 || fp->p > IPX_MAX_ROWS || !fp->W || !fp->c ||
-        !fp->r || !fp->normal || !isfinite(fp->dT))
+    if (!fp || !param || !work || !out || !out->F || !out->accel || fp->p < 1 || !fp->W ||
+        !fp->c || !fp->r || !fp->normal || !isfinite(fp->dT))
         return IPX_ERR_INPUT;
-    const int p = fp->p;
-    memset(out, 0, sizeof *out);
+    const size_t p = (size_t)fp->p;
+    double *WF = work + p * p + p;
+    int *idx = (int *)(WF + p);
+    unsigned char *held = (unsigned char *)(WF + 2 * p);
+    memset(WF, 0, p * sizeof *WF);
+    memset(held, 0, p);
+    out->held = out->iterations = 0;
     out->zero = 1;
-    unsigned char held[IPX_MAX_ROWS] = {0};
-    double WF[IPX_MAX_ROWS] = {0};
     int solved = 0;
     if (param[IPX_BOWLING_FORCE_LAW] != 0.0) {
         const double tol = 1e3 * param[IPX_BOWLING_TOL];
-        for (int it = 0; it < 3 * p + 3; it++) {
+        for (size_t it = 0; it < 3 * p + 3; it++) {
             out->iterations++;
-            solved = reduced_solve(fp, held, work, out->F, WF);
+            solved = reduced_solve(fp, held, work, idx, out->F, WF);
             if (!solved) break;
             double fscale = 0.0;
-            for (int i = 0; i < p; i++) fscale = fmax(fscale, fabs(out->F[i]));
+            for (size_t i = 0; i < p; i++) fscale = fmax(fscale, fabs(out->F[i]));
             if (!repair(fp, held, out->F, WF, tol * fscale)) break;
             solved = 0; /* the repaired set is solved on the next pass */
         }
     }
     if (!solved) { /* F_p = 0: thetadot_p* = r */
-        memset(out->F, 0, sizeof out->F);
-        memset(WF, 0, sizeof WF);
+        memset(out->F, 0, p * sizeof *out->F);
+        memset(WF, 0, p * sizeof *WF);
     }
     out->zero = !solved;
-    for (int i = 0; i < p; i++) {
+    for (size_t i = 0; i < p; i++) {
         out->held += solved && held[i];
         out->accel[i] = WF[i] + fp->r[i]; /* (19): thetadot_p* = W F_p + r */
     }

@@ -18,11 +18,12 @@
 /// Rows per contact with every angular row: [t1, t2, n, torsion, roll1, roll2].
 #define BW_MAX_ROWS_PER_CONTACT 6
 
-/// Active set and stick/slip state of every contact of one candidate.
+/// Active set and stick/slip state of every contact of one candidate (k entries each, in the
+/// workspace).
 typedef struct bw_state {
-    unsigned char active[IPX_MAX_CONTACTS];          /* contact in S */
-    unsigned char slip[IPX_MAX_CONTACTS][BW_GROUPS]; /* 1 = slip, 0 = stick */
-    double dir[IPX_MAX_CONTACTS][BW_GROUPS][2];      /* slip direction s (unit) */
+    unsigned char *active;              /* contact in S */
+    unsigned char (*slip)[BW_GROUPS];   /* 1 = slip, 0 = stick */
+    double (*dir)[BW_GROUPS][2];        /* slip direction s (unit) */
 } bw_state;
 
 /// Which CORs a solve uses: every contact's e (or one common normal COR) times lambda, and
@@ -66,7 +67,13 @@ typedef struct bw_ctx {
         int solved;       /* z holds a solution for the current targets */
     } lcp;
     bw_state cur;
-    unsigned char moving[IPX_MAX_CONTACTS][BW_GROUPS]; /* slip direction did not settle */
+    unsigned char (*slip_saved)[BW_GROUPS]; /* k: a copy of cur.slip (bowling_set.c) */
+    unsigned char (*moving)[BW_GROUPS];     /* k: slip direction did not settle */
+    ipx_contact *dyn;     /* k: the contacts with mu_d (bowling_lcp.c) */
+    double *rel3;         /* 3k: the LCP's shifted velocities, then its impulse (bowling_lcp.c) */
+    int *slip_list;       /* k * BW_GROUPS: the 2-D slipping groups (bowling_slip.c) */
+    int *cap_rows;        /* n: rows of the cap's subspace (bowling_energy.c) */
+    int *ap_fric;         /* k: the LCP layout's friction contacts */
     ipx_counts *counts;
     char *message;        /* IPX_MESSAGE_SIZE */
 } bw_ctx;
@@ -83,6 +90,8 @@ double bw_slip_limit(const bw_ctx *c, int i, int g);
 double bw_tol_v(const bw_ctx *c);
 double bw_tol_p(const bw_ctx *c);
 double bw_tol_e(const bw_ctx *c, double e);
+/// Clears c->cur: no contact active, every group sticking.
+void bw_state_clear(bw_ctx *c);
 /// Copies an outcome (the current candidate into o, or o into another).
 void bw_take(const bw_ctx *c, bw_outcome *o);
 void bw_copy(const bw_ctx *c, bw_outcome *to, const bw_outcome *from);

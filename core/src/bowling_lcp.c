@@ -38,15 +38,15 @@ static ipx_status solve_lcp(bw_ctx *c, const ipx_problem *p3, const double *q_v)
 ipx_status bw_lcp_solve(bw_ctx *c)
 {
     bw_gather3(c);
-    ipx_contact dyn[IPX_MAX_CONTACTS];
+    ipx_contact *dyn = c->dyn;
     for (int i = 0; i < c->k; i++) {
         dyn[i] = c->p->contact[i];
         dyn[i].mu = bw_slip_limit(c, i, 0);
     }
     const ipx_problem p3 = {.k = c->k, .W = c->W3, .v = c->v3, .contact = dyn};
     const int nd = (int)c->param[IPX_BOWLING_LCP_DIRECTIONS];
-    ipx_ap_layout_init(&c->lcp.layout, &p3, nd + (nd & 1));
-    double rel[IPX_MAX_ROWS]; /* v - b on the [t1, t2, n] rows: the targets shift q */
+    ipx_ap_layout_init(&c->lcp.layout, &p3, nd + (nd & 1), c->ap_fric);
+    double *rel = c->rel3; /* v - b on the [t1, t2, n] rows: the targets shift q */
     for (int a = 0; a < 3 * c->k; a++) rel[a] = c->v3[a] - c->b[c->r * (a / 3) + a % 3];
     c->lcp.used = IPX_BOWLING_LCP_USED;
     ipx_status st = solve_lcp(c, &p3, rel);
@@ -69,7 +69,7 @@ void bw_lcp_seed(bw_ctx *c)
     double pn_max = 0.0;
     for (int i = 0; i < c->k; i++) pn_max = fmax(pn_max, c->z[i]);
     const double tol = c->param[IPX_BOWLING_TOL] * pn_max;
-    memset(&c->cur, 0, sizeof c->cur);
+    bw_state_clear(c);
     for (int i = 0; i < c->k; i++) {
         c->cur.active[i] = c->z[i] > tol;
         for (int g = 1; g < c->groups; g++) c->cur.slip[i][g] = bw_stick_limit(c, i, g) == 0.0;
@@ -92,7 +92,7 @@ void bw_lcp_seed(bw_ctx *c)
 
 void bw_lcp_outcome(bw_ctx *c)
 {
-    double pi3[IPX_MAX_ROWS];
+    double *pi3 = c->rel3; /* free once the LCP is solved */
     ipx_ap_impulse(&c->lcp.layout, c->z, pi3);
     memset(c->pi, 0, sizeof(double) * (size_t)c->n);
     for (int a = 0; a < 3 * c->k; a++) c->pi[c->r * (a / 3) + a % 3] = pi3[a];

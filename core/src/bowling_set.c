@@ -107,15 +107,16 @@ static int better(const bw_ctx *c)
    stuck (the direction the cone cuts off). One extra solve; groups without it keep theirs. */
 static ipx_status guess_from_stick(bw_ctx *c)
 {
-    unsigned char slip[IPX_MAX_CONTACTS][BW_GROUPS];
-    memcpy(slip, c->cur.slip, sizeof slip);
+    unsigned char (*slip)[BW_GROUPS] = c->slip_saved;
+    const size_t bytes = (size_t)c->k * sizeof *slip;
+    memcpy(slip, c->cur.slip, bytes);
     int any = 0;
     for (int i = 0; i < c->k; i++)
         for (int g = 0; g < c->groups; g++)
             if (c->cur.active[i] && slip[i][g] && has_choice(c, i, g)) c->cur.slip[i][g] = 0, any = 1;
     if (!any) return IPX_OK;
     ipx_status st = bw_solve_candidate(c);
-    memcpy(c->cur.slip, slip, sizeof slip);
+    memcpy(c->cur.slip, slip, bytes);
     if (st != IPX_OK) return st;
     for (int i = 0; i < c->k; i++)
         for (int g = 0; g < c->groups; g++) {
@@ -223,7 +224,7 @@ static unsigned long long state_hash(const bw_ctx *c)
 static void spec_start(bw_ctx *c)
 {
     const double tol_v = c->param[IPX_BOWLING_TOL] * c->vscale + 1e-300;
-    memset(&c->cur, 0, sizeof c->cur);
+    bw_state_clear(c);
     for (int i = 0; i < c->k; i++)
         if (c->p->v[c->r * i + IPX_N] <= tol_v) set_modes(c, i, 0u);
 }

@@ -275,14 +275,14 @@ static ipx_status scan(bw_ctx *c, const int *list, double *d_left)
 
 ipx_status bw_solve_slip(bw_ctx *c, int *unsettled)
 {
-    int list[IPX_MAX_CONTACTS * BW_GROUPS], flips = 0;
+    int *list = c->slip_list, flips = 0;
     const int G = slip_groups_2d(c, list);
     for (;;) {
         double d = 0.0;
         ipx_status st = G >= 2 ? newton(c, list, G, &d) : G == 1 ? scan(c, list, &d)
                                                                  : bw_solve_candidate(c);
         if (st != IPX_OK) return st;
-        memset(c->moving, 0, sizeof c->moving);
+        memset(c->moving, 0, (size_t)c->k * sizeof *c->moving);
         *unsettled = 0;
         if (d > BW_DIR_SETTLED) /* mark the groups still moving */
             for (int a = 0; a < G; a++) {

@@ -66,11 +66,16 @@ void ipx_gonthier_law_for(const double *param, const ipx_contact *c, ipx_gonthie
    the others solve (D^-1 + h W_PP) f_P = D^-1 b_P - h W_PZ b_Z, symmetric positive definite.
    A contact that has separated forgets its latched speed and bristle (a new touch is a new
    impact); a force that would pull is 0. */
+size_t ipx_gonthier_advance_work_doubles(int k)
+{
+    return (size_t)k * (size_t)k + 7 * (size_t)k; /* f (3k), b, D, y, P (k each), A (k x k) */
+}
+
 static void normal_forces(ipx_gonthier_island *is, double h, double *f)
 {
     const int k = is->k, rows = 3 * k;
-    double b[IPX_MAX_CONTACTS], D[IPX_MAX_CONTACTS], A[IPX_MAX_CONTACTS * IPX_MAX_CONTACTS], y[IPX_MAX_CONTACTS];
-    int P[IPX_MAX_CONTACTS], np = 0;
+    double *b = is->work + 3 * (size_t)k, *D = b + k, *y = D + k, *A = y + 2 * (size_t)k;
+    int *P = (int *)(y + k), np = 0; /* k ints in k doubles' room */
     for (int a = 0; a < rows; a++) f[a] = 0.0;
     for (int i = 0; i < k; i++) {
         ipx_gonthier_state *s = &is->state[i];
@@ -127,7 +132,7 @@ static void friction_force(ipx_gonthier_island *is, int i, double h, double f[3]
 void ipx_gonthier_advance(ipx_gonthier_island *is, double h, long n)
 {
     const int rows = 3 * is->k;
-    double f[IPX_MAX_ROWS];
+    double *f = is->work;
     for (long step = 0; step < n; step++) {
         normal_forces(is, h, f);
         for (int i = 0; i < is->k; i++) friction_force(is, i, h, f + 3 * i);
@@ -204,6 +209,7 @@ static size_t gonthier_workspace_bytes(int k, const double *param)
     (void)param;
     const size_t n = 3 * (size_t)k;
     return 2 * ipx_ws_doubles_bytes(n) + ipx_ws_doubles_bytes((size_t)k) +
+           ipx_ws_doubles_bytes(ipx_gonthier_advance_work_doubles(k)) +
            ipx_ws_doubles_bytes((size_t)k * sizeof(ipx_gonthier_state) / sizeof(double)) +
            ipx_ws_doubles_bytes((size_t)k * sizeof(ipx_gonthier_law) / sizeof(double));
 }
@@ -218,7 +224,8 @@ static ipx_status gonthier_solve(const ipx_problem *p, const double *param, ipx_
     is.delta = ipx_ws_doubles(ws, (size_t)k);
     is.state = (ipx_gonthier_state *)ipx_ws_doubles(ws, (size_t)k * sizeof(ipx_gonthier_state) / sizeof(double));
     ipx_gonthier_law *law = (ipx_gonthier_law *)ipx_ws_doubles(ws, (size_t)k * sizeof(ipx_gonthier_law) / sizeof(double));
-    if (!is.v || !is.impulse || !is.delta || !is.state || !law) {
+    is.work = ipx_ws_doubles(ws, ipx_gonthier_advance_work_doubles(k));
+    if (!is.v || !is.impulse || !is.delta || !is.state || !law || !is.work) {
         snprintf(r->message, sizeof r->message, "gonthier: workspace too small for k = %d", k);
         return IPX_ERR_WORKSPACE;
     }
@@ -254,8 +261,7 @@ ipx_status ipx_gonthier_step(const ipx_params *params, const ipx_problem *p, dou
                              ipx_gonthier_state *state, double h, ipx_workspace *ws, ipx_result *r,
                              double *impulse_mean)
 {
-    memset(r, 0, sizeof *r);
-    r->k = p ? p->k : 0;
+    if (ipx_result_begin(r, p ? p->k : 0, IPX_ROWS_PER_CONTACT, ws) != IPX_OK) return r->status;
     if (!params || params->model != &ipx_model_gonthier || !p || !delta || !state || !ws) {
         snprintf(r->message, sizeof r->message, "ipx_gonthier_step: %s",
                  !params || params->model != &ipx_model_gonthier ? "params are not of model 'gonthier'"
@@ -278,14 +284,16 @@ ipx_status ipx_gonthier_step(const ipx_params *params, const ipx_problem *p, dou
     const size_t n = 3 * (size_t)p->k;
     ipx_gonthier_law *law = (ipx_gonthier_law *)ipx_ws_doubles(ws, (size_t)p->k * sizeof(ipx_gonthier_law) / sizeof(double));
     double *v = ipx_ws_doubles(ws, n);
-    if (!law || !v) {
+    double *work = ipx_ws_doubles(ws, ipx_gonthier_advance_work_doubles(p->k));
+    if (!law || !v || !work) {
         snprintf(r->message, sizeof r->message, "gonthier: workspace too small for k = %d", p->k);
         return r->status = IPX_ERR_WORKSPACE;
     }
     for (int i = 0; i < p->k; i++) ipx_gonthier_law_for(params->value, &p->contact[i], &law[i]);
     memcpy(v, p->v, sizeof(double) * n);
     ipx_gonthier_island is = {.k = p->k, .W = p->W, .v = v, .delta = delta, .state = state,
-                              .law = law, .impulse = r->impulse, .impulse_time = impulse_mean};
+                              .law = law, .impulse = r->impulse, .impulse_time = impulse_mean,
+                              .work = work};
     if (impulse_mean) memset(impulse_mean, 0, sizeof(double) * n);
     const double h_sub = fmin(params->value[IPX_GONTHIER_SUBSTEP], stable_step(&is, h));
     const double want = ceil(h / h_sub - 1e-9);

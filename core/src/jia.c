@@ -82,21 +82,15 @@ static void frictionless(ipx_jia_run *u)
     observe_frictionless(u, (1.0 + e) * I_c, IPX_JIA_RESTITUTION);
 }
 
-static ipx_status fail(ipx_result *r, ipx_status st)
-{
-    memset(r->impulse, 0, sizeof r->impulse);
-    r->status = st;
-    return st;
-}
+static ipx_status fail(ipx_result *r, ipx_status st) { return ipx_result_fail(r, st); }
 
-ipx_status ipx_jia_trace(const ipx_problem *p, const double *param, ipx_jia_observer observer,
-                         void *user, ipx_jia_report *report, ipx_result *r)
+/* The solve into a started result (ipx_result_begin). */
+static ipx_status trace(const ipx_problem *p, const double *param, ipx_jia_observer observer,
+                        void *user, ipx_jia_report *report, ipx_result *r)
 {
     ipx_jia_report scratch;
     ipx_jia_run u = {.observer = observer, .user = user, .rep = report ? report : &scratch, .r = r};
     memset(u.rep, 0, sizeof *u.rep);
-    memset(r, 0, sizeof *r);
-    r->k = p->k;
     if (p->k != 1) {
         snprintf(r->message, sizeof r->message, "jia handles one contact (k = %d given)", p->k);
         return fail(r, IPX_ERR_INPUT);
@@ -123,11 +117,23 @@ ipx_status ipx_jia_trace(const ipx_problem *p, const double *param, ipx_jia_obse
     return r->status == IPX_OK ? IPX_OK : fail(r, r->status);
 }
 
+ipx_status ipx_jia_trace(const ipx_problem *p, const double *param, ipx_jia_observer observer,
+                         void *user, ipx_jia_report *report, ipx_workspace *ws, ipx_result *r)
+{
+    ipx_status st = ipx_result_begin(r, p->k, IPX_ROWS_PER_CONTACT, ws);
+    if (st != IPX_OK) return st;
+    if (!ws) {
+        snprintf(r->message, sizeof r->message, "ipx_jia_trace: NULL workspace");
+        return r->status = IPX_ERR_INPUT;
+    }
+    return trace(p, param, observer, user, report, r);
+}
+
 static ipx_status jia_solve(const ipx_problem *p, const double *param, ipx_workspace *ws,
                             ipx_result *r)
 {
     (void)ws; /* the state is a few dozen doubles on the stack */
-    return ipx_jia_trace(p, param, NULL, NULL, NULL, r);
+    return trace(p, param, NULL, NULL, NULL, r);
 }
 
 static size_t jia_workspace_bytes(int k, const double *param)

@@ -165,11 +165,10 @@ static ipx_status plus_solve(const ipx_problem *p, const double *param, ipx_work
 ipx_status ipx_plus_trace(const ipx_problem *p, const double *param, ipx_workspace *ws,
                           ipx_plus_observer observer, void *user, ipx_result *r)
 {
-    memset(r, 0, sizeof *r);
-    r->k = p->k;
-    ipx_ws_reset(ws);
-    ipx_status st = ipx_problem_validate(p, ws, r->message, sizeof r->message);
-    if (st == IPX_OK && plus_workspace_bytes(p->k) > ipx_workspace_capacity(ws)) {
+    ipx_status st = ipx_result_begin(r, p->k, IPX_ROWS_PER_CONTACT, ws);
+    if (st != IPX_OK) return st;
+    st = ipx_problem_validate(p, ws, r->message, sizeof r->message);
+    if (st == IPX_OK && plus_workspace_bytes(p->k) > ipx_ws_available(ws)) {
         snprintf(r->message, sizeof r->message, "workspace has %zu bytes, model 'plus' needs %zu for k = %d",
                  ipx_workspace_capacity(ws), plus_workspace_bytes(p->k), p->k);
         st = IPX_ERR_WORKSPACE;

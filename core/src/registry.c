@@ -186,16 +186,10 @@ void ipx_params_format(const ipx_params *params, char *buf, size_t size)
                                  m->params[i].name, params->value[i]);
 }
 
-static void clear_result(ipx_result *r, int k)
-{
-    memset(r, 0, sizeof *r);
-    r->k = k;
-}
-
 ipx_status ipx_solve(const ipx_params *params, const ipx_problem *p, ipx_workspace *ws,
                      ipx_result *r)
 {
-    clear_result(r, p ? p->k : 0);
+    if (ipx_result_begin(r, p ? p->k : 0, IPX_ROWS_PER_CONTACT, ws) != IPX_OK) return r->status;
     if (!params || !params->model || !p || !ws) {
         r->status = IPX_ERR_INPUT;
         snprintf(r->message, sizeof r->message, "ipx_solve: NULL %s",
@@ -206,11 +200,12 @@ ipx_status ipx_solve(const ipx_params *params, const ipx_problem *p, ipx_workspa
     r->status = ipx_problem_validate(p, ws, r->message, sizeof r->message);
     if (r->status != IPX_OK) return r->status;
     size_t need = params->model->workspace_bytes(p->k, params->value);
-    if (need > ipx_workspace_capacity(ws)) {
+    if (need > ipx_ws_available(ws)) {
         r->status = IPX_ERR_WORKSPACE;
         snprintf(r->message, sizeof r->message,
                  "workspace has %zu bytes, model '%s' needs %zu for k = %d",
-                 ipx_workspace_capacity(ws), params->model->name, need, p->k);
+                 ipx_workspace_capacity(ws), params->model->name,
+                 need + ipx_result_bytes(p->k, IPX_ROWS_PER_CONTACT), p->k);
         return r->status;
     }
     ipx_ws_reset(ws);

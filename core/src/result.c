@@ -3,6 +3,36 @@
 #include <string.h>
 
 #include "result_internal.h"
+#include "workspace_internal.h"
+
+size_t ipx_result_bytes(int k, int rows_per_contact)
+{
+    if (k < 1) return 0;
+    size_t rows = (size_t)rows_per_contact * (size_t)k;
+    return 3 * ipx_ws_doubles_bytes(rows) + ipx_ws_ints_bytes((size_t)k);
+}
+
+ipx_status ipx_result_begin(ipx_result *r, int k, int rows_per_contact, ipx_workspace *ws)
+{
+    memset(r, 0, sizeof *r);
+    r->k = k;
+    if (!ws) return IPX_OK; /* the caller's argument check names it */
+    ipx_ws_begin(ws);
+    if (k < 1) return IPX_OK;
+    if (ipx_result_bytes(k, rows_per_contact) > ws->capacity) {
+        snprintf(r->message, sizeof r->message,
+                 "workspace has %zu bytes, the result of k = %d contacts alone needs %zu",
+                 ws->capacity, k, ipx_result_bytes(k, rows_per_contact));
+        return r->status = IPX_ERR_WORKSPACE;
+    }
+    size_t rows = (size_t)rows_per_contact * (size_t)k;
+    r->impulse = ipx_ws_keep_doubles(ws, rows);
+    r->v_post = ipx_ws_keep_doubles(ws, rows);
+    r->last_step = ipx_ws_keep_doubles(ws, rows);
+    r->slip_state = ipx_ws_keep_ints(ws, (size_t)k);
+    r->n_rows = (int)rows;
+    return IPX_OK;
+}
 
 static void apply(int n, const double *W, const double *x, double *y)
 {
@@ -53,10 +83,11 @@ ipx_status ipx_result_finish(const ipx_problem *p, ipx_result *r)
 
 ipx_status ipx_result_fail(ipx_result *r, ipx_status st)
 {
-    memset(r->impulse, 0, sizeof r->impulse);
-    memset(r->v_post, 0, sizeof r->v_post);
-    memset(r->last_step, 0, sizeof r->last_step);
-    memset(r->slip_state, 0, sizeof r->slip_state);
+    size_t rows = r->n_rows > 0 ? (size_t)r->n_rows : 0;
+    if (r->impulse) memset(r->impulse, 0, rows * sizeof *r->impulse);
+    if (r->v_post) memset(r->v_post, 0, rows * sizeof *r->v_post);
+    if (r->last_step) memset(r->last_step, 0, rows * sizeof *r->last_step);
+    if (r->slip_state) memset(r->slip_state, 0, (size_t)(r->k > 0 ? r->k : 0) * sizeof *r->slip_state);
     r->delta_ke = 0.0;
     return r->status = st;
 }

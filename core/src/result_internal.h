@@ -3,6 +3,15 @@
 #define IMPAX_RESULT_INTERNAL_H
 
 #include "impax/types.h"
+#include "impax/workspace.h"
+
+/// Workspace bytes the arrays of a result of k contacts, rows_per_contact rows each, take.
+size_t ipx_result_bytes(int k, int rows_per_contact);
+
+/// Starts a public call's result: clears r, sets r->k = k and takes its arrays (zeroed) from the
+/// start of ws, where the call's later slices leave them. IPX_ERR_WORKSPACE (r->message says
+/// so, arrays NULL) if ws cannot hold them; k < 1 gets no arrays (validation names it).
+ipx_status ipx_result_begin(ipx_result *r, int k, int rows_per_contact, ipx_workspace *ws);
 
 /// Given r->impulse (3k), sets r->k, r->v_post = v + W pi and r->delta_ke = pi^T v + 1/2 pi^T W pi.
 /// Returns IPX_ERR_NUMERIC (with a message) if any of them is not finite, else IPX_OK.

@@ -83,7 +83,7 @@ ipx_status ipx_routh_check_call(const ipx_problem *p, const double *param, const
     ipx_ws_reset(ws);
     if (st != IPX_OK) return st;
     size_t need = ipx_routh_workspace_bytes(p->k, param);
-    if (need > ipx_workspace_capacity(ws)) {
+    if (need > ipx_ws_available(ws)) {
         snprintf(message, IPX_MESSAGE_SIZE, "routh: workspace has %zu bytes, needs %zu for k = %d",
                  ipx_workspace_capacity(ws), need, p->k);
         return IPX_ERR_WORKSPACE;
@@ -131,9 +131,9 @@ ipx_status ipx_routh_sample(const ipx_problem *p, const double *param, ipx_rng *
                             ipx_workspace *ws, ipx_result *r)
 {
     if (!r) return IPX_ERR_INPUT;
-    memset(r, 0, sizeof *r);
-    r->k = p ? p->k : 0;
-    ipx_status st = ipx_routh_check_call(p, param, rng, ws, r->message);
+    ipx_status st = ipx_result_begin(r, p ? p->k : 0, IPX_ROWS_PER_CONTACT, ws);
+    if (st != IPX_OK) return st;
+    st = ipx_routh_check_call(p, param, rng, ws, r->message);
     if (st == IPX_OK) st = sample(p, param, rng, ws, r);
     if (st != IPX_OK) return ipx_result_fail(r, st);
     r->status = st;

@@ -5,17 +5,28 @@
 #include <string.h>
 
 #include "routh_internal.h"
+#include "workspace_internal.h"
 
-static void summary_start(ipx_routh_summary *s, int k)
+/* Clears s and takes its per-contact ranges from the start of ws (NULL if ws cannot hold them:
+   the call's checks then fail). */
+static void summary_start(ipx_routh_summary *s, int k, ipx_workspace *ws)
 {
     memset(s, 0, sizeof *s);
     s->first_failure = IPX_OK;
+    s->dke_min = HUGE_VAL;
+    s->dke_max = -HUGE_VAL;
+    if (!ws || k < 1) return;
+    ipx_ws_begin(ws);
+    double *range = ipx_ws_keep_doubles(ws, 4 * (size_t)k);
+    if (!range) return;
+    s->vn_min = range;
+    s->vn_max = range + k;
+    s->vt_min = range + 2 * (size_t)k;
+    s->vt_max = range + 3 * (size_t)k;
     for (int i = 0; i < k; i++) {
         s->vn_min[i] = s->vt_min[i] = HUGE_VAL;
         s->vn_max[i] = s->vt_max[i] = -HUGE_VAL;
     }
-    s->dke_min = HUGE_VAL;
-    s->dke_max = -HUGE_VAL;
 }
 
 /* Adds one kept sample with post-impact contact velocities v (m/s) and energy change dke (J).
@@ -75,9 +86,14 @@ ipx_status ipx_routh_set(const ipx_problem *p, const double *param, ipx_rng *rng
                          ipx_workspace *ws, ipx_routh_cloud *cloud, ipx_routh_summary *summary)
 {
     if (!summary) return IPX_ERR_INPUT;
-    summary_start(summary, p ? p->k : 0);
+    summary_start(summary, p ? p->k : 0, ws);
     ipx_status st = ipx_routh_check_call(p, param, rng, ws, summary->message);
     if (st != IPX_OK) return st;
+    if (!summary->vn_min) {
+        snprintf(summary->message, sizeof summary->message,
+                 "routh: workspace has %zu bytes, too small for k = %d", ipx_workspace_capacity(ws), p->k);
+        return IPX_ERR_WORKSPACE;
+    }
     if (samples < 0 || (cloud && cloud->capacity < samples)) {
         snprintf(summary->message, sizeof summary->message,
                  "routh: %d samples requested, cloud holds %d", samples,
@@ -87,6 +103,11 @@ ipx_status ipx_routh_set(const ipx_problem *p, const double *param, ipx_rng *rng
     if (cloud) cloud->count = 0;
     ipx_counts counts = {0};
     char why[IPX_MESSAGE_SIZE];
+    double *pi = ipx_ws_keep_doubles(ws, (size_t)IPX_ROWS_PER_CONTACT * (size_t)p->k); /* a sample */
+    if (!pi) {
+        snprintf(summary->message, sizeof summary->message, "routh: workspace too small for k = %d", p->k);
+        return IPX_ERR_WORKSPACE;
+    }
     ipx_routh_ctx c;
     st = ipx_routh_ctx_init(&c, p, param, rng, ws, &counts, summary->message);
     summary->lcp_solves = counts.lcp_solves; /* the automatic step's reference solve */
@@ -94,7 +115,6 @@ ipx_status ipx_routh_set(const ipx_problem *p, const double *param, ipx_rng *rng
     if (st != IPX_OK) return st;
     c.message = why;
     const int rows = IPX_ROWS_PER_CONTACT * p->k;
-    double pi[IPX_MAX_ROWS];
     for (int j = 0; j < samples; j++) {
         memset(&counts, 0, sizeof counts);
         why[0] = '\0';

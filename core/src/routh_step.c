@@ -23,7 +23,7 @@ size_t ipx_routh_workspace_bytes(int k, const double *param)
     return ipx_ws_doubles_bytes(n * n) + ipx_ws_doubles_bytes(ap * ap) +
            3 * ipx_ws_doubles_bytes(n) + 2 * ipx_ws_doubles_bytes(rows) +
            ipx_ws_doubles_bytes(ipx_lemke_work_doubles((int)n)) +
-           ipx_ws_ints_bytes(ipx_lemke_work_ints((int)n));
+           ipx_ws_ints_bytes(ipx_lemke_work_ints((int)n)) + ipx_ws_ints_bytes((size_t)k);
 }
 
 /* m/s: the smallest normal velocity (most negative = fastest approach). */
@@ -172,7 +172,12 @@ ipx_status ipx_routh_ctx_init(ipx_routh_ctx *c, const ipx_problem *p, const doub
     c->rng = rng;
     c->counts = counts;
     c->message = message;
-    ipx_ap_layout_init(&c->L, p, directions(param));
+    int *fric = ipx_ws_ints(ws, (size_t)p->k);
+    if (!fric) {
+        snprintf(message, IPX_MESSAGE_SIZE, "routh: workspace too small for k = %d", p->k);
+        return IPX_ERR_WORKSPACE;
+    }
+    ipx_ap_layout_init(&c->L, p, directions(param), fric);
     c->m = p->k;
     c->n = c->m + c->L.size;
     c->max_steps = (int)param[IPX_ROUTH_MAX_STEPS];

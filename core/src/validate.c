@@ -41,8 +41,8 @@ static ipx_status check_contact(const ipx_contact *c, int i, char *msg, size_t s
 
 ipx_status ipx_problem_validate(const ipx_problem *p, ipx_workspace *ws, char *msg, size_t size)
 {
-    if (p->k < 1 || p->k > IPX_MAX_CONTACTS) {
-        snprintf(msg, size, "k = %d contacts is outside 1..%d", p->k, IPX_MAX_CONTACTS);
+    if (p->k < 1) {
+        snprintf(msg, size, "k = %d contacts: a problem needs at least one", p->k);
         return IPX_ERR_INPUT;
     }
     if (!p->W || !p->v || !p->contact) {

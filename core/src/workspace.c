@@ -1,7 +1,9 @@
 #include <stdlib.h>
+#include <string.h>
 
 #include "impax/registry.h"
 #include "impax/validate.h"
+#include "result_internal.h"
 #include "workspace_internal.h"
 
 #define IPX_WS_ALIGN 16u
@@ -13,8 +15,11 @@ static size_t round_up(size_t bytes)
 
 size_t ipx_ws_doubles_bytes(size_t n) { return round_up(n * sizeof(double)); }
 size_t ipx_ws_ints_bytes(size_t n) { return round_up(n * sizeof(int)); }
+size_t ipx_ws_bytes_bytes(size_t n) { return round_up(n); }
 
-void ipx_ws_reset(ipx_workspace *ws) { ws->used = 0; }
+void ipx_ws_reset(ipx_workspace *ws) { ws->used = ws->floor; }
+void ipx_ws_begin(ipx_workspace *ws) { ws->used = ws->floor = 0; }
+size_t ipx_ws_available(const ipx_workspace *ws) { return ws->capacity - ws->floor; }
 
 static void *take(ipx_workspace *ws, size_t bytes)
 {
@@ -26,13 +31,29 @@ static void *take(ipx_workspace *ws, size_t bytes)
 
 double *ipx_ws_doubles(ipx_workspace *ws, size_t n) { return take(ws, ipx_ws_doubles_bytes(n)); }
 int *ipx_ws_ints(ipx_workspace *ws, size_t n) { return take(ws, ipx_ws_ints_bytes(n)); }
+void *ipx_ws_bytes(ipx_workspace *ws, size_t n) { return take(ws, ipx_ws_bytes_bytes(n)); }
+
+static void *keep(ipx_workspace *ws, size_t bytes)
+{
+    ws->used = ws->floor;
+    void *p = take(ws, bytes);
+    if (p) {
+        memset(p, 0, bytes);
+        ws->floor = ws->used;
+    }
+    return p;
+}
+
+double *ipx_ws_keep_doubles(ipx_workspace *ws, size_t n) { return keep(ws, ipx_ws_doubles_bytes(n)); }
+int *ipx_ws_keep_ints(ipx_workspace *ws, size_t n) { return keep(ws, ipx_ws_ints_bytes(n)); }
 
 size_t ipx_workspace_bytes(const ipx_params *params, int k_max)
 {
-    if (!params || !params->model || k_max < 1 || k_max > IPX_MAX_CONTACTS) return 0;
+    /* k_max * k_max (W-sized slices) must not overflow */
+    if (!params || !params->model || k_max < 1 || (size_t)k_max > ((size_t)1 << 24)) return 0;
     size_t model = params->model->workspace_bytes(k_max, params->value);
     size_t validate = ipx_validate_workspace_bytes(k_max);
-    return model > validate ? model : validate;
+    return ipx_result_bytes(k_max, IPX_ROWS_PER_CONTACT) + (model > validate ? model : validate);
 }
 
 ipx_workspace *ipx_workspace_create_bytes(size_t bytes)
@@ -44,7 +65,7 @@ ipx_workspace *ipx_workspace_create_bytes(size_t bytes)
     size_t pad = (IPX_WS_ALIGN - ((size_t)raw % IPX_WS_ALIGN)) % IPX_WS_ALIGN;
     ws->base = raw + pad;
     ws->capacity = bytes;
-    ws->used = 0;
+    ws->used = ws->floor = 0;
     return ws;
 }
 

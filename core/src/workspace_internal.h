@@ -8,6 +8,7 @@
 struct ipx_workspace {
     unsigned char *base;
     size_t capacity; /* bytes */
+    size_t floor;    /* bytes kept for what a call hands back (its result): reset keeps them */
     size_t used;     /* bytes */
 };
 
@@ -15,11 +16,26 @@ struct ipx_workspace {
 size_t ipx_ws_doubles_bytes(size_t n);
 size_t ipx_ws_ints_bytes(size_t n);
 
-/// Forgets every slice taken so far.
+/// Forgets every slice taken since the kept ones (ipx_ws_keep).
 void ipx_ws_reset(ipx_workspace *ws);
 
-/// A slice of n doubles / ints (uninitialised), or NULL if the workspace is too small.
+/// Starts a public call: forgets every slice, the kept ones too.
+void ipx_ws_begin(ipx_workspace *ws);
+
+/// Slices (of n doubles / n ints, zeroed) that later resets keep: what the call hands back.
+/// NULL if the workspace is too small.
+double *ipx_ws_keep_doubles(ipx_workspace *ws, size_t n);
+int *ipx_ws_keep_ints(ipx_workspace *ws, size_t n);
+
+/// Bytes left after the kept slices: what a solver may take.
+size_t ipx_ws_available(const ipx_workspace *ws);
+
+/// Bytes a slice of n bytes takes (rounded up like the others).
+size_t ipx_ws_bytes_bytes(size_t n);
+
+/// A slice of n doubles / ints / bytes (uninitialised), or NULL if the workspace is too small.
 double *ipx_ws_doubles(ipx_workspace *ws, size_t n);
 int *ipx_ws_ints(ipx_workspace *ws, size_t n);
+void *ipx_ws_bytes(ipx_workspace *ws, size_t n);
 
 #endif

@@ -32,21 +32,28 @@ static const char help[] =
 
 /* A deep copy of the first impact problem the simulation handed to its model. */
 typedef struct captured {
-    int k;
-    double W[IPX_MAX_ROWS * IPX_MAX_ROWS];
-    double v[IPX_MAX_ROWS];
-    ipx_contact contact[IPX_MAX_CONTACTS];
+    int k;            /* 0 until captured */
+    int out_of_memory;
+    double *W, *v;    /* (3k)^2, 3k */
+    ipx_contact *contact;
 } captured;
 
 static void capture_first(const ipx_ode_event *ev, void *user)
 {
     captured *c = user;
-    if (c->k || !ev->ok || !ev->problem) return;
-    int rows = IPX_ROWS_PER_CONTACT * ev->problem->k;
+    if (c->k || c->out_of_memory || !ev->ok || !ev->problem) return;
+    const size_t rows = IPX_ROWS_PER_CONTACT * (size_t)ev->problem->k;
+    c->W = malloc(rows * rows * sizeof *c->W);
+    c->v = malloc(rows * sizeof *c->v);
+    c->contact = malloc((size_t)ev->problem->k * sizeof *c->contact);
+    if (!c->W || !c->v || !c->contact) {
+        c->out_of_memory = 1;
+        return;
+    }
     c->k = ev->problem->k;
-    memcpy(c->W, ev->problem->W, (size_t)rows * rows * sizeof(double));
-    memcpy(c->v, ev->problem->v, (size_t)rows * sizeof(double));
-    memcpy(c->contact, ev->problem->contact, (size_t)c->k * sizeof(ipx_contact));
+    memcpy(c->W, ev->problem->W, rows * rows * sizeof *c->W);
+    memcpy(c->v, ev->problem->v, rows * sizeof *c->v);
+    memcpy(c->contact, ev->problem->contact, (size_t)c->k * sizeof *c->contact);
 }
 
 /* Runs the world under routh until its first impact event. 0, or -1 with a message. */
@@ -62,14 +69,17 @@ static int find_first_impact(const ipx_scene *scene, const char *params, capture
     double h = ipx_scene_step_size(scene);
     long n_steps = (long)ceil(ipx_scene_duration(scene) / h - 1e-9);
     int rc = 0;
-    for (long s = 0; s < n_steps && out->k == 0; s++) {
+    for (long s = 0; s < n_steps && out->k == 0 && !out->out_of_memory; s++) {
         if (ipx_sim_step(sim, msg, sizeof msg) != 0) {
             fprintf(stderr, "impax set: simulation failed at t = %.6f s: %s\n", ipx_sim_time(sim), msg);
             rc = -1;
             break;
         }
     }
-    if (rc == 0 && out->k == 0) {
+    if (rc == 0 && out->out_of_memory) {
+        fprintf(stderr, "impax set: out of memory for the first impact's problem\n");
+        rc = -1;
+    } else if (rc == 0 && out->k == 0) {
         fprintf(stderr, "impax set: no impact in the world's %.3f s\n", ipx_scene_duration(scene));
         rc = -1;
     } else if (rc == 0) {
@@ -236,6 +246,11 @@ int cli_cmd_set(int argc, char **argv)
         char default_plot[300];
         snprintf(default_plot, sizeof default_plot, "%s_set.png", ipx_scene_name(scene));
         rc = sample(cap, &params, samples, seed, out_path, plot_path ? plot_path : default_plot);
+    }
+    if (cap) {
+        free(cap->W);
+        free(cap->v);
+        free(cap->contact);
     }
     free(cap);
     ipx_scene_free(scene);

@@ -14,7 +14,7 @@ int main(void)
     ipx_workspace *ws = ipx_workspace_create(&par, 1);
     ipx_result r;
     int ok = ipx_solve(&par, &p, ws, &r) == IPX_OK && fabs(r.impulse[IPX_N] - 2.0) < 1e-12;
-    ipx_workspace_destroy(ws);
     printf("impulse %g: %s\n", r.impulse[IPX_N], ok ? "ok" : "wrong");
+    ipx_workspace_destroy(ws); /* the result's arrays live in it */
     return ok ? 0 : 1;
 }

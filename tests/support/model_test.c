@@ -15,11 +15,21 @@ ipx_params ipx_test_params(const char *model, const char *text)
     return p;
 }
 
+ipx_workspace *ipx_test_workspace(const ipx_params *par, int k)
+{
+    static ipx_workspace *ring[IPX_TEST_KEPT_RESULTS];
+    static int next;
+    ipx_workspace_destroy(ring[next]);
+    ring[next] = ipx_workspace_create(par, k);
+    ipx_workspace *ws = ring[next];
+    next = (next + 1) % IPX_TEST_KEPT_RESULTS;
+    return ws;
+}
+
 ipx_status ipx_test_solve(const ipx_params *par, const ipx_problem *prob, ipx_result *r)
 {
-    ipx_workspace *ws = ipx_workspace_create(par, prob->k);
+    ipx_workspace *ws = ipx_test_workspace(par, prob->k);
     ipx_status st = ipx_solve(par, prob, ws, r);
-    ipx_workspace_destroy(ws);
     if (st == IPX_OK) ENSURE(ipx_test_keeps_promises(par, prob, r));
     return st;
 }

@@ -9,7 +9,13 @@ ipx_params ipx_test_params(const char *model, const char *text);
 
 /// Solves through the registry as a host would (fresh workspace), then runs the invariant
 /// checker on the promises of the model; every violation is a test failure and is printed.
+/// The result's arrays live in that workspace, which stays alive for the next
+/// IPX_TEST_KEPT_RESULTS - 1 calls (a ring of them): compare at most that many results at once.
 ipx_status ipx_test_solve(const ipx_params *par, const ipx_problem *prob, ipx_result *r);
+#define IPX_TEST_KEPT_RESULTS 8
+
+/// A workspace sized for par and k that stays alive like ipx_test_solve's (the same ring).
+ipx_workspace *ipx_test_workspace(const ipx_params *par, int k);
 
 /// 1 if r keeps every promise of par's model on prob (the checker at its default tolerances) and
 /// no safety net changed the answer (IPX_CHECK_SAFETY_NET);

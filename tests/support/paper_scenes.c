@@ -79,7 +79,7 @@ void ipx_scene_point_mass(ipx_scene *s, double mu, double vx, double vy)
 
 void ipx_scene_planar_velocity_after(const ipx_scene *s, int b, const double *pi, double u[3])
 {
-    double vel[6 * IPX_MAX_CONTACTS];
+    double vel[6 * IPX_TEST_MAX_CONTACTS];
     for (int i = 0; i < 6 * s->n_bodies; i++) vel[i] = s->body_vel[i];
     ipx_bodies_apply_impulse(s->n_bodies, s->bodies, s->problem.k, s->frames, pi, vel);
     u[0] = vel[6 * b];

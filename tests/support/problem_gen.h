@@ -6,18 +6,22 @@
 
 #include "impax/impax.h"
 
+/// Contacts (and rows) a generated scene holds: the tests' own fixed size, not a library limit.
+#define IPX_TEST_MAX_CONTACTS 64
+#define IPX_TEST_MAX_ROWS (IPX_ROWS_PER_CONTACT * IPX_TEST_MAX_CONTACTS)
+
 /// A scene of free rigid bodies and contacts, and the problem made from it (fixed size: no
 /// allocation). Large: keep it static or on the heap.
 typedef struct ipx_scene {
     ipx_problem problem;
     int n_bodies;
-    ipx_body bodies[IPX_MAX_CONTACTS];
-    double body_size[IPX_MAX_CONTACTS]; /* m, half-extent of each generated body */
-    ipx_contact_frame frames[IPX_MAX_CONTACTS];
-    double body_vel[6 * IPX_MAX_CONTACTS];
-    double W[IPX_MAX_ROWS * IPX_MAX_ROWS];
-    double v[IPX_MAX_ROWS];
-    ipx_contact contact[IPX_MAX_CONTACTS];
+    ipx_body bodies[IPX_TEST_MAX_CONTACTS];
+    double body_size[IPX_TEST_MAX_CONTACTS]; /* m, half-extent of each generated body */
+    ipx_contact_frame frames[IPX_TEST_MAX_CONTACTS];
+    double body_vel[6 * IPX_TEST_MAX_CONTACTS];
+    double W[IPX_TEST_MAX_ROWS * IPX_TEST_MAX_ROWS];
+    double v[IPX_TEST_MAX_ROWS];
+    ipx_contact contact[IPX_TEST_MAX_CONTACTS];
 } ipx_scene;
 
 /// Assembles W and v from the bodies, frames and velocities of the first k contacts and points

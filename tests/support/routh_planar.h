@@ -204,8 +204,9 @@ static inline void cloud_result(const ipx_problem *p, const ipx_routh_cloud *cl,
     const int n = IPX_ROWS_PER_CONTACT * p->k;
     memset(r, 0, sizeof *r);
     r->k = p->k;
-    memcpy(r->impulse, cl->impulse + (size_t)j * n, sizeof(double) * (size_t)n);
-    memcpy(r->v_post, cl->v_post + (size_t)j * n, sizeof(double) * (size_t)n);
+    r->n_rows = n; /* the arrays are the cloud's rows (read-only here) */
+    r->impulse = cl->impulse + (size_t)j * n;
+    r->v_post = cl->v_post + (size_t)j * n;
     r->delta_ke = cl->delta_ke[j];
 }
 
@@ -250,10 +251,8 @@ static inline ipx_status run_set(const ipx_problem *p, const ipx_params *par, ui
 {
     ipx_rng rng;
     ipx_rng_seed(&rng, seed);
-    ipx_workspace *ws = ipx_workspace_create(par, p->k);
-    ipx_status st = ipx_routh_set(p, par->value, &rng, n, ws, cl, sum);
-    ipx_workspace_destroy(ws);
-    return st;
+    ipx_workspace *ws = ipx_test_workspace(par, p->k); /* kept: the summary's ranges live there */
+    return ipx_routh_set(p, par->value, &rng, n, ws, cl, sum);
 }
 
 #endif

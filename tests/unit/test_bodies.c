@@ -78,7 +78,7 @@ static void test_impulse_changes_contact_velocity_by_W_pi_and_energy_by_formula(
     for (int t = 0; t < 200; t++) {
         int k = 1 + t % 8;
         ipx_gen_random(&scene, k, &opt, &rng);
-        double pi[IPX_MAX_ROWS], vel[6 * IPX_MAX_CONTACTS], W2[IPX_MAX_ROWS * IPX_MAX_ROWS], v2[IPX_MAX_ROWS];
+        double pi[IPX_TEST_MAX_ROWS], vel[6 * IPX_TEST_MAX_CONTACTS], W2[IPX_TEST_MAX_ROWS * IPX_TEST_MAX_ROWS], v2[IPX_TEST_MAX_ROWS];
         for (int i = 0; i < 3 * k; i++) pi[i] = ipx_rng_normal(&rng);
         memcpy(vel, scene.body_vel, sizeof(double) * 6 * scene.n_bodies);
         double T0 = kinetic_energy(&scene, vel);

@@ -15,14 +15,14 @@
 #include "problem_gen.h"
 
 static ipx_scene scene; /* large: static storage */
-static double ke_work[IPX_MAX_ROWS * IPX_MAX_ROWS + 8 * 1024 * 64];
-static double sub_W[IPX_MAX_ROWS * IPX_MAX_ROWS], sub_v[IPX_MAX_ROWS];
-static int ke_iwork[IPX_MAX_ROWS];
+static double ke_work[IPX_TEST_MAX_ROWS * IPX_TEST_MAX_ROWS + 8 * 1024 * 64];
+static double sub_W[IPX_TEST_MAX_ROWS * IPX_TEST_MAX_ROWS], sub_v[IPX_TEST_MAX_ROWS];
+static int ke_iwork[IPX_TEST_MAX_ROWS];
 
 /* T- of the cap: the impact subspace of the contacts approaching faster than v_capture. */
 static double impacting_ke(const ipx_problem *p, double rcond)
 {
-    int rows[IPX_MAX_ROWS], m = 0, n = 3 * p->k;
+    int rows[IPX_TEST_MAX_ROWS], m = 0, n = 3 * p->k;
     for (int i = 0; i < p->k; i++)
         if (-p->v[3 * i + IPX_N] > p->contact[i].v_capture)
             for (int j = 0; j < 3; j++) rows[m++] = 3 * i + j;

@@ -32,10 +32,9 @@ static void patch_make(patch *p, int rows, const double *v, const double *w_diag
 static ipx_result solve_patch(const char *params, const patch *p)
 {
     ipx_params par = ipx_test_params("bowling", params);
-    ipx_workspace *ws = ipx_workspace_create(&par, 1);
+    ipx_workspace *ws = ipx_test_workspace(&par, 1); /* kept: the result's arrays live there */
     ipx_result r;
     ENSURE(ipx_bowling_solve(&par, &p->problem, &p->host, ws, &r) == IPX_OK);
-    ipx_workspace_destroy(ws);
     return r;
 }
 
@@ -154,8 +153,8 @@ static void test_impact_forces_closed_form(void)
     /* dT > 0 here, so that the unconstrained optimum has f_n > 0 (the bound is inactive) */
     ipx_bowling_force_problem fp = {.p = 3, .W = W, .c = c, .r = r, .normal = normal, .dT = 2.0};
     ipx_params par = ipx_test_params("bowling", "");
-    double work[16];
-    ipx_bowling_forces out;
+    double work[21], F[3], accel[3];
+    ipx_bowling_forces out = {.F = F, .accel = accel};
     ENSURE(ipx_bowling_force_work_doubles(3) <= sizeof work / sizeof work[0]);
     ENSURE(ipx_bowling_impact_forces(&fp, par.value, work, &out) == IPX_OK);
     /* F = lambda W^-1 c  <=>  W F = lambda c; and c^T F = dT fixes lambda */
@@ -183,8 +182,9 @@ static void test_impact_forces_hold_the_normal_bound_optimally(void)
     const double c[3] = {0.3, 0.1, 1.0}, r[3] = {0.0, 0.0, 0.0};
     const int normal[3] = {0, 0, 1};
     ipx_bowling_force_problem fp = {.p = 3, .W = W, .c = c, .r = r, .normal = normal, .dT = -2.0};
-    double work[16];
-    ipx_bowling_forces out;
+    double work[21], F[3], accel[3];
+    ipx_bowling_forces out = {.F = F, .accel = accel};
+    ENSURE(ipx_bowling_force_work_doubles(3) <= sizeof work / sizeof work[0]);
     ENSURE(ipx_bowling_impact_forces(&fp, ipx_test_params("bowling", "").value, work, &out) ==
            IPX_OK);
     printf("  held %d: F = (%.6f, %.6f, %.6f)\n", out.held, out.F[0], out.F[1], out.F[2]);

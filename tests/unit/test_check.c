@@ -11,12 +11,22 @@
 static ipx_scene scene;
 
 /* A hand-made result with impulse pi, v_post and delta_ke made consistent with it. */
+/* The result of impulses pi, its arrays in this file's storage (one result at a time). */
 static ipx_result result_from(const ipx_problem *p, const double *pi)
 {
+    static double impulse[IPX_TEST_MAX_ROWS], v_post[IPX_TEST_MAX_ROWS], last_step[IPX_TEST_MAX_ROWS];
+    static int slip_state[IPX_TEST_MAX_CONTACTS];
+    const int n = 3 * p->k;
     ipx_result r;
     memset(&r, 0, sizeof r);
+    memset(last_step, 0, sizeof last_step);
+    memset(slip_state, 0, sizeof slip_state);
     r.k = p->k;
-    const int n = 3 * p->k;
+    r.n_rows = n;
+    r.impulse = impulse;
+    r.v_post = v_post;
+    r.last_step = last_step;
+    r.slip_state = slip_state;
     double work = 0.0, quad = 0.0;
     for (int i = 0; i < n; i++) {
         double wpi = 0.0;

@@ -51,15 +51,17 @@ static void test_friction_stops_the_slip_without_reversing_it(void)
     const double depth0 = 2.64e-3;
     ipx_gonthier_normal(&st, &law, depth0, 0.56); /* latches the impact speed */
     double v[3] = {v0[0], v0[1], v0[2]}, depth = depth0, impulse[3] = {0.0, 0.0, 0.0};
+    double work[8], v_post[3];
+    ENSURE(ipx_gonthier_advance_work_doubles(1) <= sizeof work / sizeof work[0]);
     ipx_gonthier_island is = {.k = 1, .W = W, .v = v, .delta = &depth, .state = &st, .law = &law,
-                              .impulse = impulse};
+                              .impulse = impulse, .work = work};
     const double h = 1e-5; /* the default sub-step: 100 of them make a 1 ms host step */
     double most_reversed = 0.0;
     for (int s = 0; s < 100; s++) {
         ipx_gonthier_advance(&is, h, 1);
         most_reversed = fmax(most_reversed, v[IPX_T1]); /* the slip was along -t1 */
     }
-    ipx_result r = {.k = 1};
+    ipx_result r = {.k = 1, .n_rows = 3, .impulse = impulse, .v_post = v_post};
     for (int a = 0; a < 3; a++) {
         r.impulse[a] = impulse[a];
         r.v_post[a] = v[a];

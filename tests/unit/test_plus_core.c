@@ -22,9 +22,8 @@ static ipx_params plus(const char *text) { return ipx_test_params("plus", text);
    contact with v_n >= -eps_v observe and ends the impact there, paper 3b and 5). */
 static ipx_status solve_checked(const ipx_params *par, const ipx_problem *p, ipx_result *r)
 {
-    ipx_workspace *ws = ipx_workspace_create(par, p->k);
+    ipx_workspace *ws = ipx_test_workspace(par, p->k); /* kept: r's arrays live there */
     ipx_status st = ipx_solve(par, p, ws, r);
-    ipx_workspace_destroy(ws);
     if (st != IPX_OK) return st;
     ENSURE(ipx_test_check_kinds(p, r, par->model->promises(par->value), par->value[IPX_PLUS_EPS_V]));
     return st;
@@ -283,7 +282,7 @@ static void test_permutation_invariance(void)
         } else {
             ipx_gen_random(&scene, k, &opt, &rng);
         }
-        int perm[IPX_MAX_CONTACTS];
+        int perm[IPX_TEST_MAX_CONTACTS];
         for (int i = 0; i < k; i++) perm[i] = i;
         for (int i = k - 1; i > 0; i--) { /* Fisher-Yates */
             int j = (int)(ipx_rng_next(&rng) % (uint64_t)(i + 1)), t = perm[i];
@@ -338,9 +337,8 @@ static void test_impending_friction_opposes_the_end_slip(void)
     ipx_params par = plus("");
     impending_log L = {.mu = 0.05};
     ipx_result r;
-    ipx_workspace *ws = ipx_workspace_create(&par, 1);
+    ipx_workspace *ws = ipx_test_workspace(&par, 1); /* kept: r lives there */
     ENSURE(ipx_plus_trace(&scene.problem, par.value, ws, check_impending, &L, &r) == IPX_OK);
-    ipx_workspace_destroy(ws);
     ENSURE(L.impending >= 1);
     ENSURE(L.worst < 1e-9);
     ENSURE(r.counts.newton_iters > 0);
@@ -485,9 +483,8 @@ static void test_contact_between_immovable_bodies_observes(void)
     ipx_problem p = {.k = 2, .W = W, .v = v, .contact = ct};
     ipx_params par = plus("");
     ipx_result r;
-    ipx_workspace *ws = ipx_workspace_create(&par, 2);
+    ipx_workspace *ws = ipx_test_workspace(&par, 2); /* kept: r lives there */
     ENSURE(ipx_solve(&par, &p, ws, &r) == IPX_OK);
-    ipx_workspace_destroy(ws);
     ENSURE_NEAR(r.impulse[IPX_N], 0.75, 1e-15);
     for (int a = 3; a < 6; a++) ENSURE(r.impulse[a] == 0.0);
 }

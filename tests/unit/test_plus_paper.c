@@ -80,10 +80,8 @@ static ipx_params example1_params(double theta_max)
 static ipx_status trace(const ipx_params *par, phase_log *L, ipx_result *r)
 {
     memset(L, 0, sizeof *L);
-    ipx_workspace *ws = ipx_workspace_create(par, scene.problem.k);
-    ipx_status st = ipx_plus_trace(&scene.problem, par->value, ws, log_phases, L, r);
-    ipx_workspace_destroy(ws);
-    return st;
+    ipx_workspace *ws = ipx_test_workspace(par, scene.problem.k); /* kept: r's arrays live there */
+    return ipx_plus_trace(&scene.problem, par->value, ws, log_phases, L, r);
 }
 
 static void test_example1_delassus_matches_spec(void)
@@ -297,9 +295,8 @@ static void test_example2_matches_spec_prototype(void)
     ipx_params par = example1_params(0.01);
     ipx_result r;
     corner_log L = {0};
-    ipx_workspace *ws = ipx_workspace_create(&par, 4);
+    ipx_workspace *ws = ipx_test_workspace(&par, 4); /* kept: r lives there */
     ENSURE(ipx_plus_trace(&scene.problem, par.value, ws, log_corners, &L, &r) == IPX_OK);
-    ipx_workspace_destroy(ws);
     ENSURE(r.counts.rounds == 2 && r.counts.intervals == 3 && L.n == 3);
     ENSURE(L.round[0] == 1 && L.alpha[0] == 1.0);
     ENSURE(L.round[1] == 2);

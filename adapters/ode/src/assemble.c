@@ -65,6 +65,52 @@ static int read_body(dBodyID b, ipx_body *out, double u[6], char *msg, size_t si
     return 0;
 }
 
+int ipx_ode_assembly_reserve(assembly *as, int k)
+{
+    if (k <= as->cap_contact) return 0;
+    const size_t n = 3 * (size_t)k;
+    void *p[] = {realloc(as->contact_row, n * sizeof *as->contact_row),
+                 realloc(as->W, n * n * sizeof *as->W), realloc(as->v, n * sizeof *as->v),
+                 realloc(as->param, (size_t)k * sizeof *as->param),
+                 realloc(as->rows_a, n * sizeof *as->rows_a), realloc(as->rows_b, n * sizeof *as->rows_b),
+                 realloc(as->per_contact, 10 * (size_t)k * sizeof *as->per_contact),
+                 realloc(as->state, (size_t)k * sizeof *as->state),
+                 realloc(as->slot, (size_t)k * sizeof *as->slot)};
+    /* each pointer that moved is kept, so that a later free or retry sees valid memory */
+    if (p[0]) as->contact_row = p[0];
+    if (p[1]) as->W = p[1];
+    if (p[2]) as->v = p[2];
+    if (p[3]) as->param = p[3];
+    if (p[4]) as->rows_a = p[4];
+    if (p[5]) as->rows_b = p[5];
+    if (p[6]) as->per_contact = p[6];
+    if (p[7]) as->state = p[7];
+    if (p[8]) as->slot = p[8];
+    for (size_t i = 0; i < sizeof p / sizeof p[0]; i++)
+        if (!p[i]) return -1;
+    as->cap_contact = k;
+    return 0;
+}
+
+void ipx_ode_assembly_free(assembly *as)
+{
+    free(as->body);
+    free(as->u);
+    free(as->u_post);
+    free(as->du);
+    free(as->joint_row);
+    free(as->work);
+    free(as->contact_row);
+    free(as->W);
+    free(as->v);
+    free(as->param);
+    free(as->rows_a);
+    free(as->rows_b);
+    free(as->per_contact);
+    free(as->state);
+    free(as->slot);
+}
+
 static int grow_bodies(assembly *as, int n)
 {
     if (n <= as->cap_body) return 0;
@@ -160,6 +206,10 @@ int ipx_ode_assemble(ipx_ode_context *ctx, char *msg, size_t size)
 {
     island *is = &ctx->isl;
     assembly *as = &ctx->as;
+    if (ipx_ode_assembly_reserve(as, is->n_contact) != 0) {
+        snprintf(msg, size, "out of memory for an island of %d contacts", is->n_contact);
+        return -1;
+    }
     if (read_bodies(ctx, msg, size) != 0 || joint_rows(ctx, msg, size) != 0 ||
         contact_rows(ctx, msg, size) != 0)
         return -1;
@@ -198,14 +248,17 @@ int ipx_ode_solve(ipx_ode_context *ctx, char *msg, size_t size)
     const int nb = 6 * ctx->isl.n_body;
     /* a compliant step hands back its mean impulse before ODE's step and the rest after it
        (see ipx_gonthier_step); an impact all of its impulse before */
-    double mean[IPX_MAX_ROWS];
-    const double *before = as->result.impulse;
+    double *mean = as->rows_a;
+    if (ipx_ode_reserve_workspace(ctx, as->problem.k, msg, size) != 0) return -1;
+    const double *before = NULL;
     if (ctx->compliant) {
         if (ipx_ode_compliant_solve(ctx, mean, msg, size) != 0) return -1;
         before = mean;
     } else if (ipx_solve(&ctx->params, &as->problem, ctx->ws, &as->result) != IPX_OK) {
         snprintf(msg, size, "model %s: %s", ctx->params.model->name, as->result.message);
         return -1;
+    } else {
+        before = as->result.impulse;
     }
     ipx_constrained_delta_u(&as->system, before, as->du, as->work);
     for (int i = 0; i < nb; i++) as->u_post[i] += as->du[i];

@@ -94,9 +94,10 @@ int ipx_ode_compliant_solve(ipx_ode_context *ctx, double *impulse_mean, char *ms
     const island *is = &ctx->isl;
     assembly *as = &ctx->as;
     const int k = as->problem.k;
-    double depth[IPX_MAX_CONTACTS], offset[IPX_MAX_CONTACTS], t1[IPX_MAX_CONTACTS][3], t2[IPX_MAX_CONTACTS][3];
-    ipx_gonthier_state state[IPX_MAX_CONTACTS];
-    int slot[IPX_MAX_CONTACTS];
+    double *depth = as->per_contact + 2 * (size_t)k, *offset = depth + k;
+    double (*t1)[3] = (double (*)[3])(offset + k), (*t2)[3] = t1 + k;
+    ipx_gonthier_state *state = as->state;
+    int *slot = as->slot;
     const double *param = ctx->params.value;
     for (int c = 0; c < k; c++)
         if (as->param[c].mu >= ctx->config.mu_infinity && param[IPX_GONTHIER_PRESET] == IPX_GONTHIER_CUSTOM &&
@@ -135,7 +136,7 @@ void ipx_ode_compliant_prune(ipx_ode_context *ctx)
 int ipx_ode_compliant_defer(ipx_ode_context *ctx, const double *impulse_mean, char *msg, size_t size)
 {
     assembly *as = &ctx->as;
-    double rest[IPX_MAX_ROWS];
+    double *rest = as->rows_b;
     for (int a = 0; a < IPX_ROWS_PER_CONTACT * as->problem.k; a++) rest[a] = as->result.impulse[a] - impulse_mean[a];
     ipx_constrained_delta_u(&as->system, rest, as->du, as->work);
     for (int i = 0; i < ctx->isl.n_body; i++) {

@@ -207,8 +207,8 @@ int ipx_ode_configure(ipx_ode_context *ctx, const char *model_name, const char *
         ipx_params_init(&p, model_name, msg, size) != IPX_OK ||
         ipx_params_parse(&p, model_text, msg, size) != IPX_OK)
         return -1;
-    /* sized once for the largest problem, so a solve never allocates */
-    ipx_workspace *ws = ipx_workspace_create(&p, IPX_MAX_CONTACTS);
+    /* sized for small islands; ipx_ode_reserve_workspace grows it for a larger one */
+    ipx_workspace *ws = ipx_workspace_create(&p, IPX_ODE_WORKSPACE_CONTACTS);
     if (!ws) {
         snprintf(msg, size, "out of memory for the workspace of model '%s'", model_name);
         return -1;
@@ -220,6 +220,21 @@ int ipx_ode_configure(ipx_ode_context *ctx, const char *model_name, const char *
     ctx->passthrough = 0;
     ctx->compliant = p.model == &ipx_model_gonthier;
     ctx->cache.n = 0; /* states of another model's contacts mean nothing now */
+    return 0;
+}
+
+int ipx_ode_reserve_workspace(ipx_ode_context *ctx, int k, char *msg, size_t size)
+{
+    size_t need = ipx_workspace_bytes(&ctx->params, k);
+    if (need && need <= ipx_workspace_capacity(ctx->ws)) return 0;
+    ipx_workspace *ws = need ? ipx_workspace_create_bytes(need) : NULL;
+    if (!ws) {
+        snprintf(msg, size, "out of memory for the workspace of model '%s' at k = %d contacts (%zu bytes)",
+                 ctx->params.model->name, k, need);
+        return -1;
+    }
+    ipx_workspace_destroy(ctx->ws);
+    ctx->ws = ws;
     return 0;
 }
 
@@ -248,15 +263,13 @@ static void free_work(ipx_ode_context *ctx)
     island *is = &ctx->isl;
     free(is->body);
     free(is->joint);
+    free(is->contact);
+    free(is->twin);
+    free(is->twin_of);
     ipx_ode_map_free(&is->body_index);
     ipx_ode_map_free(&is->joint_seen);
     assembly *as = &ctx->as;
-    free(as->body);
-    free(as->u);
-    free(as->u_post);
-    free(as->du);
-    free(as->joint_row);
-    free(as->work);
+    ipx_ode_assembly_free(as);
     free(ctx->disabled);
     free(ctx->cache.entry);
     free(ctx->deferred);

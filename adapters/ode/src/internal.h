@@ -6,9 +6,13 @@
 #include <stddef.h>
 
 #include "impax/constrained.h"
+#include "impax/gonthier.h"
 #include "impax/ode.h"
 #include "impax/registry.h"
 
+/* Contacts the model's workspace is first sized for; a larger island grows it (once per size
+   reached, so the steps after the largest island allocate nothing). */
+#define IPX_ODE_WORKSPACE_CONTACTS 64
 /* Largest joint row count of one joint (fixed: 6). */
 #define IPX_ODE_MAX_JOINT_ROWS 6
 /* A contact normal may differ from unit length by this much. */
@@ -73,11 +77,11 @@ typedef struct island {
     int n_body, cap_body;
     dJointID *joint;         /* bilateral joints with rows */
     int n_joint, cap_joint;
-    int contact[IPX_MAX_CONTACTS]; /* record indices */
-    int n_contact;
-    int twin[IPX_MAX_CONTACTS];    /* records duplicating a problem contact (not in the problem) */
-    int twin_of[IPX_MAX_CONTACTS]; /* the problem contact each duplicates */
-    int n_twin;
+    int *contact;            /* record indices */
+    int n_contact, cap_contact;
+    int *twin;               /* records duplicating a problem contact (not in the problem) */
+    int *twin_of;            /* the problem contact each duplicates */
+    int n_twin, cap_twin;
     ptr_map body_index;      /* dBodyID -> index into body */
     ptr_map joint_seen;      /* joints already visited */
 } island;
@@ -90,10 +94,16 @@ typedef struct assembly {
     int cap_body;
     ipx_row *joint_row;
     int n_joint_row, cap_joint_row;
-    ipx_row contact_row[IPX_MAX_ROWS];
-    double W[IPX_MAX_ROWS * IPX_MAX_ROWS];
-    double v[IPX_MAX_ROWS];
-    ipx_contact param[IPX_MAX_CONTACTS];
+    /* per contact, sized for cap_contact contacts (ipx_ode_assembly_reserve) */
+    int cap_contact;
+    ipx_row *contact_row;    /* 3 per contact */
+    double *W;               /* (3k)^2 */
+    double *v;               /* 3k */
+    ipx_contact *param;      /* k */
+    double *rows_a, *rows_b; /* 3k each: impulses handed back in parts, projections */
+    double *per_contact;     /* 10k: event speeds (2k), compliant depths, offsets, tangents (8k) */
+    ipx_gonthier_state *state; /* k: compliant states */
+    int *slot;               /* k: compliant cache slots */
     double *work;            /* ipx_constrained work */
     size_t cap_work;
     ipx_constrained system;
@@ -204,6 +214,11 @@ double ipx_ode_impact_threshold(const ipx_ode_context *ctx, dReal h);
 int ipx_ode_classify(ipx_ode_context *ctx);
 /* Gathers the island around record seed. 0, or -1 with message. */
 int ipx_ode_gather(ipx_ode_context *ctx, int seed, char *message, size_t size);
+/* Sizes the assembly's per-contact arrays for k contacts. 0, or -1 if memory is short. */
+int ipx_ode_assembly_reserve(assembly *as, int k);
+void ipx_ode_assembly_free(assembly *as);
+/* Grows the model's workspace to solve k contacts. 0, or -1 with message. */
+int ipx_ode_reserve_workspace(ipx_ode_context *ctx, int k, char *message, size_t size);
 /* Builds and solves the problem of the gathered island. 0, or -1 with message. */
 int ipx_ode_assemble(ipx_ode_context *ctx, char *message, size_t size);
 int ipx_ode_solve(ipx_ode_context *ctx, char *message, size_t size);

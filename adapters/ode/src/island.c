@@ -81,7 +81,6 @@ int ipx_ode_classify(ipx_ode_context *ctx)
 typedef struct gather_state {
     ipx_ode_context *ctx;
     int failed;
-    int contacts_seen;
     char *msg;
     size_t size;
 } gather_state;
@@ -124,9 +123,12 @@ static int same_contact(const contact_record *a, const contact_record *b)
 /* 1 if rec went in as a twin of a contact already in the problem. */
 static int add_twin(island *is, const registry *reg, int rec)
 {
-    if (is->n_twin == IPX_MAX_CONTACTS) return 0; /* then it joins the problem as it is */
     for (int k = 0; k < is->n_contact; k++)
         if (same_contact(&reg->rec[is->contact[k]], &reg->rec[rec])) {
+            int cap = is->cap_twin;
+            if (ipx_ode_grow((void **)&is->twin, &cap, is->n_twin + 1, sizeof *is->twin) != 0 ||
+                ipx_ode_grow((void **)&is->twin_of, &is->cap_twin, is->n_twin + 1, sizeof *is->twin_of) != 0)
+                return 0; /* memory is short: then it joins the problem as it is */
             is->twin[is->n_twin] = rec;
             is->twin_of[is->n_twin++] = k;
             return 1;
@@ -140,10 +142,8 @@ static void add_contact(gather_state *g, int rec)
     contact_record *r = &g->ctx->reg.rec[rec];
     r->island_stamp = g->ctx->epoch;
     if (add_twin(is, &g->ctx->reg, rec)) return;
-    if (++g->contacts_seen > IPX_MAX_CONTACTS) {
-        char text[128];
-        snprintf(text, sizeof text, "island has more than %d contacts", IPX_MAX_CONTACTS);
-        fail(g, text);
+    if (ipx_ode_grow((void **)&is->contact, &is->cap_contact, is->n_contact + 1, sizeof *is->contact) != 0) {
+        fail(g, "out of memory while gathering an island");
         return;
     }
     is->contact[is->n_contact++] = rec;
@@ -197,7 +197,7 @@ int ipx_ode_gather(ipx_ode_context *ctx, int seed, char *msg, size_t size)
     is->n_body = is->n_joint = is->n_contact = is->n_twin = 0;
     ipx_ode_map_reset(&is->body_index);
     ipx_ode_map_reset(&is->joint_seen);
-    gather_state g = {ctx, 0, 0, msg, size};
+    gather_state g = {ctx, 0, msg, size};
     if (ipx_ode_map_put(&is->joint_seen, ctx->reg.rec[seed].joint, 1) != 0) {
         fail(&g, "out of memory while gathering an island");
         return -1;

@@ -167,7 +167,8 @@ static int project_island(ipx_ode_context *ctx)
     }
     if (ipx_lemke(k, M, q, z, w, ipx_lemke_default_max_pivots(k), work, ctx->recovery.ilcp, NULL) != IPX_OK)
         return -1;
-    double lambda[IPX_MAX_ROWS] = {0};
+    double *lambda = as->rows_a;
+    memset(lambda, 0, (size_t)n * sizeof *lambda);
     for (int i = 0; i < k; i++) lambda[IPX_ROWS_PER_CONTACT * i + IPX_N] = z[i];
     ipx_constrained_delta_u(&as->system, lambda, as->du, as->work); /* m, rad: kg m / kg */
     for (int i = 0; i < 6 * is->n_body; i++)

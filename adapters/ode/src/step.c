@@ -43,7 +43,7 @@ static void report(ipx_ode_context *ctx, int assembled, int ok, const char *stat
 {
     if (!ctx->event_fn) return;
     const assembly *as = &ctx->as;
-    double vn_before[IPX_MAX_CONTACTS], vn_after[IPX_MAX_CONTACTS];
+    double *vn_before = as->per_contact, *vn_after = as->per_contact + as->problem.k;
     ipx_ode_event ev;
     memset(&ev, 0, sizeof ev);
     ev.step = ctx->stats.steps - 1;

@@ -163,7 +163,7 @@ ipx_status ipx_bowling_impact_ke(int n, const double *W, const double *v, double
 
 /// The impact-force problem (18)-(19) of p impact rows.
 typedef struct ipx_bowling_force_problem {
-    int p;             ///< rows of J_p, 1..IPX_MAX_ROWS
+    int p;             ///< rows of J_p, >= 1
     const double *W;   ///< p x p column-major, J_p A^-1 J_p^T, symmetric positive definite
     const double *c;   ///< p, c = J_p q (m on force rows, rad on moment rows), (17)-(18)
     const double *r;   ///< p, Jdot_p qdot* - J_p A^-1 Adot qdot* (m/s^2, rad/s^2), (19)
@@ -171,10 +171,10 @@ typedef struct ipx_bowling_force_problem {
     double dT;         ///< J, T(qdot*) - T(qdot-)
 } ipx_bowling_force_problem;
 
-/// Its solution.
+/// Its solution. The caller points F and accel at arrays of p doubles.
 typedef struct ipx_bowling_forces {
-    double F[IPX_MAX_ROWS];     ///< N (N*m on moment rows), F_p
-    double accel[IPX_MAX_ROWS]; ///< m/s^2 (rad/s^2), the optimal thetadot_p* = W F_p + r (19)
+    double *F;                  ///< p, N (N*m on moment rows), F_p
+    double *accel;              ///< p, m/s^2 (rad/s^2), the optimal thetadot_p* = W F_p + r (19)
     int held;                   ///< normal rows held at f_pn = 0 by the active set
     int iterations;             ///< active-set iterations
     int zero;                   ///< 1: F_p = 0 (force_law 0, ||c|| ~ 0, infeasible, W singular)
@@ -185,7 +185,8 @@ size_t ipx_bowling_force_work_doubles(int p);
 
 /// Solves (18) (min F^T W F s.t. c^T F = dT, f_pn >= 0; active set on the normal rows, KKT
 /// multipliers checked) and recovers thetadot_p* by (19). param: "bowling" values (force_law,
-/// tol). Returns IPX_ERR_INPUT for bad sizes or NULLs, else IPX_OK (out->zero says F_p = 0).
+/// tol). Returns IPX_ERR_INPUT for bad sizes or NULLs (out->F, out->accel included), else
+/// IPX_OK (out->zero says F_p = 0).
 ipx_status ipx_bowling_impact_forces(const ipx_bowling_force_problem *fp, const double *param,
                                      double *work, ipx_bowling_forces *out);
 

@@ -48,7 +48,10 @@ typedef struct ipx_check_report {
     ipx_violation list[IPX_MAX_VIOLATIONS]; ///< the first ones
 } ipx_check_report;
 
-/// Checks the result against the problem. Returns the number of violations (0 = clean).
+/// Checks the result against the problem. Returns the number of violations (0 = clean), or -1
+/// if memory for its two sums W pi (2 x 3k doubles, allocated and freed here) is short. A result
+/// of another problem (k, n_rows) or whose solve never started (NULL impulse or v_post) is one
+/// consistency violation; NULL last_step or slip_state mean "not reported" (no direction check).
 ///
 /// Friction direction: for every contact whose slip_state is IPX_SLIP_IMPENDING or
 /// IPX_SLIP_SLIDING and whose last-interval friction (last_step's tangential rows) exceeds the

@@ -127,7 +127,11 @@ typedef struct ipx_gonthier_island {
     const ipx_gonthier_law *law;  ///< k
     double *impulse;              ///< 3k, N s: the step's contact impulse (accumulated)
     double *impulse_time;         ///< 3k, N s^2, or NULL: sum over steps of impulse-so-far * h
+    double *work;                 ///< ipx_gonthier_advance_work_doubles(k) doubles of scratch
 } ipx_gonthier_island;
+
+/// Doubles of scratch ipx_gonthier_advance needs for k contacts.
+size_t ipx_gonthier_advance_work_doubles(int k);
 
 /// n steps of h (s): f from (delta, v, state); impulse += f h; v += W f h; delta -= v_n h;
 /// impulse_time += impulse h.

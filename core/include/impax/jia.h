@@ -123,9 +123,10 @@ typedef struct ipx_jia_report {
 
 /// Solves p (valid, see ipx_problem_validate) with the parameter values param (indexed as
 /// above, in range) like the registered model, calling observer(pt, user) along the impulse
-/// curve if observer is not NULL and filling report if it is not NULL. Never allocates.
+/// curve if observer is not NULL and filling report if it is not NULL. Never allocates: the
+/// result's arrays live in ws (ipx_workspace_create for the "jia" model).
 ipx_status ipx_jia_trace(const ipx_problem *p, const double *param, ipx_jia_observer observer,
-                         void *user, ipx_jia_report *report, ipx_result *r);
+                         void *user, ipx_jia_report *report, ipx_workspace *ws, ipx_result *r);
 
 extern const ipx_model ipx_model_jia;
 

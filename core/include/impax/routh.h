@@ -89,17 +89,18 @@ typedef struct ipx_routh_cloud {
     int count;        ///< out: rows written (= summary kept)
 } ipx_routh_cloud;
 
-/// What ipx_routh_set found. Ranges are over the kept samples.
+/// What ipx_routh_set found. Ranges are over the kept samples; the per-contact ones (k each)
+/// live at the start of the workspace, like a result's arrays (until its next use).
 typedef struct ipx_routh_summary {
     int samples;                          ///< trajectories run
     int kept;                             ///< ended the impact within max_steps: stored
     int unterminated;                     ///< reached max_steps: discarded
     int failed;                           ///< a step LCP failed: discarded
     int at_rest;                          ///< kept samples with every contact velocity 0 (tol_v)
-    double vn_min[IPX_MAX_CONTACTS];      ///< m/s, smallest post-impact normal velocity
-    double vn_max[IPX_MAX_CONTACTS];      ///< m/s, largest post-impact normal velocity
-    double vt_min[IPX_MAX_CONTACTS];      ///< m/s, smallest post-impact sliding speed |v_t|
-    double vt_max[IPX_MAX_CONTACTS];      ///< m/s, largest post-impact sliding speed |v_t|
+    double *vn_min;                       ///< k, m/s, smallest post-impact normal velocity
+    double *vn_max;                       ///< k, m/s, largest post-impact normal velocity
+    double *vt_min;                       ///< k, m/s, smallest post-impact sliding speed |v_t|
+    double *vt_max;                       ///< k, m/s, largest post-impact sliding speed |v_t|
     double dke_min, dke_max;              ///< J, range of the kinetic-energy change
     long long lcp_solves;                 ///< over all samples (kept or not)
     long long pivots;                     ///< Lemke pivots over all samples

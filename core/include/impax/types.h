@@ -18,12 +18,8 @@
 extern "C" {
 #endif
 
-/// Largest number of contacts in one problem. Islands with more contacts fall back to the host.
-#define IPX_MAX_CONTACTS 64
 /// Rows per contact: t1, t2, n.
 #define IPX_ROWS_PER_CONTACT 3
-/// Largest number of rows in one problem.
-#define IPX_MAX_ROWS (IPX_ROWS_PER_CONTACT * IPX_MAX_CONTACTS)
 /// Size of the message buffer in results and reports.
 #define IPX_MESSAGE_SIZE 256
 
@@ -54,7 +50,7 @@ typedef struct ipx_contact {
 
 /// One impact problem: plain data, read-only to every solver.
 typedef struct ipx_problem {
-    int k;                       ///< number of contacts, 1..IPX_MAX_CONTACTS
+    int k;                       ///< number of contacts, >= 1 (no upper limit but memory)
     const double *W;             ///< 3k x 3k, column-major, 1/kg
     const double *v;             ///< 3k, m/s, pre-impact contact velocities [t1, t2, n] per contact
     const ipx_contact *contact;  ///< k per-contact parameters
@@ -86,14 +82,20 @@ enum {
     IPX_NET_ENERGY_CAP = 1u << 0 ///< the answer was scaled down so as not to gain energy
 };
 
-/// The outcome of one solve. Plain data; storage is inside the struct, so no allocation.
+/// The outcome of one solve. Its arrays live at the start of the workspace the solve was given
+/// (sized for k_max by ipx_workspace_create): no allocation, and they stay valid until the next
+/// call with that workspace or its destruction. To keep a result across solves, copy its arrays
+/// or use another workspace. A result whose solve could not start (NULL arguments, a workspace
+/// too small for its arrays) has NULL arrays and n_rows = 0.
 typedef struct ipx_result {
     int k;                               ///< number of contacts of the problem solved
-    double impulse[IPX_MAX_ROWS];        ///< N*s, pi per contact [t1, t2, n]
-    double v_post[IPX_MAX_ROWS];         ///< m/s, v + W pi
+    int n_rows;                          ///< rows of impulse, v_post and last_step (3k; or the
+                                         ///< host's rows per contact times k, ipx_bowling_solve)
+    double *impulse;                     ///< n_rows, N*s, pi per contact [t1, t2, n]
+    double *v_post;                      ///< n_rows, m/s, v + W pi
     double delta_ke;                     ///< J, pi^T v + 1/2 pi^T W pi (negative = dissipated)
-    int slip_state[IPX_MAX_CONTACTS];    ///< ipx_slip_state of each contact in the last interval
-    double last_step[IPX_MAX_ROWS];      ///< N*s, impulse of the last interval (0 if none)
+    int *slip_state;                     ///< k, ipx_slip_state of each contact in the last interval
+    double *last_step;                   ///< n_rows, N*s, impulse of the last interval (0 if none)
     unsigned nets;                       ///< IPX_NET_* bits: safety nets that changed the answer
     ipx_counts counts;
     ipx_status status;

@@ -18,7 +18,7 @@ extern "C" {
 /// Bytes of workspace ipx_problem_validate uses for k contacts.
 size_t ipx_validate_workspace_bytes(int k);
 
-/// Checks a problem: 1 <= k <= IPX_MAX_CONTACTS; W, v and every contact parameter finite;
+/// Checks a problem: k >= 1; W, v and every contact parameter finite;
 /// W symmetric and positive semi-definite within IPX_W_TOLERANCE; mu >= 0; e in [0, 1];
 /// v_capture >= 0; v_plastic >= 0. The first problem found is written into message, naming
 /// the item ("contact 3: mu = -0.2 is negative"). Returns IPX_OK or IPX_ERR_INPUT.
