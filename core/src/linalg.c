@@ -49,8 +49,7 @@ static double max_abs_entry(int n, const double *A)
     return d;
 }
 
-ipx_status ipx_check_symmetric_psd(int n, const double *A, double tol, double *work, int *iwork,
-                                   char *message, size_t message_size)
+ipx_status ipx_check_symmetric(int n, const double *A, double tol, char *message, size_t message_size)
 {
     double scale = max_abs_entry(n, A);
     for (int j = 0; j < n; j++)
@@ -68,6 +67,15 @@ ipx_status ipx_check_symmetric_psd(int n, const double *A, double tol, double *w
                      i, i, A[i + (size_t)n * i]);
             return IPX_ERR_INPUT;
         }
+    return IPX_OK;
+}
+
+ipx_status ipx_check_symmetric_psd(int n, const double *A, double tol, double *work, int *iwork,
+                                   char *message, size_t message_size)
+{
+    ipx_status st = ipx_check_symmetric(n, A, tol, message, message_size);
+    if (st != IPX_OK) return st;
+    double scale = max_abs_entry(n, A);
     if (scale == 0.0) return IPX_OK; /* the zero matrix is PSD */
 
     /* Pivoted Cholesky (dpstrf) stops at the numerical rank r, when the largest remaining diagonal

@@ -67,6 +67,8 @@ ipx_status ipx_problem_validate(const ipx_problem *p, ipx_workspace *ws, char *m
         ipx_status st = check_contact(&p->contact[i], i, msg, size);
         if (st != IPX_OK) return st;
     }
+    if (p->flags & IPX_PROBLEM_W_ASSEMBLED) /* PSD by construction */
+        return ipx_check_symmetric(n, p->W, IPX_W_TOLERANCE, msg, size);
     double *work = ipx_ws_doubles(ws, (size_t)n * n + 2 * (size_t)n);
     int *iwork = ipx_ws_ints(ws, (size_t)n);
     if (!work || !iwork) {

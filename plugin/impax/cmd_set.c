@@ -173,7 +173,7 @@ static int sample(const captured *c, const ipx_params *params, long samples, lon
                   const char *out_path, const char *plot_path)
 {
     int rows = IPX_ROWS_PER_CONTACT * c->k;
-    ipx_problem p = {c->k, c->W, c->v, c->contact};
+    ipx_problem p = {.k = c->k, .W = c->W, .v = c->v, .contact = c->contact};
     ipx_routh_cloud cloud = {(int)samples, malloc((size_t)samples * rows * sizeof(double)),
                              malloc((size_t)samples * rows * sizeof(double)),
                              malloc((size_t)samples * sizeof(double)), 0};

@@ -34,6 +34,7 @@ static void on_event(const ipx_ode_event *ev, void *user)
         return;
     }
     w->solved++;
+    ENSURE(ev->problem->flags & IPX_PROBLEM_W_ASSEMBLED); /* validation skips the O(k^3) PSD test */
     if (ev->k > w->largest) w->largest = ev->k;
     w->worst_gain = fmax(w->worst_gain, ev->ke_after - ev->ke_before);
     w->limits |= ev->counts.limits_hit;

@@ -7,7 +7,7 @@ int main(void)
 {
     double W[9] = {1, 0, 0, 0, 1, 0, 0, 0, 0.5}, v[3] = {0, 0, -1};
     ipx_contact c = {0.0, 0.0, 0.0, 0.0};
-    ipx_problem p = {1, W, v, &c};
+    ipx_problem p = {.k = 1, .W = W, .v = v, .contact = &c};
     ipx_params par;
     char msg[IPX_MESSAGE_SIZE];
     if (ipx_params_init(&par, "aplcp", msg, sizeof msg) != IPX_OK) return 1;

@@ -46,7 +46,7 @@ static const ipx_problem *ball_problem(ball *b)
     *f = (ipx_contact_frame){.body1 = -1, .body2 = 0, .point = {b->pos[0], b->pos[1], 0.0},
                              .t1 = {1, 0, 0}, .t2 = {0, 1, 0}, .n = {0, 0, 1}};
     ipx_bodies_assemble(1, &b->body, 1, f, b->vel, b->W, b->v);
-    b->problem = (ipx_problem){1, b->W, b->v, &b->contact};
+    b->problem = (ipx_problem){.k = 1, .W = b->W, .v = b->v, .contact = &b->contact};
     return &b->problem;
 }
 
@@ -337,7 +337,7 @@ static void pencil_init(pencil *p)
     for (int i = 0; i < 3; i++) p->vel[3 + i] = R[i] * wb[0] + R[3 + i] * wb[1] + R[6 + i] * wb[2];
     ipx_bodies_assemble(1, &p->body, 1, &p->frame, p->vel, p->W, p->v);
     p->contact = (ipx_contact){0.8, 0.5, 0.0, 0.0};
-    p->problem = (ipx_problem){1, p->W, p->v, &p->contact};
+    p->problem = (ipx_problem){.k = 1, .W = p->W, .v = p->v, .contact = &p->contact};
 }
 
 static void test_pencil_space_impulse_curve(void)
@@ -583,7 +583,7 @@ static void rotate_tangents(const ipx_problem *p, double a, double W[9], double 
             W[i + 3 * j] = sum;
         }
     }
-    *q = (ipx_problem){1, W, v, p->contact};
+    *q = (ipx_problem){.k = 1, .W = W, .v = v, .contact = p->contact};
 }
 
 static void test_frame_invariance(void)

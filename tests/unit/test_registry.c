@@ -99,7 +99,7 @@ static void test_small_workspace_is_reported_not_overrun(void)
     ENSURE(ipx_params_init(&p, "aplcp", msg, sizeof msg) == IPX_OK);
     double W[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, v[3] = {0, 0, -1};
     ipx_contact c = {0.5, 0, 0, 0};
-    ipx_problem prob = {1, W, v, &c};
+    ipx_problem prob = {.k = 1, .W = W, .v = v, .contact = &c};
     ipx_workspace *tiny = ipx_workspace_create_bytes(64);
     ipx_result r;
     ENSURE(ipx_solve(&p, &prob, tiny, &r) == IPX_ERR_WORKSPACE);

@@ -89,6 +89,25 @@ static void test_asymmetric_W_is_rejected(void)
     expect_rejected(&scene.problem, "W is not symmetric");
 }
 
+/* An assembled W (J M^-1 J^T) is trusted to be PSD, not to be well formed: its entries,
+   symmetry and diagonal are still checked. */
+static void test_assembled_W_is_still_checked_for_form(void)
+{
+    fresh_block();
+    scene.problem.flags = IPX_PROBLEM_W_ASSEMBLED;
+    W[0 + 6 * 2] += 1e-3;
+    expect_rejected(&scene.problem, "W is not symmetric");
+    fresh_block();
+    scene.problem.flags = IPX_PROBLEM_W_ASSEMBLED;
+    W[1 + 6 * 1] = -0.5;
+    expect_rejected(&scene.problem, "W is indefinite: diagonal W[1][1]");
+    fresh_block();
+    scene.problem.flags = IPX_PROBLEM_W_ASSEMBLED;
+    W[1 + 6 * 4] = INFINITY;
+    expect_rejected(&scene.problem, "W[1][4] = inf is not finite");
+    scene.problem.flags = 0;
+}
+
 static void test_indefinite_W_is_rejected(void)
 {
     fresh_block();
@@ -153,6 +172,7 @@ int main(void)
     RUN(test_non_finite_W_is_named);
     RUN(test_asymmetric_W_is_rejected);
     RUN(test_indefinite_W_is_rejected);
+    RUN(test_assembled_W_is_still_checked_for_form);
     RUN(test_bad_contact_parameters_are_named);
     RUN(test_contact_count_out_of_range_is_rejected);
     RUN(test_null_arrays_are_rejected);

@@ -230,7 +230,8 @@ int ipx_ode_assemble(ipx_ode_context *ctx, char *msg, size_t size)
     if (ipx_constrained_assemble(&as->system, as->u_post, as->W, as->v, as->work, &as->info, msg,
                                  size) != IPX_OK)
         return -1;
-    as->problem = (ipx_problem){is->n_contact, as->W, as->v, as->param};
+    /* J P J^T of bodies whose masses and inertias read_body found positive definite */
+    as->problem = (ipx_problem){is->n_contact, as->W, as->v, as->param, IPX_PROBLEM_W_ASSEMBLED};
     return 0;
 }
 

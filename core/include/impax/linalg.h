@@ -26,6 +26,9 @@ ipx_status ipx_cholesky_factor(int n, double *A);
 /// Solves A X = B with the factor from ipx_cholesky_factor; B is n x nrhs, overwritten by X.
 ipx_status ipx_cholesky_solve(int n, const double *L, int nrhs, double *B);
 
+/// The first two parts of ipx_check_symmetric_psd, O(n^2): symmetric, no negative diagonal.
+ipx_status ipx_check_symmetric(int n, const double *A, double tol, char *message, size_t message_size);
+
 /// Checks that the n x n matrix A is symmetric and positive semi-definite within a relative
 /// tolerance tol (of the largest diagonal entry), by pivoted Cholesky (LAPACK dpstrf) and a
 /// bound on what is left after the numerical rank. work: n*n + 2*n doubles, iwork: n ints.

@@ -48,12 +48,22 @@ typedef struct ipx_contact {
     double v_plastic; ///< m/s, >= 0: PLUS only, speed where the COR reaches e; 0 = constant COR
 } ipx_contact;
 
+/// Bits of ipx_problem.flags.
+enum {
+    /// W was assembled as J M^-1 J^T from positive-definite body masses and inertias (as
+    /// ipx_constrained_assemble does): positive semi-definite by construction, so validation
+    /// checks its entries, symmetry and diagonal (O(k^2)) but not its curvature (a pivoted
+    /// Cholesky, O(k^3): seconds at a thousand contacts).
+    IPX_PROBLEM_W_ASSEMBLED = 1u << 0
+};
+
 /// One impact problem: plain data, read-only to every solver.
 typedef struct ipx_problem {
     int k;                       ///< number of contacts, >= 1 (no upper limit but memory)
     const double *W;             ///< 3k x 3k, column-major, 1/kg
     const double *v;             ///< 3k, m/s, pre-impact contact velocities [t1, t2, n] per contact
     const ipx_contact *contact;  ///< k per-contact parameters
+    unsigned flags;              ///< IPX_PROBLEM_* bits (0: nothing is assumed of W)
 } ipx_problem;
 
 /// Work counters a model reports. Fields a model does not use stay 0.
