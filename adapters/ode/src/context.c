@@ -90,6 +90,7 @@ ipx_ode_config ipx_ode_default_config(void)
     c.v_plastic = 0.0;
     c.recovery = IPX_ODE_RECOVERY_POSITION;
     c.recovery_speed = 0.01;
+    c.jitter_steps = 1.0;
     return c;
 }
 
@@ -105,6 +106,7 @@ int ipx_ode_set_config(ipx_ode_context *ctx, const ipx_ode_config *c, char *msg,
                       : !nonneg(c->v_plastic)                 ? "v_plastic (m/s) must be finite and >= 0"
                       : (unsigned)c->recovery > IPX_ODE_RECOVERY_ODE ? "recovery must be position, velocity or ode"
                       : !nonneg(c->recovery_speed)            ? "recovery_speed (m/s) must be finite and >= 0"
+                      : !nonneg(c->jitter_steps)              ? "jitter_steps must be finite and >= 0"
                                                               : NULL;
     if (bad) {
         snprintf(msg, size, "%s", bad);
@@ -125,13 +127,32 @@ ipx_ode_stats ipx_ode_get_stats(const ipx_ode_context *ctx) { return ctx->stats;
 
 void ipx_ode_reset_stats(ipx_ode_context *ctx) { memset(&ctx->stats, 0, sizeof ctx->stats); }
 
-/* One adapter key (recovery, recovery_speed) into *cfg: 1 if key is one, 0 if it belongs to the
-   model, -1 (with a message) for a bad value. */
+static int key_is(const char *key, size_t key_len, const char *name)
+{
+    return key_len == strlen(name) && strncmp(key, name, key_len) == 0;
+}
+
+/* A finite number >= 0 from value into *out: 1, or -1 with a message naming key and unit. */
+static int nonneg_value(const char *name, const char *unit, const char *value, double *out, char *msg,
+                        size_t size)
+{
+    char *end;
+    double v = strtod(value, &end);
+    if (end == value || *end || !nonneg(v)) {
+        snprintf(msg, size, "%s='%s': %s, finite and >= 0", name, value, unit);
+        return -1;
+    }
+    *out = v;
+    return 1;
+}
+
+/* One adapter key (recovery, recovery_speed, impact_threshold, gravity_steps, jitter_steps) into
+   *cfg: 1 if key is one, 0 if it belongs to the model, -1 (with a message) for a bad value. */
 static int adapter_key(const char *key, size_t key_len, const char *value, ipx_ode_config *cfg,
                        char *msg, size_t size)
 {
     static const char *const modes[] = {"position", "velocity", "ode"};
-    if (key_len == 8 && strncmp(key, "recovery", 8) == 0) {
+    if (key_is(key, key_len, "recovery")) {
         for (int m = 0; m < 3; m++)
             if (strcmp(value, modes[m]) == 0) {
                 cfg->recovery = (ipx_ode_recovery)m;
@@ -140,16 +161,14 @@ static int adapter_key(const char *key, size_t key_len, const char *value, ipx_o
         snprintf(msg, size, "recovery='%s': use position, velocity or ode", value);
         return -1;
     }
-    if (key_len == 14 && strncmp(key, "recovery_speed", 14) == 0) {
-        char *end;
-        double v = strtod(value, &end);
-        if (end == value || *end || !nonneg(v)) {
-            snprintf(msg, size, "recovery_speed='%s': a speed in m/s, finite and >= 0", value);
-            return -1;
-        }
-        cfg->recovery_speed = v;
-        return 1;
-    }
+    if (key_is(key, key_len, "recovery_speed"))
+        return nonneg_value("recovery_speed", "a speed in m/s", value, &cfg->recovery_speed, msg, size);
+    if (key_is(key, key_len, "impact_threshold"))
+        return nonneg_value("impact_threshold", "a speed in m/s", value, &cfg->impact_threshold, msg, size);
+    if (key_is(key, key_len, "gravity_steps"))
+        return nonneg_value("gravity_steps", "a number of steps", value, &cfg->gravity_steps, msg, size);
+    if (key_is(key, key_len, "jitter_steps"))
+        return nonneg_value("jitter_steps", "a number of steps", value, &cfg->jitter_steps, msg, size);
     return 0;
 }
 

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "classify.h"
 #include "internal.h"
 
 static double now_seconds(void)
@@ -94,10 +95,11 @@ static int pre_step_locked(ipx_ode_context *ctx, dReal h)
     if (ctx->passthrough) return 0;
     const double start = now_seconds();
     ctx->step_h = h;
-    ctx->threshold = ipx_ode_impact_threshold(ctx, h);
-    ctx->separating = ctx->config.separating_speed + ipx_ode_gravity_speed(ctx, h);
+    ctx->threshold = ipx_ode_impact_threshold(ctx, h); /* the speed test (gravity_steps alone) */
+    const double gravity_speed = ipx_ode_gravity_speed(ctx, h);
+    ctx->separating = ctx->config.separating_speed + gravity_speed;
     int events = 0;
-    if (ipx_ode_classify(ctx) > 0) {
+    if (ipx_ode_classify(ctx) > 0 && ipx_ode_classify_resting(ctx, gravity_speed) > 0) {
         ctx->epoch++;
         for (int i = 0; i < ctx->reg.high_water; i++) {
             const contact_record *r = &ctx->reg.rec[i];

@@ -52,6 +52,9 @@ typedef enum ipx_ode_recovery {
 typedef struct ipx_ode_config {
     double impact_threshold;  ///< m/s: contacts without dContactBounce impact above this approach speed
     double gravity_steps;     ///< the threshold grows by this many |g| h (resting contacts approach at ~|g| h)
+    double jitter_steps;      ///< ... or by this many |g| h times the contact's lever factor, if that is
+                              ///< more: sum over its dynamic bodies of sqrt(m W_i) (README "Impact or
+                              ///< resting contact"); 0 = the plain speed test
     int disable_separating;   ///< 1: dJointDisable contacts that separate after an impact (no ERP push-out, no friction)
     double separating_speed;  ///< m/s: a normal velocity above this + |g| h after the impact counts as separating
                               ///< (slower ones close again within the step: ODE keeps carrying them)
@@ -74,11 +77,15 @@ typedef struct ipx_ode_stats {
     double seconds;         ///< wall time spent in pre-steps (s)
     double max_joint_residual; ///< largest |J_b u+| handed back (m/s or rad/s)
     char last_message[256]; ///< why the last fallback happened ("" if none)
+    long resting_contacts;  ///< contacts faster than gravity_steps allows that the jitter_steps term
+                            ///< left to ODE as resting contact (per step counted)
 } ipx_ode_stats;
 
-/// The defaults: threshold 1e-3 m/s + 2 |g| h (bounce contacts: the larger of that and their
-/// bounce_vel), disable separating on, separating above 1e-6 m/s + |g| h, mu_infinity 1e3, v_plastic 0,
-/// recovery position, recovery_speed 0.01 m/s (Gazebo's default max_vel).
+/// The defaults: threshold 1e-3 m/s + |g| h max(2, lever factor) (the lever factor is 1 for a
+/// ball on the ground, 2 at a cube's corner on the ground or between two balls, about 4 between
+/// two cubes' corners; bounce contacts: the larger of that and their bounce_vel), disable
+/// separating on, separating above 1e-6 m/s + |g| h, mu_infinity 1e3, v_plastic 0, recovery
+/// position, recovery_speed 0.01 m/s (Gazebo's default max_vel).
 ipx_ode_config ipx_ode_default_config(void);
 
 /// A context for world, with model "plus" at its defaults (falls back to the first registered
@@ -93,14 +100,16 @@ void ipx_ode_destroy(ipx_ode_context *ctx);
 ipx_ode_context *ipx_ode_context_for(dWorldID world);
 
 /// Selects the model ("ode" = pass-through, or any core model such as "aplcp", "plus") and
-/// applies "key=value,..." parameters on top of its defaults. Two keys belong to the adapter,
-/// not the model: recovery=position|velocity|ode and recovery_speed=<m/s> (ipx_ode_config).
+/// applies "key=value,..." parameters on top of its defaults. Five keys belong to the adapter,
+/// not the model (ipx_ode_config): recovery=position|velocity|ode, recovery_speed=<m/s>,
+/// impact_threshold=<m/s>, gravity_steps=<number> and jitter_steps=<number>.
 /// On an error returns non-zero, writes a message naming the bad item and leaves the previous
 /// configuration in place.
 int ipx_ode_configure(ipx_ode_context *ctx, const char *model_name, const char *params_text,
                       char *message, size_t message_size);
 
-/// Takes the adapter's own keys (recovery, recovery_speed) out of "key=value,..." text (NULL
+/// Takes the adapter's own keys (recovery, recovery_speed, impact_threshold, gravity_steps,
+/// jitter_steps) out of "key=value,..." text (NULL
 /// or "" for none) into *config and writes the other items, the model's, into model_text
 /// (model_size bytes). Returns 0, or -1 with a message naming the bad item.
 int ipx_ode_split_params(const char *text, ipx_ode_config *config, char *model_text,
