@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "blas_threads.h"
 #include "classify.h"
 #include "internal.h"
 
@@ -101,10 +102,12 @@ static int pre_step_locked(ipx_ode_context *ctx, dReal h)
     int events = 0;
     if (ipx_ode_classify(ctx) > 0 && ipx_ode_classify_resting(ctx, gravity_speed) > 0) {
         ctx->epoch++;
+        ipx_ode_blas_pin(); /* the islands' dense calls run on this thread only */
         for (int i = 0; i < ctx->reg.high_water; i++) {
             const contact_record *r = &ctx->reg.rec[i];
             if (r->joint && r->impacting && r->island_stamp != ctx->epoch) events += resolve_island(ctx, i);
         }
+        ipx_ode_blas_unpin();
     }
     ipx_ode_recover(ctx);
     if (ctx->compliant) ipx_ode_compliant_prune(ctx);
@@ -127,7 +130,10 @@ void ipx_ode_post_step(ipx_ode_context *ctx)
     pthread_mutex_lock(&ctx->lock);
     ipx_ode_recovery_remove_copies(ctx);
     ipx_ode_reenable(ctx);
+    const int project = ctx->config.recovery == IPX_ODE_RECOVERY_POSITION && ctx->recovery.n_rec > 0;
+    if (project) ipx_ode_blas_pin();
     ipx_ode_recovery_project(ctx);
+    if (project) ipx_ode_blas_unpin();
     ipx_ode_compliant_apply_deferred(ctx);
     pthread_mutex_unlock(&ctx->lock);
 }
