@@ -1,10 +1,13 @@
 /* The Anitescu-Potra simultaneous impact LCP as a model (see impax/aplcp.h). */
+#include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "ap_lcp.h"
 #include "impax/aplcp.h"
 #include "impax/check.h"
 #include "impax/lcp.h"
+#include "lcp_block.h"
 #include "result_internal.h"
 #include "workspace_internal.h"
 
@@ -15,6 +18,16 @@ static const ipx_param_def aplcp_params[IPX_APLCP_N_PARAMS] = {
                                       "1: target v_n+ >= -e v_n- above v_capture; 0: inelastic"},
     [IPX_APLCP_MAX_PIVOTS] = {"max_pivots", 0, 0, 1e7, 1, "",
                               "Lemke pivot limit; 0 = automatic"},
+    [IPX_APLCP_LCP_SWITCH] = {"lcp_switch", 16, 1, 1e9, 1, "",
+                              "contacts from which the iterative solver replaces the dense Lemke"},
+    [IPX_APLCP_LCP_TOL] = {"lcp_tol", 1e-10, 1e-15, 1e-2, 0, "",
+                           "relative LCP residual the iterative solver must reach"},
+    [IPX_APLCP_MAX_SWEEPS] = {"max_sweeps", 5000, 1, 1e7, 1, "",
+                              "sweeps of the iterative solver before it gives up"},
+    [IPX_APLCP_LCP_FALLBACK] = {"lcp_fallback", 96, 0, 1e9, 1, "",
+                                "contacts up to which an unconverged iterative solve is redone by the dense Lemke"},
+    [IPX_APLCP_LCP_ACCEPT] = {"lcp_accept", 1e-4, 0, 1e-1, 0, "",
+                              "residual accepted above lcp_fallback when lcp_tol is not reached (flagged)"},
 };
 
 static int directions(const double *param)
@@ -23,12 +36,28 @@ static int directions(const double *param)
     return nd + (nd & 1); /* an odd count would make the polygon lopsided: round up to even */
 }
 
-static size_t aplcp_workspace_bytes(int k, const double *param)
+static size_t dense_bytes(int k, int nd)
 {
-    size_t n = (size_t)ipx_ap_max_size(k, directions(param));
+    size_t n = (size_t)ipx_ap_max_size(k, nd);
     return ipx_ws_doubles_bytes(n * n) + 3 * ipx_ws_doubles_bytes(n) + ipx_ws_ints_bytes((size_t)k) +
            ipx_ws_doubles_bytes(ipx_lemke_work_doubles((int)n)) +
            ipx_ws_ints_bytes(ipx_lemke_work_ints((int)n));
+}
+
+/* Largest k that may take the dense path: below the switch, or as the fallback. */
+static int dense_max(int k, const double *param)
+{
+    const double sw = param[IPX_APLCP_LCP_SWITCH] - 1.0, fb = param[IPX_APLCP_LCP_FALLBACK];
+    const double most = sw > fb ? sw : fb;
+    return most < (double)k ? (int)most : k;
+}
+
+static size_t aplcp_workspace_bytes(int k, const double *param)
+{
+    const int nd = directions(param), kd = dense_max(k, param);
+    const size_t dense = kd > 0 ? dense_bytes(kd, nd) : 0;
+    const size_t iterative = k >= param[IPX_APLCP_LCP_SWITCH] ? ipx_nsgs_bytes(k, nd) : 0;
+    return ipx_ws_doubles_bytes((size_t)k) + (dense > iterative ? dense : iterative);
 }
 
 static unsigned aplcp_promises(const double *param)
@@ -41,8 +70,9 @@ static unsigned aplcp_promises(const double *param)
     return always | IPX_CHECK_ENERGY | IPX_CHECK_COMPLEMENTARITY;
 }
 
-static ipx_status aplcp_solve(const ipx_problem *p, const double *param, ipx_workspace *ws,
-                              ipx_result *r)
+/* The dense Lemke on the whole AP LCP (shift: the Newton targets, or NULL). */
+static ipx_status solve_dense(const ipx_problem *p, const double *param, const double *shift,
+                              ipx_workspace *ws, ipx_result *r)
 {
     int *fric = ipx_ws_ints(ws, (size_t)p->k);
     if (!fric) return IPX_ERR_WORKSPACE;
@@ -58,19 +88,14 @@ static ipx_status aplcp_solve(const ipx_problem *p, const double *param, ipx_wor
     if (!M || !q || !z || !w || !dwork || !iwork) return IPX_ERR_WORKSPACE;
 
     ipx_ap_fill(&L, p, p->v, M, n, 0, q);
-    if (param[IPX_APLCP_NEWTON_RESTITUTION] != 0.0) {
-        /* Newton's law: 0 <= lambda_n _|_ v_n+ + e v_n- >= 0 where the approach beats v_capture */
-        for (int i = 0; i < p->k; i++) {
-            double approach = -p->v[IPX_ROWS_PER_CONTACT * i + IPX_N];
-            if (approach > p->contact[i].v_capture) q[i] -= p->contact[i].e * approach;
-        }
-    }
+    if (shift)
+        for (int i = 0; i < p->k; i++) q[i] += shift[i];
     int max_pivots = (int)param[IPX_APLCP_MAX_PIVOTS];
     if (max_pivots == 0) max_pivots = ipx_lemke_default_max_pivots(n);
     int pivots = 0;
     ipx_status st = ipx_lemke(n, M, q, z, w, max_pivots, dwork, iwork, &pivots);
-    r->counts.lcp_solves = 1;
-    r->counts.pivots = pivots;
+    r->counts.lcp_solves++;
+    r->counts.pivots += pivots;
     if (st != IPX_OK) {
         snprintf(r->message, sizeof r->message, "aplcp: Lemke failed (%s) after %d pivots, LCP size %d",
                  ipx_status_name(st), pivots, n);
@@ -78,6 +103,63 @@ static ipx_status aplcp_solve(const ipx_problem *p, const double *param, ipx_wor
     }
     ipx_ap_impulse(&L, z, r->impulse);
     return ipx_result_finish(p, r);
+}
+
+static ipx_status aplcp_solve(const ipx_problem *p, const double *param, ipx_workspace *ws,
+                              ipx_result *r)
+{
+    double *shift = NULL;
+    if (param[IPX_APLCP_NEWTON_RESTITUTION] != 0.0) {
+        /* Newton's law: 0 <= lambda_n _|_ v_n+ + e v_n- >= 0 where the approach beats v_capture */
+        shift = ipx_ws_doubles(ws, (size_t)p->k);
+        if (!shift) return IPX_ERR_WORKSPACE;
+        for (int i = 0; i < p->k; i++) {
+            double approach = -p->v[IPX_ROWS_PER_CONTACT * i + IPX_N];
+            shift[i] = approach > p->contact[i].v_capture ? -p->contact[i].e * approach : 0.0;
+        }
+    }
+    if (p->k < param[IPX_APLCP_LCP_SWITCH]) return solve_dense(p, param, shift, ws, r);
+
+    const size_t mark = ws->used; /* the iterative solver's memory, released for a fallback */
+    ipx_nsgs s;
+    ipx_status st = ipx_nsgs_init(&s, p, directions(param), ws);
+    if (st != IPX_OK) return st;
+    const int fallback = p->k <= param[IPX_APLCP_LCP_FALLBACK], max_sweeps = (int)param[IPX_APLCP_MAX_SWEEPS];
+    const ipx_nsgs_options opt = {param[IPX_APLCP_LCP_TOL],
+                                  fallback ? ipx_nsgs_fallback_sweeps(p->k, max_sweeps) : max_sweeps, 1};
+    st = ipx_nsgs_solve(&s, p->v, shift, NULL, 0, &opt);
+    r->counts.lcp_solves = 1;
+    r->counts.pivots = (int)s.pivots;
+    r->counts.steps = s.sweeps;
+    if (st == IPX_OK) {
+        memcpy(r->impulse, s.pi, sizeof(double) * (size_t)(IPX_ROWS_PER_CONTACT * p->k));
+        return ipx_result_finish(p, r);
+    }
+    if (!fallback) {
+        if (s.residual <= param[IPX_APLCP_LCP_ACCEPT]) {
+            memcpy(r->impulse, s.pi, sizeof(double) * (size_t)(IPX_ROWS_PER_CONTACT * p->k));
+            st = ipx_result_finish(p, r);
+            if (st != IPX_OK) return st;
+            /* an approximate answer must still not gain energy (beyond its accuracy) */
+            double work = 0.0, quad = 0.0;
+            for (int i = 0; i < IPX_ROWS_PER_CONTACT * p->k; i++) {
+                work += r->impulse[i] * p->v[i];
+                quad += r->impulse[i] * (r->v_post[i] - p->v[i]);
+            }
+            if (r->delta_ke <= param[IPX_APLCP_LCP_ACCEPT] * (fabs(work) + fabs(quad))) {
+                r->counts.limits_hit |= IPX_APLCP_HIT_LOOSE_LCP;
+                return IPX_OK;
+            }
+        }
+        snprintf(r->message, sizeof r->message,
+                 "aplcp: iterative LCP solver reached residual %.3g, not lcp_tol %.3g (nor lcp_accept "
+                 "%.3g without an energy gain), in %d sweeps; k = %d is above lcp_fallback",
+                 s.residual, param[IPX_APLCP_LCP_TOL], param[IPX_APLCP_LCP_ACCEPT], s.sweeps, p->k);
+        return IPX_ERR_NOT_CONVERGED;
+    }
+    ws->used = mark;
+    r->counts.limits_hit |= IPX_APLCP_HIT_DENSE_FALLBACK;
+    return solve_dense(p, param, shift, ws, r);
 }
 
 const ipx_model ipx_model_aplcp = {

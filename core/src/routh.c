@@ -32,6 +32,16 @@ static const ipx_param_def routh_params[IPX_ROUTH_N_PARAMS] = {
                                        "1: extra normal impulse e x inelastic one (energy-capped); not in the paper"},
     [IPX_ROUTH_SEED] = {"seed", 0, 0, 9007199254740991.0, 1, "",
                         "generator seed of one solve, mixed with a hash of the problem (shim: IPX_SEED)"},
+    [IPX_ROUTH_LCP_SWITCH] = {"lcp_switch", 16, 1, 1e9, 1, "",
+                              "contacts from which the iterative solver replaces the dense Lemke"},
+    [IPX_ROUTH_LCP_TOL] = {"lcp_tol", 1e-10, 1e-15, 1e-2, 0, "",
+                           "relative LCP residual the iterative solver must reach (keep below tol_v)"},
+    [IPX_ROUTH_MAX_SWEEPS] = {"max_sweeps", 5000, 1, 1e7, 1, "",
+                              "sweeps of the iterative solver per LCP before it gives up"},
+    [IPX_ROUTH_LCP_FALLBACK] = {"lcp_fallback", 96, 0, 1e9, 1, "",
+                                "contacts up to which an unconverged iterative LCP is redone by the dense Lemke"},
+    [IPX_ROUTH_LCP_ACCEPT] = {"lcp_accept", 1e-4, 0, 1e-1, 0, "",
+                              "residual accepted above lcp_fallback when lcp_tol is not reached (flagged)"},
 };
 
 /* Largest relative tolerance of the terminal normal velocity for which the invariant checker's

@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "ap_lcp.h"
+#include "lcp_block.h"
 #include "impax/rng.h"
 #include "impax/routh.h"
 
@@ -31,6 +32,13 @@ typedef struct ipx_routh_ctx {
     double *v;            /* 3k, m/s: current contact velocities v0 + W pi */
     double *dpi;          /* 3k, N*s: impulse of the current step */
     int lcp_failed;       /* set when an LCP of this sample failed (ray, pivots, residual) */
+    /* the iterative solver (k >= lcp_switch; the dense matrices above are then taken only when
+       k <= lcp_fallback, and built when first needed) */
+    int iterative, fallback, dense_built, warm;
+    ipx_nsgs nsgs;
+    ipx_nsgs_options nsgs_opt;
+    double lcp_accept;    /* residual accepted above lcp_fallback */
+    double *caps;         /* m, N*s: the caps of the current step */
     ipx_counts *counts;
     char *message;        /* IPX_MESSAGE_SIZE bytes */
 } ipx_routh_ctx;

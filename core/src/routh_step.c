@@ -16,14 +16,29 @@ static int directions(const double *param)
     return nd + (nd & 1); /* an odd count would make the polygon lopsided: round up to even */
 }
 
-size_t ipx_routh_workspace_bytes(int k, const double *param)
+/* The dense Lemke's memory for k contacts: the step LCP (75), the AP LCP, Lemke's work. */
+static size_t dense_bytes(int k, int nd)
 {
-    size_t ap = (size_t)ipx_ap_max_size(k, directions(param));
-    size_t n = (size_t)k + ap, rows = (size_t)IPX_ROWS_PER_CONTACT * (size_t)k;
-    return ipx_ws_doubles_bytes(n * n) + ipx_ws_doubles_bytes(ap * ap) +
-           3 * ipx_ws_doubles_bytes(n) + 2 * ipx_ws_doubles_bytes(rows) +
+    size_t ap = (size_t)ipx_ap_max_size(k, nd);
+    size_t n = (size_t)k + ap;
+    return ipx_ws_doubles_bytes(n * n) + ipx_ws_doubles_bytes(ap * ap) + 3 * ipx_ws_doubles_bytes(n) +
            ipx_ws_doubles_bytes(ipx_lemke_work_doubles((int)n)) +
            ipx_ws_ints_bytes(ipx_lemke_work_ints((int)n)) + ipx_ws_ints_bytes((size_t)k);
+}
+
+static int min_int(int a, int b) { return a < b ? a : b; }
+
+size_t ipx_routh_workspace_bytes(int k, const double *param)
+{
+    const int nd = directions(param), sw = (int)fmin(param[IPX_ROUTH_LCP_SWITCH], 1e9);
+    const int fb = (int)fmin(param[IPX_ROUTH_LCP_FALLBACK], 1e9);
+    const size_t rows = (size_t)IPX_ROWS_PER_CONTACT * (size_t)k;
+    const size_t common = 2 * ipx_ws_doubles_bytes(rows) + ipx_ws_doubles_bytes((size_t)k);
+    /* monotone in k: a workspace for k_max serves every smaller problem */
+    const size_t small = sw > 1 ? dense_bytes(min_int(k, sw - 1), nd) : 0;
+    size_t large = 0;
+    if (k >= sw) large = ipx_nsgs_bytes(k, nd) + (fb > 0 ? dense_bytes(min_int(k, fb), nd) : 0);
+    return common + (small > large ? small : large);
 }
 
 /* m/s: the smallest normal velocity (most negative = fastest approach). */
@@ -65,30 +80,34 @@ static ipx_status take_memory(ipx_routh_ctx *c, ipx_workspace *ws)
 {
     const size_t n = (size_t)c->n, s = (size_t)c->L.size;
     const size_t rows = (size_t)IPX_ROWS_PER_CONTACT * (size_t)c->m;
-    c->M = ipx_ws_doubles(ws, n * n);
-    c->M_ap = ipx_ws_doubles(ws, s * s);
-    c->q = ipx_ws_doubles(ws, n);
-    c->z = ipx_ws_doubles(ws, n);
-    c->w = ipx_ws_doubles(ws, n);
     c->v = ipx_ws_doubles(ws, rows);
     c->dpi = ipx_ws_doubles(ws, rows);
-    c->dwork = ipx_ws_doubles(ws, ipx_lemke_work_doubles(c->n));
-    c->iwork = ipx_ws_ints(ws, ipx_lemke_work_ints(c->n));
-    if (!c->M || !c->M_ap || !c->q || !c->z || !c->w || !c->v || !c->dpi || !c->dwork ||
-        !c->iwork) {
+    c->caps = ipx_ws_doubles(ws, (size_t)c->m);
+    int ok = c->v && c->dpi && c->caps;
+    if (ok && c->iterative) ok = ipx_nsgs_init(&c->nsgs, c->p, c->L.nd, ws) == IPX_OK;
+    if (ok && (!c->iterative || c->fallback)) {
+        c->M = ipx_ws_doubles(ws, n * n);
+        c->M_ap = ipx_ws_doubles(ws, s * s);
+        c->q = ipx_ws_doubles(ws, n);
+        c->z = ipx_ws_doubles(ws, n);
+        c->w = ipx_ws_doubles(ws, n);
+        c->dwork = ipx_ws_doubles(ws, ipx_lemke_work_doubles(c->n));
+        c->iwork = ipx_ws_ints(ws, ipx_lemke_work_ints(c->n));
+        ok = c->M && c->M_ap && c->q && c->z && c->w && c->dwork && c->iwork;
+    }
+    if (!ok) {
         snprintf(c->message, IPX_MESSAGE_SIZE, "routh: workspace too small for k = %d", c->m);
         return IPX_ERR_WORKSPACE;
     }
     return IPX_OK;
 }
 
-/* w of (75a) from the current velocity: [lambda_max; Jn v; JD v; 0]. Caps: h U(0,1] per contact
-   (Algorithm 1, line 3), or h itself when random caps are off. */
-static void step_rhs(ipx_routh_ctx *c)
+/* The caps of a step, h U(0,1] per contact (Algorithm 1, line 3), or h itself when random caps
+   are off; the dense path's q of (75a), [lambda_max; Jn v; JD v; 0], is made from them. */
+static void draw_caps(ipx_routh_ctx *c)
 {
     for (int i = 0; i < c->m; i++)
-        c->q[i] = c->random_caps ? c->h * ipx_rng_uniform_open0(c->rng) : c->h;
-    ipx_ap_fill_q(&c->L, c->v, c->q + c->m);
+        c->caps[i] = c->random_caps ? c->h * ipx_rng_uniform_open0(c->rng) : c->h;
 }
 
 /* 1 if unknown i of an LCP whose Anitescu-Potra block starts at off is an impulse (lambda_n,
@@ -147,16 +166,64 @@ static ipx_status solve_lcp(ipx_routh_ctx *c, int n, int off, const double *M, c
     return IPX_OK;
 }
 
+/* The AP LCP (31) from velocities v (capped = 0) or the step LCP (75) with c->caps (capped = 1),
+   its impulse into c->dpi: the iterative solver from lcp_switch contacts on (the dense Lemke when
+   it does not settle and k <= lcp_fallback), else the dense Lemke. */
+static ipx_status solve_ap(ipx_routh_ctx *c, const double *v, int capped, const char *what)
+{
+    const size_t rows = (size_t)IPX_ROWS_PER_CONTACT * (size_t)c->m;
+    if (c->iterative) {
+        ipx_status st = ipx_nsgs_solve(&c->nsgs, v, NULL, capped ? c->caps : NULL, c->warm, &c->nsgs_opt);
+        c->counts->lcp_solves++;
+        c->counts->pivots += (int)c->nsgs.pivots;
+        if (st == IPX_OK) {
+            memcpy(c->dpi, c->nsgs.pi, sizeof(double) * rows);
+            c->warm = capped; /* the next step starts from this step's impulse */
+            return IPX_OK;
+        }
+        c->warm = 0;
+        if (!c->fallback && c->nsgs.residual <= c->lcp_accept) {
+            memcpy(c->dpi, c->nsgs.pi, sizeof(double) * rows);
+            c->counts->limits_hit |= IPX_ROUTH_HIT_LOOSE_LCP;
+            return IPX_OK;
+        }
+        if (!c->fallback) {
+            c->lcp_failed = 1;
+            snprintf(c->message, IPX_MESSAGE_SIZE,
+                     "routh: %s LCP: iterative solver reached residual %.3g, not lcp_tol %.3g nor "
+                     "lcp_accept %.3g, in %d sweeps (k = %d above lcp_fallback)", what, c->nsgs.residual,
+                     c->nsgs_opt.tol, c->lcp_accept, c->nsgs.sweeps, c->m);
+            return st;
+        }
+        c->counts->limits_hit |= IPX_ROUTH_HIT_DENSE_FALLBACK;
+    }
+    ipx_status st;
+    if (capped) {
+        if (!c->dense_built) {
+            build_step_matrix(c);
+            c->dense_built = 1;
+        }
+        for (int i = 0; i < c->m; i++) c->q[i] = c->caps[i];
+        ipx_ap_fill_q(&c->L, v, c->q + c->m);
+        st = solve_lcp(c, c->n, c->m, c->M, what);
+        if (st == IPX_OK) ipx_ap_impulse(&c->L, c->z + c->m, c->dpi); /* z = [beta; lambda_n; ...] */
+    } else {
+        const int s = c->L.size;
+        ipx_ap_fill(&c->L, c->p, v, c->M_ap, s, 0, c->q);
+        st = solve_lcp(c, s, 0, c->M_ap, what);
+        if (st == IPX_OK) ipx_ap_impulse(&c->L, c->z, c->dpi);
+    }
+    return st;
+}
+
 /* N*s: the reference of the automatic step, the total normal impulse of the Anitescu-Potra
    solution from v0 (31) (the simultaneous outcome, which one step with unbounded caps gives);
    if that LCP fails, the impulse that stops the fastest-approaching contact alone. */
 static double reference_impulse(ipx_routh_ctx *c)
 {
-    const int s = c->L.size;
-    ipx_ap_fill(&c->L, c->p, c->p->v, c->M_ap, s, 0, c->q);
-    if (solve_lcp(c, s, 0, c->M_ap, "reference") == IPX_OK) {
+    if (solve_ap(c, c->p->v, 0, "reference") == IPX_OK) {
         double total = 0.0;
-        for (int i = 0; i < c->m; i++) total += c->z[i]; /* lambda_n comes first */
+        for (int i = 0; i < c->m; i++) total += c->dpi[IPX_ROWS_PER_CONTACT * i + IPX_N];
         if (total > 0.0) return total;
     }
     c->lcp_failed = 0;
@@ -188,9 +255,15 @@ ipx_status ipx_routh_ctx_init(ipx_routh_ctx *c, const ipx_problem *p, const doub
     double vmin = min_normal(p->v, p->k);
     c->tol_v_abs = param[IPX_ROUTH_TOL_V] * fmax(0.0, -vmin);
     c->tol_lcp = param[IPX_ROUTH_TOL_LCP];
+    c->iterative = p->k >= param[IPX_ROUTH_LCP_SWITCH];
+    c->fallback = p->k <= param[IPX_ROUTH_LCP_FALLBACK];
+    const int max_sweeps = (int)param[IPX_ROUTH_MAX_SWEEPS];
+    c->nsgs_opt.tol = param[IPX_ROUTH_LCP_TOL];
+    c->nsgs_opt.max_sweeps = c->fallback ? ipx_nsgs_fallback_sweeps(p->k, max_sweeps) : max_sweeps;
+    c->nsgs_opt.accelerate = 1;
+    c->lcp_accept = param[IPX_ROUTH_LCP_ACCEPT];
     ipx_status st = take_memory(c, ws);
     if (st != IPX_OK) return st;
-    build_step_matrix(c);
     if (!(vmin < -c->tol_v_abs)) return IPX_OK; /* nothing approaches: no step is taken */
     double step = param[IPX_ROUTH_STEP];
     c->h = step > 0.0 ? step : param[IPX_ROUTH_STEP_RELATIVE] * reference_impulse(c);
@@ -214,11 +287,13 @@ static double add_impulse(ipx_routh_ctx *c, double *pi, double *scale)
         before += c->dpi[i] * c->v[i];
         pi[i] += c->dpi[i];
     }
-    ipx_apply_W(p, pi, c->v);
-    for (int i = 0; i < rows; i++) {
-        c->v[i] += p->v[i];
-        after += c->dpi[i] * c->v[i];
+    if (c->iterative) {
+        ipx_wblocks_apply(&c->nsgs.W, p->v, pi, c->v); /* O(blocks of W) */
+    } else {
+        ipx_apply_W(p, pi, c->v);
+        for (int i = 0; i < rows; i++) c->v[i] += p->v[i];
     }
+    for (int i = 0; i < rows; i++) after += c->dpi[i] * c->v[i];
     *scale = fabs(before) + fabs(after);
     return 0.5 * (before + after);
 }
@@ -243,11 +318,10 @@ static ipx_status run(ipx_routh_ctx *c, double *pi, int *ended)
     for (int i = 0;; i++) {
         *ended = !(min_normal(c->v, c->m) < -c->tol_v_abs); /* v not in C(q0) (28) */
         if (*ended || i == c->max_steps) return IPX_OK;
-        step_rhs(c);
-        ipx_status st = solve_lcp(c, c->n, c->m, c->M, "step");
+        draw_caps(c);
+        ipx_status st = solve_ap(c, c->v, 1, "step");
         if (st != IPX_OK) return st;
         c->counts->steps++;
-        ipx_ap_impulse(&c->L, c->z + c->m, c->dpi); /* lambda_n, lambda_D of z = [beta; ...] */
         st = add_dissipative(c, pi);
         if (st != IPX_OK) return st;
     }
@@ -256,11 +330,9 @@ static ipx_status run(ipx_routh_ctx *c, double *pi, int *ended)
 /* Simulation fallback (routh.md 4.3): one Anitescu-Potra LCP (31) from the current velocity. */
 static ipx_status ap_finish(ipx_routh_ctx *c, double *pi)
 {
-    const int s = c->L.size;
-    ipx_ap_fill(&c->L, c->p, c->v, c->M_ap, s, 0, c->q);
-    ipx_status st = solve_lcp(c, s, 0, c->M_ap, "fallback");
+    c->warm = 0;
+    ipx_status st = solve_ap(c, c->v, 0, "fallback");
     if (st != IPX_OK) return st;
-    ipx_ap_impulse(&c->L, c->z, c->dpi);
     return add_dissipative(c, pi);
 }
 
@@ -304,11 +376,16 @@ static void restitute(ipx_routh_ctx *c, double *pi)
         if (-p->v[r] > p->contact[i].v_capture) c->dpi[r] = p->contact[i].e * pi[r];
         a += c->dpi[r] * c->v[r];
     }
-    for (int i = 0; i < p->k; i++)
-        for (int j = 0; j < p->k; j++) {
-            const int ri = IPX_ROWS_PER_CONTACT * i + IPX_N, rj = IPX_ROWS_PER_CONTACT * j + IPX_N;
-            b += 0.5 * c->dpi[ri] * p->W[ri + (size_t)rows * (size_t)rj] * c->dpi[rj];
-        }
+    if (c->iterative) { /* b from the blocks of W (the solver's pi_old is free between solves) */
+        ipx_wblocks_apply(&c->nsgs.W, NULL, c->dpi, c->nsgs.pi_old);
+        for (int i = 0; i < rows; i++) b += 0.5 * c->dpi[i] * c->nsgs.pi_old[i];
+    } else {
+        for (int i = 0; i < p->k; i++)
+            for (int j = 0; j < p->k; j++) {
+                const int ri = IPX_ROWS_PER_CONTACT * i + IPX_N, rj = IPX_ROWS_PER_CONTACT * j + IPX_N;
+                b += 0.5 * c->dpi[ri] * p->W[ri + (size_t)rows * (size_t)rj] * c->dpi[rj];
+            }
+    }
     if (dk + a + b > 0.0) {
         double den = a + sqrt(fmax(0.0, a * a - 4.0 * b * dk));
         double s = den > 0.0 ? fmax(0.0, -2.0 * dk / den) : 0.0; /* stable root of the quadratic */
@@ -328,6 +405,7 @@ ipx_status ipx_routh_resolve(ipx_routh_ctx *c, double *pi, int fallback)
         c->v[i] = p->v[i];
     }
     c->lcp_failed = 0;
+    c->warm = 0;
     ipx_status st = finish_inelastic(c, pi, fallback);
     if (st != IPX_OK || !c->poisson) return st;
     restitute(c, pi);

@@ -3,6 +3,23 @@
 /// by a polygon of friction directions, solved as one LCP. Inelastic by default; optionally a
 /// Newton restitution target v_n+ >= -e v_n- at contacts approaching faster than v_capture.
 /// It is the baseline closest to ODE's own contact handling.
+///
+/// Solvers (issue scale). Below `lcp_switch` contacts the LCP is solved by the dense
+/// lexicographic Lemke (impax/lcp.h): exact up to round-off, O(n^2) per pivot on the
+/// (nd + 2) k unknowns, so O(k^3). From `lcp_switch` contacts on it is solved contact by contact
+/// on a block-sparse copy of W (projected block Gauss-Seidel with Anderson acceleration, each
+/// contact's own small LCP solved exactly; core/src/lcp_block.h): the answer is accepted when
+/// the LCP's relative residual (natural map, each row against the problem's largest impulse and
+/// velocity) is at most `lcp_tol`, which the invariant checker's default tolerance (1e-9
+/// relative) then also accepts. If `max_sweeps` sweeps do not reach it, a problem of at most
+/// `lcp_fallback` contacts is solved again by the dense Lemke (limits_hit bit
+/// IPX_APLCP_HIT_DENSE_FALLBACK); for a larger one the best iterate is the answer if its residual
+/// is within `lcp_accept` and it gains no energy (bit IPX_APLCP_HIT_LOOSE_LCP: deep piles of a
+/// few hundred contacts and more, where Gauss-Seidel stalls around 1e-5 .. 1e-3), else the solve
+/// fails with IPX_ERR_NOT_CONVERGED and the residual reached (the host then keeps its own
+/// step). counts.steps = sweeps of the iterative solver,
+/// counts.pivots = Lemke pivots (the dense ones, or those of contacts whose small LCP the
+/// iterative solver left to Lemke).
 #ifndef IMPAX_APLCP_H
 #define IMPAX_APLCP_H
 
@@ -17,7 +34,21 @@ enum {
     IPX_APLCP_FRICTION_DIRECTIONS = 0, ///< k: directions of the friction polygon (even)
     IPX_APLCP_NEWTON_RESTITUTION,      ///< 1: target v_n+ >= -e v_n- (Newton); 0: inelastic
     IPX_APLCP_MAX_PIVOTS,              ///< Lemke pivot limit; 0 = automatic
+    IPX_APLCP_LCP_SWITCH,              ///< contacts from which the iterative solver is used
+    IPX_APLCP_LCP_TOL,                 ///< relative LCP residual the iterative solver must reach
+    IPX_APLCP_MAX_SWEEPS,              ///< sweeps of the iterative solver before it gives up
+    IPX_APLCP_LCP_FALLBACK,            ///< contacts up to which a failed iterative solve is redone densely
+    IPX_APLCP_LCP_ACCEPT,              ///< residual accepted above lcp_fallback when lcp_tol is not reached
     IPX_APLCP_N_PARAMS
+};
+
+/// Bits of ipx_counts.limits_hit set by the aplcp model.
+enum {
+    /// the iterative solver did not reach lcp_tol in max_sweeps; the dense Lemke solved it
+    IPX_APLCP_HIT_DENSE_FALLBACK = 1u << 0,
+    /// the iterative solver did not reach lcp_tol and the problem is above lcp_fallback: its best
+    /// iterate, within lcp_accept, is the answer (the checker needs tol_rel >= lcp_accept)
+    IPX_APLCP_HIT_LOOSE_LCP = 1u << 1
 };
 
 extern const ipx_model ipx_model_aplcp;

@@ -78,7 +78,7 @@
 /// line) the moment COR has nothing to act on and e_m is inert. For patch contacts a host calls
 /// ipx_bowling_solve with rows_per_contact 4 ([t1, t2, n, torsion]) or 6 ([t1, t2, n, torsion,
 /// roll1, roll2]): the same ipx_problem, with W r k x r k and v r k in that row order (angular
-/// rows in rad/s, their impulses in N*m*s), r k <= IPX_MAX_ROWS. The row count travels beside
+/// rows in rad/s, their impulses in N*m*s). The row count travels beside
 /// the problem, not in it: adding a field to ipx_problem breaks every positional initialiser
 /// ({k, W, v, contact}) under -Wextra -Werror (tests and installed consumers use them). The
 /// extension DESIGN.md asks for is therefore proposed, not made: an `int rows_per_contact`

@@ -32,6 +32,18 @@
 /// and 2.0 (compass gait, box-wall) times p_ref; step_relative = 1 sits in that range and needs
 /// 2-4 impulse steps per sample (at most 16 on 10 000 random 1-4 contact problems). Set
 /// `step` > 0 for a fixed h (the paper's values in the tests).
+///
+/// Solvers (issue scale): as for aplcp (impax/aplcp.h), every LCP of a problem with at least
+/// `lcp_switch` contacts (the reference, each step, the fallback) is solved by the iterative
+/// block solver to the relative residual `lcp_tol` (keep it below tol_v: the impact ends when
+/// no contact approaches faster than tol_v x the largest approach), each step warm-started from
+/// the previous step's impulse; an LCP it does not settle in `max_sweeps` sweeps is solved by the
+/// dense Lemke when k <= `lcp_fallback` (limits_hit bit IPX_ROUTH_HIT_DENSE_FALLBACK); above it
+/// the best iterate is taken if its residual is within `lcp_accept` (IPX_ROUTH_HIT_LOOSE_LCP;
+/// every step is still checked not to gain energy beyond tol_lcp), and otherwise the LCP counts
+/// as failed (IPX_ROUTH_HIT_LCP_FAILURE: one Anitescu-Potra solve finishes the impact, itself
+/// iterative). Below lcp_switch every LCP is the dense Lemke's, and
+/// its answer must meet tol_lcp.
 #ifndef IMPAX_ROUTH_H
 #define IMPAX_ROUTH_H
 
@@ -54,6 +66,11 @@ enum {
     IPX_ROUTH_MAX_PIVOTS,          ///< Lemke pivot limit per LCP; 0 = automatic
     IPX_ROUTH_POISSON_RESTITUTION, ///< 1: Poisson restitution afterwards (extension)
     IPX_ROUTH_SEED,                ///< seed of the registry model's generator (not used by the API)
+    IPX_ROUTH_LCP_SWITCH,          ///< contacts from which the LCPs are solved iteratively
+    IPX_ROUTH_LCP_TOL,             ///< relative LCP residual the iterative solver must reach
+    IPX_ROUTH_MAX_SWEEPS,          ///< sweeps of the iterative solver per LCP before it gives up
+    IPX_ROUTH_LCP_FALLBACK,        ///< contacts up to which an unconverged iterative LCP is redone densely
+    IPX_ROUTH_LCP_ACCEPT,          ///< residual accepted above lcp_fallback when lcp_tol is not reached
     IPX_ROUTH_N_PARAMS
 };
 
@@ -66,7 +83,11 @@ enum {
     /// Anitescu-Potra solve from the velocity reached so far finished the impact.
     IPX_ROUTH_HIT_LCP_FAILURE = 1u << 1,
     /// the Poisson restitution impulse was scaled down so that the impact gains no energy.
-    IPX_ROUTH_HIT_RESTITUTION_CAP = 1u << 2
+    IPX_ROUTH_HIT_RESTITUTION_CAP = 1u << 2,
+    /// an LCP the iterative solver did not settle in its sweeps was solved by the dense Lemke.
+    IPX_ROUTH_HIT_DENSE_FALLBACK = 1u << 3,
+    /// an LCP above lcp_fallback took the iterative solver's best iterate, within lcp_accept.
+    IPX_ROUTH_HIT_LOOSE_LCP = 1u << 4
 };
 
 extern const ipx_model ipx_model_routh;

@@ -1,0 +1,190 @@
+/* bench_lcp_scale: per-impact cost of the LCP-based models (aplcp, routh) against the number of
+   contacts k on piles of boxes (tests/support/pile_gen.h), for the dense Lemke path and the
+   iterative block solver (parameter lcp_switch), and the validation ipx_solve does first.
+   Usage:
+
+     bench_lcp_scale [model] [scene] [k ...]     model aplcp|routh, scene bin|stack|churn|random
+
+   For each k: `problems` problems, each solved `repeats` times by each path; the figure is the
+   median of those per-impact times (ipx_solve, validation included; the validation alone is
+   shown). The dense path is skipped above DENSE_MAX contacts (it takes seconds there). Both
+   answers are compared (max |v+ difference| / max |v|) and judged by the invariant checker
+   (the model's promises, default tolerances). Sizes above the core's contact limit are skipped.
+   BENCH_PARAMS adds model parameters to both paths; BENCH_DENSE_MAX changes DENSE_MAX. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "impax/impax.h"
+#include "model_test.h"
+#include "pile_gen.h"
+#include "problem_gen.h"
+#include "timing.h"
+
+#define MAX_SAMPLES 256
+
+static double median_of(double *x, int n) { return n > 0 ? ipx_median(x, n) : NAN; }
+
+static double mean_of(const double *x, int n)
+{
+    double s = 0.0;
+    for (int i = 0; i < n; i++) s += x[i];
+    return n > 0 ? s / n : NAN;
+}
+
+typedef struct scene {
+    const char *name;
+    int random; /* 1: tests/support/problem_gen.h bodies (k <= the core's limit) */
+    ipx_pile_options pile;
+} scene;
+
+static int parse_scene(const char *s, scene *sc)
+{
+    sc->name = s;
+    sc->random = 0;
+    if (!strcmp(s, "bin")) sc->pile = ipx_pile_default_options(IPX_PILE_BIN);
+    else if (!strcmp(s, "stack")) sc->pile = ipx_pile_default_options(IPX_PILE_STACK);
+    else if (!strcmp(s, "churn")) {
+        sc->pile = ipx_pile_default_options(IPX_PILE_BIN);
+        sc->pile.motion = IPX_PILE_CHURNING;
+    } else if (!strcmp(s, "random")) sc->random = 1;
+    else return -1;
+    return 0;
+}
+
+/* One problem of the scene (pile arrays allocated; random: static scene storage). */
+static const ipx_problem *make(const scene *sc, int k, ipx_rng *rng, ipx_pile *pile)
+{
+    if (sc->random) {
+        static ipx_scene g;
+        ipx_gen_options o = ipx_gen_default_options();
+        ipx_gen_random(&g, k, &o, rng);
+        return &g.problem;
+    }
+    if (ipx_pile_make(pile, k, &sc->pile, rng)) return NULL;
+    return &pile->problem;
+}
+
+typedef struct path_stats {
+    double t[MAX_SAMPLES];
+    int n, ok, clean, fallbacks;
+    double sweeps, pivots, lcps;
+} path_stats;
+
+static void run_path(const ipx_params *par, const ipx_problem *prob, ipx_workspace *ws, int repeats,
+                     path_stats *ps, ipx_result *r)
+{
+    for (int rep = 0; rep < repeats; rep++) {
+        double t0 = ipx_now_us();
+        ipx_status st = ipx_solve(par, prob, ws, r);
+        if (ps->n < MAX_SAMPLES) ps->t[ps->n++] = ipx_now_us() - t0;
+        if (rep) continue;
+        if (st == IPX_OK) {
+            ps->ok++;
+            ipx_check_options o = ipx_check_default_options();
+            o.kinds = par->model->promises(par->value);
+            ipx_check_report rep_ = {0};
+            ps->clean += ipx_check(prob, r, &o, &rep_) == 0;
+        } else if (ps->ok + ps->fallbacks == 0) {
+            printf("       (%s)\n", r->message);
+        }
+        ps->fallbacks += (r->counts.limits_hit & 1u) != 0 && !strcmp(par->model->name, "aplcp");
+        ps->sweeps += r->counts.steps;
+        ps->pivots += r->counts.pivots;
+        ps->lcps += r->counts.lcp_solves;
+    }
+}
+
+int main(int argc, char **argv)
+{
+    const char *model = argc > 1 ? argv[1] : "aplcp", *scene_name = argc > 2 ? argv[2] : "bin";
+    int sizes[32], n_sizes = 0;
+    for (int i = 3; i < argc && n_sizes < 32; i++) sizes[n_sizes++] = atoi(argv[i]);
+    if (!n_sizes) {
+        static const int def[] = {8, 16, 24, 32, 48, 64};
+        for (int i = 0; i < 6; i++) sizes[n_sizes++] = def[i];
+    }
+    scene sc;
+    if (parse_scene(scene_name, &sc) || (strcmp(model, "aplcp") && strcmp(model, "routh"))) {
+        fprintf(stderr, "usage: %s [aplcp|routh] [bin|stack|churn|random] [k ...]\n", argv[0]);
+        return 2;
+    }
+    const int dense_max = getenv("BENCH_DENSE_MAX") ? atoi(getenv("BENCH_DENSE_MAX")) : 128;
+    const char *extra = getenv("BENCH_PARAMS");
+    char text[512];
+    snprintf(text, sizeof text, "lcp_switch=1000000000%s%s", extra ? "," : "", extra ? extra : "");
+    ipx_params dense = ipx_test_params(model, text);
+    snprintf(text, sizeof text, "lcp_switch=1%s%s", extra ? "," : "", extra ? extra : "");
+    ipx_params iter = ipx_test_params(model, text);
+    printf("%s on %s problems: us per ipx_solve (median; validation included), dense Lemke vs the\n"
+           "iterative solver; clean = solved and the checker finds nothing (model's promises, default\n"
+           "tolerances); sweeps = mean sweeps of the iterative solver; fallback = unconverged\n"
+           "iterative solves redone by the dense Lemke; d/i = median dense / median iterative;\n"
+           "dv = max |v+ dense - v+ iterative| / max |v| (frictional LCPs may have several\n"
+           "solutions)\n\n", model, scene_name);
+    printf("%6s %7s %10s %18s %8s %18s %8s %8s %9s %9s %10s\n", "k", "blocks", "valid [us]",
+           "dense [us] (mean)", "clean", "iter [us] (mean)", "clean", "sweeps", "fallback", "d/i",
+           "max dv");
+    for (int si = 0; si < n_sizes; si++) {
+        const int k = sizes[si];
+        ipx_workspace *ws_d = k <= dense_max ? ipx_workspace_create(&dense, k) : NULL;
+        ipx_workspace *ws_i = ipx_workspace_create(&iter, k);
+        if (!ws_i) {
+            printf("%6d skipped (over the core's contact limit or out of memory)\n", k);
+            ipx_workspace_destroy(ws_d);
+            continue;
+        }
+        const int problems = k <= 64 ? 16 : k <= 256 ? 6 : 3;
+        const int repeats = k <= 64 ? 3 : 1;
+        path_stats pd = {0}, pi = {0};
+        double tv[MAX_SAMPLES], blocks = 0.0, dv = 0.0;
+        int nv = 0;
+        ipx_rng rng;
+        ipx_rng_seed(&rng, 1000 + (uint64_t)k);
+        ipx_result *rd = malloc(sizeof *rd), *ri = malloc(sizeof *ri);
+        for (int p = 0; p < problems; p++) {
+            ipx_pile pile = {0};
+            const ipx_problem *prob = make(&sc, k, &rng, &pile);
+            if (!prob) return 1;
+            blocks += pile.blocks;
+            char msg[IPX_MESSAGE_SIZE];
+            double t0 = ipx_now_us();
+            ipx_problem_validate(prob, ws_i, msg, sizeof msg);
+            tv[nv++] = ipx_now_us() - t0;
+            run_path(&iter, prob, ws_i, repeats, &pi, ri);
+            if (ws_d) {
+                run_path(&dense, prob, ws_d, repeats, &pd, rd);
+                if (rd->status == IPX_OK && ri->status == IPX_OK) {
+                    double vs = 1e-300, d = 0.0;
+                    for (int i = 0; i < 3 * k; i++) {
+                        vs = fmax(vs, fabs(prob->v[i]));
+                        d = fmax(d, fabs(rd->v_post[i] - ri->v_post[i]));
+                    }
+                    dv = fmax(dv, d / vs);
+                }
+            }
+            if (!sc.random) ipx_pile_free(&pile);
+        }
+        const double md = mean_of(pd.t, pd.n), mi = mean_of(pi.t, pi.n);
+        const double td = median_of(pd.t, pd.n), ti = median_of(pi.t, pi.n);
+        char dcol[32] = "-", dclean[16] = "-", dvcol[16] = "-", ratio[16] = "-", iclean[16];
+        if (ws_d) {
+            snprintf(dcol, sizeof dcol, "%.1f (%.0f)", td, md);
+            snprintf(dclean, sizeof dclean, "%d/%d", pd.clean, problems);
+            snprintf(dvcol, sizeof dvcol, "%.1e", dv);
+            snprintf(ratio, sizeof ratio, "%.2f", td / ti);
+        }
+        snprintf(iclean, sizeof iclean, "%d/%d", pi.clean, problems);
+        char icol[32];
+        snprintf(icol, sizeof icol, "%.1f (%.0f)", ti, mi);
+        printf("%6d %7.0f %10.1f %18s %8s %18s %8s %8.0f %9d %9s %10s\n", k, blocks / problems,
+               median_of(tv, nv), dcol, dclean, icol, iclean, pi.sweeps / problems, pi.fallbacks,
+               ratio, dvcol);
+        fflush(stdout);
+        free(rd), free(ri);
+        ipx_workspace_destroy(ws_d);
+        ipx_workspace_destroy(ws_i);
+    }
+    return 0;
+}

@@ -1,0 +1,663 @@
+/* The Anitescu-Potra LCP of a large problem by projected block Gauss-Seidel with Anderson
+   acceleration, on a block-sparse copy of W (see lcp_block.h). */
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+#include "impax/lcp.h"
+#include "lcp_block.h"
+#include "mathutil.h"
+#include "workspace_internal.h"
+
+/* Largest local LCP of one contact: beta, lambda_n, nd directions, gamma. */
+#define LOCAL_MAX (IPX_AP_MAX_DIRECTIONS + 3)
+/* A candidate of the local solver is accepted when it meets every condition of the contact's
+   LCP to this relative accuracy (of the local problem's own scales); otherwise the local
+   Lemke decides. */
+#define LOCAL_TOL 1e-11
+/* Anderson acceleration: a safeguard restarts the history when a sweep's residual exceeds the
+   previous one by this factor (the extrapolation crossed a change of contact modes). */
+#define AA_RESTART 2.0
+/* A stall: the best residual has not halved for this many sweeps. The acceleration is then
+   switched off for good: plain sweeps from the best iterate creep on where the extrapolation
+   keeps crossing changes of contact modes (deep piles). Tuned on piles of 64 .. 1024 contacts
+   (bench_lcp_scale): a restart factor of 10 or no stall switch left 512- and 1024-contact bins
+   above 1e-4 after 5000 sweeps; switching back to the acceleration after 100 plain sweeps did
+   too; a restart factor of 1.2 slowed the stacks. */
+#define STALL_ACCELERATED 200
+
+/* fmax and fmin without the NaN rules (every operand here is finite): an inline compare. */
+static inline double dmax(double a, double b) { return a > b ? a : b; }
+static inline double dmin(double a, double b) { return a < b ? a : b; }
+
+/* ---- block copy of W ---- */
+
+size_t ipx_wblocks_bytes(int k)
+{
+    const size_t kk = (size_t)k;
+    return ipx_ws_ints_bytes(kk + 1) + ipx_ws_ints_bytes(kk * kk) + ipx_ws_ints_bytes(kk) +
+           ipx_ws_doubles_bytes(9 * kk * kk);
+}
+
+ipx_status ipx_wblocks_build(ipx_wblocks *B, const ipx_problem *p, ipx_workspace *ws)
+{
+    const int k = p->k;
+    const size_t n = (size_t)IPX_ROWS_PER_CONTACT * (size_t)k, kk = (size_t)k;
+    B->k = k;
+    B->start = ipx_ws_ints(ws, kk + 1);
+    B->row = ipx_ws_ints(ws, kk * kk);
+    B->diag = ipx_ws_ints(ws, kk);
+    B->blk = ipx_ws_doubles(ws, 9 * kk * kk);
+    if (!B->start || !B->row || !B->diag || !B->blk) return IPX_ERR_WORKSPACE;
+    int nnz = 0;
+    for (int i = 0; i < k; i++) {
+        B->start[i] = nnz;
+        const double *c0 = p->W + n * (size_t)(3 * i), *c1 = c0 + n, *c2 = c1 + n;
+        for (int j = 0; j < k; j++) {
+            const size_t r = (size_t)(3 * j);
+            if (j != i && c0[r] == 0.0 && c0[r + 1] == 0.0 && c0[r + 2] == 0.0 && c1[r] == 0.0 &&
+                c1[r + 1] == 0.0 && c1[r + 2] == 0.0 && c2[r] == 0.0 && c2[r + 1] == 0.0 &&
+                c2[r + 2] == 0.0)
+                continue;
+            double *b = B->blk + 9 * (size_t)nnz;
+            for (int a = 0; a < 3; a++) {
+                b[a] = c0[r + (size_t)a];
+                b[3 + a] = c1[r + (size_t)a];
+                b[6 + a] = c2[r + (size_t)a];
+            }
+            if (j == i) B->diag[i] = nnz;
+            B->row[nnz++] = j;
+        }
+    }
+    B->start[k] = nnz;
+    B->nnz = nnz;
+    return IPX_OK;
+}
+
+/* y_j += W_ji x for every block of column i. */
+static inline void column_axpy(const ipx_wblocks *B, int i, const double x[3], double *y)
+{
+    for (int b = B->start[i]; b < B->start[i + 1]; b++) {
+        const double *w = B->blk + 9 * (size_t)b;
+        double *yj = y + 3 * B->row[b];
+        yj[0] += w[0] * x[0] + w[3] * x[1] + w[6] * x[2];
+        yj[1] += w[1] * x[0] + w[4] * x[1] + w[7] * x[2];
+        yj[2] += w[2] * x[0] + w[5] * x[1] + w[8] * x[2];
+    }
+}
+
+void ipx_wblocks_apply(const ipx_wblocks *B, const double *x0, const double *x, double *y)
+{
+    const int n = IPX_ROWS_PER_CONTACT * B->k;
+    for (int i = 0; i < n; i++) y[i] = x0 ? x0[i] : 0.0;
+    for (int i = 0; i < B->k; i++) {
+        const double *xi = x + 3 * i;
+        if (xi[0] != 0.0 || xi[1] != 0.0 || xi[2] != 0.0) column_axpy(B, i, xi, y);
+    }
+}
+
+/* ---- the friction polygon ---- */
+
+/* The polygon P = conv{d_0 .. d_nd-1} (regular, d_j at angle 2 pi j / nd; for nd = 2 the segment
+   between +t1 and -t1). Its gauge h(x) = min{t : x in t P} is the least sum of direction
+   multipliers that makes x; a friction impulse pi_t is admissible when h(pi_t) <= mu pi_n.
+   x = a d_j + b d_j+1 with j the sector of x's angle gives h(x) = a + b. */
+static void sector(const ipx_nsgs *s, const double x[2], int *j, double *a, double *b)
+{
+    const int nd = s->nd;
+    if (nd == 2) { /* +-t1: the t2 part of x is not in the segment's span (see gauge) */
+        *j = x[0] >= 0.0 ? 0 : 1;
+        *a = fabs(x[0]);
+        *b = 0.0;
+        return;
+    }
+    /* the vertex nearest in angle (largest d . x), then the side of it x lies on */
+    int e = 0;
+    double best = -INFINITY;
+    for (int d = 0; d < nd; d++) {
+        const double dot = s->dir[2 * d] * x[0] + s->dir[2 * d + 1] * x[1];
+        if (dot > best) best = dot, e = d;
+    }
+    const double *de = s->dir + 2 * e;
+    if (de[0] * x[1] - de[1] * x[0] < 0.0) e = (e + nd - 1) % nd; /* clockwise of d_e */
+    const int f = (e + 1) % nd;
+    const double *d0 = s->dir + 2 * e, *d1 = s->dir + 2 * f;
+    const double det = d0[0] * d1[1] - d0[1] * d1[0]; /* sin(2 pi / nd) > 0 */
+    const double ca = (x[0] * d1[1] - x[1] * d1[0]) / det, cb = (d0[0] * x[1] - d0[1] * x[0]) / det;
+    *j = e;
+    *a = ca > 0.0 ? ca : 0.0;
+    *b = cb > 0.0 ? cb : 0.0;
+}
+
+static double gauge(const ipx_nsgs *s, const double x[2])
+{
+    int j;
+    double a, b;
+    if (x[0] == 0.0 && x[1] == 0.0) return 0.0;
+    /* nd = 2: a t2 part beyond round-off of the directions (sin(pi) = 1.2e-16) is outside */
+    if (s->nd == 2 && fabs(x[1]) > 1e-12 * fabs(x[0])) return INFINITY;
+    sector(s, x, &j, &a, &b);
+    return a + b;
+}
+
+/* max_j -d_j . v (>= 0 for a polygon symmetric about 0): the slip's gamma. */
+static double max_opposing(const ipx_nsgs *s, const double v[2])
+{
+    double g = 0.0;
+    for (int d = 0; d < s->nd; d++) g = dmax(g, -(s->dir[2 * d] * v[0] + s->dir[2 * d + 1] * v[1]));
+    return g;
+}
+
+/* ---- the local problem of one contact ---- */
+
+/* Unknowns of contact i's block (see lcp_block.h for the order). */
+static int local_size(const ipx_nsgs *s, int i)
+{
+    return s->capped + 1 + (s->p->contact[i].mu > 0.0 ? s->nd + 1 : 0);
+}
+
+/* Contact i's local LCP matrix (column-major, size m): the rows and columns of the AP LCP (or of
+   a Routh step LCP) that belong to contact i, from its diagonal block W_ii (laid out as
+   ipx_ap_fill and routh's build_step_matrix do). */
+static void local_matrix(const ipx_nsgs *s, int i, double *M, int m)
+{
+    const double *w = s->W.blk + 9 * (size_t)s->W.diag[i]; /* w[r + 3c] = W_ii(r, c) */
+    const int c = s->capped, n0 = c, D0 = c + 1, G0 = D0 + s->nd;
+    const int fric = m > c + 1;
+#define AT(r, col) M[(r) + m * (col)]
+    for (int x = 0; x < m * m; x++) M[x] = 0.0;
+    if (c) {
+        AT(0, n0) = -1.0; /* (73): cap - lambda_n >= 0 */
+        AT(n0, 0) = 1.0;  /* (74): v_n' + beta >= 0 */
+    }
+    AT(n0, n0) = w[IPX_N + 3 * IPX_N];
+    if (fric) {
+        for (int d = 0; d < s->nd; d++) {
+            const double cd = s->dir[2 * d], sd = s->dir[2 * d + 1];
+            AT(n0, D0 + d) = cd * w[IPX_N + 3 * IPX_T1] + sd * w[IPX_N + 3 * IPX_T2];
+            AT(D0 + d, n0) = cd * w[IPX_T1 + 3 * IPX_N] + sd * w[IPX_T2 + 3 * IPX_N];
+            for (int e = 0; e < s->nd; e++) {
+                const double ce = s->dir[2 * e], se = s->dir[2 * e + 1];
+                AT(D0 + d, D0 + e) = cd * (ce * w[IPX_T1 + 3 * IPX_T1] + se * w[IPX_T1 + 3 * IPX_T2]) +
+                                     sd * (ce * w[IPX_T2 + 3 * IPX_T1] + se * w[IPX_T2 + 3 * IPX_T2]);
+            }
+            AT(D0 + d, G0) = 1.0;  /* E */
+            AT(G0, D0 + d) = -1.0; /* -E^T */
+        }
+        AT(G0, n0) = s->p->contact[i].mu;
+    }
+#undef AT
+}
+
+/* One contact's local problem: W_ii (w), the velocity u it has without its own impulse (the
+   normal target shift already added to u_n), mu, and the cap (capped problems). */
+typedef struct local {
+    const double *w;
+    double u[3];
+    double mu;
+    int capped;
+    double cap;
+    double tv, tp; /* velocity and impulse tolerances of this problem */
+} local;
+
+/* 1 if pi solves the local LCP (to the local tolerances): lambda_n in [0, cap], the normal
+   complementarity (beta = -v_n' > 0 only at the cap), the friction impulse in the polygon,
+   sticking (v_t' = 0) strictly inside it and the largest dissipation on its boundary. */
+static int local_valid(const ipx_nsgs *s, const local *L, const double pi[3])
+{
+    const double *w = L->w;
+    double vp[3];
+    for (int r = 0; r < 3; r++) vp[r] = L->u[r] + w[r] * pi[0] + w[r + 3] * pi[1] + w[r + 6] * pi[2];
+    const double ln = pi[IPX_N];
+    if (!(ln >= -L->tp)) return 0;
+    if (L->capped && !(ln <= L->cap + L->tp)) return 0;
+    const int at_cap = L->capped && ln >= L->cap - L->tp;
+    if (at_cap ? !(vp[IPX_N] <= L->tv) : !(fabs(vp[IPX_N]) <= L->tv)) return 0;
+    if (!(L->mu > 0.0)) return 1;
+    const double h = gauge(s, pi), bound = L->mu * fmax(ln, 0.0);
+    if (!(h <= bound + L->tp)) return 0;
+    /* the slip friction can act on: v_t (v_t1 alone for the planar polygon, nd = 2) */
+    const double slip = s->nd == 2 ? fabs(vp[IPX_T1]) : hypot(vp[IPX_T1], vp[IPX_T2]);
+    if (h < bound - L->tp) return slip <= L->tv; /* strictly inside: sticks */
+    /* on the boundary: -pi_t . v_t' must be the largest the polygon allows, bound * gamma */
+    const double dissipation = -(pi[IPX_T1] * vp[IPX_T1] + pi[IPX_T2] * vp[IPX_T2]);
+    return bound * max_opposing(s, vp) - dissipation <= L->tv * bound + L->tp * slip;
+}
+
+/* Solves the 2 x 2 system [a b; c d] x = r; 0 if singular. */
+static int solve2(double a, double b, double c, double d, double r0, double r1, double x[2])
+{
+    const double det = a * d - b * c, scale = fabs(a * d) + fabs(b * c);
+    if (!(fabs(det) > 1e-13 * scale) || !(scale > 0.0)) return 0;
+    x[0] = (r0 * d - b * r1) / det;
+    x[1] = (a * r1 - c * r0) / det;
+    return 1;
+}
+
+/* The contact's impulse by enumerating the cases of a single-contact AP LCP: no impulse,
+   sticking, sliding at a vertex of the polygon (friction mu lambda_n d_j) or on an edge, each
+   with lambda_n free or at the cap; the first candidate that local_valid accepts is taken.
+   Returns 0 if none is (degenerate data: the caller asks Lemke). */
+static int local_enumerate(const ipx_nsgs *s, const local *L, double pi[3])
+{
+    const double *w = L->w;
+#define Wrc(r, c) w[(r) + 3 * (c)]
+    const double *u = L->u;
+    pi[0] = pi[1] = pi[2] = 0.0;
+    if (u[IPX_N] >= 0.0) return 1; /* separating without impulse (gamma takes the slip) */
+    if (!(L->mu > 0.0)) {
+        const double wnn = Wrc(IPX_N, IPX_N);
+        if (!(wnn > 0.0)) return 0;
+        pi[IPX_N] = -u[IPX_N] / wnn;
+        if (L->capped && pi[IPX_N] > L->cap) pi[IPX_N] = L->cap;
+        return 1;
+    }
+    double c[3];
+    /* sticking: W pi = -u (3 x 3 by Cramer; W_ii is symmetric PSD); planar polygon (nd = 2):
+       pi_t2 = 0 and the t1 and normal rows */
+    if (s->nd == 2) {
+        double x[2];
+        if (solve2(Wrc(IPX_T1, IPX_T1), Wrc(IPX_T1, IPX_N), Wrc(IPX_N, IPX_T1), Wrc(IPX_N, IPX_N),
+                   -u[IPX_T1], -u[IPX_N], x)) {
+            c[IPX_T1] = x[0], c[IPX_T2] = 0.0, c[IPX_N] = x[1];
+            if (!(L->capped && c[IPX_N] > L->cap) && local_valid(s, L, c)) goto found;
+        }
+        if (L->capped && Wrc(IPX_T1, IPX_T1) > 0.0) {
+            c[IPX_T1] = -(u[IPX_T1] + Wrc(IPX_T1, IPX_N) * L->cap) / Wrc(IPX_T1, IPX_T1);
+            c[IPX_T2] = 0.0, c[IPX_N] = L->cap;
+            if (local_valid(s, L, c)) goto found;
+        }
+    } else {
+        const double a00 = Wrc(0, 0), a01 = Wrc(0, 1), a02 = Wrc(0, 2), a11 = Wrc(1, 1), a12 = Wrc(1, 2),
+                     a22 = Wrc(2, 2);
+        const double m00 = a11 * a22 - a12 * a12, m01 = a02 * a12 - a01 * a22, m02 = a01 * a12 - a02 * a11;
+        const double det = a00 * m00 + a01 * m01 + a02 * m02;
+        if (fabs(det) > 1e-13 * a00 * a11 * a22) {
+            const double m11 = a00 * a22 - a02 * a02, m12 = a01 * a02 - a00 * a12, m22 = a00 * a11 - a01 * a01;
+            c[0] = -(m00 * u[0] + m01 * u[1] + m02 * u[2]) / det;
+            c[1] = -(m01 * u[0] + m11 * u[1] + m12 * u[2]) / det;
+            c[2] = -(m02 * u[0] + m12 * u[1] + m22 * u[2]) / det;
+            if (!(L->capped && c[2] > L->cap) && local_valid(s, L, c)) goto found;
+        }
+        if (L->capped) { /* sticking at the cap: W_tt pi_t = -(u_t + W_tn cap) */
+            double x[2];
+            if (solve2(a00, a01, a01, a11, -(u[0] + a02 * L->cap), -(u[1] + a12 * L->cap), x)) {
+                c[0] = x[0], c[1] = x[1], c[2] = L->cap;
+                if (local_valid(s, L, c)) goto found;
+            }
+        }
+    }
+    /* sliding at vertex j: pi_t = mu lambda_n d_j, v_n' = 0 (or lambda_n = cap) */
+    for (int j = 0; j < s->nd; j++) {
+        const double dx = s->dir[2 * j], dy = s->dir[2 * j + 1];
+        const double den = Wrc(IPX_N, IPX_N) + L->mu * (Wrc(IPX_N, IPX_T1) * dx + Wrc(IPX_N, IPX_T2) * dy);
+        double ln = den > 0.0 ? -u[IPX_N] / den : INFINITY;
+        if (L->capped && ln > L->cap) ln = L->cap;
+        if (!isfinite(ln)) continue;
+        c[0] = L->mu * ln * dx, c[1] = L->mu * ln * dy, c[2] = ln;
+        if (local_valid(s, L, c)) goto found;
+    }
+    /* sliding on edge (j, j+1): pi_t = mu (a d_j + b d_j+1), lambda_n = a + b; v_n' = 0 and
+       (d_j - d_j+1) . v_t' = 0 (or a + b = cap) */
+    for (int j = 0; j < s->nd && s->nd > 2; j++) {
+        const double *dj = s->dir + 2 * j, *dk = s->dir + 2 * ((j + 1) % s->nd);
+        double col[2][3]; /* W times the impulse of a = 1 and of b = 1 */
+        for (int r = 0; r < 3; r++) {
+            col[0][r] = L->mu * (Wrc(r, IPX_T1) * dj[0] + Wrc(r, IPX_T2) * dj[1]) + Wrc(r, IPX_N);
+            col[1][r] = L->mu * (Wrc(r, IPX_T1) * dk[0] + Wrc(r, IPX_T2) * dk[1]) + Wrc(r, IPX_N);
+        }
+        const double ex = dj[0] - dk[0], ey = dj[1] - dk[1]; /* (d_j - d_j+1) . v_t' = 0 */
+        const double e0 = ex * col[0][IPX_T1] + ey * col[0][IPX_T2], e1 = ex * col[1][IPX_T1] + ey * col[1][IPX_T2];
+        const double eu = ex * u[IPX_T1] + ey * u[IPX_T2];
+        double ab[2];
+        int ok = solve2(col[0][IPX_N], col[1][IPX_N], e0, e1, -u[IPX_N], -eu, ab);
+        if (L->capped && (!ok || ab[0] + ab[1] > L->cap)) { /* a + b = cap */
+            const double den = e0 - e1;
+            ok = fabs(den) > 0.0;
+            if (ok) {
+                ab[0] = -(eu + e1 * L->cap) / den;
+                ab[1] = L->cap - ab[0];
+            }
+        }
+        if (!ok || !(ab[0] >= -L->tp) || !(ab[1] >= -L->tp)) continue;
+        ab[0] = fmax(ab[0], 0.0), ab[1] = fmax(ab[1], 0.0);
+        c[0] = L->mu * (ab[0] * dj[0] + ab[1] * dk[0]);
+        c[1] = L->mu * (ab[0] * dj[1] + ab[1] * dk[1]);
+        c[2] = ab[0] + ab[1];
+        if (local_valid(s, L, c)) goto found;
+    }
+#undef Wrc
+    return 0;
+found:
+    pi[0] = c[0], pi[1] = c[1], pi[2] = c[2];
+    return 1;
+}
+
+/* The local LCP by the dense Lemke (degenerate cases the enumeration cannot settle). */
+static int local_lemke(ipx_nsgs *s, int i, const local *L, double pi[3])
+{
+    const int m = local_size(s, i), c = s->capped;
+    local_matrix(s, i, s->Mloc, m);
+    if (c) s->ql[0] = L->cap;
+    s->ql[c] = L->u[IPX_N];
+    if (m > c + 1) {
+        for (int d = 0; d < s->nd; d++)
+            s->ql[c + 1 + d] = s->dir[2 * d] * L->u[IPX_T1] + s->dir[2 * d + 1] * L->u[IPX_T2];
+        s->ql[m - 1] = 0.0;
+    }
+    int pivots = 0;
+    ipx_status st = ipx_lemke(m, s->Mloc, s->ql, s->zl, s->wl, ipx_lemke_default_max_pivots(m),
+                              s->dwork, s->iwork, &pivots);
+    s->pivots += pivots;
+    if (st != IPX_OK) return 0;
+    pi[IPX_T1] = pi[IPX_T2] = 0.0;
+    pi[IPX_N] = s->zl[c];
+    if (m > c + 1)
+        for (int d = 0; d < s->nd; d++) {
+            pi[IPX_T1] += s->zl[c + 1 + d] * s->dir[2 * d];
+            pi[IPX_T2] += s->zl[c + 1 + d] * s->dir[2 * d + 1];
+        }
+    return 1;
+}
+
+/* ---- set-up ---- */
+
+size_t ipx_nsgs_bytes(int k, int nd)
+{
+    (void)nd;
+    const size_t kk = (size_t)k;
+    return ipx_wblocks_bytes(k) + 4 * ipx_ws_doubles_bytes(3 * kk) +
+           3 * (IPX_NSGS_AA_DEPTH + 1) * ipx_ws_doubles_bytes(3 * kk) +
+           ipx_ws_doubles_bytes(IPX_NSGS_AA_DEPTH * IPX_NSGS_AA_DEPTH) + ipx_ws_doubles_bytes(IPX_NSGS_AA_DEPTH) +
+           ipx_ws_doubles_bytes(LOCAL_MAX * LOCAL_MAX) + 3 * ipx_ws_doubles_bytes(LOCAL_MAX) +
+           ipx_ws_doubles_bytes(ipx_lemke_work_doubles(LOCAL_MAX)) +
+           ipx_ws_ints_bytes(ipx_lemke_work_ints(LOCAL_MAX));
+}
+
+ipx_status ipx_nsgs_init(ipx_nsgs *s, const ipx_problem *p, int nd, ipx_workspace *ws)
+{
+    memset(s, 0, sizeof *s);
+    s->p = p;
+    s->k = p->k;
+    s->nd = nd;
+    for (int d = 0; d < nd; d++) {
+        double angle = 2.0 * IPX_PI * d / nd;
+        s->dir[2 * d] = cos(angle);
+        s->dir[2 * d + 1] = sin(angle);
+    }
+    ipx_status st = ipx_wblocks_build(&s->W, p, ws);
+    if (st != IPX_OK) return st;
+    const size_t n = 3 * (size_t)p->k;
+    s->pi = ipx_ws_doubles(ws, n);
+    s->vp = ipx_ws_doubles(ws, n);
+    s->pi_old = ipx_ws_doubles(ws, n);
+    s->pi_best = ipx_ws_doubles(ws, n);
+    for (int h = 0; h < 3 * (IPX_NSGS_AA_DEPTH + 1); h++) s->hist[h] = ipx_ws_doubles(ws, n);
+    s->gram = ipx_ws_doubles(ws, IPX_NSGS_AA_DEPTH * IPX_NSGS_AA_DEPTH);
+    s->gram_rhs = ipx_ws_doubles(ws, IPX_NSGS_AA_DEPTH);
+    s->Mloc = ipx_ws_doubles(ws, LOCAL_MAX * LOCAL_MAX);
+    s->ql = ipx_ws_doubles(ws, LOCAL_MAX);
+    s->zl = ipx_ws_doubles(ws, LOCAL_MAX);
+    s->wl = ipx_ws_doubles(ws, LOCAL_MAX);
+    s->dwork = ipx_ws_doubles(ws, ipx_lemke_work_doubles(LOCAL_MAX));
+    s->iwork = ipx_ws_ints(ws, ipx_lemke_work_ints(LOCAL_MAX));
+    if (!s->pi || !s->vp || !s->pi_old || !s->pi_best || !s->hist[3 * (IPX_NSGS_AA_DEPTH + 1) - 1] || !s->gram || !s->gram_rhs || !s->Mloc ||
+        !s->ql || !s->zl || !s->wl || !s->dwork || !s->iwork)
+        return IPX_ERR_WORKSPACE;
+    memset(s->pi, 0, sizeof(double) * n);
+    return IPX_OK;
+}
+
+int ipx_nsgs_fallback_sweeps(int k, int max_sweeps)
+{
+    const double budget = 50.0 + 0.5 * (double)k * (double)k;
+    return budget < max_sweeps ? (int)budget : max_sweeps;
+}
+
+/* ---- residual ---- */
+
+/* Residual terms of one row: z (scale zs) against w (scale ws). */
+static inline double row_residual(double z, double zs, double w, double ws)
+{
+    const double a = z / zs, b = w / ws;
+    return dmax(dmax(-a, -b), dmin(a, b));
+}
+
+double ipx_nsgs_residual(const ipx_nsgs *s, const double *v, const double *qn_shift, const double *cap)
+{
+    const int k = s->k, nd = s->nd;
+    double Z = DBL_MIN, V = DBL_MIN;
+    /* scales: the largest impulse unknown (and cap), N*s; the largest velocity entry of q and
+       the largest velocity-like unknown (gamma, beta), m/s */
+    for (int i = 0; i < k; i++) {
+        const double *pi = s->pi + 3 * i, *vi = v + 3 * i, *vpi = s->vp + 3 * i;
+        const double sh = qn_shift ? qn_shift[i] : 0.0;
+        Z = dmax(Z, fabs(pi[IPX_N]));
+        if (s->capped) {
+            Z = dmax(Z, fabs(cap[i]));
+            V = dmax(V, -(vpi[IPX_N] + sh));
+        }
+        V = dmax(V, fabs(vi[IPX_N] + sh));
+        if (s->p->contact[i].mu > 0.0) {
+            int j;
+            double a, b;
+            if (pi[IPX_T1] != 0.0 || pi[IPX_T2] != 0.0) {
+                sector(s, pi, &j, &a, &b);
+                Z = dmax(Z, dmax(a, b));
+            }
+            for (int d = 0; d < nd; d++)
+                V = dmax(V, fabs(s->dir[2 * d] * vi[IPX_T1] + s->dir[2 * d + 1] * vi[IPX_T2]));
+            V = dmax(V, max_opposing(s, vpi));
+        }
+    }
+    double worst = 0.0;
+    for (int i = 0; i < k; i++) {
+        const double *pi = s->pi + 3 * i, *vpi = s->vp + 3 * i;
+        const double ln = pi[IPX_N];
+        double wn = vpi[IPX_N] + (qn_shift ? qn_shift[i] : 0.0);
+        if (s->capped) {
+            const double beta = dmax(0.0, -wn);
+            worst = dmax(worst, row_residual(beta, V, cap[i] - ln, Z));
+            wn += beta;
+        }
+        worst = dmax(worst, row_residual(ln, Z, wn, V));
+        if (s->p->contact[i].mu > 0.0) {
+            /* multipliers of pi_t: the two directions of its sector (the least sum) */
+            int j = 0;
+            double a = 0.0, b = 0.0;
+            if (pi[IPX_T1] != 0.0 || pi[IPX_T2] != 0.0) sector(s, pi, &j, &a, &b);
+            const double gamma = max_opposing(s, vpi);
+            for (int d = 0; d < nd; d++) {
+                const double lam = d == j ? a : d == (j + 1) % nd ? b : 0.0;
+                const double wd = s->dir[2 * d] * vpi[IPX_T1] + s->dir[2 * d + 1] * vpi[IPX_T2] + gamma;
+                worst = dmax(worst, row_residual(lam, Z, wd, V));
+            }
+            worst = dmax(worst, row_residual(gamma, V, s->p->contact[i].mu * ln - (a + b), Z));
+        } else {
+            worst = dmax(worst, dmax(fabs(pi[IPX_T1]), fabs(pi[IPX_T2])) / Z);
+        }
+    }
+    return worst;
+}
+
+/* ---- the iteration ---- */
+
+/* One sweep over the contacts in order: each solves its local LCP from the current velocities
+   and passes the change of its impulse on to the contacts it couples to. */
+static void sweep(ipx_nsgs *s, const double *qn_shift, const double *cap)
+{
+    const int k = s->k;
+    for (int i = 0; i < k; i++) {
+        double *vpi = s->vp + 3 * i, *pii = s->pi + 3 * i;
+        local L;
+        L.w = s->W.blk + 9 * (size_t)s->W.diag[i];
+        L.mu = s->p->contact[i].mu;
+        L.capped = s->capped;
+        L.cap = s->capped ? cap[i] : 0.0;
+        double umax = 0.0, wmax = 0.0;
+        for (int r = 0; r < 3; r++) {
+            L.u[r] = vpi[r] - (L.w[r] * pii[0] + L.w[r + 3] * pii[1] + L.w[r + 6] * pii[2]);
+            umax = dmax(umax, fabs(L.u[r]));
+        }
+        L.u[IPX_N] += qn_shift ? qn_shift[i] : 0.0;
+        for (int x = 0; x < 9; x++) wmax = dmax(wmax, fabs(L.w[x]));
+        /* tolerances from the local scales: the impulse that stops u, the velocity of u */
+        const double pscale = wmax > 0.0 ? umax / wmax * dmax(1.0, 1.0 + L.mu) : 0.0;
+        L.tp = LOCAL_TOL * dmax(pscale, L.capped ? L.cap : 0.0);
+        L.tv = LOCAL_TOL * umax;
+        double pnew[3];
+        if (!local_enumerate(s, &L, pnew)) {
+            s->local_lemke++;
+            if (!local_lemke(s, i, &L, pnew)) { /* keep the previous impulse (never seen) */
+                s->local_failures++;
+                continue;
+            }
+        }
+        const double delta[3] = {pnew[0] - pii[0], pnew[1] - pii[1], pnew[2] - pii[2]};
+        if (delta[0] == 0.0 && delta[1] == 0.0 && delta[2] == 0.0) continue;
+        pii[0] = pnew[0], pii[1] = pnew[1], pii[2] = pnew[2];
+        column_axpy(&s->W, i, delta, s->vp);
+    }
+}
+
+/* Anderson acceleration (type II, depth IPX_NSGS_AA_DEPTH; Walker & Ni 2011) of the sweep map
+   x -> g(x) on the impulses: with f = g(x) - x, the next iterate is g(x_k) - dG gamma where gamma
+   minimises |f_k - dF gamma| over the last differences dF_j = f_j+1 - f_j (dG likewise). The
+   differences and their Gram matrix are kept in a ring (2 depth + 1 dot products a sweep), and
+   the velocities v + W x follow from stored differences of v + W g (no product with W).
+   *count = differences stored (0 after a restart). */
+static void anderson(ipx_nsgs *s, int *count, int restart)
+{
+    enum { D = IPX_NSGS_AA_DEPTH };
+    const int n = 3 * s->k;
+    double *g_prev = s->hist[0], *f_prev = s->hist[1], *v_prev = s->hist[2];
+    if (restart || *count < 0) { /* keep this sweep as the start of a new history */
+        for (int i = 0; i < n; i++) {
+            g_prev[i] = s->pi[i];
+            f_prev[i] = s->pi[i] - s->pi_old[i];
+            v_prev[i] = s->vp[i];
+        }
+        *count = 0;
+        return;
+    }
+    /* the new differences go into the oldest slot of the ring */
+    const int slot = *count % D;
+    double *dg = s->hist[3 + 3 * slot], *df = s->hist[4 + 3 * slot], *dv = s->hist[5 + 3 * slot];
+    double fnorm = 0.0;
+    for (int i = 0; i < n; i++) {
+        const double f = s->pi[i] - s->pi_old[i];
+        dg[i] = s->pi[i] - g_prev[i];
+        df[i] = f - f_prev[i];
+        dv[i] = s->vp[i] - v_prev[i];
+        g_prev[i] = s->pi[i];
+        f_prev[i] = f;
+        v_prev[i] = s->vp[i];
+        fnorm += f * f;
+    }
+    ++*count;
+    const int m = *count < D ? *count : D;
+    for (int j = 0; j < m; j++) { /* Gram row of the new difference, and dF_j . f */
+        const double *fj = s->hist[4 + 3 * j];
+        double dot = 0.0, rhs = 0.0;
+        for (int i = 0; i < n; i++) {
+            dot += df[i] * fj[i];
+            rhs += fj[i] * f_prev[i];
+        }
+        s->gram[slot + D * j] = s->gram[j + D * slot] = dot;
+        s->gram_rhs[j] = rhs;
+    }
+    (void)fnorm;
+    double A[D * D], gam[D];
+    double tr = 0.0;
+    for (int a = 0; a < m; a++) tr += s->gram[a + D * a];
+    if (!(tr > 0.0) || !isfinite(tr)) {
+        *count = -1;
+        return;
+    }
+    for (int c = 0; c < m; c++)
+        for (int r = 0; r < m; r++) A[r + D * c] = s->gram[r + D * c];
+    for (int a = 0; a < m; a++) A[a + D * a] += 1e-10 * tr; /* Tikhonov: near-dependent columns */
+    for (int c = 0; c < m; c++) { /* Cholesky */
+        double d = A[c + D * c];
+        for (int x = 0; x < c; x++) d -= A[c + D * x] * A[c + D * x];
+        if (!(d > 0.0)) {
+            *count = -1;
+            return;
+        }
+        d = sqrt(d);
+        A[c + D * c] = d;
+        for (int r = c + 1; r < m; r++) {
+            double e = A[r + D * c];
+            for (int x = 0; x < c; x++) e -= A[r + D * x] * A[c + D * x];
+            A[r + D * c] = e / d;
+        }
+    }
+    for (int r = 0; r < m; r++) {
+        double e = s->gram_rhs[r];
+        for (int x = 0; x < r; x++) e -= A[r + D * x] * gam[x];
+        gam[r] = e / A[r + D * r];
+    }
+    for (int r = m - 1; r >= 0; r--) {
+        double e = gam[r];
+        for (int x = r + 1; x < m; x++) e -= A[x + D * r] * gam[x];
+        gam[r] = e / A[r + D * r];
+    }
+    for (int j = 0; j < m; j++) {
+        const double *gj = s->hist[3 + 3 * j], *vj = s->hist[5 + 3 * j], c = gam[j];
+        for (int i = 0; i < n; i++) {
+            s->pi[i] -= c * gj[i];
+            s->vp[i] -= c * vj[i];
+        }
+    }
+}
+
+ipx_status ipx_nsgs_solve(ipx_nsgs *s, const double *v, const double *qn_shift, const double *cap,
+                          int warm, const ipx_nsgs_options *opt)
+{
+    const int n = 3 * s->k;
+    const size_t bytes = sizeof(double) * (size_t)n;
+    s->capped = cap != NULL;
+    if (!warm) memset(s->pi, 0, bytes);
+    ipx_wblocks_apply(&s->W, v, s->pi, s->vp);
+    s->sweeps = 0;
+    s->pivots = 0;
+    s->local_lemke = 0;
+    s->local_failures = 0;
+    s->accelerated = opt->accelerate;
+    s->residual = INFINITY;
+    int count = -1, improved_at = 0;
+    double previous = INFINITY, best = INFINITY, improved = INFINITY;
+    while (s->sweeps < opt->max_sweeps) {
+        memcpy(s->pi_old, s->pi, bytes);
+        sweep(s, qn_shift, cap);
+        s->sweeps++;
+        s->residual = ipx_nsgs_residual(s, v, qn_shift, cap);
+        if (s->trace && s->sweeps <= s->trace_cap) s->trace[s->sweeps - 1] = s->residual;
+        if (s->residual <= opt->tol) { /* confirm on velocities recomputed from the data */
+            ipx_wblocks_apply(&s->W, v, s->pi, s->vp);
+            s->residual = ipx_nsgs_residual(s, v, qn_shift, cap);
+            if (s->residual <= opt->tol) return IPX_OK;
+        }
+        /* the best sweep so far: every contact meets its own conditions there (an extrapolated
+           iterate need not) */
+        if (s->residual < best) {
+            best = s->residual;
+            memcpy(s->pi_best, s->pi, bytes);
+        }
+        if (best <= 0.5 * improved) improved = best, improved_at = s->sweeps;
+        if (s->accelerated && s->sweeps - improved_at >= STALL_ACCELERATED) {
+            s->accelerated = 0;
+            memcpy(s->pi, s->pi_best, bytes);
+            ipx_wblocks_apply(&s->W, v, s->pi, s->vp);
+            continue;
+        }
+        if (!s->accelerated) continue;
+        /* a jump of the residual: the modes of some contacts changed; start afresh */
+        anderson(s, &count, s->residual > AA_RESTART * previous);
+        previous = s->residual;
+    }
+    memcpy(s->pi, s->pi_best, bytes);
+    ipx_wblocks_apply(&s->W, v, s->pi, s->vp);
+    s->residual = ipx_nsgs_residual(s, v, qn_shift, cap);
+    return s->residual <= opt->tol ? IPX_OK : IPX_ERR_NOT_CONVERGED;
+}
