@@ -26,7 +26,7 @@ static const ipx_param_def aplcp_params[IPX_APLCP_N_PARAMS] = {
                               "sweeps of the iterative solver before it gives up"},
     [IPX_APLCP_LCP_FALLBACK] = {"lcp_fallback", 96, 0, 1e9, 1, "",
                                 "contacts up to which an unconverged iterative solve is redone by the dense Lemke"},
-    [IPX_APLCP_LCP_ACCEPT] = {"lcp_accept", 1e-4, 0, 1e-1, 0, "",
+    [IPX_APLCP_LCP_ACCEPT] = {"lcp_accept", 1e-3, 0, 1e-1, 0, "",
                               "residual accepted above lcp_fallback when lcp_tol is not reached (flagged)"},
 };
 
@@ -56,7 +56,7 @@ static size_t aplcp_workspace_bytes(int k, const double *param)
 {
     const int nd = directions(param), kd = dense_max(k, param);
     const size_t dense = kd > 0 ? dense_bytes(kd, nd) : 0;
-    const size_t iterative = k >= param[IPX_APLCP_LCP_SWITCH] ? ipx_nsgs_bytes(k, nd) : 0;
+    const size_t iterative = ipx_nsgs_bytes(k, nd); /* also the dense Lemke's rescue */
     return ipx_ws_doubles_bytes((size_t)k) + (dense > iterative ? dense : iterative);
 }
 
@@ -105,6 +105,64 @@ static ipx_status solve_dense(const ipx_problem *p, const double *param, const d
     return ipx_result_finish(p, r);
 }
 
+/* Lemke's failures on a problem that has a solution: degenerate LCPs (near-duplicate contacts of
+   real piles) can end on a false ray or an inaccurate basis. */
+static int lemke_failure(ipx_status st)
+{
+    return st == IPX_ERR_LCP_RAY || st == IPX_ERR_LCP_PIVOTS || st == IPX_ERR_NUMERIC;
+}
+
+/* The iterative solver on the whole problem. dense_after: the dense Lemke takes over if it does
+   not reach lcp_tol (its sweeps are then budgeted to about one dense solve); else the best
+   iterate within lcp_accept that gains no energy is the answer (IPX_APLCP_HIT_LOOSE_LCP).
+   IPX_ERR_NOT_CONVERGED (message set) when neither; *residual gets the residual reached. */
+static ipx_status solve_iterative(const ipx_problem *p, const double *param, const double *shift,
+                                  ipx_workspace *ws, ipx_result *r, int dense_after, double *residual)
+{
+    const size_t mark = ws->used; /* the iterative solver's memory, released for the dense one */
+    ipx_nsgs s;
+    ipx_status st = ipx_nsgs_init(&s, p, directions(param), ws);
+    if (st != IPX_OK) return st;
+    const int max_sweeps = (int)param[IPX_APLCP_MAX_SWEEPS], rows = IPX_ROWS_PER_CONTACT * p->k;
+    const ipx_nsgs_options opt = {param[IPX_APLCP_LCP_TOL],
+                                  dense_after ? ipx_nsgs_fallback_sweeps(p->k, max_sweeps) : max_sweeps, 1};
+    st = ipx_nsgs_solve(&s, p->v, shift, NULL, 0, &opt);
+    *residual = s.residual;
+    r->counts.lcp_solves++;
+    r->counts.pivots += (int)s.pivots;
+    r->counts.steps += s.sweeps;
+    if (st == IPX_OK) {
+        memcpy(r->impulse, s.pi, sizeof(double) * (size_t)rows);
+        return ipx_result_finish(p, r);
+    }
+    if (dense_after) {
+        ws->used = mark;
+        r->counts.limits_hit |= IPX_APLCP_HIT_DENSE_FALLBACK;
+        return solve_dense(p, param, shift, ws, r);
+    }
+    if (s.residual <= param[IPX_APLCP_LCP_ACCEPT]) {
+        memcpy(r->impulse, s.pi, sizeof(double) * (size_t)rows);
+        st = ipx_result_finish(p, r);
+        if (st != IPX_OK) return st;
+        /* an approximate answer must still not gain energy (beyond its accuracy) */
+        double work = 0.0, quad = 0.0;
+        for (int i = 0; i < rows; i++) {
+            work += r->impulse[i] * p->v[i];
+            quad += r->impulse[i] * (r->v_post[i] - p->v[i]);
+        }
+        if (r->delta_ke <= param[IPX_APLCP_LCP_ACCEPT] * (fabs(work) + fabs(quad))) {
+            r->counts.limits_hit |= IPX_APLCP_HIT_LOOSE_LCP;
+            return IPX_OK;
+        }
+    }
+    memset(r->impulse, 0, sizeof(double) * (size_t)rows);
+    snprintf(r->message, sizeof r->message,
+             "aplcp: iterative LCP solver reached residual %.3g, not lcp_tol %.3g (nor lcp_accept "
+             "%.3g without an energy gain), in %d sweeps", s.residual, param[IPX_APLCP_LCP_TOL],
+             param[IPX_APLCP_LCP_ACCEPT], s.sweeps);
+    return IPX_ERR_NOT_CONVERGED;
+}
+
 static ipx_status aplcp_solve(const ipx_problem *p, const double *param, ipx_workspace *ws,
                               ipx_result *r)
 {
@@ -118,48 +176,23 @@ static ipx_status aplcp_solve(const ipx_problem *p, const double *param, ipx_wor
             shift[i] = approach > p->contact[i].v_capture ? -p->contact[i].e * approach : 0.0;
         }
     }
-    if (p->k < param[IPX_APLCP_LCP_SWITCH]) return solve_dense(p, param, shift, ws, r);
-
-    const size_t mark = ws->used; /* the iterative solver's memory, released for a fallback */
-    ipx_nsgs s;
-    ipx_status st = ipx_nsgs_init(&s, p, directions(param), ws);
-    if (st != IPX_OK) return st;
-    const int fallback = p->k <= param[IPX_APLCP_LCP_FALLBACK], max_sweeps = (int)param[IPX_APLCP_MAX_SWEEPS];
-    const ipx_nsgs_options opt = {param[IPX_APLCP_LCP_TOL],
-                                  fallback ? ipx_nsgs_fallback_sweeps(p->k, max_sweeps) : max_sweeps, 1};
-    st = ipx_nsgs_solve(&s, p->v, shift, NULL, 0, &opt);
-    r->counts.lcp_solves = 1;
-    r->counts.pivots = (int)s.pivots;
-    r->counts.steps = s.sweeps;
-    if (st == IPX_OK) {
-        memcpy(r->impulse, s.pi, sizeof(double) * (size_t)(IPX_ROWS_PER_CONTACT * p->k));
-        return ipx_result_finish(p, r);
-    }
-    if (!fallback) {
-        if (s.residual <= param[IPX_APLCP_LCP_ACCEPT]) {
-            memcpy(r->impulse, s.pi, sizeof(double) * (size_t)(IPX_ROWS_PER_CONTACT * p->k));
-            st = ipx_result_finish(p, r);
-            if (st != IPX_OK) return st;
-            /* an approximate answer must still not gain energy (beyond its accuracy) */
-            double work = 0.0, quad = 0.0;
-            for (int i = 0; i < IPX_ROWS_PER_CONTACT * p->k; i++) {
-                work += r->impulse[i] * p->v[i];
-                quad += r->impulse[i] * (r->v_post[i] - p->v[i]);
-            }
-            if (r->delta_ke <= param[IPX_APLCP_LCP_ACCEPT] * (fabs(work) + fabs(quad))) {
-                r->counts.limits_hit |= IPX_APLCP_HIT_LOOSE_LCP;
-                return IPX_OK;
-            }
-        }
-        snprintf(r->message, sizeof r->message,
-                 "aplcp: iterative LCP solver reached residual %.3g, not lcp_tol %.3g (nor lcp_accept "
-                 "%.3g without an energy gain), in %d sweeps; k = %d is above lcp_fallback",
-                 s.residual, param[IPX_APLCP_LCP_TOL], param[IPX_APLCP_LCP_ACCEPT], s.sweeps, p->k);
-        return IPX_ERR_NOT_CONVERGED;
-    }
+    double residual = 0.0;
+    if (p->k >= param[IPX_APLCP_LCP_SWITCH])
+        return solve_iterative(p, param, shift, ws, r, p->k <= param[IPX_APLCP_LCP_FALLBACK], &residual);
+    const size_t mark = ws->used;
+    ipx_status st = solve_dense(p, param, shift, ws, r);
+    if (!lemke_failure(st)) return st;
+    /* the dense Lemke failed on an LCP that has a solution: the iterative solver answers it */
+    char why[IPX_MESSAGE_SIZE];
+    memcpy(why, r->message, sizeof why);
     ws->used = mark;
-    r->counts.limits_hit |= IPX_APLCP_HIT_DENSE_FALLBACK;
-    return solve_dense(p, param, shift, ws, r);
+    if (solve_iterative(p, param, shift, ws, r, 0, &residual) == IPX_OK) {
+        r->counts.limits_hit |= IPX_APLCP_HIT_ITERATIVE_RESCUE;
+        return IPX_OK;
+    }
+    snprintf(r->message, sizeof r->message, "%.180s; the iterative solver reached residual %.3g",
+             why, residual);
+    return st;
 }
 
 const ipx_model ipx_model_aplcp = {

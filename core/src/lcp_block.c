@@ -105,6 +105,15 @@ void ipx_wblocks_apply(const ipx_wblocks *B, const double *x0, const double *x, 
 static void sector(const ipx_nsgs *s, const double x[2], int *j, double *a, double *b)
 {
     const int nd = s->nd;
+    if (nd == 4) { /* +t1, +t2, -t1, -t2 (the default): the quadrant of x */
+        const int q = x[0] >= 0.0 ? (x[1] >= 0.0 ? 0 : 3) : (x[1] >= 0.0 ? 1 : 2);
+        static const double c0[4] = {1.0, 0.0, -1.0, 0.0}, c1[4] = {0.0, -1.0, 0.0, 1.0};
+        /* a: along d_q, b: along d_q+1 (d_q+1 is d_q turned by 90 degrees) */
+        *j = q;
+        *a = fabs(c0[q] * x[0] - c1[q] * x[1]);
+        *b = fabs(c1[q] * x[0] + c0[q] * x[1]);
+        return;
+    }
     if (nd == 2) { /* +-t1: the t2 part of x is not in the segment's span (see gauge) */
         *j = x[0] >= 0.0 ? 0 : 1;
         *a = fabs(x[0]);
@@ -217,7 +226,7 @@ static int local_valid(const ipx_nsgs *s, const local *L, const double pi[3])
     const double h = gauge(s, pi), bound = L->mu * fmax(ln, 0.0);
     if (!(h <= bound + L->tp)) return 0;
     /* the slip friction can act on: v_t (v_t1 alone for the planar polygon, nd = 2) */
-    const double slip = s->nd == 2 ? fabs(vp[IPX_T1]) : hypot(vp[IPX_T1], vp[IPX_T2]);
+    const double slip = s->nd == 2 ? fabs(vp[IPX_T1]) : sqrt(vp[IPX_T1] * vp[IPX_T1] + vp[IPX_T2] * vp[IPX_T2]);
     if (h < bound - L->tp) return slip <= L->tv; /* strictly inside: sticks */
     /* on the boundary: -pi_t . v_t' must be the largest the polygon allows, bound * gamma */
     const double dissipation = -(pi[IPX_T1] * vp[IPX_T1] + pi[IPX_T2] * vp[IPX_T2]);

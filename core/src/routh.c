@@ -40,7 +40,7 @@ static const ipx_param_def routh_params[IPX_ROUTH_N_PARAMS] = {
                               "sweeps of the iterative solver per LCP before it gives up"},
     [IPX_ROUTH_LCP_FALLBACK] = {"lcp_fallback", 96, 0, 1e9, 1, "",
                                 "contacts up to which an unconverged iterative LCP is redone by the dense Lemke"},
-    [IPX_ROUTH_LCP_ACCEPT] = {"lcp_accept", 1e-4, 0, 1e-1, 0, "",
+    [IPX_ROUTH_LCP_ACCEPT] = {"lcp_accept", 1e-3, 0, 1e-1, 0, "",
                               "residual accepted above lcp_fallback when lcp_tol is not reached (flagged)"},
 };
 

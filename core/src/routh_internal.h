@@ -34,7 +34,8 @@ typedef struct ipx_routh_ctx {
     int lcp_failed;       /* set when an LCP of this sample failed (ray, pivots, residual) */
     /* the iterative solver (k >= lcp_switch; the dense matrices above are then taken only when
        k <= lcp_fallback, and built when first needed) */
-    int iterative, fallback, dense_built, warm;
+    int iterative, fallback, dense_built, warm, nsgs_ready;
+    ipx_workspace *ws;    /* where the solver was set up (the iterative solver's rescue takes it late) */
     ipx_nsgs nsgs;
     ipx_nsgs_options nsgs_opt;
     double lcp_accept;    /* residual accepted above lcp_fallback */

@@ -34,8 +34,9 @@ size_t ipx_routh_workspace_bytes(int k, const double *param)
     const int fb = (int)fmin(param[IPX_ROUTH_LCP_FALLBACK], 1e9);
     const size_t rows = (size_t)IPX_ROWS_PER_CONTACT * (size_t)k;
     const size_t common = 2 * ipx_ws_doubles_bytes(rows) + ipx_ws_doubles_bytes((size_t)k);
-    /* monotone in k: a workspace for k_max serves every smaller problem */
-    const size_t small = sw > 1 ? dense_bytes(min_int(k, sw - 1), nd) : 0;
+    /* monotone in k: a workspace for k_max serves every smaller problem. Below the switch the
+       iterative solver may be set up too, to answer an LCP the dense Lemke fails on */
+    const size_t small = sw > 1 ? dense_bytes(min_int(k, sw - 1), nd) + ipx_nsgs_bytes(min_int(k, sw - 1), nd) : 0;
     size_t large = 0;
     if (k >= sw) large = ipx_nsgs_bytes(k, nd) + (fb > 0 ? dense_bytes(min_int(k, fb), nd) : 0);
     return common + (small > large ? small : large);
@@ -84,7 +85,7 @@ static ipx_status take_memory(ipx_routh_ctx *c, ipx_workspace *ws)
     c->dpi = ipx_ws_doubles(ws, rows);
     c->caps = ipx_ws_doubles(ws, (size_t)c->m);
     int ok = c->v && c->dpi && c->caps;
-    if (ok && c->iterative) ok = ipx_nsgs_init(&c->nsgs, c->p, c->L.nd, ws) == IPX_OK;
+    if (ok && c->iterative) ok = c->nsgs_ready = ipx_nsgs_init(&c->nsgs, c->p, c->L.nd, ws) == IPX_OK;
     if (ok && (!c->iterative || c->fallback)) {
         c->M = ipx_ws_doubles(ws, n * n);
         c->M_ap = ipx_ws_doubles(ws, s * s);
@@ -166,37 +167,10 @@ static ipx_status solve_lcp(ipx_routh_ctx *c, int n, int off, const double *M, c
     return IPX_OK;
 }
 
-/* The AP LCP (31) from velocities v (capped = 0) or the step LCP (75) with c->caps (capped = 1),
-   its impulse into c->dpi: the iterative solver from lcp_switch contacts on (the dense Lemke when
-   it does not settle and k <= lcp_fallback), else the dense Lemke. */
-static ipx_status solve_ap(ipx_routh_ctx *c, const double *v, int capped, const char *what)
+/* The AP LCP (31) from velocities v (capped = 0) or the step LCP (75) with c->caps (capped = 1)
+   by the dense Lemke, its impulse into c->dpi. */
+static ipx_status solve_dense(ipx_routh_ctx *c, const double *v, int capped, const char *what)
 {
-    const size_t rows = (size_t)IPX_ROWS_PER_CONTACT * (size_t)c->m;
-    if (c->iterative) {
-        ipx_status st = ipx_nsgs_solve(&c->nsgs, v, NULL, capped ? c->caps : NULL, c->warm, &c->nsgs_opt);
-        c->counts->lcp_solves++;
-        c->counts->pivots += (int)c->nsgs.pivots;
-        if (st == IPX_OK) {
-            memcpy(c->dpi, c->nsgs.pi, sizeof(double) * rows);
-            c->warm = capped; /* the next step starts from this step's impulse */
-            return IPX_OK;
-        }
-        c->warm = 0;
-        if (!c->fallback && c->nsgs.residual <= c->lcp_accept) {
-            memcpy(c->dpi, c->nsgs.pi, sizeof(double) * rows);
-            c->counts->limits_hit |= IPX_ROUTH_HIT_LOOSE_LCP;
-            return IPX_OK;
-        }
-        if (!c->fallback) {
-            c->lcp_failed = 1;
-            snprintf(c->message, IPX_MESSAGE_SIZE,
-                     "routh: %s LCP: iterative solver reached residual %.3g, not lcp_tol %.3g nor "
-                     "lcp_accept %.3g, in %d sweeps (k = %d above lcp_fallback)", what, c->nsgs.residual,
-                     c->nsgs_opt.tol, c->lcp_accept, c->nsgs.sweeps, c->m);
-            return st;
-        }
-        c->counts->limits_hit |= IPX_ROUTH_HIT_DENSE_FALLBACK;
-    }
     ipx_status st;
     if (capped) {
         if (!c->dense_built) {
@@ -213,6 +187,70 @@ static ipx_status solve_ap(ipx_routh_ctx *c, const double *v, int capped, const 
         st = solve_lcp(c, s, 0, c->M_ap, what);
         if (st == IPX_OK) ipx_ap_impulse(&c->L, c->z, c->dpi);
     }
+    return st;
+}
+
+/* The same LCP by the iterative solver. dense_after: the dense Lemke takes over if it does not
+   reach lcp_tol (its sweeps are budgeted to about one dense solve); else the best iterate within
+   lcp_accept is taken (IPX_ROUTH_HIT_LOOSE_LCP). IPX_ERR_NOT_CONVERGED (lcp_failed, message)
+   when neither. */
+static ipx_status solve_iterative(ipx_routh_ctx *c, const double *v, int capped, const char *what,
+                                  int dense_after)
+{
+    const size_t rows = (size_t)IPX_ROWS_PER_CONTACT * (size_t)c->m;
+    ipx_nsgs_options opt = c->nsgs_opt;
+    if (dense_after) opt.max_sweeps = ipx_nsgs_fallback_sweeps(c->m, opt.max_sweeps);
+    ipx_status st = ipx_nsgs_solve(&c->nsgs, v, NULL, capped ? c->caps : NULL, c->warm, &opt);
+    c->counts->lcp_solves++;
+    c->counts->pivots += (int)c->nsgs.pivots;
+    c->warm = 0;
+    if (st == IPX_OK) {
+        memcpy(c->dpi, c->nsgs.pi, sizeof(double) * rows);
+        c->warm = capped; /* the next step starts from this step's impulse */
+        return IPX_OK;
+    }
+    if (dense_after) return st;
+    if (c->nsgs.residual <= c->lcp_accept) {
+        memcpy(c->dpi, c->nsgs.pi, sizeof(double) * rows);
+        c->counts->limits_hit |= IPX_ROUTH_HIT_LOOSE_LCP;
+        return IPX_OK;
+    }
+    c->lcp_failed = 1;
+    snprintf(c->message, IPX_MESSAGE_SIZE,
+             "routh: %s LCP: iterative solver reached residual %.3g, not lcp_tol %.3g nor lcp_accept "
+             "%.3g, in %d sweeps", what, c->nsgs.residual, opt.tol, c->lcp_accept, c->nsgs.sweeps);
+    return st;
+}
+
+/* The AP LCP (31) from velocities v (capped = 0) or the step LCP (75) with c->caps (capped = 1),
+   its impulse into c->dpi: the iterative solver from lcp_switch contacts on (the dense Lemke when
+   it does not settle and k <= lcp_fallback), else the dense Lemke (the iterative solver when the
+   Lemke fails on a degenerate LCP). */
+static ipx_status solve_ap(ipx_routh_ctx *c, const double *v, int capped, const char *what)
+{
+    if (c->iterative) {
+        ipx_status st = solve_iterative(c, v, capped, what, c->fallback);
+        if (st == IPX_OK || !c->fallback) return st;
+        c->counts->limits_hit |= IPX_ROUTH_HIT_DENSE_FALLBACK;
+        return solve_dense(c, v, capped, what);
+    }
+    ipx_status st = solve_dense(c, v, capped, what);
+    if (st != IPX_ERR_LCP_RAY && st != IPX_ERR_LCP_PIVOTS && st != IPX_ERR_NUMERIC) return st;
+    /* the dense Lemke failed (or its answer missed tol_lcp): the iterative solver answers */
+    if (!c->nsgs_ready) {
+        if (ipx_nsgs_init(&c->nsgs, c->p, c->L.nd, c->ws) != IPX_OK) return st;
+        c->nsgs_ready = 1;
+    }
+    char why[IPX_MESSAGE_SIZE];
+    memcpy(why, c->message, sizeof why);
+    c->warm = 0;
+    if (solve_iterative(c, v, capped, what, 0) == IPX_OK) {
+        c->lcp_failed = 0;
+        c->message[0] = '\0';
+        c->counts->limits_hit |= IPX_ROUTH_HIT_ITERATIVE_RESCUE;
+        return IPX_OK;
+    }
+    memcpy(c->message, why, sizeof why);
     return st;
 }
 
@@ -259,7 +297,8 @@ ipx_status ipx_routh_ctx_init(ipx_routh_ctx *c, const ipx_problem *p, const doub
     c->fallback = p->k <= param[IPX_ROUTH_LCP_FALLBACK];
     const int max_sweeps = (int)param[IPX_ROUTH_MAX_SWEEPS];
     c->nsgs_opt.tol = param[IPX_ROUTH_LCP_TOL];
-    c->nsgs_opt.max_sweeps = c->fallback ? ipx_nsgs_fallback_sweeps(p->k, max_sweeps) : max_sweeps;
+    c->nsgs_opt.max_sweeps = max_sweeps;
+    c->ws = ws;
     c->nsgs_opt.accelerate = 1;
     c->lcp_accept = param[IPX_ROUTH_LCP_ACCEPT];
     ipx_status st = take_memory(c, ws);

@@ -7,12 +7,14 @@
      the answer solves the AP LCP to lcp_tol, measured here on the dense matrix built from the
      layout documented in ap_lcp.h, and the checker (IPX_CHECK_ALL, default tolerances) passes;
    - the size switch, the dense fallback and the failure above lcp_fallback;
+   - islands of a bin of boxes in ODE on which the dense Lemke fails: the iterative solver answers;
    - a pile of several hundred contacts (when the core's contact limit allows it). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ensure.h"
+#include "lcp_rescue_data.h"
 #include "model_test.h"
 #include "pile_gen.h"
 #include "problem_gen.h"
@@ -409,6 +411,35 @@ static void test_switch_fallback_and_failure(void)
     ipx_pile_free(&pile);
 }
 
+static void test_rescue_where_the_dense_lemke_fails(void)
+{
+    /* captured islands (lcp_rescue_data.h) on which the dense Lemke ends on a false ray or an
+       inaccurate basis; below lcp_switch the iterative solver answers them, to lcp_tol */
+    struct { int k; const double *W, *v, *mu; } cases[] = {
+        {bin_ray4_k, bin_ray4_W, bin_ray4_v, bin_ray4_mu},
+        {bin_numeric5_k, bin_numeric5_W, bin_numeric5_v, bin_numeric5_mu},
+        {bin_numeric8_k, bin_numeric8_W, bin_numeric8_v, bin_numeric8_mu},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        ipx_contact contact[8];
+        for (int i = 0; i < cases[c].k; i++)
+            contact[i] = (ipx_contact){.mu = cases[c].mu[i], .e = 0.3, .v_capture = 0.05, .v_plastic = 0.0};
+        const ipx_problem p = {cases[c].k, cases[c].W, cases[c].v, contact};
+        for (int m = 0; m < 2; m++) {
+            ipx_params par = ipx_test_params(m ? "routh" : "aplcp", "");
+            ipx_result r;
+            const ipx_status st = solve(&par, &p, &r);
+            if (st != IPX_OK) fprintf(stderr, "%s\n", r.message);
+            ENSURE(st == IPX_OK);
+            const unsigned rescue = m ? IPX_ROUTH_HIT_ITERATIVE_RESCUE : IPX_APLCP_HIT_ITERATIVE_RESCUE;
+            ENSURE(check_all(&p, &r, m ? ipx_model_routh.promises(par.value) : IPX_CHECK_ALL));
+            if (!m) ENSURE(ap_residual(&p, r.impulse, NULL) <= 1e-9);
+            printf("  k = %d, %s: %s\n", p.k, m ? "routh" : "aplcp",
+                   r.counts.limits_hit & rescue ? "the iterative solver answered" : "the dense Lemke answered");
+        }
+    }
+}
+
 static void test_large_pile(void)
 {
     /* several hundred contacts, which the dense Lemke cannot do in reasonable time (O(k^3):
@@ -435,10 +466,10 @@ static void test_large_pile(void)
                    checker at the accuracy the result states */
                 const unsigned loose = m ? IPX_ROUTH_HIT_LOOSE_LCP : IPX_APLCP_HIT_LOOSE_LCP;
                 const int approx = (r->counts.limits_hit & loose) != 0;
-                const double acc = approx ? 1e-4 : 0.0;
+                const double acc = approx ? 1e-3 : 0.0;
                 ENSURE(check_tol(&pile.problem, r, m ? ipx_model_routh.promises(par.value) : IPX_CHECK_ALL, acc));
                 const double res = m ? 0.0 : ap_residual(&pile.problem, r->impulse, NULL);
-                if (!m) ENSURE(res <= (approx ? 1e-4 : 1e-9));
+                if (!m) ENSURE(res <= (approx ? 1e-3 : 1e-9));
                 printf("  %s, %s, k = %d: %d %s, %s", m ? "routh" : "aplcp", c ? "stack" : "bin", k,
                        m ? r->counts.lcp_solves : r->counts.steps, m ? "LCPs" : "sweeps",
                        approx ? "best iterate within lcp_accept" : "converged");
@@ -459,6 +490,7 @@ int main(void)
     RUN(test_frictional_answers_solve_the_lcp);
     RUN(test_newton_targets_iterative);
     RUN(test_switch_fallback_and_failure);
+    RUN(test_rescue_where_the_dense_lemke_fails);
     RUN(test_large_pile);
     return ipx_test_exit();
 }

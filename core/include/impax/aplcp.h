@@ -11,15 +11,21 @@
 /// contact's own small LCP solved exactly; core/src/lcp_block.h): the answer is accepted when
 /// the LCP's relative residual (natural map, each row against the problem's largest impulse and
 /// velocity) is at most `lcp_tol`, which the invariant checker's default tolerance (1e-9
-/// relative) then also accepts. If `max_sweeps` sweeps do not reach it, a problem of at most
-/// `lcp_fallback` contacts is solved again by the dense Lemke (limits_hit bit
-/// IPX_APLCP_HIT_DENSE_FALLBACK); for a larger one the best iterate is the answer if its residual
-/// is within `lcp_accept` and it gains no energy (bit IPX_APLCP_HIT_LOOSE_LCP: deep piles of a
-/// few hundred contacts and more, where Gauss-Seidel stalls around 1e-5 .. 1e-3), else the solve
-/// fails with IPX_ERR_NOT_CONVERGED and the residual reached (the host then keeps its own
-/// step). counts.steps = sweeps of the iterative solver,
-/// counts.pivots = Lemke pivots (the dense ones, or those of contacts whose small LCP the
-/// iterative solver left to Lemke).
+/// relative) then also accepts. Frictional LCPs can have several solutions (redundant contacts
+/// of a pile make many): the iterative answer is a solution, not necessarily the dense Lemke's.
+/// When `max_sweeps` sweeps do not reach lcp_tol:
+///  - up to `lcp_fallback` contacts the dense Lemke solves the problem again (its sweeps are then
+///    cut to about one dense solve's cost, 50 + k^2/2), limits_hit bit IPX_APLCP_HIT_DENSE_FALLBACK;
+///  - above it the best iterate is the answer if its residual is within `lcp_accept` and it gains
+///    no energy beyond that, bit IPX_APLCP_HIT_LOOSE_LCP (deep piles of a few hundred contacts
+///    and more, where Gauss-Seidel stalls around 1e-5 .. 1e-3; judge it with the checker's
+///    tol_rel = lcp_accept); otherwise IPX_ERR_NOT_CONVERGED with the residual reached (the host
+///    then keeps its own step).
+/// Below lcp_switch, when the dense Lemke fails (a false ray or an inaccurate basis on a
+/// degenerate LCP, as real piles' near-duplicate contacts make), the iterative solver answers
+/// the same LCP (bit IPX_APLCP_HIT_ITERATIVE_RESCUE). counts.steps = sweeps of the iterative
+/// solver, counts.pivots = Lemke pivots (the dense ones, or those of contacts whose small LCP the
+/// iterative solver left to Lemke), counts.lcp_solves = 2 when both solvers ran.
 #ifndef IMPAX_APLCP_H
 #define IMPAX_APLCP_H
 
@@ -48,7 +54,11 @@ enum {
     IPX_APLCP_HIT_DENSE_FALLBACK = 1u << 0,
     /// the iterative solver did not reach lcp_tol and the problem is above lcp_fallback: its best
     /// iterate, within lcp_accept, is the answer (the checker needs tol_rel >= lcp_accept)
-    IPX_APLCP_HIT_LOOSE_LCP = 1u << 1
+    IPX_APLCP_HIT_LOOSE_LCP = 1u << 1,
+    /// below lcp_switch the dense Lemke failed (a false ray or an inaccurate basis on a degenerate
+    /// LCP: about 5 % of the islands of a settling bin of boxes in ODE); the iterative solver
+    /// answered it (to lcp_tol, or within lcp_accept with IPX_APLCP_HIT_LOOSE_LCP too)
+    IPX_APLCP_HIT_ITERATIVE_RESCUE = 1u << 2
 };
 
 extern const ipx_model ipx_model_aplcp;

@@ -43,7 +43,8 @@
 /// every step is still checked not to gain energy beyond tol_lcp), and otherwise the LCP counts
 /// as failed (IPX_ROUTH_HIT_LCP_FAILURE: one Anitescu-Potra solve finishes the impact, itself
 /// iterative). Below lcp_switch every LCP is the dense Lemke's, and
-/// its answer must meet tol_lcp.
+/// its answer must meet tol_lcp; where it fails (a false ray or an inaccurate basis on a
+/// degenerate LCP) the iterative solver answers it (IPX_ROUTH_HIT_ITERATIVE_RESCUE).
 #ifndef IMPAX_ROUTH_H
 #define IMPAX_ROUTH_H
 
@@ -87,7 +88,10 @@ enum {
     /// an LCP the iterative solver did not settle in its sweeps was solved by the dense Lemke.
     IPX_ROUTH_HIT_DENSE_FALLBACK = 1u << 3,
     /// an LCP above lcp_fallback took the iterative solver's best iterate, within lcp_accept.
-    IPX_ROUTH_HIT_LOOSE_LCP = 1u << 4
+    IPX_ROUTH_HIT_LOOSE_LCP = 1u << 4,
+    /// below lcp_switch the dense Lemke failed on an LCP (or missed tol_lcp); the iterative solver
+    /// answered it.
+    IPX_ROUTH_HIT_ITERATIVE_RESCUE = 1u << 5
 };
 
 extern const ipx_model ipx_model_routh;
