@@ -34,8 +34,10 @@ static int corner_contact(const char *params, double speed, long *resting)
     ENSURE(ipx_ode_configure(ipx, "plus", params, msg, sizeof msg) == 0);
     const double p[3] = {0.05, 0.05, 0.1}, up[3] = {0, 0, 1}; /* the normal points into body 1 */
     dContact c = kit_contact(p, up, 1e-5, 0.5, 0.0, 0.0);
+    const int asked = ipx_ode_contact_impacting(ipx, &c, upper, lower, H);
     ipx_ode_contact(ipx, w, group, &c, upper, lower);
     const int events = ipx_ode_pre_step(ipx, H);
+    ENSURE(asked == (events > 0)); /* the public test is the pre-step's, jitter term included */
     ipx_ode_post_step(ipx);
     *resting = ipx_ode_get_stats(ipx).resting_contacts;
     ipx_ode_destroy(ipx);
@@ -175,10 +177,14 @@ static void test_a_settled_piles_jitter_is_no_impact_but_a_dropped_box_is(void)
     ENSURE(resting > 0);
 
     /* a box dropped from 5 cm above the pile's top: an impact at about 1 m/s */
-    double top = 0.0;
-    for (int i = 0; i < PILE; i++) top = fmax(top, dBodyGetPosition(body[i])[2]);
+    double top = 0.0; /* m, the highest point of the pile (a tilted box's corner included) */
+    for (int i = 0; i < PILE; i++) {
+        dReal aabb[6];
+        dGeomGetAABB(dBodyGetFirstGeom(body[i]), aabb);
+        top = fmax(top, aabb[5]);
+    }
     const double side[3] = {BOX, BOX, BOX}, axis[3] = {0, 0, 1};
-    const double at[3] = {0.22, 0.22, top + BOX + 0.05};
+    const double at[3] = {0.22, 0.22, top + 0.5 * BOX + 0.05};
     pile_events drop = {0, 0, 0.0, kit_box(s.world, 1.0, side, at, axis, 0.3), 0.0};
     dGeomSetBody(dCreateBox(s.space, BOX, BOX, BOX), drop.watch);
     ipx_ode_set_event_callback(s.ipx, on_event, &drop);

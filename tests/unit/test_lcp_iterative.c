@@ -424,7 +424,7 @@ static void test_rescue_where_the_dense_lemke_fails(void)
         ipx_contact contact[8];
         for (int i = 0; i < cases[c].k; i++)
             contact[i] = (ipx_contact){.mu = cases[c].mu[i], .e = 0.3, .v_capture = 0.05, .v_plastic = 0.0};
-        const ipx_problem p = {cases[c].k, cases[c].W, cases[c].v, contact};
+        const ipx_problem p = {.k = cases[c].k, .W = cases[c].W, .v = cases[c].v, .contact = contact};
         for (int m = 0; m < 2; m++) {
             ipx_params par = ipx_test_params(m ? "routh" : "aplcp", "");
             ipx_result r;

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "classify.h"
 #include "internal.h"
 
 static int dynamic(dBodyID b) { return b && !dBodyIsKinematic(b); }
@@ -55,7 +56,11 @@ int ipx_ode_contact_impacting(const ipx_ode_context *ctx, const dContact *contac
     r.contact = *contact;
     r.body[0] = body1;
     r.body[1] = body2;
-    return is_impacting(ipx_ode_impact_threshold(ctx, h), &r);
+    if (!is_impacting(ipx_ode_impact_threshold(ctx, h), &r)) return 0;
+    /* the pre-step's jitter term too (classify.c), so that this agrees with it */
+    const double approach = ipx_ode_approach_speed(&r);
+    return isnan(approach) ||
+           approach > ipx_ode_contact_threshold(ctx, contact, body1, body2, ipx_ode_gravity_speed(ctx, h));
 }
 
 int ipx_ode_classify(ipx_ode_context *ctx)

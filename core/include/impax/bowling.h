@@ -78,12 +78,11 @@
 /// line) the moment COR has nothing to act on and e_m is inert. For patch contacts a host calls
 /// ipx_bowling_solve with rows_per_contact 4 ([t1, t2, n, torsion]) or 6 ([t1, t2, n, torsion,
 /// roll1, roll2]): the same ipx_problem, with W r k x r k and v r k in that row order (angular
-/// rows in rad/s, their impulses in N*m*s). The row count travels beside
-/// the problem, not in it: adding a field to ipx_problem breaks every positional initialiser
-/// ({k, W, v, contact}) under -Wextra -Werror (tests and installed consumers use them). The
-/// extension DESIGN.md asks for is therefore proposed, not made: an `int rows_per_contact`
-/// (0 = 3) at the end of ipx_problem with this row order, once those initialisers are
-/// designated, an `int max_rows_per_contact` in ipx_model that ipx_solve checks, and the row
+/// rows in rad/s, their impulses in N*m*s). The row count travels beside the problem, not in
+/// it: the extension DESIGN.md asks for is proposed, not made: an `int rows_per_contact` (0 = 3)
+/// at the end of ipx_problem with this row order (as `flags` went in: a caller's positional
+/// initialiser {k, W, v, contact} then warns under -Wextra, so the repository's are designated),
+/// an `int max_rows_per_contact` in ipx_model that ipx_solve checks, and the row
 /// stride in validate.c, result.c and check.c. Until then ipx_check reads 3 rows only.
 ///
 /// Counts: rounds = candidate sets solved, lsq_solves = linear solves, lcp_solves and pivots
