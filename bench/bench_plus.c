@@ -1,6 +1,7 @@
 /* bench_plus: microseconds per impact of the "plus" model, median over repeats of the mean time
    of a batch, for 1 contact (Example 1's brick vertex; and random single contacts), 4 contacts
-   (Example 2's four-corner brick), and 16 and 64 random contacts. Two timings: ipx_solve as a
+   (Example 2's four-corner brick), 16 and 64 random contacts, and stacks and chains of 8 and 32
+   spheres (issue [scale]: rounds, intervals and solves per impact). Two timings: ipx_solve as a
    host calls it (problem validation included) and the model alone (ipx_model_plus.solve).
    Then the min-norm solve itself, LAPACK's dgelsy (ipx_lsq_min_norm) against PLUS's small
    solver (ipx_plus_lsq), on square systems of full and half rank: the evidence for
@@ -17,6 +18,7 @@
 #include "impax/plus.h"
 #include "impax/rng.h"
 #include "problem_gen.h"
+#include "stack_scenes.h"
 #include "timing.h"
 
 #define REPEATS 21
@@ -161,6 +163,21 @@ static void bench_lsq(void)
     }
 }
 
+/* Vertical stacks of n spheres dropped on the ground (e = 0.5, mu 0.5, slip and spin) and free
+   chains struck at one end (e = 0.5), equal masses: the rounds of issue [scale]. */
+static void bench_stacks(const ipx_params *par)
+{
+    for (int n = 8; n <= 32; n *= 4) {
+        ipx_stack_options o = ipx_stack_default_options();
+        o.struck = 0;
+        ipx_scene_sphere_stack(&scenes[0], n, &o, NULL);
+        print_row("sphere stack, dropped", n, time_set(par, scenes, 1, n <= 8 ? 50 : 2), "");
+        o.struck = 1, o.ground = 0;
+        ipx_scene_sphere_stack(&scenes[0], n + 1, &o, NULL);
+        print_row("sphere chain, struck", n, time_set(par, scenes, 1, n <= 8 ? 50 : 2), "");
+    }
+}
+
 int main(int argc, char **argv)
 {
     ipx_params par;
@@ -188,6 +205,7 @@ int main(int argc, char **argv)
     print_row("random", 16, time_set(&par, scenes, N_RANDOM, 1), "");
     random_set(64, 6464);
     print_row("random", 64, time_set(&par, scenes, 8, 1), "");
+    bench_stacks(&par);
     bench_lsq();
     return 0;
 }

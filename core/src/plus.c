@@ -25,8 +25,9 @@ static const ipx_param_def plus_params[IPX_PLUS_N_PARAMS] = {
                         "overrides every contact's e (the high-speed COR e_min); < 0 = contact's value"},
     [IPX_PLUS_ALPHA_MIN] = {"alpha_min", 1e-6, 1e-12, 0.5, 0, "",
                             "smallest interval fraction the direction limit (2.14) may give"},
-    [IPX_PLUS_MAX_ROUNDS] = {"max_rounds", 100, 1, 1e6, 1, "",
-                             "rounds before the inelastic fallback round (limits_hit bit 0)"},
+    [IPX_PLUS_MAX_ROUNDS] = {"max_rounds", 0, 0, 1e6, 1, "",
+                             "rounds before the inelastic fallback rounds (limits_hit bit 0); "
+                             "0 = 100 + 4k (a wave crosses a chain of k contacts in k rounds)"},
     [IPX_PLUS_MAX_INTERVALS] = {"max_intervals", 1000, 1, 1e7, 1, "",
                                 "intervals per round before alpha is forced to 1 (limits_hit bit 1)"},
     [IPX_PLUS_MAX_PASSES] = {"max_passes", 0, 0, 1e6, 1, "",
@@ -50,6 +51,14 @@ static const ipx_param_def plus_params[IPX_PLUS_N_PARAMS] = {
     [IPX_PLUS_HOLD_PLASTIC] = {"hold_plastic", 1, 0, 1, 1, "flag",
                                "1: a contact that compressed with e = 0 stays closed while its group "
                                "expands (spec 8.16 remedy); 0 = the paper's rounds"},
+    [IPX_PLUS_SETTLE_ROUNDS] = {"settle_rounds", 4, 0, 1e6, 1, "",
+                                "rounds in which the same contacts stay closed and active while "
+                                "energy is dissipated, after which they are held closed (the limit "
+                                "of that ping-pong; deviation 11); 0 = the paper's rounds"},
+    [IPX_PLUS_MAX_SOLVES] = {"max_solves", 0, 0, 1e9, 1, "",
+                             "cost bound: min-norm solves per impact (active-set passes, Newton "
+                             "steps) before the plastic finish (limits_hit bit 8); 0 = "
+                             "PLUS_AUTO_SOLVES(k)"},
 };
 
 void plus_cfg_from_params(const double *param, plus_cfg *cfg)
@@ -71,6 +80,8 @@ void plus_cfg_from_params(const double *param, plus_cfg *cfg)
     cfg->all_participate = param[IPX_PLUS_ALL_PARTICIPATE] != 0.0;
     cfg->energy_cap = param[IPX_PLUS_ENERGY_CAP] != 0.0;
     cfg->hold_plastic = param[IPX_PLUS_HOLD_PLASTIC] != 0.0;
+    cfg->settle_rounds = (int)param[IPX_PLUS_SETTLE_ROUNDS];
+    cfg->max_solves = (long)param[IPX_PLUS_MAX_SOLVES];
 }
 
 /* Slices of the workspace, in the order plus_ctx_init takes them. */
@@ -84,7 +95,7 @@ size_t plus_workspace_bytes(int k)
            ipx_ws_doubles_bytes(2 * kk) + 2 * ipx_ws_doubles_bytes(enum_doubles(kk)) +
            ipx_ws_doubles_bytes(n * n) + ipx_ws_doubles_bytes(nn * nn) +
            3 * ipx_ws_doubles_bytes(n) + 4 * ipx_ws_doubles_bytes(nn) +
-           ipx_ws_doubles_bytes(ipx_min_norm_work_doubles((int)nn)) + 8 * ipx_ws_ints_bytes(kk) +
+           ipx_ws_doubles_bytes(ipx_min_norm_work_doubles((int)nn)) + 10 * ipx_ws_ints_bytes(kk) +
            2 * ipx_ws_ints_bytes(n) + ipx_ws_ints_bytes(nn);
 }
 
@@ -102,6 +113,8 @@ ipx_status plus_ctx_init(plus_ctx *c, const ipx_problem *p, const double *param,
     c->k = p->k;
     c->n = IPX_ROWS_PER_CONTACT * p->k;
     plus_cfg_from_params(param, &c->cfg);
+    if (c->cfg.max_rounds == 0) c->cfg.max_rounds = 100 + 4 * p->k;
+    c->max_solves = c->cfg.max_solves > 0 ? c->cfg.max_solves : PLUS_AUTO_SOLVES(p->k);
     c->r = r;
     c->pi_total = r->impulse;
     if (ws->capacity - ws->used < plus_workspace_bytes(p->k)) {
@@ -131,6 +144,8 @@ ipx_status plus_ctx_init(plus_ctx *c, const ipx_problem *p, const double *param,
     c->lsq_work = ipx_ws_doubles(ws, ipx_min_norm_work_doubles((int)nn));
     c->inert = ipx_ws_ints(ws, k);
     c->held = ipx_ws_ints(ws, k);
+    c->plastic = ipx_ws_ints(ws, k);
+    c->act_prev = ipx_ws_ints(ws, k);
     c->normal_on = ipx_ws_ints(ws, k);
     c->turn = ipx_ws_ints(ws, k);
     c->imp = ipx_ws_ints(ws, k);

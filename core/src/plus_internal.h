@@ -29,6 +29,8 @@ typedef struct plus_cfg {
     double eps_pi;      ///< relative
     double rcond;
     int all_participate, energy_cap, hold_plastic;
+    int settle_rounds;  ///< deviation 11; 0 = off
+    long max_solves;    ///< deviation 12; 0 = PLUS_AUTO_SOLVES(k)
 } plus_cfg;
 
 /// Normal row of a contact in one interval candidate.
@@ -55,7 +57,15 @@ typedef struct plus_ctx {
     ipx_plus_class *cls;     /* k: class of each contact in this round */
     int *inert;              /* k: 1 if W's normal row is zero (always observing) */
     int *held;               /* k: 1 if held closed this round (deviation 10) */
-    int round, fallback;     /* fallback: 0 no, 1 inelastic, 2 inelastic frictionless */
+    int *plastic;            /* k: 1 if settled (deviation 11): held closed until it separates */
+    int *act_prev;           /* k: 1 if compressing or expanding in the previous round */
+    int release;             /* 1: no contact is held any more (a hold stalled a round) */
+    int settle;              /* rounds of an unchanged closed ping-pong so far (deviation 11) */
+    double settle_dT;        /* J, kinetic-energy change when that run of rounds began */
+    int round, fallback;     /* fallback: 0 no, 1 inelastic, 2 the plastic finish */
+    long max_solves;         /* cost bound of this impact (deviation 12) */
+    long solves;             /* min-norm solves of this impact so far */
+    int out_of_budget;       /* 1 once a solve was refused: the plastic finish ends the impact */
 
     /* interval state (Algorithm 1) */
     ipx_plus_slip *slip;     /* k */
@@ -95,6 +105,11 @@ typedef struct plus_ctx {
 /// can see has its direction enforced.
 #define PLUS_SLIP_FLOOR 1e-10
 
+/// Default cost bound (deviation 12): min-norm solves per impact. Stacks and chains of up to
+/// 64 contacts need at most a few hundred (bench_plus, test_plus_stacks); the bound is there for
+/// the impacts whose active sets or impending-slip searches run away.
+#define PLUS_AUTO_SOLVES(k) (2000L + 100L * (long)(k))
+
 /* plus.c */
 void plus_cfg_from_params(const double *param, plus_cfg *cfg);
 size_t plus_workspace_bytes(int k);
@@ -114,6 +129,10 @@ ipx_status plus_solve_linear(plus_ctx *c);          /* x = B^+ rhs */
 void plus_scatter(plus_ctx *c);                     /* pi from x, wpi = W pi */
 double plus_tangent_velocity(const plus_ctx *c, int k, const double *x, int t); /* end v_t */
 ipx_status plus_lsq(plus_ctx *c, int m, double *A, double *b);    /* min-norm, counts it */
+
+/* plus_finish.c: the plastic finish (frictionless LCP of the normal rows, Lemke); sets c->pi,
+   c->wpi, the classes and states of a final round (not applied) */
+ipx_status plus_plastic_finish(plus_ctx *c);
 
 /* plus_slip.c: Newton for the impending contacts, then the sliding-form solve with w_hat */
 ipx_status plus_impending(plus_ctx *c);

@@ -10,7 +10,7 @@
 #define TIE 1e-6
 
 /* Sliding if |v_t| >= v_transition (2.9a): an oblique impact always starts sliding; otherwise
-   rolling (2.7) until the cone rejects it. The last-resort fallback is frictionless. */
+   rolling (2.7) until the cone rejects it. */
 static void start_states(plus_ctx *c)
 {
     double v_scale = c->cfg.v_t;
@@ -21,7 +21,7 @@ static void start_states(plus_ctx *c)
         c->normal_on[k] = c->cls[k] != IPX_PLUS_OBSERVING ? PLUS_NORMAL_ON : PLUS_NORMAL_OFF;
         c->chatter[k] = c->chatter[k] < 0 ? -1 : 0;
         c->from_rolling[k] = 0;
-        if (!c->normal_on[k] || c->p->contact[k].mu == 0.0 || c->fallback == 2) {
+        if (!c->normal_on[k] || c->p->contact[k].mu == 0.0) {
             c->slip[k] = IPX_PLUS_NO_FRICTION;
             continue;
         }

@@ -85,6 +85,13 @@ void plus_assemble(plus_ctx *c)
 
 ipx_status plus_lsq(plus_ctx *c, int m, double *A, double *b)
 {
+    if (c->solves >= c->max_solves) { /* deviation 12: the cost bound */
+        c->out_of_budget = 1;
+        snprintf(c->r->message, sizeof c->r->message,
+                 "plus: cost bound of %ld solves reached in round %d", c->max_solves, c->round);
+        return IPX_ERR_NOT_CONVERGED;
+    }
+    c->solves++;
     c->r->counts.lsq_solves++;
     ipx_status st = ipx_min_norm_solve(m, A, b, c->cfg.rcond, c->lsq_work, c->lsq_iwork, NULL);
     if (st != IPX_OK)

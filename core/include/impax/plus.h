@@ -27,10 +27,12 @@
 /// >= 0; any negative value (default -1) means "no override".
 ///
 /// Counts: rounds, intervals, lsq_solves (every min-norm solve, Newton steps included),
-/// newton_iters; limits_hit holds the IPX_PLUS_HIT_* bits below. The guards (max_rounds,
-/// max_intervals per round, max_passes per interval, newton_max_iters) set their bit and the
-/// impact goes on; only the fallback of deviation 4 can fail a solve, and only if contacts
-/// still approach after it.
+/// newton_iters, lcp_solves and pivots (the plastic finish); limits_hit holds the
+/// IPX_PLUS_HIT_* bits below. The guards (max_rounds, max_intervals per round, max_passes per
+/// interval, newton_max_iters) set their bit and the impact goes on. Cost bound (deviation 12):
+/// an impact makes at most max_solves min-norm solves (of at most 4k unknowns) and one LCP of
+/// at most k rows; the solve fails (IPX_ERR_NOT_CONVERGED) only if Lemke's method fails on the
+/// plastic finish's LCP, which has a solution.
 ///
 /// Promises (ipx_check): energy (no gain, with energy_cap = 1), friction cone, friction
 /// direction (deviation 3), no pulling normal impulse, consistency, and non-penetration to within eps_v: a contact approaching
@@ -70,11 +72,10 @@
 ///  4. Fallback (spec 5.8). After max_rounds, or when a round applies no impulse while
 ///     contacts still compress, inelastic rounds run in which every contact that is not
 ///     separating compresses (e = 0, leftover expansion dropped), so no resting contact can be
-///     pushed into approach by the others (this ends the ping-pong of two coupled contacts that
-///     compress in alternate rounds). If the active set still leaves a contact approaching, the
-///     last resort is the same without friction (IPX_PLUS_HIT_FRICTIONLESS): every promise
-///     holds, Coulomb's law is given up for that last increment. If contacts still approach
-///     after that, the solve fails with IPX_ERR_NOT_CONVERGED.
+///     pushed into approach by the others. If the active set still leaves a contact
+///     approaching, the plastic finish of deviation 12 ends the impact
+///     (IPX_PLUS_HIT_FRICTIONLESS): every promise holds, Coulomb's law is given up for that
+///     last increment.
 ///  5. A contact whose normal row of W is zero (between two immovable bodies) always observes.
 ///  6. all_participate = 1 is the paper's contrast model of Fig. 14 row C (every contact
 ///     compresses in the first round, whatever its velocity), kept for A/B comparisons.
@@ -99,17 +100,51 @@
 ///     Whenever the active set drops a normal row, every contact it turned impending rolls
 ///     again and is decided anew: a contact that could not roll beside a normal that is now
 ///     gone may roll (the cone it needs depends on the others).
-/// 10. Plastic contacts are held (hold_plastic = 1, spec 8.16). A contact that compressed in
-///     the previous round and earned no expansion impulse (e = 0: the capture band, or e_min
-///     = 0) compresses again, with e = 0, in a round in which other contacts expand, unless it
-///     separates: the expansion impulses were sized for the coupled system it was part of. In
-///     the paper's rounds it observes and is driven into an approach that bounces with its own
-///     COR (three balls, u = (-2, 0, 0.005), e_min 1, v_capture 0.01: +22 % kinetic energy);
-///     held, ball 1 rebounds off the pair 2-3: u = (0.67, -1.3325, -1.3325), no gain.
-///     hold_plastic = 0 gives the paper's rounds. The energy cap (1) stays for what is left:
-///     a round in which a neighbour expands while a compressing contact cannot push (its
-///     normal would pull) can still end above the initial energy (3 in 50 000 random boxes and
-///     stacks with one material; test_plus_slip checks that nothing else makes the cap fire).
+/// 10. Plastic contacts are held (hold_plastic = 1, spec 8.16, issue [scale]). A contact that
+///     compressed with e = 0 (the capture band, e_min = 0, or held already) and ended its round
+///     closed (|v_n| < eps_v) compresses again, with e = 0, in every later round that has
+///     something to do (a contact approaching or expanding), until it separates. In the
+///     paper's rounds it observes and is driven into a new approach: beside a neighbour that
+///     expands it bounces with its own COR (three balls, u = (-2, 0, 0.005), e_min 1,
+///     v_capture 0.01: +22 % kinetic energy; held, ball 1 rebounds off the pair 2-3: u = (0.67,
+///     -1.3325, -1.3325), no gain); beside a neighbour that compresses the two ping-pong, the
+///     velocities decaying only geometrically (two spheres dropped with e = 0: 34 rounds to
+///     eps_v; a stack of 4: the 100-round cap). Holding them projects the velocities at once
+///     onto "closed", the limit of that ping-pong: stacks and chains of 2-32 spheres with e = 0
+///     end within 1e-5 m/s (eps_v) of the paper's ping-pong run to its end, in k rounds. A
+///     contact with e > 0 whose normal the active set dropped is not held. If holding leaves a
+///     round with no impulse (a sliding neighbour whose normal would have to pull), the impact
+///     goes on with the paper's rules, nothing held. hold_plastic = 0 gives the paper's
+///     rounds. The energy cap (1) stays for what is left: a round in which a
+///     neighbour expands while a compressing contact cannot push (its normal would pull) can
+///     still end above the initial energy (test_plus_slip checks that nothing else makes the
+///     cap fire on random boxes and stacks).
+/// 11. Ping-pong settled (settle_rounds = 4, issue [scale]). With e > 0 a stack or chain can
+///     alternate for hundreds of rounds: the same contacts compress and expand by turns, none
+///     opens (an expansion does not separate a contact its neighbour pushes), the approach
+///     speeds decay geometrically (16 spheres dropped with e = 0.5: 1519 rounds to eps_v; 32:
+///     5906). While the same contacts G act and stay closed, every impulse is in the span of
+///     G's rows, so the velocities' kinetic-metric projection onto "G closed" is the same after
+///     every round, and it is where the ping-pong ends if it goes on until G stops moving. After
+///     settle_rounds consecutive rounds with an unchanged set of compressing or expanding
+///     contacts, none of them separating at the end of a round, and energy dissipated, those
+///     contacts are held (10) with their pending expansion dropped: one round reaches the
+///     limit. Stacks and chains of 2-32 spheres with e = 0.5 (with 10): at most 2k + 10 rounds,
+///     post-impact velocities within 1.1 % of the impact speed of the paper's rounds run to
+///     their end (most within eps_v). What is given up: a contact the paper's rounds would open
+///     late stays closed. An elastic ping-pong dissipates nothing and a travelling wave changes
+///     its contacts, so neither is settled (Table 2, Examples 1-4, equal-mass elastic stacks
+///     unchanged). settle_rounds = 0 gives the paper's rounds.
+/// 12. Cost bound and plastic finish (max_solves, issue [scale]). Every min-norm solve
+///     (active-set pass or Newton step) counts; once max_solves (0: 2000 + 100 k) are spent,
+///     the interval under way is abandoned (velocities and impulses stay those of the last
+///     completed interval; with energy_cap = 1 the round so far is capped like any round) and
+///     the plastic finish ends the impact (IPX_PLUS_HIT_MAX_SOLVES): one frictionless, perfectly
+///     plastic round in which every contact that can be pushed takes part, solved exactly as
+///     the LCP 0 <= z, W_nn z + v_n >= 0, z.(W_nn z + v_n) = 0 by Lemke's method (impax/lcp.h).
+///     No contact approaches after it, and it dissipates: dT = -1/2 z.W_nn z <= 0. max_rounds
+///     = 0 (the default) means 100 + 4 k: a wave needs k rounds to cross a chain of k contacts,
+///     and an elastic stack dropped on the ground about 3 k.
 ///
 /// Every interval is recorded in the result for the invariant checker: slip_state and
 /// last_step of the last interval (IPX_CHECK_FRICTION_DIRECTION: sliding friction opposes the
@@ -132,7 +167,7 @@ enum {
     IPX_PLUS_V_PLASTIC,        ///< m/s, overrides every contact's v_plastic if >= 0
     IPX_PLUS_E_MIN,            ///< overrides every contact's e (= e_min) if >= 0
     IPX_PLUS_ALPHA_MIN,        ///< smallest interval fraction from (2.14)
-    IPX_PLUS_MAX_ROUNDS,       ///< rounds before the inelastic fallback rounds (deviation 4)
+    IPX_PLUS_MAX_ROUNDS,       ///< rounds before the inelastic fallback rounds (deviation 4); 0 = 100 + 4k
     IPX_PLUS_MAX_INTERVALS,    ///< intervals per round before alpha is forced to 1
     IPX_PLUS_MAX_PASSES,       ///< active-set passes per interval; 0 = (k+1)^2 + 1 (never binding)
     IPX_PLUS_NEWTON_MAX_ITERS, ///< Newton iterations per impending-slip solve
@@ -143,20 +178,23 @@ enum {
     IPX_PLUS_EPS_POS,          ///< m, proximity tolerance: read by host adapters, not the solve
     IPX_PLUS_ALL_PARTICIPATE,  ///< flag: Fig. 14 row C contrast model
     IPX_PLUS_ENERGY_CAP,       ///< flag: scale down a round that would gain energy (deviation 1)
-    IPX_PLUS_HOLD_PLASTIC,     ///< flag: plastic contacts held while others expand (deviation 10)
+    IPX_PLUS_HOLD_PLASTIC,     ///< flag: plastic contacts held closed (deviation 10)
+    IPX_PLUS_SETTLE_ROUNDS,    ///< rounds of a repeating dissipative ping-pong before it is settled (deviation 11)
+    IPX_PLUS_MAX_SOLVES,       ///< min-norm solves per impact before the plastic finish (deviation 12)
     IPX_PLUS_N_PARAMS
 };
 
 /// Bits of ipx_counts.limits_hit set by the "plus" model.
 enum {
-    IPX_PLUS_HIT_MAX_ROUNDS = 1u << 0,    ///< max_rounds reached: the fallback rounds ran
+    IPX_PLUS_HIT_MAX_ROUNDS = 1u << 0,    ///< max_rounds reached: the fallback rounds ran (deviation 4)
     IPX_PLUS_HIT_MAX_INTERVALS = 1u << 1, ///< a round reached max_intervals: alpha forced to 1
     IPX_PLUS_HIT_MAX_PASSES = 1u << 2,    ///< an active-set search stopped with violations left
     IPX_PLUS_HIT_NEWTON = 1u << 3,        ///< an impending contact had no end-slip direction (deviation 9)
     IPX_PLUS_HIT_ENERGY_CAP = 1u << 4,    ///< a round was scaled down to gain no energy
     IPX_PLUS_HIT_STALLED = 1u << 5,       ///< a round applied no impulse: the fallback rounds ran
     IPX_PLUS_HIT_PAINLEVE = 1u << 6,      ///< a Painleve sliding contact was advanced (deviation 7)
-    IPX_PLUS_HIT_FRICTIONLESS = 1u << 7   ///< the frictionless last-resort fallback ran
+    IPX_PLUS_HIT_FRICTIONLESS = 1u << 7,  ///< the fallback rounds left a contact approaching: the plastic finish ran
+    IPX_PLUS_HIT_MAX_SOLVES = 1u << 8     ///< max_solves reached: the plastic finish ran (deviation 12)
 };
 
 /// Class of a contact for one round (section 3b).
@@ -178,7 +216,7 @@ typedef enum ipx_plus_slip {
 typedef struct ipx_plus_interval {
     int round;                    ///< 1-based
     int interval;                 ///< 1-based, within the round
-    int fallback;                 ///< 0; 1 inelastic fallback round; 2 frictionless last resort
+    int fallback;                 ///< 0; 1 inelastic fallback round; 2 the plastic finish (deviation 12)
     double alpha;                 ///< fraction of the interval impulse applied, (0, 1]
     int k;                        ///< contacts
     const ipx_plus_class *cls;    ///< k: class of each contact in this round
