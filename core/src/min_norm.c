@@ -1,17 +1,387 @@
+/* PLUS's minimum-norm solves (min_norm.h). Small systems go straight to ipx_plus_lsq. Larger
+   ones go through a cache kept in the work array: the last matrix and right-hand side, their
+   solution, and a complete orthogonal factorisation (lsq_cod.h), either of that matrix (a
+   "full" factor) or of that matrix without a few of its columns S (a "base" factor).
+
+   The impending-slip direction search (plus_slip.c) solves B x = w for one contact's slip
+   angle after another: B differs from the previous matrix in one column only (the contact's
+   normal column, in its two friction rows), w is the same; with several impending contacts it
+   sweeps over them, so the changing column moves among a few. With a base factor of
+   A = B without the columns S (p of them), the minimum-norm least-squares solution of
+   [A G] (G = B's columns S, moved last) follows from A's factor in O(m^2 p), exactly:
+     x0 = A^+ w, H = A^+ G; G2, w2 = the parts of G, w outside range(A);
+     the least-squares solutions are eta (G's unknowns) minimising |G2 eta - w2|, that is
+     eta = G2^+ w2 + N t (N: orthonormal null space of G2), with A's unknowns x0 - H eta plus
+     anything in null(A); the smallest of them has null(A) part 0 and t minimising
+     |x0 - H eta|^2 + |eta|^2:  (I + K^T K) t = K^T (x0 - H G2^+ w2), K = H N;
+     x = (x0 - H eta, with eta at the columns S).
+   G2's rank is decided by the rule of the factorisation itself (column norms above rcond
+   max(|R_11|, |G_j|)). For one column this is eta = g2.w2 / |g2|^2 if g2 != 0, else
+   eta = h.x0 / (1 + |h|^2). Consistent or not, of full rank or not, it is the minimum-norm
+   least-squares solution the dense path computes (test_min_norm_cache compares them). Leaving
+   columns out can make A much worse conditioned than B: where the rounding error this gives
+   could reach ERROR_LIMIT, that one system is solved densely instead.
+
+   Other hits: an identical matrix with another right-hand side reuses a full factor as it is
+   (bitwise the answer of a fresh solve); the same system again returns the stored solution.
+   Everything else factors afresh. The cache is recognised by its header (a marker, m and
+   rcond) and an exact comparison of the matrix, so stale or foreign contents of the work array
+   are never used. */
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+#include "impax/plus.h"
+#include "lsq_cod.h"
 #include "min_norm.h"
 
-#include "impax/linalg.h"
-#include "impax/plus.h"
+/* Most columns a base factor leaves out (the impending contacts a direction search sweeps). */
+#define MAX_SET 8
+
+/* Header: marker, m, rcond, kind of factor, its rank and |R_11|, whether x (and with which
+   rank) belongs to the cached system, whether x0, wq belong to its right-hand side, the base's
+   left-out columns (ascending) and whether their Q^T g and A^+ g are up to date. */
+enum {
+    H_MAGIC, H_M, H_RCOND, H_KIND, H_RANK, H_R11, H_X_OK, H_X_RANK, H_W_OK, H_NS,
+    H_S, H_G_OK = H_S + MAX_SET, H_SIZE = H_G_OK + MAX_SET
+};
+enum { KIND_NONE = 0, KIND_FULL = 1, KIND_BASE = 2 };
+#define CACHE_MAGIC 6.02214076e23 /* any value garbage is unlikely to hold */
+
+/* The work array for m unknowns, carved in this order. */
+typedef struct cache {
+    double *h;        /* H_SIZE header entries */
+    double *M, *w;    /* m*m, m: the last matrix and right-hand side */
+    double *x;        /* m: their solution */
+    double *F;        /* m*m: the factored matrix (m x m, or m x (m - p) for a base) */
+    double *tau, *U, *tau2;
+    int *perm;        /* m ints in m doubles */
+    double *x0, *wq;  /* base: A^+ w and Q^T w */
+    double *GQ, *H;   /* base: m x MAX_SET each, Q^T g and A^+ g of the left-out columns */
+    double *y, *scratch; /* m, 2m */
+    double *small;    /* the p-column problem: see solve_base */
+    double *fallback; /* work of ipx_plus_lsq */
+} cache;
+
+#define SMALL_DOUBLES(m) ((size_t)(m) * (2 * MAX_SET + 2) + 9 * MAX_SET + 3 * MAX_SET * MAX_SET)
+
+static size_t cache_doubles(int m)
+{
+    const size_t mm = (size_t)m;
+    return H_SIZE + 3 * mm * mm + 10 * mm + 2 * MAX_SET * mm + SMALL_DOUBLES(m) +
+           ipx_plus_lsq_work_doubles(m, m);
+}
 
 size_t ipx_min_norm_work_doubles(int n)
 {
-    const size_t lapack = ipx_lsq_work_doubles(n, n), small = ipx_plus_lsq_work_doubles(n, n);
-    return lapack > small ? lapack : small;
+    const size_t small = ipx_plus_lsq_work_doubles(n, n), cached = cache_doubles(n);
+    return small > cached ? small : cached;
 }
+
+static cache carve(double *work, int m)
+{
+    const size_t mm = (size_t)m;
+    cache c;
+    c.h = work;
+    c.M = c.h + H_SIZE;
+    c.w = c.M + mm * mm;
+    c.x = c.w + mm;
+    c.F = c.x + mm;
+    c.tau = c.F + mm * mm;
+    c.U = c.tau + mm;
+    c.tau2 = c.U + mm * mm;
+    c.perm = (int *)(c.tau2 + mm);
+    c.x0 = c.tau2 + 2 * mm;
+    c.wq = c.x0 + mm;
+    c.GQ = c.wq + mm;
+    c.H = c.GQ + MAX_SET * mm;
+    c.y = c.H + MAX_SET * mm;
+    c.scratch = c.y + mm;
+    c.small = c.scratch + 2 * mm;
+    c.fallback = c.small + SMALL_DOUBLES(m);
+    return c;
+}
+
+static lsq_cod cod_of(const cache *c, int m, int n)
+{
+    return (lsq_cod){.m = m, .n = n, .r = (int)c->h[H_RANK], .A = c->F, .tau = c->tau, .U = c->U,
+                     .tau2 = c->tau2, .perm = c->perm, .r11 = c->h[H_R11]};
+}
+
+static double dot(const double *a, const double *b, int n)
+{
+    double s = 0.0;
+    for (int i = 0; i < n; i++) s += a[i] * b[i];
+    return s;
+}
+
+static void copy(double *to, const double *from, size_t n)
+{
+    if (to != from) memcpy(to, from, sizeof(double) * n);
+}
+
+/* Columns of A (m x m) that differ from the cached matrix, ascending, into cols; returns how
+   many, counting no further than MAX_SET + 1. */
+static int changed_columns(const cache *c, int m, const double *A, int *cols)
+{
+    int count = 0;
+    for (int j = 0; j < m && count <= MAX_SET; j++)
+        if (memcmp(A + (size_t)m * j, c->M + (size_t)m * j, sizeof(double) * (size_t)m) != 0)
+            cols[count++] = j;
+    return count;
+}
+
+/* A fresh full factor of A with right-hand side b; x = the solution. */
+static void factor_full(cache *c, int m, const double *A, const double *b, double rcond, double *x)
+{
+    copy(c->M, A, (size_t)m * (size_t)m);
+    copy(c->F, A, (size_t)m * (size_t)m);
+    copy(c->w, b, (size_t)m);
+    copy(c->wq, b, (size_t)m);
+    lsq_cod f = cod_of(c, m, m);
+    lsq_cod_factor(&f, rcond, 0.0, c->wq, c->scratch);
+    lsq_cod_solve(&f, c->wq, x, c->y);
+    c->h[H_KIND] = KIND_FULL;
+    c->h[H_RANK] = f.r;
+    c->h[H_R11] = f.r11;
+}
+
+/* Full factor, new right-hand side b. */
+static void solve_full(cache *c, int m, const double *b, double *x)
+{
+    lsq_cod f = cod_of(c, m, m);
+    copy(c->w, b, (size_t)m);
+    copy(c->wq, b, (size_t)m);
+    lsq_cod_apply_qt(&f, c->wq);
+    lsq_cod_solve(&f, c->wq, x, c->y);
+}
+
+/* 1 if column j is in the base's set (its slot in *slot). */
+static int in_set(const cache *c, int j, int *slot)
+{
+    for (int i = 0; i < (int)c->h[H_NS]; i++)
+        if ((int)c->h[H_S + i] == j) {
+            *slot = i;
+            return 1;
+        }
+    return 0;
+}
+
+/* Base factor: the cached matrix (c->M) without the columns set[0..p) (ascending). */
+static void factor_base(cache *c, int m, const int *set, int p, double rcond)
+{
+    const size_t mm = (size_t)m;
+    for (int j = 0, o = 0, s = 0; j < m; j++) {
+        if (s < p && set[s] == j) {
+            s++;
+            continue;
+        }
+        copy(c->F + mm * (size_t)o++, c->M + mm * (size_t)j, mm);
+    }
+    lsq_cod f = cod_of(c, m, m - p);
+    lsq_cod_factor(&f, rcond, 0.0, NULL, c->scratch);
+    c->h[H_KIND] = KIND_BASE;
+    c->h[H_RANK] = f.r;
+    c->h[H_R11] = f.r11;
+    c->h[H_NS] = p;
+    for (int i = 0; i < p; i++) c->h[H_S + i] = set[i], c->h[H_G_OK + i] = 0;
+    c->h[H_W_OK] = 0;
+}
+
+/* Small symmetric positive definite solve (Cholesky, q <= MAX_SET): S (q x q) overwritten,
+   t = S^-1 t. */
+static void spd_solve(int q, double *S, double *t)
+{
+    for (int j = 0; j < q; j++) {
+        for (int k = 0; k < j; k++)
+            for (int i = j; i < q; i++) S[i + q * j] -= S[i + q * k] * S[j + q * k];
+        const double d = sqrt(S[j + q * j]);
+        for (int i = j; i < q; i++) S[i + q * j] /= d;
+    }
+    for (int i = 0; i < q; i++) {
+        for (int k = 0; k < i; k++) t[i] -= S[i + q * k] * t[k];
+        t[i] /= S[i + q * i];
+    }
+    for (int i = q - 1; i >= 0; i--) {
+        for (int k = i + 1; k < q; k++) t[i] -= S[k + q * i] * t[k];
+        t[i] /= S[i + q * i];
+    }
+}
+
+/* wq = Q^T w and x0 = A^+ w for the base factor. */
+static void base_rhs(cache *c, int m, const double *w, double *wq, double *x0)
+{
+    lsq_cod f = cod_of(c, m, m - (int)c->h[H_NS]);
+    copy(wq, w, (size_t)m);
+    lsq_cod_apply_qt(&f, wq);
+    lsq_cod_solve(&f, wq, x0, c->y);
+}
+
+/* The solution x of the cached matrix for the right-hand side w given by wq = Q^T w and
+   x0 = A^+ w (base_rhs); *rank set. Returns a bound on x's rounding error relative to its
+   largest entry. */
+static double solve_base(cache *c, int m, double rcond, const double *wq, const double *x0, double *x,
+                         int *rank)
+{
+    const int n = m - (int)c->h[H_NS], p = (int)c->h[H_NS];
+    const size_t mm = (size_t)m;
+    lsq_cod f = cod_of(c, m, n);
+    const int r = f.r, tail = m - r;
+    double scale = f.r11;
+    for (int i = 0; i < p; i++) {
+        const double *g = c->M + mm * (size_t)c->h[H_S + i];
+        double *gq = c->GQ + mm * (size_t)i;
+        if (!c->h[H_G_OK + i]) {
+            copy(gq, g, mm);
+            lsq_cod_apply_qt(&f, gq);
+            lsq_cod_solve(&f, gq, c->H + mm * (size_t)i, c->y);
+            c->h[H_G_OK + i] = 1;
+        }
+        scale = fmax(scale, sqrt(dot(g, g, m)));
+    }
+    /* G2 eta = w2 in least squares, through its own factor (rank rho) */
+    double *G2 = c->small, *w2 = G2 + (size_t)tail * p, *eta = w2 + (tail > p ? tail : p);
+    double *tau = eta + MAX_SET, *U = tau + MAX_SET, *tau2 = U + MAX_SET * MAX_SET;
+    double *sy = tau2 + MAX_SET, *sscr = sy + MAX_SET, *Nt = sscr + 2 * MAX_SET;
+    double *S = Nt + MAX_SET * MAX_SET, *t = S + MAX_SET * MAX_SET, *d = t + MAX_SET;
+    double *K = d + n; /* n x (p - rho): carved last, it needs n * MAX_SET */
+    int sperm[MAX_SET];
+    for (int i = 0; i < p; i++) copy(G2 + (size_t)tail * i, c->GQ + mm * (size_t)i + r, (size_t)tail);
+    copy(w2, wq + r, (size_t)tail);
+    lsq_cod g = {.m = tail, .n = p, .A = G2, .tau = tau, .U = U, .tau2 = tau2, .perm = sperm};
+    int rho = 0;
+    if (tail > 0) {
+        lsq_cod_factor(&g, rcond, rcond * scale, w2, sscr);
+        rho = g.r;
+        lsq_cod_solve(&g, w2, eta, sy); /* G2^+ w2 */
+    } else {
+        for (int i = 0; i < p; i++) eta[i] = 0.0;
+        g.r = 0;
+        for (int i = 0; i < p; i++) sperm[i] = i;
+    }
+    const int q = p - rho;
+    if (q > 0) { /* eta += N t, (I + K^T K) t = K^T d, K = H N, d = x0 - H eta */
+        for (int l = 0; l < q; l++) {
+            if (tail > 0) lsq_cod_null(&g, l, Nt + (size_t)p * l, sy);
+            else
+                for (int i = 0; i < p; i++) Nt[i + (size_t)p * l] = i == l ? 1.0 : 0.0;
+        }
+        for (int j = 0; j < n; j++) {
+            double s = x0[j];
+            for (int i = 0; i < p; i++) s -= c->H[j + mm * (size_t)i] * eta[i];
+            d[j] = s;
+        }
+        for (int l = 0; l < q; l++)
+            for (int j = 0; j < n; j++) {
+                double s = 0.0;
+                for (int i = 0; i < p; i++) s += c->H[j + mm * (size_t)i] * Nt[i + (size_t)p * l];
+                K[j + (size_t)n * l] = s;
+            }
+        for (int a = 0; a < q; a++) {
+            t[a] = dot(K + (size_t)n * a, d, n);
+            for (int b = 0; b <= a; b++)
+                S[a + q * b] = S[b + q * a] = dot(K + (size_t)n * a, K + (size_t)n * b, n) + (a == b);
+        }
+        spd_solve(q, S, t);
+        for (int i = 0; i < p; i++)
+            for (int l = 0; l < q; l++) eta[i] += Nt[i + (size_t)p * l] * t[l];
+    }
+    *rank = r + rho;
+    double big = 0.0, size = 0.0;
+    for (int j = 0, o = 0, s = 0; j < m; j++) {
+        if (s < p && (int)c->h[H_S + s] == j) {
+            x[j] = eta[s++];
+            size = fmax(size, fabs(x[j]));
+            continue;
+        }
+        double v = x0[o];
+        big = fmax(big, fabs(v));
+        for (int i = 0; i < p; i++) {
+            const double hv = c->H[o + mm * (size_t)i] * eta[i];
+            big = fmax(big, fabs(hv));
+            v -= hv;
+        }
+        x[j] = v;
+        size = fmax(size, fabs(v));
+        o++;
+    }
+    /* rounding error bound of x relative to its size: A's condition (as its pivots show) times
+       the cancellation in x0 - H eta */
+    const double cond = r > 0 ? f.r11 / fabs(f.A[(r - 1) + mm * (size_t)(r - 1)]) : 1.0;
+    return DBL_EPSILON * cond * (size > 0.0 ? fmax(big / size, 1.0) : 1.0);
+}
+
+/* Above this rounding error bound (relative to the solution's size) the base factor is too
+   poorly conditioned for the matrix at hand (B = [u, u + d v, v] without v leaves
+   A = [u, u + d v], condition ~1/d, and x0 - H eta cancels): that system is solved by the
+   dense path (bitwise a fresh solve), the base factor is kept for the next. */
+#define ERROR_LIMIT 1e-11
 
 ipx_status ipx_min_norm_solve(int n, double *A, double *b, double rcond, double *work, int *iwork,
                               int *rank_out)
 {
-    return n <= IPX_PLUS_LSQ_SMALL ? ipx_plus_lsq(n, n, A, b, rcond, work, iwork, rank_out)
-                                   : ipx_lsq_min_norm(n, n, A, b, rcond, work, iwork, rank_out);
+    if (n < IPX_MIN_NORM_CACHE_MIN) return ipx_plus_lsq(n, n, A, b, rcond, work, iwork, rank_out);
+    const int m = n;
+    const size_t mm = (size_t)m;
+    cache c = carve(work, m);
+    int cols[MAX_SET + 1], rank, same_w = 0;
+    const int hit = c.h[H_MAGIC] == CACHE_MAGIC && c.h[H_M] == m && c.h[H_RCOND] == rcond &&
+                    (c.h[H_KIND] == KIND_FULL || c.h[H_KIND] == KIND_BASE);
+    const int changed = hit ? changed_columns(&c, m, A, cols) : MAX_SET + 1;
+    if (hit) same_w = memcmp(b, c.w, sizeof(double) * mm) == 0;
+    c.h[H_MAGIC] = CACHE_MAGIC;
+    c.h[H_M] = m;
+    c.h[H_RCOND] = rcond;
+    if (changed == 0 && same_w && c.h[H_X_OK] == 1.0) { /* the same system again */
+        copy(b, c.x, mm);
+        rank = (int)c.h[H_X_RANK];
+    } else if (changed == 0 && c.h[H_KIND] == KIND_FULL) { /* only the right-hand side */
+        solve_full(&c, m, b, b);
+        rank = (int)c.h[H_RANK];
+    } else if (changed <= MAX_SET) { /* a few columns: with a base factor without them */
+        int covered = c.h[H_KIND] == KIND_BASE, slot = 0;
+        for (int i = 0; i < changed && covered; i++) covered = in_set(&c, cols[i], &slot);
+        for (int i = 0; i < changed; i++) {
+            copy(c.M + mm * (size_t)cols[i], A + mm * (size_t)cols[i], mm);
+            if (covered) {
+                in_set(&c, cols[i], &slot);
+                c.h[H_G_OK + slot] = 0;
+            }
+        }
+        if (!covered) { /* grow the set by these columns, or start it from them */
+            int set[2 * MAX_SET + 1], p = 0;
+            const int ns = c.h[H_KIND] == KIND_BASE ? (int)c.h[H_NS] : 0;
+            for (int j = 0, a = 0, s = 0; j < m && (a < changed || s < ns); j++) {
+                int old = s < ns && (int)c.h[H_S + s] == j, now = a < changed && cols[a] == j;
+                s += old, a += now;
+                if (old || now) set[p++] = j;
+            }
+            if (p > MAX_SET) p = changed, memcpy(set, cols, sizeof(int) * (size_t)changed);
+            factor_base(&c, m, set, p, rcond);
+        }
+        if (!same_w) {
+            copy(c.w, b, mm);
+            c.h[H_W_OK] = 0;
+        }
+        if (!c.h[H_W_OK]) base_rhs(&c, m, c.w, c.wq, c.x0);
+        c.h[H_W_OK] = 1;
+        if (solve_base(&c, m, rcond, c.wq, c.x0, c.x, &rank) <= ERROR_LIMIT) {
+            copy(b, c.x, mm);
+        } else { /* a dense solve for this one, the base factor kept for the next */
+            ipx_plus_lsq(m, m, A, b, rcond, c.fallback, iwork, &rank);
+        }
+    } else {
+        factor_full(&c, m, A, b, rcond, b);
+        rank = (int)c.h[H_RANK];
+    }
+    copy(c.x, b, mm);
+    c.h[H_X_OK] = 1.0;
+    c.h[H_X_RANK] = rank;
+    if (rank_out) *rank_out = rank;
+    for (int j = 0; j < m; j++)
+        if (!isfinite(b[j])) {
+            c.h[H_MAGIC] = 0.0; /* never reuse what gave a non-finite answer */
+            return IPX_ERR_NUMERIC;
+        }
+    return IPX_OK;
 }

@@ -1,13 +1,22 @@
-/// Inside the core: the minimum-norm solve of a square system by whichever of the two solvers
-/// is faster at its size: ipx_plus_lsq up to IPX_PLUS_LSQ_SMALL unknowns (no LAPACK call
-/// overhead), LAPACK's dgelsy above (bench_plus measures the crossover). The same complete
-/// orthogonal factorisation either way; the contract of ipx_lsq_min_norm (A overwritten, b
-/// becomes x; rank_out may be NULL).
+/// Inside the core: PLUS's minimum-norm solve of a square system (min_norm.c). Always the
+/// complete orthogonal factorisation of ipx_plus_lsq (faster than LAPACK's dgelsy at every size
+/// PLUS meets: bench_plus has the table); from IPX_MIN_NORM_CACHE_MIN unknowns on, the work
+/// array also keeps the last system and a factorisation, reused when the next system differs
+/// in at most one column (the impending-slip direction search) or only in its right-hand side.
+/// The contract of ipx_lsq_min_norm (A overwritten, b becomes x; rank_out may be NULL); work
+/// must be the same array from call to call for the reuse to happen, and must not be written by
+/// anyone else in between (stale contents are recognised and ignored, never trusted).
 #ifndef IMPAX_MIN_NORM_H
 #define IMPAX_MIN_NORM_H
 
 #include <stddef.h>
 #include "impax/types.h"
+
+/// Systems below this many unknowns are solved directly, without the cache (bench_plus_scale
+/// and bench_plus: the cache's bookkeeping costs more than it saves below it).
+#ifndef IPX_MIN_NORM_CACHE_MIN
+#define IPX_MIN_NORM_CACHE_MIN 16
+#endif
 
 /// Work doubles for systems of up to n unknowns (iwork: n ints).
 size_t ipx_min_norm_work_doubles(int n);

@@ -1,142 +1,202 @@
 /* Small dense minimum-2-norm least squares by complete orthogonal factorisation, the
    algorithm of LAPACK's dgelsy without its call overhead (PLUS solves many systems of 3 to a
-   few dozen unknowns; bench_plus compares the two, test_plus_lsq checks they agree):
+   few hundred unknowns; bench_plus compares the two, test_plus_lsq checks they agree):
      1. Householder QR with column pivoting: A P = Q [R11 R12; 0 R22], rank r = number of
         |R_jj| > rcond |R_11| (dgelsy estimates the condition of R11 incrementally instead);
+        the column norms are downdated as in LAPACK's dlaqp2 (recomputed where cancellation
+        has eaten half the digits), not recomputed at every step;
      2. if r < n, Householder QR of the trapezoid's transpose: [R11 R12]^T = Z [T; 0];
-     3. x = P Z [T^-T (Q^T b)_1..r; 0], the minimum-norm least-squares solution. */
+     3. x = P Z [T^-T (Q^T b)_1..r; 0], the minimum-norm least-squares solution.
+   The pieces are kept in an lsq_cod (lsq_cod.h) so that min_norm.c can reuse a factorisation
+   between calls. */
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
 #include "impax/plus.h"
+#include "lsq_cod.h"
 
 size_t ipx_plus_lsq_work_doubles(int m, int n)
 {
-    return (size_t)n * (size_t)n + 3 * (size_t)n + (size_t)m;
+    return (size_t)n * (size_t)n + 5 * (size_t)n + (size_t)m;
+}
+
+/* sum_{i=1}^{len-1} v[i] y[i]: four partial sums, so that the compiler can keep them in
+   vector registers (a single sum is a dependency chain it may not reorder). */
+static double dot_tail(const double *v, const double *y, int len)
+{
+    double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
+    int i = 1;
+    for (; i + 3 < len; i += 4) {
+        s0 += v[i] * y[i];
+        s1 += v[i + 1] * y[i + 1];
+        s2 += v[i + 2] * y[i + 2];
+        s3 += v[i + 3] * y[i + 3];
+    }
+    for (; i < len; i++) s0 += v[i] * y[i];
+    return (s0 + s1) + (s2 + s3);
+}
+
+static double sum_squares(const double *x, int len)
+{
+    double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
+    int i = 0;
+    for (; i + 3 < len; i += 4) {
+        s0 += x[i] * x[i];
+        s1 += x[i + 1] * x[i + 1];
+        s2 += x[i + 2] * x[i + 2];
+        s3 += x[i + 3] * x[i + 3];
+    }
+    for (; i < len; i++) s0 += x[i] * x[i];
+    return (s0 + s1) + (s2 + s3);
 }
 
 /* Householder reflector (LAPACK dlarfg): H = I - tau v v^T, v = (1, x/(alpha - beta)), maps
    (alpha, x) to (beta, 0). x has len entries with stride 1. Returns tau; *alpha becomes beta. */
 static double reflector(double *alpha, double *x, int len)
 {
-    double xx = 0.0; /* the sizes PLUS meets are far from overflow: no scaled norm */
-    for (int i = 0; i < len; i++) xx += x[i] * x[i];
+    double xx = sum_squares(x, len); /* PLUS's sizes are far from overflow: no scaled norm */
     if (xx == 0.0) return 0.0;
-    double xnorm = sqrt(xx);
-    double beta = -copysign(hypot(*alpha, xnorm), *alpha);
+    double beta = -copysign(sqrt(*alpha * *alpha + xx), *alpha);
     double tau = (beta - *alpha) / beta, scale = 1.0 / (*alpha - beta);
     for (int i = 0; i < len; i++) x[i] *= scale;
     *alpha = beta;
     return tau;
 }
 
-/* y <- H y for the reflector stored below the diagonal of column v (len rows from the
-   diagonal, the implicit 1 first). */
+/* y <- H y for the reflector v stored from the diagonal down (len entries; v[0] is the
+   implicit 1 and is not read). */
 static void reflect(const double *v, double tau, double *y, int len)
 {
     if (tau == 0.0) return;
-    double dot = y[0];
-    for (int i = 1; i < len; i++) dot += v[i] * y[i];
-    dot *= tau;
-    y[0] -= dot;
-    for (int i = 1; i < len; i++) y[i] -= dot * v[i];
+    const double d = tau * (y[0] + dot_tail(v, y, len));
+    y[0] -= d;
+    for (int i = 1; i < len; i++) y[i] -= d * v[i];
 }
 
-static double column_norm(const double *col, int len)
+static void swap_columns(double *A, int m, int a, int b)
 {
-    double s = 0.0;
-    for (int i = 0; i < len; i++) s += col[i] * col[i];
-    return sqrt(s);
-}
-
-static void swap_columns(double *A, int lda, int m, int a, int b)
-{
-    if (a == b) return;
+    double *x = A + (size_t)m * (size_t)a, *y = A + (size_t)m * (size_t)b;
     for (int i = 0; i < m; i++) {
-        double t = A[i + (size_t)lda * a];
-        A[i + (size_t)lda * a] = A[i + (size_t)lda * b];
-        A[i + (size_t)lda * b] = t;
+        double t = x[i];
+        x[i] = y[i];
+        y[i] = t;
     }
 }
 
-/* Step 1 on A (m x n) and b (m): returns the rank; perm[j] = original column of column j. */
-static int pivoted_qr(int m, int n, double *A, double *b, double rcond, int *perm)
+/* Step 1 on f->A, Q^T applied to b on the way (if b); returns the rank: the pivots before the
+   first whose column norm is not above rcond |R_11| and abs_tol. vn1, vn2: n each. */
+static int pivoted_qr(lsq_cod *f, double rcond, double abs_tol, double *b, double *vn1, double *vn2)
 {
-    const int kmax = m < n ? m : n;
-    double r11 = 0.0;
-    for (int j = 0; j < n; j++) perm[j] = j;
+    const int m = f->m, n = f->n, kmax = m < n ? m : n;
+    const double tol3z = sqrt(DBL_EPSILON);
+    double *A = f->A;
+    for (int j = 0; j < n; j++) {
+        f->perm[j] = j;
+        vn1[j] = vn2[j] = sqrt(sum_squares(A + (size_t)m * j, m));
+    }
+    f->r11 = 0.0;
     for (int k = 0; k < kmax; k++) {
         int best = k;
-        double best_norm = -1.0;
-        for (int j = k; j < n; j++) {
-            double nrm = column_norm(A + k + (size_t)m * j, m - k);
-            if (nrm > best_norm) best_norm = nrm, best = j;
+        for (int j = k + 1; j < n; j++)
+            if (vn1[j] > vn1[best]) best = j;
+        if (best != k) {
+            swap_columns(A, m, k, best);
+            int t = f->perm[k];
+            f->perm[k] = f->perm[best];
+            f->perm[best] = t;
+            vn1[best] = vn1[k];
+            vn2[best] = vn2[k];
         }
-        if (k == 0) r11 = best_norm;
-        if (!(best_norm > rcond * r11) || best_norm == 0.0) return k;
-        swap_columns(A, m, m, k, best);
-        int t = perm[k];
-        perm[k] = perm[best];
-        perm[best] = t;
         double *akk = A + k + (size_t)m * k;
-        double tau = reflector(akk, akk + 1, m - k - 1);
-        double diag = *akk;
-        *akk = 1.0;
-        for (int j = k + 1; j < n; j++) reflect(akk, tau, A + k + (size_t)m * j, m - k);
-        reflect(akk, tau, b + k, m - k);
-        *akk = diag;
+        const double norm = sqrt(sum_squares(akk, m - k)); /* exact: the rank test uses it */
+        if (k == 0) f->r11 = norm;
+        if (!(norm > rcond * f->r11) || !(norm > abs_tol)) return k;
+        const double tau = f->tau[k] = reflector(akk, akk + 1, m - k - 1);
+        for (int j = k + 1; j < n; j++) {
+            double *aj = A + k + (size_t)m * j;
+            reflect(akk, tau, aj, m - k);
+            if (vn1[j] == 0.0) continue;
+            double t = fabs(aj[0]) / vn1[j];
+            t = fmax(0.0, (1.0 + t) * (1.0 - t));
+            double ratio = vn1[j] / vn2[j];
+            if (t * ratio * ratio <= tol3z) {
+                vn1[j] = vn2[j] = sqrt(sum_squares(aj + 1, m - k - 1));
+            } else {
+                vn1[j] *= sqrt(t);
+            }
+        }
+        if (b) reflect(akk, tau, b + k, m - k);
     }
     return kmax;
 }
 
-/* Full column rank: R11 y = c by back substitution. */
-static void solve_full_rank(int m, int n, const double *A, const double *c, double *y)
+/* Step 2: U (n x r) = [R11 R12]^T, then its QR in place: Z's reflectors below the diagonal,
+   T on and above it (column i of U holds row i of T^T from the top). */
+static void trapezoid_qr(lsq_cod *f)
 {
-    for (int i = n - 1; i >= 0; i--) {
-        double s = c[i];
-        for (int j = i + 1; j < n; j++) s -= A[i + (size_t)m * j] * y[j];
-        y[i] = s / A[i + (size_t)m * i];
+    const int m = f->m, n = f->n, r = f->r;
+    for (int i = 0; i < r; i++)
+        for (int j = 0; j < n; j++) f->U[j + (size_t)n * i] = j >= i ? f->A[i + (size_t)m * j] : 0.0;
+    for (int i = 0; i < r; i++) {
+        double *uii = f->U + i + (size_t)n * i;
+        f->tau2[i] = reflector(uii, uii + 1, n - i - 1);
+        for (int j = i + 1; j < r; j++) reflect(uii, f->tau2[i], f->U + i + (size_t)n * j, n - i);
     }
 }
 
-/* Rank r < n: steps 2-3 for y = Z [T^-T c; 0]. U (n x r) holds [R11 R12]^T, then Z and T. */
-static void solve_deficient(int m, int n, int r, const double *A, const double *c, double *U,
-                            double *tau, double *y)
+void lsq_cod_factor(lsq_cod *f, double rcond, double abs_tol, double *b, double *scratch)
 {
-    for (int i = 0; i < r; i++)
-        for (int j = 0; j < n; j++) U[j + (size_t)n * i] = j >= i ? A[i + (size_t)m * j] : 0.0;
-    for (int i = 0; i < r; i++) {
-        double *uii = U + i + (size_t)n * i;
-        tau[i] = reflector(uii, uii + 1, n - i - 1);
-        double diag = *uii;
-        *uii = 1.0;
-        for (int j = i + 1; j < r; j++) reflect(uii, tau[i], U + i + (size_t)n * j, n - i);
-        *uii = diag;
+    f->r = pivoted_qr(f, rcond, abs_tol, b, scratch, scratch + f->n);
+    if (f->r < f->n) trapezoid_qr(f);
+}
+
+void lsq_cod_apply_qt(const lsq_cod *f, double *b)
+{
+    for (int k = 0; k < f->r; k++) reflect(f->A + k + (size_t)f->m * k, f->tau[k], b + k, f->m - k);
+}
+
+void lsq_cod_null(const lsq_cod *f, int i, double *x, double *y)
+{
+    const int n = f->n;
+    for (int j = 0; j < n; j++) y[j] = j == f->r + i ? 1.0 : 0.0;
+    for (int j = f->r - 1; j >= 0; j--) reflect(f->U + j + (size_t)n * j, f->tau2[j], y + j, n - j);
+    for (int j = 0; j < n; j++) x[f->perm[j]] = y[j];
+}
+
+void lsq_cod_solve(const lsq_cod *f, const double *c, double *x, double *y)
+{
+    const int m = f->m, n = f->n, r = f->r;
+    memcpy(y, c, sizeof(double) * (size_t)r);
+    if (r == n) { /* R11 y = c, by columns */
+        for (int j = n - 1; j >= 0; j--) {
+            const double *Rj = f->A + (size_t)m * j;
+            y[j] /= Rj[j];
+            for (int i = 0; i < j; i++) y[i] -= Rj[i] * y[j];
+        }
+    } else { /* T^T z = c, then y = Z [z; 0] */
+        for (int i = 0; i < r; i++) {
+            const double *Ui = f->U + (size_t)n * i;
+            double s = y[i];
+            for (int j = 0; j < i; j++) s -= Ui[j] * y[j];
+            y[i] = s / Ui[i];
+        }
+        for (int i = r; i < n; i++) y[i] = 0.0;
+        for (int i = r - 1; i >= 0; i--) reflect(f->U + i + (size_t)n * i, f->tau2[i], y + i, n - i);
     }
-    for (int i = 0; i < r; i++) { /* T^T z = c: forward substitution */
-        double s = c[i];
-        for (int j = 0; j < i; j++) s -= U[j + (size_t)n * i] * y[j];
-        y[i] = s / U[i + (size_t)n * i];
-    }
-    for (int i = r; i < n; i++) y[i] = 0.0;
-    for (int i = r - 1; i >= 0; i--) { /* y <- Z y, Z = H_0 ... H_(r-1) */
-        double *uii = U + i + (size_t)n * i, diag = *uii;
-        *uii = 1.0;
-        reflect(uii, tau[i], y + i, n - i);
-        *uii = diag;
-    }
+    for (int j = 0; j < n; j++) x[f->perm[j]] = y[j];
 }
 
 ipx_status ipx_plus_lsq(int m, int n, double *A, double *b, double rcond, double *work,
                         int *iwork, int *rank_out)
 {
     if (m < 1 || n < 1) return IPX_ERR_INPUT;
-    int r = pivoted_qr(m, n, A, b, rcond, iwork);
-    if (rank_out) *rank_out = r;
-    double *U = work, *tau = work + (size_t)n * (size_t)n, *y = tau + n;
-    if (r == n) solve_full_rank(m, n, A, b, y);
-    else solve_deficient(m, n, r, A, b, U, tau, y);
-    for (int j = 0; j < n; j++) b[iwork[j]] = y[j];
+    lsq_cod f = {.m = m, .n = n, .A = A, .tau = work, .U = work + n, .perm = iwork};
+    f.tau2 = f.U + (size_t)n * (size_t)n;
+    double *scratch = f.tau2 + n, *y = scratch + LSQ_COD_SCRATCH(n);
+    lsq_cod_factor(&f, rcond, 0.0, b, scratch);
+    if (rank_out) *rank_out = f.r;
+    lsq_cod_solve(&f, b, b, y);
     for (int j = 0; j < n; j++)
         if (!isfinite(b[j])) return IPX_ERR_NUMERIC;
     return IPX_OK;
