@@ -4,8 +4,9 @@
    spheres (issue [scale]: rounds, intervals and solves per impact). Two timings: ipx_solve as a
    host calls it (problem validation included) and the model alone (ipx_model_plus.solve).
    Then the min-norm solve itself, LAPACK's dgelsy (ipx_lsq_min_norm) against PLUS's small
-   solver (ipx_plus_lsq), on square systems of full and half rank: the evidence for
-   IPX_PLUS_LSQ_SMALL.
+   solver (ipx_plus_lsq), on square systems of full and half rank: the evidence for solving
+   every size with ipx_plus_lsq (core/src/min_norm.c; `bench_plus lsq` prints this table alone).
+   bench_plus_scale has the large-k figures.
    Targets (issue "The PLUS impact model"): <= 4 us for one contact and <= 25 us for the
    four-corner brick (Simbody's PLUS: about 19 us and 127 us).
    Usage: bench_plus [key=value,...]   (model parameters, default: the model's defaults) */
@@ -152,14 +153,14 @@ static double time_lsq(int n, int r, int small)
 static void bench_lsq(void)
 {
     static const int sizes[] = {3, 6, 12, 24, 48, 96, 192};
-    printf("\nmin-norm solve of an n x n system, median us (copy of A included)\n");
+    printf("\nmin-norm solve of an n x n system, median us (copy of A included); PLUS uses ipx_plus_lsq\n");
     printf("%6s %12s %12s %14s %14s\n", "n", "dgelsy", "ipx_plus_lsq", "dgelsy r=n/2",
            "plus_lsq r=n/2");
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
         int n = sizes[i], half = n / 2 > 0 ? n / 2 : 1;
         printf("%6d %12.2f %12.2f %14.2f %14.2f%s\n", n, time_lsq(n, n, 0), time_lsq(n, n, 1),
                time_lsq(n, half, 0), time_lsq(n, half, 1),
-               n <= IPX_PLUS_LSQ_SMALL ? "   (PLUS uses ipx_plus_lsq)" : "");
+               "");
     }
 }
 
@@ -180,6 +181,10 @@ static void bench_stacks(const ipx_params *par)
 
 int main(int argc, char **argv)
 {
+    if (argc > 1 && strcmp(argv[1], "lsq") == 0) { /* the min-norm table alone */
+        bench_lsq();
+        return 0;
+    }
     ipx_params par;
     char msg[IPX_MESSAGE_SIZE];
     if (ipx_params_init(&par, "plus", msg, sizeof msg) != IPX_OK ||
