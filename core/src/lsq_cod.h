@@ -26,7 +26,8 @@ typedef struct lsq_cod {
 /// Factors f->A (m x n, overwritten) into f's arrays (tau: n, U: n*n, tau2: n, perm: n, all
 /// set by the caller); b (m entries, may be NULL) receives Q^T b on the way. The rank is the
 /// number of pivots whose column norm exceeds both rcond |R_11| and abs_tol (0: the relative rule
-/// alone). scratch: 2n doubles. Sets f->r and f->r11.
+/// alone). scratch: 2n doubles. Sets f->r and f->r11 (NaN, rank 0, if A holds a NaN or an
+/// infinity).
 void lsq_cod_factor(lsq_cod *f, double rcond, double abs_tol, double *b, double *scratch);
 
 /// b (m entries) <- Q^T b.

@@ -1,7 +1,7 @@
 /* PLUS's minimum-norm solves (min_norm.h). Small systems go straight to ipx_plus_lsq. Larger
    ones go through a cache kept in the work array: the last matrix and right-hand side, their
-   solution, and a complete orthogonal factorisation (lsq_cod.h), either of that matrix (a
-   "full" factor) or of that matrix without a few of its columns S (a "base" factor).
+   solution, and possibly a complete orthogonal factorisation (lsq_cod.h) of that matrix
+   without a few of its columns S (a "base" factor).
 
    The impending-slip direction search (plus_slip.c) solves B x = w for one contact's slip
    angle after another: B differs from the previous matrix in one column only (the contact's
@@ -22,9 +22,10 @@
    columns out can make A much worse conditioned than B: where the rounding error this gives
    could reach ERROR_LIMIT, that one system is solved densely instead.
 
-   Other hits: an identical matrix with another right-hand side reuses a full factor as it is
-   (bitwise the answer of a fresh solve); the same system again returns the stored solution.
-   Everything else factors afresh. The cache is recognised by its header (a marker, m and
+   The same system again returns the stored solution. Everything else is a dense solve
+   (ipx_plus_lsq, bitwise what it gives without the cache), after which the matrix is kept (not
+   its factor: PLUS's other solves change the matrix or its size, reusing a factor for a new
+   right-hand side alone never paid). The cache is recognised by its header (a marker, m and
    rcond) and an exact comparison of the matrix, so stale or foreign contents of the work array
    are never used. */
 #include <float.h>
@@ -40,12 +41,13 @@
 
 /* Header: marker, m, rcond, kind of factor, its rank and |R_11|, whether x (and with which
    rank) belongs to the cached system, whether x0, wq belong to its right-hand side, the base's
-   left-out columns (ascending) and whether their Q^T g and A^+ g are up to date. */
+   left-out columns (ascending) and whether their Q^T g and A^+ g are up to date, and the
+   columns that changed at the last dense solve (ascending; see ipx_min_norm_solve). */
 enum {
     H_MAGIC, H_M, H_RCOND, H_KIND, H_RANK, H_R11, H_X_OK, H_X_RANK, H_W_OK, H_NS,
-    H_S, H_G_OK = H_S + MAX_SET, H_SIZE = H_G_OK + MAX_SET
+    H_S, H_G_OK = H_S + MAX_SET, H_PN = H_G_OK + MAX_SET, H_PCOUNT, H_P, H_SIZE = H_P + MAX_SET
 };
-enum { KIND_NONE = 0, KIND_FULL = 1, KIND_BASE = 2 };
+enum { KIND_NONE = 0, KIND_MATRIX = 1, KIND_BASE = 2 }; /* matrix alone, or with a base factor */
 #define CACHE_MAGIC 6.02214076e23 /* any value garbage is unlikely to hold */
 
 /* The work array for m unknowns, carved in this order. */
@@ -115,6 +117,9 @@ static double dot(const double *a, const double *b, int n)
     return s;
 }
 
+/* max for the hot loops (fmax is a library call unless NaNs are ruled out) */
+static inline double larger(double a, double b) { return a > b ? a : b; }
+
 static void copy(double *to, const double *from, size_t n)
 {
     if (to != from) memcpy(to, from, sizeof(double) * n);
@@ -129,31 +134,6 @@ static int changed_columns(const cache *c, int m, const double *A, int *cols)
         if (memcmp(A + (size_t)m * j, c->M + (size_t)m * j, sizeof(double) * (size_t)m) != 0)
             cols[count++] = j;
     return count;
-}
-
-/* A fresh full factor of A with right-hand side b; x = the solution. */
-static void factor_full(cache *c, int m, const double *A, const double *b, double rcond, double *x)
-{
-    copy(c->M, A, (size_t)m * (size_t)m);
-    copy(c->F, A, (size_t)m * (size_t)m);
-    copy(c->w, b, (size_t)m);
-    copy(c->wq, b, (size_t)m);
-    lsq_cod f = cod_of(c, m, m);
-    lsq_cod_factor(&f, rcond, 0.0, c->wq, c->scratch);
-    lsq_cod_solve(&f, c->wq, x, c->y);
-    c->h[H_KIND] = KIND_FULL;
-    c->h[H_RANK] = f.r;
-    c->h[H_R11] = f.r11;
-}
-
-/* Full factor, new right-hand side b. */
-static void solve_full(cache *c, int m, const double *b, double *x)
-{
-    lsq_cod f = cod_of(c, m, m);
-    copy(c->w, b, (size_t)m);
-    copy(c->wq, b, (size_t)m);
-    lsq_cod_apply_qt(&f, c->wq);
-    lsq_cod_solve(&f, c->wq, x, c->y);
 }
 
 /* 1 if column j is in the base's set (its slot in *slot). */
@@ -291,24 +271,50 @@ static double solve_base(cache *c, int m, double rcond, const double *wq, const 
     for (int j = 0, o = 0, s = 0; j < m; j++) {
         if (s < p && (int)c->h[H_S + s] == j) {
             x[j] = eta[s++];
-            size = fmax(size, fabs(x[j]));
+            size = larger(size, fabs(x[j]));
             continue;
         }
         double v = x0[o];
-        big = fmax(big, fabs(v));
+        big = larger(big, fabs(v));
         for (int i = 0; i < p; i++) {
             const double hv = c->H[o + mm * (size_t)i] * eta[i];
-            big = fmax(big, fabs(hv));
+            big = larger(big, fabs(hv));
             v -= hv;
         }
         x[j] = v;
-        size = fmax(size, fabs(v));
+        size = larger(size, fabs(v));
         o++;
     }
     /* rounding error bound of x relative to its size: A's condition (as its pivots show) times
        the cancellation in x0 - H eta */
     const double cond = r > 0 ? f.r11 / fabs(f.A[(r - 1) + mm * (size_t)(r - 1)]) : 1.0;
     return DBL_EPSILON * cond * (size > 0.0 ? fmax(big / size, 1.0) : 1.0);
+}
+
+/* 1 if the columns cols[0..n) (n > 0) are among those that changed at the last dense
+   solve(s). */
+static int subset_of_pending(const cache *c, const int *cols, int n)
+{
+    int found = n > 0;
+    for (int i = 0; i < n && found; i++) {
+        found = 0;
+        for (int l = 0; l < (int)c->h[H_PN]; l++) found |= (int)c->h[H_P + l] == cols[i];
+    }
+    return found;
+}
+
+/* A base factor costs a dense solve: it is made only when the same few columns have changed
+   at BUILD_AFTER dense solves in a row and change again. Made at once it did not pay where a
+   sequence of solves changes a few columns only once or twice (the sliding contacts' columns
+   from one interval to the next, random piles at k = 16: 1.4 uses per factor); the direction
+   search changes the same column a dozen times and more. */
+#ifndef BUILD_AFTER
+#define BUILD_AFTER 2
+#endif
+
+static int repeated(const cache *c, const int *cols, int n)
+{
+    return subset_of_pending(c, cols, n) && c->h[H_PCOUNT] >= BUILD_AFTER;
 }
 
 /* Above this rounding error bound (relative to the solution's size) the base factor is too
@@ -326,8 +332,11 @@ ipx_status ipx_min_norm_solve(int n, double *A, double *b, double rcond, double 
     cache c = carve(work, m);
     int cols[MAX_SET + 1], rank, same_w = 0;
     const int hit = c.h[H_MAGIC] == CACHE_MAGIC && c.h[H_M] == m && c.h[H_RCOND] == rcond &&
-                    (c.h[H_KIND] == KIND_FULL || c.h[H_KIND] == KIND_BASE);
-    const int changed = hit ? changed_columns(&c, m, A, cols) : MAX_SET + 1;
+                    (c.h[H_KIND] == KIND_MATRIX || c.h[H_KIND] == KIND_BASE);
+    int changed = hit ? changed_columns(&c, m, A, cols) : MAX_SET + 1;
+    for (int i = 0; i < changed && changed <= MAX_SET; i++) /* the rest were finite before */
+        for (int r = 0; r < m; r++)
+            if (!isfinite(A[r + mm * (size_t)cols[i]])) changed = MAX_SET + 1; /* dense: fails */
     if (hit) same_w = memcmp(b, c.w, sizeof(double) * mm) == 0;
     c.h[H_MAGIC] = CACHE_MAGIC;
     c.h[H_M] = m;
@@ -335,10 +344,8 @@ ipx_status ipx_min_norm_solve(int n, double *A, double *b, double rcond, double 
     if (changed == 0 && same_w && c.h[H_X_OK] == 1.0) { /* the same system again */
         copy(b, c.x, mm);
         rank = (int)c.h[H_X_RANK];
-    } else if (changed == 0 && c.h[H_KIND] == KIND_FULL) { /* only the right-hand side */
-        solve_full(&c, m, b, b);
-        rank = (int)c.h[H_RANK];
-    } else if (changed <= MAX_SET) { /* a few columns: with a base factor without them */
+    } else if (changed <= MAX_SET && (c.h[H_KIND] == KIND_BASE || repeated(&c, cols, changed))) {
+        /* a few columns changed (or only w, with a base factor): the base factor without them */
         int covered = c.h[H_KIND] == KIND_BASE, slot = 0;
         for (int i = 0; i < changed && covered; i++) covered = in_set(&c, cols[i], &slot);
         for (int i = 0; i < changed; i++) {
@@ -370,9 +377,21 @@ ipx_status ipx_min_norm_solve(int n, double *A, double *b, double rcond, double 
         } else { /* a dense solve for this one, the base factor kept for the next */
             ipx_plus_lsq(m, m, A, b, rcond, c.fallback, iwork, &rank);
         }
-    } else {
-        factor_full(&c, m, A, b, rcond, b);
-        rank = (int)c.h[H_RANK];
+    } else { /* a dense solve; the matrix is kept for the next call */
+        if (changed <= MAX_SET && changed > 0 && subset_of_pending(&c, cols, changed)) {
+            c.h[H_PCOUNT] += 1;
+        } else {
+            c.h[H_PN] = changed <= MAX_SET ? changed : 0;
+            c.h[H_PCOUNT] = 1;
+            for (int i = 0; i < changed && changed <= MAX_SET; i++) c.h[H_P + i] = cols[i];
+        }
+        copy(c.M, A, mm * mm);
+        copy(c.w, b, mm);
+        c.h[H_KIND] = KIND_MATRIX;
+        if (ipx_plus_lsq(m, m, A, b, rcond, c.fallback, iwork, &rank) != IPX_OK) {
+            c.h[H_MAGIC] = 0.0;
+            return IPX_ERR_NUMERIC;
+        }
     }
     copy(c.x, b, mm);
     c.h[H_X_OK] = 1.0;

@@ -23,7 +23,7 @@ size_t ipx_plus_lsq_work_doubles(int m, int n)
 
 /* sum_{i=1}^{len-1} v[i] y[i]: four partial sums, so that the compiler can keep them in
    vector registers (a single sum is a dependency chain it may not reorder). */
-static double dot_tail(const double *v, const double *y, int len)
+static inline double dot_tail(const double *v, const double *y, int len)
 {
     double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
     int i = 1;
@@ -37,7 +37,7 @@ static double dot_tail(const double *v, const double *y, int len)
     return (s0 + s1) + (s2 + s3);
 }
 
-static double sum_squares(const double *x, int len)
+static inline double sum_squares(const double *x, int len)
 {
     double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
     int i = 0;
@@ -91,11 +91,14 @@ static int pivoted_qr(lsq_cod *f, double rcond, double abs_tol, double *b, doubl
     const int m = f->m, n = f->n, kmax = m < n ? m : n;
     const double tol3z = sqrt(DBL_EPSILON);
     double *A = f->A;
+    int finite = 1;
     for (int j = 0; j < n; j++) {
         f->perm[j] = j;
         vn1[j] = vn2[j] = sqrt(sum_squares(A + (size_t)m * j, m));
+        finite &= isfinite(vn1[j]) != 0;
     }
-    f->r11 = 0.0;
+    f->r11 = finite ? 0.0 : NAN; /* a NaN or an infinity: no factor (rank 0, r11 NaN) */
+    if (!finite) return 0;
     for (int k = 0; k < kmax; k++) {
         int best = k;
         for (int j = k + 1; j < n; j++)
@@ -108,17 +111,31 @@ static int pivoted_qr(lsq_cod *f, double rcond, double abs_tol, double *b, doubl
             vn1[best] = vn1[k];
             vn2[best] = vn2[k];
         }
+        /* the reflector of column k, its norm (exact, for the rank test) computed once */
         double *akk = A + k + (size_t)m * k;
-        const double norm = sqrt(sum_squares(akk, m - k)); /* exact: the rank test uses it */
+        const double alpha = *akk, xx = sum_squares(akk + 1, m - k - 1);
+        const double norm = sqrt(alpha * alpha + xx);
         if (k == 0) f->r11 = norm;
         if (!(norm > rcond * f->r11) || !(norm > abs_tol)) return k;
-        const double tau = f->tau[k] = reflector(akk, akk + 1, m - k - 1);
+        double tau = 0.0;
+        if (xx != 0.0) {
+            const double beta = -copysign(norm, alpha), scale = 1.0 / (alpha - beta);
+            tau = (beta - alpha) / beta;
+            for (int i = 1; i < m - k; i++) akk[i] *= scale;
+            *akk = beta;
+        }
+        f->tau[k] = tau;
         for (int j = k + 1; j < n; j++) {
             double *aj = A + k + (size_t)m * j;
             reflect(akk, tau, aj, m - k);
+            if (m - k <= 8) { /* short: recomputing is as cheap as downdating */
+                vn1[j] = sqrt(sum_squares(aj + 1, m - k - 1));
+                continue;
+            }
             if (vn1[j] == 0.0) continue;
             double t = fabs(aj[0]) / vn1[j];
-            t = fmax(0.0, (1.0 + t) * (1.0 - t));
+            t = (1.0 + t) * (1.0 - t);
+            if (t < 0.0) t = 0.0;
             double ratio = vn1[j] / vn2[j];
             if (t * ratio * ratio <= tol3z) {
                 vn1[j] = vn2[j] = sqrt(sum_squares(aj + 1, m - k - 1));
@@ -167,7 +184,7 @@ void lsq_cod_null(const lsq_cod *f, int i, double *x, double *y)
 void lsq_cod_solve(const lsq_cod *f, const double *c, double *x, double *y)
 {
     const int m = f->m, n = f->n, r = f->r;
-    memcpy(y, c, sizeof(double) * (size_t)r);
+    for (int i = 0; i < r; i++) y[i] = c[i];
     if (r == n) { /* R11 y = c, by columns */
         for (int j = n - 1; j >= 0; j--) {
             const double *Rj = f->A + (size_t)m * j;
@@ -196,6 +213,7 @@ ipx_status ipx_plus_lsq(int m, int n, double *A, double *b, double rcond, double
     double *scratch = f.tau2 + n, *y = scratch + LSQ_COD_SCRATCH(n);
     lsq_cod_factor(&f, rcond, 0.0, b, scratch);
     if (rank_out) *rank_out = f.r;
+    if (!isfinite(f.r11)) return IPX_ERR_NUMERIC;
     lsq_cod_solve(&f, b, b, y);
     for (int j = 0; j < n; j++)
         if (!isfinite(b[j])) return IPX_ERR_NUMERIC;
