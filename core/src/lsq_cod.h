@@ -3,8 +3,9 @@
 /// calls). For an m x n matrix A of numerical rank r:
 ///   A P = Q [R11 R12; 0 R22]   Householder QR with column pivoting, R22 treated as zero
 ///                              (r = number of pivots with |R_jj| > rcond |R_11|);
-///   [R11 R12]^T = Z [T; 0]     if r < n, Householder QR of the trapezoid's transpose;
-///   A^+ b = P Z [T^-T (Q^T b)_1..r; 0]   (T = R11^T and Z = I when r = n).
+///   [R11 R12] = [T 0] Z        if r < n, reflectors from the right (LAPACK's dtzrzf), in
+///                              place: T over R11, Z's vectors in R12's rows;
+///   A^+ b = P Z^T [T^-1 (Q^T b)_1..r; 0]   (T = R11 and Z = I when r = n).
 #ifndef IMPAX_LSQ_COD_H
 #define IMPAX_LSQ_COD_H
 
@@ -13,9 +14,9 @@
 typedef struct lsq_cod {
     int m, n, r;  ///< rows, columns, numerical rank
     double r11;   ///< |R_11|, the largest column norm of A (0 for a zero matrix)
-    double *A;    ///< m x n, lda m: R on and above the diagonal, Q's reflectors below
+    double *A;    ///< m x n, lda m: T and R12's rows (Z's vectors) on and above the
+                  ///< diagonal, Q's reflectors below
     double *tau;  ///< r: Q's reflector coefficients
-    double *U;    ///< n x r, if r < n: Z's reflectors below the diagonal, T (r x r) above
     double *tau2; ///< r: Z's reflector coefficients
     int *perm;    ///< n: column j of A P is column perm[j] of A
 } lsq_cod;
@@ -23,8 +24,8 @@ typedef struct lsq_cod {
 /// Doubles lsq_cod_factor needs besides the factor's own arrays (column norms): 2 n.
 #define LSQ_COD_SCRATCH(n) (2 * (size_t)(n))
 
-/// Factors f->A (m x n, overwritten) into f's arrays (tau: n, U: n*n, tau2: n, perm: n, all
-/// set by the caller); b (m entries, may be NULL) receives Q^T b on the way. The rank is the
+/// Factors f->A (m x n, overwritten) into f's arrays (tau: n, tau2: n, perm: n, all set by
+/// the caller); b (m entries, may be NULL) receives Q^T b on the way. The rank is the
 /// number of pivots whose column norm exceeds both rcond |R_11| and abs_tol (0: the relative rule
 /// alone). scratch: 2n doubles. Sets f->r and f->r11 (NaN, rank 0, if A holds a NaN or an
 /// infinity).
@@ -33,11 +34,11 @@ void lsq_cod_factor(lsq_cod *f, double rcond, double abs_tol, double *b, double 
 /// b (m entries) <- Q^T b.
 void lsq_cod_apply_qt(const lsq_cod *f, double *b);
 
-/// x (n entries, A's column order) = P Z [T^-T c; 0] for c = the first r entries of Q^T b:
+/// x (n entries, A's column order) = P Z^T [T^-1 c; 0] for c = the first r entries of Q^T b:
 /// the minimum-norm least-squares solution. y: n doubles of scratch.
 void lsq_cod_solve(const lsq_cod *f, const double *c, double *x, double *y);
 
-/// x (n entries, A's column order) = P Z e_(r+i): the i-th of the n - r orthonormal vectors
+/// x (n entries, A's column order) = P Z^T e_(r+i): the i-th of the n - r orthonormal vectors
 /// that span A's numerical null space (0 <= i < n - r). y: n doubles of scratch.
 void lsq_cod_null(const lsq_cod *f, int i, double *x, double *y);
 

@@ -56,7 +56,7 @@ typedef struct cache {
     double *M, *w;    /* m*m, m: the last matrix and right-hand side */
     double *x;        /* m: their solution */
     double *F;        /* m*m: the factored matrix (m x m, or m x (m - p) for a base) */
-    double *tau, *U, *tau2;
+    double *tau, *tau2;
     int *perm;        /* m ints in m doubles */
     double *x0, *wq;  /* base: A^+ w and Q^T w */
     double *GQ, *H;   /* base: m x MAX_SET each, Q^T g and A^+ g of the left-out columns */
@@ -70,7 +70,7 @@ typedef struct cache {
 static size_t cache_doubles(int m)
 {
     const size_t mm = (size_t)m;
-    return H_SIZE + 3 * mm * mm + 10 * mm + 2 * MAX_SET * mm + SMALL_DOUBLES(m) +
+    return H_SIZE + 2 * mm * mm + 10 * mm + 2 * MAX_SET * mm + SMALL_DOUBLES(m) +
            ipx_plus_lsq_work_doubles(m, m);
 }
 
@@ -90,8 +90,7 @@ static cache carve(double *work, int m)
     c.x = c.w + mm;
     c.F = c.x + mm;
     c.tau = c.F + mm * mm;
-    c.U = c.tau + mm;
-    c.tau2 = c.U + mm * mm;
+    c.tau2 = c.tau + mm;
     c.perm = (int *)(c.tau2 + mm);
     c.x0 = c.tau2 + 2 * mm;
     c.wq = c.x0 + mm;
@@ -106,7 +105,7 @@ static cache carve(double *work, int m)
 
 static lsq_cod cod_of(const cache *c, int m, int n)
 {
-    return (lsq_cod){.m = m, .n = n, .r = (int)c->h[H_RANK], .A = c->F, .tau = c->tau, .U = c->U,
+    return (lsq_cod){.m = m, .n = n, .r = (int)c->h[H_RANK], .A = c->F, .tau = c->tau,
                      .tau2 = c->tau2, .perm = c->perm, .r11 = c->h[H_R11]};
 }
 
@@ -221,14 +220,14 @@ static double solve_base(cache *c, int m, double rcond, const double *wq, const 
     }
     /* G2 eta = w2 in least squares, through its own factor (rank rho) */
     double *G2 = c->small, *w2 = G2 + (size_t)tail * p, *eta = w2 + (tail > p ? tail : p);
-    double *tau = eta + MAX_SET, *U = tau + MAX_SET, *tau2 = U + MAX_SET * MAX_SET;
+    double *tau = eta + MAX_SET, *tau2 = tau + MAX_SET;
     double *sy = tau2 + MAX_SET, *sscr = sy + MAX_SET, *Nt = sscr + 2 * MAX_SET;
     double *S = Nt + MAX_SET * MAX_SET, *t = S + MAX_SET * MAX_SET, *d = t + MAX_SET;
     double *K = d + n; /* n x (p - rho): carved last, it needs n * MAX_SET */
     int sperm[MAX_SET];
     for (int i = 0; i < p; i++) copy(G2 + (size_t)tail * i, c->GQ + mm * (size_t)i + r, (size_t)tail);
     copy(w2, wq + r, (size_t)tail);
-    lsq_cod g = {.m = tail, .n = p, .A = G2, .tau = tau, .U = U, .tau2 = tau2, .perm = sperm};
+    lsq_cod g = {.m = tail, .n = p, .A = G2, .tau = tau, .tau2 = tau2, .perm = sperm};
     int rho = 0;
     if (tail > 0) {
         lsq_cod_factor(&g, rcond, rcond * scale, w2, sscr);

@@ -5,8 +5,9 @@
         |R_jj| > rcond |R_11| (dgelsy estimates the condition of R11 incrementally instead);
         the column norms are downdated as in LAPACK's dlaqp2 (recomputed where cancellation
         has eaten half the digits), not recomputed at every step;
-     2. if r < n, Householder QR of the trapezoid's transpose: [R11 R12]^T = Z [T; 0];
-     3. x = P Z [T^-T (Q^T b)_1..r; 0], the minimum-norm least-squares solution.
+     2. if r < n, the trapezoid to triangular form by reflectors from the right, in place
+        (LAPACK's dtzrzf): [R11 R12] = [T 0] Z;
+     3. x = P Z^T [T^-1 (Q^T b)_1..r; 0], the minimum-norm least-squares solution.
    The pieces are kept in an lsq_cod (lsq_cod.h) so that min_norm.c can reuse a factorisation
    between calls. */
 #include <float.h>
@@ -18,7 +19,8 @@
 
 size_t ipx_plus_lsq_work_doubles(int m, int n)
 {
-    return (size_t)n * (size_t)n + 5 * (size_t)n + (size_t)m;
+    (void)m;
+    return 5 * (size_t)n; /* tau, tau2, 2 n of scratch, y */
 }
 
 /* sum_{i=1}^{len-1} v[i] y[i]: four partial sums, so that the compiler can keep them in
@@ -148,24 +150,40 @@ static int pivoted_qr(lsq_cod *f, double rcond, double abs_tol, double *b, doubl
     return kmax;
 }
 
-/* Step 2: U (n x r) = [R11 R12]^T, then its QR in place: Z's reflectors below the diagonal,
-   T on and above it (column i of U holds row i of T^T from the top). */
-static void trapezoid_qr(lsq_cod *f)
+/* Step 2 in place (LAPACK's dlatrz): [R11 R12] = [T 0] Z, Z = Z_0 Z_1 ... Z_(r-1), Z_i =
+   I - tau2_i u_i u_i^T with u_i = e_i + (0, v_i) and v_i (n - r entries) stored in row i of
+   R12; T overwrites R11. Z_i, made from row i (last row first), touches column i and the
+   columns of R12 of the rows above. v, w: scratch of n - r and r doubles. */
+static void trapezoid_rz(lsq_cod *f, double *v, double *w)
 {
-    const int m = f->m, n = f->n, r = f->r;
-    for (int i = 0; i < r; i++)
-        for (int j = 0; j < n; j++) f->U[j + (size_t)n * i] = j >= i ? f->A[i + (size_t)m * j] : 0.0;
-    for (int i = 0; i < r; i++) {
-        double *uii = f->U + i + (size_t)n * i;
-        f->tau2[i] = reflector(uii, uii + 1, n - i - 1);
-        for (int j = i + 1; j < r; j++) reflect(uii, f->tau2[i], f->U + i + (size_t)n * j, n - i);
+    const int m = f->m, n = f->n, r = f->r, l = n - r;
+    double *A = f->A;
+    for (int i = r - 1; i >= 0; i--) {
+        for (int k = 0; k < l; k++) v[k] = A[i + (size_t)m * (size_t)(r + k)];
+        double *aii = A + i + (size_t)m * i;
+        const double tau = f->tau2[i] = reflector(aii, v, l);
+        for (int k = 0; k < l; k++) A[i + (size_t)m * (size_t)(r + k)] = v[k];
+        if (tau == 0.0 || i == 0) continue;
+        /* rows 0..i-1: w = A(:, i) + A(:, R12) v, then A(:, i) -= tau w, A(:, R12) -= tau w v^T */
+        double *ai = A + (size_t)m * i;
+        for (int j = 0; j < i; j++) w[j] = ai[j];
+        for (int k = 0; k < l; k++) {
+            const double *ak = A + (size_t)m * (size_t)(r + k), vk = v[k];
+            for (int j = 0; j < i; j++) w[j] += ak[j] * vk;
+        }
+        for (int j = 0; j < i; j++) ai[j] -= tau * w[j];
+        for (int k = 0; k < l; k++) {
+            double *ak = A + (size_t)m * (size_t)(r + k);
+            const double tv = tau * v[k];
+            for (int j = 0; j < i; j++) ak[j] -= tv * w[j];
+        }
     }
 }
 
 void lsq_cod_factor(lsq_cod *f, double rcond, double abs_tol, double *b, double *scratch)
 {
     f->r = pivoted_qr(f, rcond, abs_tol, b, scratch, scratch + f->n);
-    if (f->r < f->n) trapezoid_qr(f);
+    if (f->r < f->n && isfinite(f->r11)) trapezoid_rz(f, scratch, scratch + (f->n - f->r));
 }
 
 void lsq_cod_apply_qt(const lsq_cod *f, double *b)
@@ -173,11 +191,26 @@ void lsq_cod_apply_qt(const lsq_cod *f, double *b)
     for (int k = 0; k < f->r; k++) reflect(f->A + k + (size_t)f->m * k, f->tau[k], b + k, f->m - k);
 }
 
+/* y (n entries) <- Z^T y = Z_(r-1) ... Z_0 y. */
+static void apply_zt(const lsq_cod *f, double *y)
+{
+    const int m = f->m, r = f->r, l = f->n - r;
+    for (int i = 0; i < r; i++) {
+        const double tau = f->tau2[i];
+        if (tau == 0.0) continue;
+        double d = y[i];
+        for (int k = 0; k < l; k++) d += f->A[i + (size_t)m * (size_t)(r + k)] * y[r + k];
+        d *= tau;
+        y[i] -= d;
+        for (int k = 0; k < l; k++) y[r + k] -= d * f->A[i + (size_t)m * (size_t)(r + k)];
+    }
+}
+
 void lsq_cod_null(const lsq_cod *f, int i, double *x, double *y)
 {
     const int n = f->n;
     for (int j = 0; j < n; j++) y[j] = j == f->r + i ? 1.0 : 0.0;
-    for (int j = f->r - 1; j >= 0; j--) reflect(f->U + j + (size_t)n * j, f->tau2[j], y + j, n - j);
+    apply_zt(f, y);
     for (int j = 0; j < n; j++) x[f->perm[j]] = y[j];
 }
 
@@ -185,21 +218,14 @@ void lsq_cod_solve(const lsq_cod *f, const double *c, double *x, double *y)
 {
     const int m = f->m, n = f->n, r = f->r;
     for (int i = 0; i < r; i++) y[i] = c[i];
-    if (r == n) { /* R11 y = c, by columns */
-        for (int j = n - 1; j >= 0; j--) {
-            const double *Rj = f->A + (size_t)m * j;
-            y[j] /= Rj[j];
-            for (int i = 0; i < j; i++) y[i] -= Rj[i] * y[j];
-        }
-    } else { /* T^T z = c, then y = Z [z; 0] */
-        for (int i = 0; i < r; i++) {
-            const double *Ui = f->U + (size_t)n * i;
-            double s = y[i];
-            for (int j = 0; j < i; j++) s -= Ui[j] * y[j];
-            y[i] = s / Ui[i];
-        }
+    for (int j = r - 1; j >= 0; j--) { /* R11 y = c (r = n), T z = c (r < n), by columns */
+        const double *Rj = f->A + (size_t)m * j;
+        y[j] /= Rj[j];
+        for (int i = 0; i < j; i++) y[i] -= Rj[i] * y[j];
+    }
+    if (r < n) { /* y = Z^T [z; 0] */
         for (int i = r; i < n; i++) y[i] = 0.0;
-        for (int i = r - 1; i >= 0; i--) reflect(f->U + i + (size_t)n * i, f->tau2[i], y + i, n - i);
+        apply_zt(f, y);
     }
     for (int j = 0; j < n; j++) x[f->perm[j]] = y[j];
 }
@@ -208,8 +234,7 @@ ipx_status ipx_plus_lsq(int m, int n, double *A, double *b, double rcond, double
                         int *iwork, int *rank_out)
 {
     if (m < 1 || n < 1) return IPX_ERR_INPUT;
-    lsq_cod f = {.m = m, .n = n, .A = A, .tau = work, .U = work + n, .perm = iwork};
-    f.tau2 = f.U + (size_t)n * (size_t)n;
+    lsq_cod f = {.m = m, .n = n, .A = A, .tau = work, .tau2 = work + n, .perm = iwork};
     double *scratch = f.tau2 + n, *y = scratch + LSQ_COD_SCRATCH(n);
     lsq_cod_factor(&f, rcond, 0.0, b, scratch);
     if (rank_out) *rank_out = f.r;

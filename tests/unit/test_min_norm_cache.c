@@ -2,7 +2,7 @@
    answers as a fresh dense solve, LAPACK's dgelsy (ipx_lsq_min_norm) and ipx_plus_lsq, to
    1e-9 relative, on every path of the cache: one column changed (the direction search), a few
    columns changed in turn (several impending contacts), only the right-hand side changed, the
-   same system again, and fresh systems; on random systems of every rank, consistent or not, on
+   same system again, and fresh systems (the dense path); on random systems of every rank, consistent or not, on
    PLUS systems (Table 1 rows: velocity, sliding friction, prescribed normal) of box stacks with
    4 contacts per interface (W singular: every interface redundant) and of random piles; and
    with a work array holding garbage, another size's cache or another rcond's. */
@@ -318,7 +318,7 @@ static void test_stale_work(void)
     check(30, B, w, "after a failure");
 }
 
-/* A full factor reused for a new right-hand side gives bitwise the fresh answer, and the same
+/* A new right-hand side alone gives bitwise the uncached answer (the dense path), and the same
    sequence of systems gives bitwise the same answers whatever the work array held before. */
 static void test_reproducible(void)
 {
