@@ -20,6 +20,7 @@
 #include <ode/ode.h>
 
 #include "impax/ode.h"
+#include "ode_collide.h"
 #include "impax/registry.h"
 #include "impax/rng.h"
 #include "timing.h"
@@ -38,21 +39,7 @@ static void near_callback(void *data, dGeomID a, dGeomID b)
     run *r = data;
     dBodyID b1 = dGeomGetBody(a), b2 = dGeomGetBody(b);
     if (!b1 && !b2) return;
-    dContactGeom g[4];
-    int n = dCollide(a, b, 4, g, sizeof g[0]);
-    for (int i = 0; i < n; i++) {
-        dContact c;
-        memset(&c, 0, sizeof c);
-        c.surface.mode = dContactBounce | dContactApprox1;
-        c.surface.mu = 0.6;
-        c.surface.bounce = 0.3;
-        c.surface.bounce_vel = 0.05;
-        c.geom = g[i];
-        if (r->ipx)
-            ipx_ode_contact(r->ipx, r->world, r->group, &c, b1, b2);
-        else
-            dJointAttach(dJointCreateContact(r->world, r->group, &c), b1, b2);
-    }
+    bench_collide(r->ipx, r->world, r->group, a, b);
 }
 
 /* ODE's own messages ("LCP internal error, s <= 0", hundreds in a pile) are counted, not printed. */

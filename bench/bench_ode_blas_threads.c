@@ -17,6 +17,7 @@
 
 #include "impax/impax.h"
 #include "impax/ode.h"
+#include "ode_collide.h"
 #include "timing.h"
 
 #define SIDE 0.2
@@ -89,18 +90,7 @@ static void near_callback(void *data, dGeomID a, dGeomID b)
         a = b;
         b = swap;
     }
-    dContactGeom g[4];
-    int n = dCollide(a, b, 4, g, sizeof g[0]);
-    for (int i = 0; i < n; i++) {
-        dContact c;
-        memset(&c, 0, sizeof c);
-        c.surface.mode = dContactBounce | dContactApprox1;
-        c.surface.mu = 0.6;
-        c.surface.bounce = 0.3;
-        c.surface.bounce_vel = 0.05;
-        c.geom = g[i];
-        ipx_ode_contact(t->ipx, t->world, t->group, &c, dGeomGetBody(a), dGeomGetBody(b));
-    }
+    bench_collide(t->ipx, t->world, t->group, a, b);
 }
 
 /* The resting tower (each box 10 um into the one below) with the top box arriving at 1 m/s,

@@ -30,6 +30,7 @@
 #include <ode/ode.h>
 
 #include "impax/ode.h"
+#include "ode_collide.h"
 #include "timing.h"
 
 #define H 0.001 /* s, the step */
@@ -71,21 +72,7 @@ static void near_callback(void *data, dGeomID a, dGeomID b)
     dBodyID b1 = dGeomGetBody(a), b2 = dGeomGetBody(b);
     if (!b1 && !b2) return;                                              /* static against static */
     if (b1 && b2 && dAreConnectedExcluding(b1, b2, dJointTypeContact)) return; /* jointed links */
-    dContactGeom g[4];
-    int n = dCollide(a, b, 4, g, sizeof g[0]);
-    for (int i = 0; i < n; i++) {
-        dContact c;
-        memset(&c, 0, sizeof c);
-        c.surface.mode = dContactBounce | dContactApprox1;
-        c.surface.mu = 0.6;
-        c.surface.bounce = 0.3;
-        c.surface.bounce_vel = 0.05; /* m/s */
-        c.geom = g[i];
-        if (s->ipx)
-            ipx_ode_contact(s->ipx, s->world, s->group, &c, b1, b2);
-        else
-            dJointAttach(dJointCreateContact(s->world, s->group, &c), b1, b2);
-    }
+    bench_collide(s->ipx, s->world, s->group, a, b);
 }
 
 /* Largest problem and early fallbacks (an island over the adapter's contact limit fails while
