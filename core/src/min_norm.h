@@ -1,11 +1,13 @@
-/// Inside the core: PLUS's minimum-norm solve of a square system (min_norm.c). Always the
-/// complete orthogonal factorisation of ipx_plus_lsq (faster than LAPACK's dgelsy at every size
-/// PLUS meets: bench_plus has the table); from IPX_MIN_NORM_CACHE_MIN unknowns on, the work
-/// array also keeps the last system and a factorisation, reused when the next system differs
-/// in at most one column (the impending-slip direction search) or only in its right-hand side.
-/// The contract of ipx_lsq_min_norm (A overwritten, b becomes x; rank_out may be NULL); work
-/// must be the same array from call to call for the reuse to happen, and must not be written by
-/// anyone else in between (stale contents are recognised and ignored, never trusted).
+/// Inside the core: the minimum-norm solve of a square system that PLUS and bowling use
+/// (min_norm.c). Always the complete orthogonal factorisation of ipx_plus_lsq (faster than
+/// LAPACK's dgelsy at every size these models meet: `bench_plus lsq`); from
+/// IPX_MIN_NORM_CACHE_MIN unknowns on, the work array also keeps the last system, and a
+/// factorisation of it without a few columns once the same few columns keep changing (the
+/// impending-slip direction search), which then solves each next system in O(m^2). The
+/// contract of ipx_lsq_min_norm (A overwritten, b becomes x; rank_out may be NULL). work must
+/// be the same array from call to call for the reuse to happen; contents left by anything else
+/// are recognised (a header and an exact comparison of the matrix) and ignored, but a caller
+/// must not modify the array between two calls of its own and expect a fresh solve.
 #ifndef IMPAX_MIN_NORM_H
 #define IMPAX_MIN_NORM_H
 
