@@ -246,19 +246,16 @@ ipx_status ipx_plus_trace(const ipx_problem *p, const double *param, ipx_workspa
 /// Work doubles ipx_plus_lsq needs for an m x n system.
 size_t ipx_plus_lsq_work_doubles(int m, int n);
 
-/// The small dense solver PLUS uses below IPX_PLUS_LSQ_SMALL unknowns (exposed for its
-/// agreement test and bench): minimum-2-norm least-squares solution of A x = b by complete
-/// orthogonal factorisation (Householder QR with column pivoting, then QR of the trapezoid's
-/// transpose: dgelsy's algorithm without LAPACK's call overhead). Same contract as
+/// The dense solver of PLUS's min-norm solves, at every size (exposed for its agreement test
+/// and bench): minimum-2-norm least-squares solution of A x = b by complete orthogonal
+/// factorisation (Householder QR with column pivoting, then the trapezoid reduced in place by
+/// reflectors from the right: dgelsy's algorithm without LAPACK's call overhead). Same contract as
 /// ipx_lsq_min_norm: A (m x n, column-major) is overwritten; b has max(m, n) entries, the first
 /// m are the right-hand side, the first n become x; the rank is the number of pivots with
 /// |R_jj| > rcond |R_11| (dgelsy estimates the condition of R11 incrementally instead).
 /// work: ipx_plus_lsq_work_doubles(m, n) doubles; iwork: n ints.
 ipx_status ipx_plus_lsq(int m, int n, double *A, double *b, double rcond, double *work,
                         int *iwork, int *rank_out);
-
-/// Kept for the benches' size classes: ipx_plus_lsq now beats dgelsy at every size measured.
-#define IPX_PLUS_LSQ_SMALL 48
 
 extern const ipx_model ipx_model_plus;
 
