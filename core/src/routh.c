@@ -112,21 +112,26 @@ static ipx_status sample(const ipx_problem *p, const double *param, ipx_rng *rng
     return st;
 }
 
-/* 64-bit FNV-1a step over n bytes. */
-static uint64_t fnv1a(uint64_t h, const void *data, size_t n)
+/* 64-bit FNV-1a over the bit patterns of n doubles, a word at a time. */
+static uint64_t fnv1a_doubles(uint64_t h, const double *x, size_t n)
 {
-    const unsigned char *b = data;
-    for (size_t i = 0; i < n; i++) h = (h ^ b[i]) * 0x100000001b3ULL;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t bits;
+        memcpy(&bits, &x[i], sizeof bits);
+        h = (h ^ bits) * 0x100000001b3ULL;
+    }
     return h;
 }
 
-/* Hash of the problem's v and W: the registry model's generator is seeded with seed ^ hash,
-   so one seed gives reproducible but different cap streams to different impacts. */
+/* Hash of the problem's v and W's diagonal: the registry model's generator is seeded with
+   seed ^ hash, so one seed gives reproducible but different cap streams to different impacts.
+   O(k): hashing all of W (k^2 words) cost as much as a small solve on big islands. */
 static uint64_t problem_hash(const ipx_problem *p)
 {
-    size_t rows = (size_t)IPX_ROWS_PER_CONTACT * (size_t)p->k;
-    uint64_t h = fnv1a(0xcbf29ce484222325ULL, p->v, rows * sizeof(double));
-    return fnv1a(h, p->W, rows * rows * sizeof(double));
+    const size_t rows = (size_t)IPX_ROWS_PER_CONTACT * (size_t)p->k;
+    uint64_t h = fnv1a_doubles(0xcbf29ce484222325ULL, p->v, rows);
+    for (size_t i = 0; i < rows; i++) h = fnv1a_doubles(h, &p->W[i * rows + i], 1);
+    return h;
 }
 
 static ipx_status routh_solve(const ipx_problem *p, const double *param, ipx_workspace *ws,
