@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "contact_params.h"
 #include "impax/registry.h"
 #include "sdf_parse.h"
 
@@ -93,7 +94,11 @@ static void parse_impact(sdf_load *ld, const xmlNode *node)
                 sdf_error(&ld->diag, c, "unknown impact model '%s' (accepted: ode, %s)", s->model, names);
             }
         } else if (sdf_is_impax(c, "params")) {
-            sdf_text(&ld->diag, c, s->params, sizeof s->params);
+            if (sdf_text(&ld->diag, c, s->params, sizeof s->params) != 0) continue;
+            contact_override unused;
+            char rest[sizeof s->params], msg[256];
+            if (contact_params_split(s->params, &unused, rest, sizeof rest, msg, sizeof msg) != 0)
+                sdf_error(&ld->diag, c, "<impax:params>: %s", msg);
         } else {
             sdf_unhandled(&ld->diag, c, "impax:impact");
         }

@@ -7,14 +7,18 @@
 
 #include "sim_internal.h"
 
-/* NULL model: the scene's, else plus; NULL params: the scene's when the model is the scene's. */
+/* NULL model: the scene's, else plus; NULL params: the scene's when the model is the scene's.
+   The contact keys go to every contact surface, the rest to the model. */
 static int configure(ipx_sim *sim, const char *model, const char *params, char *message, size_t message_size)
 {
     const ipx_scene *s = sim->scene;
     const char *scene_model = s->model[0] ? s->model : NULL;
     if (!model) model = scene_model ? scene_model : "plus";
     if (!params) params = scene_model && strcmp(model, scene_model) == 0 ? s->params : "";
-    return ipx_ode_configure(sim->ipx, model, params, message, message_size);
+    char model_params[1024];
+    if (contact_params_split(params, &sim->contact, model_params, sizeof model_params, message, message_size) != 0)
+        return -1;
+    return ipx_ode_configure(sim->ipx, model, model_params, message, message_size);
 }
 
 ipx_sim *ipx_sim_create(const ipx_scene *scene, const char *model, const char *params, char *message,

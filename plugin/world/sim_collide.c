@@ -1,8 +1,9 @@
 /* Contact creation with Gazebo's rules (ODEPhysics::Collide, ode-host.md section 7): no contacts
    between static geoms, between bodies already joined, or within a model that does not
    self-collide; at most max_contacts per pair (the deepest); one dContact template per pair with
-   the pair minimum of mu, mu2, bounce, bounce threshold and slip, kp in series and kd in
-   parallel turned into soft ERP/CFM for the step, the ERP capped by the links' max_vel. */
+   the pair minimum of mu, mu2, bounce, bounce threshold and slip (or the params' contact keys),
+   kp in series and kd in parallel turned into soft ERP/CFM for the step, the ERP capped by the
+   links' max_vel. */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -64,6 +65,7 @@ static dContact pair_template(const ipx_sim *sim, dGeomID g1, dGeomID g2)
     c.surface.soft_erp = h * kp / (h * kp + kd);
     c.surface.soft_cfm = 1.0 / (h * kp + kd);
     if (friction_direction(g1, c1, g2, c2, c.fdir1)) c.surface.mode |= dContactFDir1;
+    contact_params_apply(&sim->contact, &c);
     return c;
 }
 

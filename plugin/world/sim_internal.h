@@ -2,6 +2,7 @@
 #ifndef IMPAX_WORLD_SIM_INTERNAL_H
 #define IMPAX_WORLD_SIM_INTERNAL_H
 
+#include "contact_params.h"
 #include "scene_internal.h"
 
 enum { SIM_MAX_PAIR_CONTACTS = 64 }; /* dCollide's buffer per geom pair */
@@ -12,6 +13,7 @@ struct ipx_sim {
     dSpaceID space;
     dJointGroupID contacts;
     ipx_ode_context *ipx;
+    contact_override contact; /* the params' contact keys, applied to every contact */
     int n_bodies;
     dBodyID *body;       /* per body */
     int *body_link;      /* per body: its link */

@@ -34,13 +34,20 @@ double ipx_scene_step_size(const ipx_scene *scene);   ///< s, physics/max_step_s
 double ipx_scene_duration(const ipx_scene *scene);    ///< s, impax:duration (default 2)
 /// "model::link" whose height `impax ab` plots: impax:plot_body, else the first non-static link.
 const char *ipx_scene_plot_body(const ipx_scene *scene);
+/// The contact-surface keys of a params string (`--params`, `<impax:params>`, ipx_sim_create's
+/// params): `mu` (Coulomb coefficient, sets mu and mu2), `e` (restitution, ODE's bounce) and
+/// `bounce_vel` (m/s, the approach speed below which nothing bounces) replace that value of
+/// every contact surface, for every model including "ode"; the other keys go to the model.
+/// 1 and [*lo, *hi] if key is one of them (mu [0, 10], e [0, 1], bounce_vel [0, 100]), else 0.
+int ipx_contact_param_range(const char *key, double *lo, double *hi);
 
 typedef struct ipx_sim ipx_sim;
 
 /// A fresh ODE world built from scene, with an impax context configured for model and params
 /// (NULL model: the scene's impax:impact, else "plus"; NULL params: the scene's when the model
 /// is the scene's, else the model's defaults). "ode" is ODE's own contact handling, untouched.
-/// NULL with a message naming the bad item on a configuration error.
+/// The contact keys of params (ipx_contact_param_range) set every contact surface; the rest
+/// configure the model. NULL with a message naming the bad item on a configuration error.
 ipx_sim *ipx_sim_create(const ipx_scene *scene, const char *model, const char *params,
                         char *message, size_t message_size);
 void ipx_sim_destroy(ipx_sim *sim);

@@ -4,10 +4,13 @@
    worlds/gonthier_bouncing_sphere.world (e = 0, ERP 0.2, h = 1 ms, 4.4 mm into the ground in
    its impact step) under ODE alone: with the default cap the push-out bounce carries at most
    (0.01 m/s + g h)^2 / 2 per kg; with max_vel 100 m/s it carries the full erp depth / h. Under
-   impax (recovery=position) neither bounces. */
+   impax (recovery=position) neither bounces. And the params' contact keys (mu, e, bounce_vel)
+   against closed forms: the bounce height e^2 h, no bounce below bounce_vel, and the sliding
+   distance v^2 / (2 mu g). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+
 
 #include "ensure.h"
 #include "world.h"
@@ -77,9 +80,139 @@ static void test_max_vel_caps_the_push_out(void)
     ENSURE(impax <= cap);
 }
 
+/* Height (m) of the ball's lowest point at the apex after its first bounce, in
+   gonthier_bouncing_sphere.world (dropped from 1 m, radius 0.1 m) under model and params. */
+static double first_bounce_apex(const char *model, const char *params)
+{
+    char path[1024], msg[256];
+    snprintf(path, sizeof path, "%s/gonthier_bouncing_sphere.world", worlds_dir);
+    ipx_scene *scene = ipx_scene_load(path, print_diag, NULL);
+    ipx_sim *sim = scene ? ipx_sim_create(scene, model, params, msg, sizeof msg) : NULL;
+    ENSURE(sim != NULL);
+    double apex = 0.0;
+    int rising = 0;
+    while (sim && ipx_sim_time(sim) < 2.0) {
+        ENSURE(ipx_sim_step(sim, msg, sizeof msg) == 0);
+        dBodyID ball = ipx_sim_body(sim, 0);
+        const double z = dBodyGetPosition(ball)[2] - 0.1, vz = dBodyGetLinearVel(ball)[2];
+        if (ipx_sim_penetration(sim) > 0.0 && vz > 0.0) rising = 1;
+        if (rising) apex = fmax(apex, z);
+        if (rising && vz < 0.0 && z > 0.01) break;
+    }
+    ipx_sim_destroy(sim);
+    ipx_scene_free(scene);
+    return apex;
+}
+
+/* The keys e and bounce_vel of the params replace every surface's restitution and threshold, for
+   ODE's own contact handling too: a drop from 1 m comes back to e^2 of it while the impact speed
+   (sqrt(2 g), 4.43 m/s) exceeds bounce_vel, and not at all below it. */
+static void test_contact_keys_set_restitution_and_threshold(void)
+{
+    const double e = 0.9, expect = e * e * 1.0;
+    const double plus = first_bounce_apex("plus", "e=0.9"), ode = first_bounce_apex("ode", "e=0.9");
+    const double plastic = first_bounce_apex("plus", "e=0"), world = first_bounce_apex("plus", NULL);
+    const double slow = first_bounce_apex("ode", "e=0.9,bounce_vel=5"), slow_plus = first_bounce_apex("plus", "e=0.9,bounce_vel=5");
+    printf("  apex after the first bounce: e=0.9 plus %.4f m, ode %.4f m (e^2 h = %.4f); e=0 plus %.2g m; "
+           "the world's e=0.5 plus %.4f m; e=0.9, bounce_vel=5 m/s: ode %.2g m, plus %.2g m\n",
+           plus, ode, expect, plastic, world, slow, slow_plus);
+    /* the contact is found in the step after the ball reaches the surface, up to v h = 4.4 mm
+       below it, and bounces from there; ODE's push-out adds up to 0.01 m/s (max_vel): 0.5 % */
+    const double v_h = sqrt(2 * 9.81 * 1.0) * 0.001, tol = 1.5 * v_h;
+    ENSURE_NEAR(plus, expect, tol);
+    ENSURE_NEAR(ode, expect, tol);
+    ENSURE(plastic < 1e-3);
+    ENSURE_NEAR(world, 0.25, tol);
+    ENSURE(slow < 1e-3 && slow_plus < 1e-3);
+}
+
+/* A 0.1 m cube sliding at 1 m/s on a plane stops after v^2 / (2 mu g): the key mu replaces the
+   surfaces' mu (1 in the file) along both friction directions. QuickStep: dWorldStep's LCP fails
+   on a face's four coplanar contacts ("LCP internal error") and drops friction in some steps. */
+static const char sliding_box[] =
+    "<?xml version='1.0'?>\n"
+    "<sdf version='1.6' xmlns:impax='urn:impax:sdf:1'><world name='slide'><gravity>0 0 -9.81</gravity>\n"
+    "<physics type='ode'><max_step_size>0.001</max_step_size><ode><solver><type>quick</type><iters>100</iters></solver></ode></physics>\n"
+    "<model name='ground'><static>true</static><link name='plane'><collision name='plane'>\n"
+    " <geometry><plane><normal>0 0 1</normal></plane></geometry></collision></link></model>\n"
+    "<model name='box'><link name='box'><pose>0 0 0.05 0 0 0</pose><inertial><mass>1</mass><inertia>\n"
+    " <ixx>0.00166667</ixx><iyy>0.00166667</iyy><izz>0.00166667</izz></inertia></inertial>\n"
+    " <collision name='box'><geometry><box><size>0.1 0.1 0.1</size></box></geometry></collision>\n"
+    " <impax:linear_velocity>1 0 0</impax:linear_velocity></link></model>\n"
+    "</world></sdf>\n";
+
+static double sliding_distance(const char *model, const char *params)
+{
+    FILE *f = fopen("test_world_contact_slide.world", "w");
+    ENSURE(f != NULL);
+    if (!f) return NAN;
+    fputs(sliding_box, f);
+    fclose(f);
+    char msg[256];
+    ipx_scene *scene = ipx_scene_load("test_world_contact_slide.world", print_diag, NULL);
+    ipx_sim *sim = scene ? ipx_sim_create(scene, model, params, msg, sizeof msg) : NULL;
+    ENSURE(sim != NULL);
+    double x = NAN;
+    while (sim && ipx_sim_time(sim) < 2.0) {
+        ENSURE(ipx_sim_step(sim, msg, sizeof msg) == 0);
+        x = dBodyGetPosition(ipx_sim_body(sim, 0))[0];
+    }
+    ipx_sim_destroy(sim);
+    ipx_scene_free(scene);
+    return x;
+}
+
+static void test_contact_key_mu_sets_the_friction(void)
+{
+    const double g = 9.81;
+    for (int m = 0; m < 2; m++) {
+        const char *model = m ? "plus" : "ode";
+        const double low = sliding_distance(model, "mu=0.2"), high = sliding_distance(model, "mu=0.5");
+        printf("  %s: slides %.4f m with mu=0.2 (closed form %.4f), %.4f m with mu=0.5 (%.4f)\n", model, low,
+               1.0 / (2 * 0.2 * g), high, 1.0 / (2 * 0.5 * g));
+        ENSURE_NEAR(low, 1.0 / (2 * 0.2 * g), 0.02 / (2 * 0.2 * g));
+        ENSURE_NEAR(high, 1.0 / (2 * 0.5 * g), 0.02 / (2 * 0.5 * g));
+    }
+}
+
+/* Bad values name the key and its range, and no simulation is made; other keys still go to the
+   model; ranges are what impax fit bounds its search with. */
+static void test_contact_keys_reject_bad_values(void)
+{
+    char path[1024], msg[256];
+    snprintf(path, sizeof path, "%s/gonthier_bouncing_sphere.world", worlds_dir);
+    ipx_scene *scene = ipx_scene_load(path, print_diag, NULL);
+    ENSURE(scene != NULL);
+    if (!scene) return;
+    static const char *const bad[][2] = {{"mu=nan", "mu"}, {"e=1.5", "e"}, {"bounce_vel=-1", "bounce_vel"},
+                                         {"theta_max=0.01,e=abc", "e"}, {"mu=11", "[0, 10]"}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        msg[0] = '\0';
+        ipx_sim *sim = ipx_sim_create(scene, "plus", bad[i][0], msg, sizeof msg);
+        printf("  %-22s -> %s\n", bad[i][0], msg);
+        ENSURE(sim == NULL && strstr(msg, bad[i][1]) != NULL && strstr(msg, "contact parameter") != NULL);
+        ipx_sim_destroy(sim);
+    }
+    ipx_sim *sim = ipx_sim_create(scene, "ode", "mu=0.3,theta_max=0.01", msg, sizeof msg); /* ode takes no model keys */
+    ENSURE(sim == NULL && strstr(msg, "theta_max") != NULL);
+    ipx_sim_destroy(sim);
+    sim = ipx_sim_create(scene, "plus", " mu = 0.3 , theta_max=0.01, e=0 ,bounce_vel=0", msg, sizeof msg);
+    ENSURE(sim != NULL);
+    ipx_sim_destroy(sim);
+    ipx_scene_free(scene);
+    double lo = -1, hi = -1;
+    ENSURE(ipx_contact_param_range("mu", &lo, &hi) == 1 && lo == 0 && hi == 10);
+    ENSURE(ipx_contact_param_range("e", &lo, &hi) == 1 && lo == 0 && hi == 1);
+    ENSURE(ipx_contact_param_range("bounce_vel", &lo, &hi) == 1 && lo == 0 && hi == 100);
+    ENSURE(ipx_contact_param_range("theta_max", &lo, &hi) == 0 && ipx_contact_param_range("m", NULL, NULL) == 0);
+}
+
 int main(int argc, char **argv)
 {
     worlds_dir = argc > 1 ? argv[1] : "worlds";
     RUN(test_max_vel_caps_the_push_out);
+    RUN(test_contact_keys_set_restitution_and_threshold);
+    RUN(test_contact_key_mu_sets_the_friction);
+    RUN(test_contact_keys_reject_bad_values);
     return ipx_test_exit();
 }
