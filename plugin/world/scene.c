@@ -103,10 +103,14 @@ const char *ipx_scene_params(const ipx_scene *s) { return s->params; }
 double ipx_scene_step_size(const ipx_scene *s) { return s->step_size; }
 double ipx_scene_duration(const ipx_scene *s) { return s->duration; }
 
-const char *ipx_scene_plot_body(const ipx_scene *s)
+double ipx_scene_replay_length(const ipx_scene *s) { return s->replay_length; }
+
+static const char *first_dynamic_link(const ipx_scene *s)
 {
-    if (s->plot_body[0]) return s->plot_body;
     for (int i = 0; i < s->n_links; i++)
         if (!s->links[i].is_static) return s->links[i].name;
     return NULL;
 }
+
+const char *ipx_scene_plot_body(const ipx_scene *s) { return s->plot_body[0] ? s->plot_body : first_dynamic_link(s); }
+const char *ipx_scene_replay_body(const ipx_scene *s) { return s->replay_body[0] ? s->replay_body : first_dynamic_link(s); }

@@ -89,6 +89,8 @@ struct ipx_scene {
     char params[512];             /* impax:params */
     double duration;              /* s */
     char plot_body[2 * SCENE_NAME_SIZE]; /* "" = first non-static link */
+    char replay_body[2 * SCENE_NAME_SIZE]; /* impax:replay/impax:body, "" = first non-static link */
+    double replay_length;         /* m, impax:replay/impax:length (default 1) */
     int n_models, n_links, n_collisions, n_joints;
     scene_model *models;
     scene_link *links;

@@ -21,6 +21,7 @@ static void scene_defaults(ipx_scene *s)
     s->surface_layer = 0.001;
     s->max_contacts = 20;
     s->duration = 2.0;
+    s->replay_length = 1.0;
 }
 
 static void parse_solver(sdf_load *ld, const xmlNode *node)
@@ -105,6 +106,26 @@ static void parse_impact(sdf_load *ld, const xmlNode *node)
     }
 }
 
+/* <impax:replay>: the body recorded trajectories describe and the length errors are measured in. */
+static const xmlNode *parse_replay(sdf_load *ld, const xmlNode *node)
+{
+    ipx_scene *s = ld->scene;
+    const xmlNode *body = NULL;
+    for (const xmlNode *c = sdf_first(node); c; c = sdf_next(c)) {
+        if (sdf_is_impax(c, "body")) {
+            if (sdf_text(&ld->diag, c, s->replay_body, sizeof s->replay_body) == 0) body = c;
+        } else if (sdf_is_impax(c, "length")) {
+            double v;
+            if (sdf_double(&ld->diag, c, &v) != 0) continue;
+            if (!(v > 0)) sdf_error(&ld->diag, c, "<impax:length> of <impax:replay> must be > 0 m, got %g", v);
+            else s->replay_length = v;
+        } else {
+            sdf_unhandled(&ld->diag, c, "impax:replay");
+        }
+    }
+    return body;
+}
+
 /* <include>: Gazebo's sun is harmless; any other model would have to be resolved. */
 static void parse_include(sdf_load *ld, const xmlNode *node)
 {
@@ -119,7 +140,12 @@ static void parse_include(sdf_load *ld, const xmlNode *node)
               "write the model into the world file", uri);
 }
 
-static void parse_world_children(sdf_load *ld, const xmlNode *world)
+/* The impax: elements that name a link, checked once every link is known. */
+typedef struct named_links {
+    const xmlNode *plot_body, *replay_body;
+} named_links;
+
+static void parse_world_children(sdf_load *ld, const xmlNode *world, named_links *named)
 {
     ipx_scene *s = ld->scene;
     const ipx_pose origin = ipx_pose_identity();
@@ -130,21 +156,22 @@ static void parse_world_children(sdf_load *ld, const xmlNode *world)
         else if (sdf_is(c, "include")) parse_include(ld, c);
         else if (sdf_is_impax(c, "impact")) parse_impact(ld, c);
         else if (sdf_is_impax(c, "duration")) sdf_double_in(&ld->diag, c, 1e-6, 1e6, &s->duration);
-        else if (sdf_is_impax(c, "plot_body")) sdf_text(&ld->diag, c, s->plot_body, sizeof s->plot_body);
-        else sdf_unhandled(&ld->diag, c, "world");
+        else if (sdf_is_impax(c, "replay")) named->replay_body = parse_replay(ld, c);
+        else if (sdf_is_impax(c, "plot_body")) {
+            if (sdf_text(&ld->diag, c, s->plot_body, sizeof s->plot_body) == 0) named->plot_body = c;
+        } else sdf_unhandled(&ld->diag, c, "world");
     }
 }
 
-static void check_plot_body(sdf_load *ld, const xmlNode *world)
+/* node's text, name, must be a link of a non-static model. */
+static void check_dynamic_link(sdf_load *ld, const xmlNode *node, const char *name)
 {
     ipx_scene *s = ld->scene;
-    if (!s->plot_body[0]) return;
+    if (!node || !name[0]) return;
     for (int i = 0; i < s->n_links; i++)
-        if (strcmp(s->links[i].name, s->plot_body) == 0 && !s->links[i].is_static) return;
-    for (const xmlNode *c = sdf_first(world); c; c = sdf_next(c))
-        if (sdf_is_impax(c, "plot_body"))
-            sdf_error(&ld->diag, c, "<impax:plot_body> '%s' is not a link of a non-static model (write model::link)",
-                      s->plot_body);
+        if (strcmp(s->links[i].name, name) == 0 && !s->links[i].is_static) return;
+    sdf_error(&ld->diag, node, "<impax:%s> '%s' is not a link of a non-static model (write model::link)",
+              (const char *)node->name, name);
 }
 
 int sdf_parse_world(sdf_load *ld, const xmlNode *root)
@@ -170,7 +197,9 @@ int sdf_parse_world(sdf_load *ld, const xmlNode *root)
     }
     sdf_attr(world, "name", ld->scene->name, sizeof ld->scene->name);
     if (!ld->scene->name[0]) snprintf(ld->scene->name, sizeof ld->scene->name, "world");
-    parse_world_children(ld, world);
-    check_plot_body(ld, world);
+    named_links named = {NULL, NULL};
+    parse_world_children(ld, world, &named);
+    check_dynamic_link(ld, named.plot_body, ld->scene->plot_body);
+    check_dynamic_link(ld, named.replay_body, ld->scene->replay_body);
     return ld->diag.errors ? -1 : 0;
 }

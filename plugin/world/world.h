@@ -34,6 +34,13 @@ double ipx_scene_step_size(const ipx_scene *scene);   ///< s, physics/max_step_s
 double ipx_scene_duration(const ipx_scene *scene);    ///< s, impax:duration (default 2)
 /// "model::link" whose height `impax ab` plots: impax:plot_body, else the first non-static link.
 const char *ipx_scene_plot_body(const ipx_scene *scene);
+/// "model::link" that recorded trajectories describe (`impax replay`, `impax fit`):
+/// impax:replay/impax:body, else the first non-static link (NULL if there is none).
+const char *ipx_scene_replay_body(const ipx_scene *scene);
+/// m, the reference length replay errors are reported against (impax:replay/impax:length,
+/// e.g. a cube's edge), 1 if the world gives none.
+double ipx_scene_replay_length(const ipx_scene *scene);
+
 /// The contact-surface keys of a params string (`--params`, `<impax:params>`, ipx_sim_create's
 /// params): `mu` (Coulomb coefficient, sets mu and mu2), `e` (restitution, ODE's bounce) and
 /// `bounce_vel` (m/s, the approach speed below which nothing bounces) replace that value of

@@ -136,7 +136,31 @@ static void test_nested_poses_inertia_and_joint_axes(void)
     ENSURE_NEAR(ipx_scene_step_size(scene), 0.001, 0); /* SDF 1.6 defaults */
     ENSURE_NEAR(ipx_scene_duration(scene), 2.0, 0);
     ENSURE(strcmp(ipx_scene_plot_body(scene), "outer::inner::arm") == 0);
+    ENSURE(strcmp(ipx_scene_replay_body(scene), "outer::inner::arm") == 0); /* no impax:replay: the first */
+    ENSURE_NEAR(ipx_scene_replay_length(scene), 1.0, 0);
     ipx_sim_destroy(sim);
+    ipx_scene_free(scene);
+}
+
+/* <impax:replay> names the replayed body (a later link than the first) and the length. */
+static void test_replay_element(void)
+{
+    static const char text[] =
+        "<?xml version='1.0'?>\n"
+        "<sdf version='1.6' xmlns:impax='urn:impax:sdf:1'><world name='r'>\n"
+        "<impax:replay><impax:body>b::link</impax:body><impax:length>0.25</impax:length></impax:replay>\n"
+        "<model name='a'><link name='link'/></model><model name='b'><link name='link'/></model>\n"
+        "</world></sdf>\n";
+    diags d = {0};
+    ipx_scene *scene = ipx_scene_load(write_temp(text), collect, &d);
+    ENSURE(scene != NULL && d.errors == 0);
+    if (!scene) {
+        printf("%s", d.all);
+        return;
+    }
+    ENSURE(strcmp(ipx_scene_replay_body(scene), "b::link") == 0);
+    ENSURE(strcmp(ipx_scene_plot_body(scene), "a::link") == 0);
+    ENSURE_NEAR(ipx_scene_replay_length(scene), 0.25, 0);
     ipx_scene_free(scene);
 }
 
@@ -179,13 +203,14 @@ static void test_bad_files_name_file_and_line(const char *dir)
         n++;
     }
     if (dd) closedir(dd);
-    ENSURE(n >= 9);
+    ENSURE(n >= 13);
 }
 
 int main(int argc, char **argv)
 {
     if (argc != 2) return 2;
     RUN(test_nested_poses_inertia_and_joint_axes);
+    RUN(test_replay_element);
     test_bad_files_name_file_and_line(argv[1]);
     return ipx_test_exit();
 }

@@ -91,7 +91,7 @@ static void test_every_world_under_every_model(void)
         n++;
     }
     closedir(d);
-    ENSURE(n >= 14); /* 12 paper scenes and 2 robot-like ones */
+    ENSURE(n >= 15); /* 12 paper scenes, 2 robot-like ones and the cube toss */
 }
 
 int main(int argc, char **argv)
