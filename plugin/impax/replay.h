@@ -28,6 +28,8 @@ typedef struct cli_recording {
 /// zeroed): missing or unknown columns, a non-finite or unparsable number, a quaternion whose
 /// norm is off 1 by more than 1e-3, fewer than two samples, time not strictly increasing.
 int cli_recording_load(const char *path, cli_recording *rec, char *message, size_t message_size);
+/// (Numbers are kept as written, the quaternion too: a replay starts from the file's state, and
+/// cli_body_set_state normalises.)
 /// path is a directory (every *.csv in it, by name) or a file; appends to *recs (realloc'd),
 /// *n counts them. 0, or -1 with the first bad file's message (what was loaded is kept).
 int cli_recordings_load(const char *path, cli_recording **recs, int *n, char *message,
@@ -52,5 +54,15 @@ typedef struct cli_replay_error {
 int cli_replay(const ipx_scene *scene, const char *model, const char *params,
                const cli_recording *rec, cli_replay_error *err, cli_sample *sim_states,
                char *message, size_t message_size);
+
+/// Sets body (an ODE body: its position is the centre of mass, its frame the inertial axes) to
+/// sample s: position, orientation (normalised), linear velocity, and the angular velocity,
+/// turned from the body frame into the world frame that dBodySetAngularVel takes. Enables it.
+void cli_body_set_state(dBodyID body, const cli_sample *s);
+/// body's state as a sample at time t_s (angular velocity in the body frame).
+void cli_body_get_state(dBodyID body, double t_s, cli_sample *s);
+/// deg, in [0, 180]: the angle of the rotation q_a^-1 q_b between two orientations (unit
+/// quaternions w x y z; q and -q are the same orientation).
+double cli_orientation_error_deg(const double q_a[4], const double q_b[4]);
 
 #endif
