@@ -12,6 +12,7 @@ int cli_cmd_run(int argc, char **argv);
 int cli_cmd_ab(int argc, char **argv);
 int cli_cmd_set(int argc, char **argv);
 int cli_cmd_check(int argc, char **argv);
+int cli_cmd_replay(int argc, char **argv);
 
 /// Loads a world file, printing its diagnostics ("FILE:LINE: ...") on stderr. NULL on error.
 ipx_scene *cli_load_scene(const char *path);
@@ -20,6 +21,11 @@ ipx_scene *cli_load_scene(const char *path);
 int cli_parse_seconds(const char *text, const char *option, double *out);
 /// Parses an integer in [lo, hi] given to option; prints why not.
 int cli_parse_int(const char *text, const char *option, long lo, long hi, long *out);
+
+/// Splits list in place at commas into at most max model names, each "ode" or a registered
+/// model. 0, or -1 after printing why on stderr ("impax CMD: unknown model ..." with the
+/// accepted ones; option names the flag when the list is empty).
+int cli_parse_models(const char *cmd, const char *option, char *list, const char **names, int *n, int max);
 
 /// Prints "impax CMD: message" and a pointer to --help on stderr; returns CLI_USAGE.
 int cli_usage_error(const char *cmd, const char *message);

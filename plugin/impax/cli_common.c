@@ -1,9 +1,12 @@
+#define _POSIX_C_SOURCE 200809L /* strtok_r */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
+#include "impax/registry.h"
 
 static void print_diag(void *user, int is_error, const char *line)
 {
@@ -44,4 +47,25 @@ int cli_usage_error(const char *cmd, const char *message)
 {
     fprintf(stderr, "impax %s: %s (see impax %s --help)\n", cmd, message, cmd);
     return CLI_USAGE;
+}
+
+int cli_parse_models(const char *cmd, const char *option, char *list, const char **names, int *n, int max)
+{
+    *n = 0;
+    char *save = NULL;
+    for (char *tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        if (strcmp(tok, "ode") != 0 && !ipx_model_find(tok)) {
+            char accepted[256];
+            ipx_model_names(accepted, sizeof accepted);
+            fprintf(stderr, "impax %s: unknown model '%s' (accepted: ode, %s)\n", cmd, tok, accepted);
+            return -1;
+        }
+        if (*n == max) {
+            fprintf(stderr, "impax %s: at most %d models\n", cmd, max);
+            return -1;
+        }
+        names[(*n)++] = tok;
+    }
+    if (*n == 0) fprintf(stderr, "impax %s: %s names no model\n", cmd, option);
+    return *n ? 0 : -1;
 }

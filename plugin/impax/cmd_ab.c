@@ -30,27 +30,6 @@ static const char help[] =
 
 enum { MAX_MODELS = 16 };
 
-/* Splits list in place into names; every name must be "ode" or a registered model. */
-static int parse_models(char *list, const char **names, int *n)
-{
-    *n = 0;
-    for (char *tok = strtok(list, ","); tok; tok = strtok(NULL, ",")) {
-        if (strcmp(tok, "ode") != 0 && !ipx_model_find(tok)) {
-            char accepted[256];
-            ipx_model_names(accepted, sizeof accepted);
-            fprintf(stderr, "impax ab: unknown model '%s' (accepted: ode, %s)\n", tok, accepted);
-            return -1;
-        }
-        if (*n == MAX_MODELS) {
-            fprintf(stderr, "impax ab: at most %d models\n", MAX_MODELS);
-            return -1;
-        }
-        names[(*n)++] = tok;
-    }
-    if (*n == 0) fprintf(stderr, "impax ab: --models names no model\n");
-    return *n ? 0 : -1;
-}
-
 static void default_models(char *buf, size_t size)
 {
     size_t used = (size_t)snprintf(buf, size, "ode");
@@ -107,7 +86,7 @@ int cli_cmd_ab(int argc, char **argv)
     if (optind != argc - 1) return cli_usage_error("ab", "give exactly one world file");
     const char *names[MAX_MODELS];
     int n = 0;
-    if (parse_models(model_list, names, &n) != 0) return CLI_USAGE;
+    if (cli_parse_models("ab", "--models", model_list, names, &n, MAX_MODELS) != 0) return CLI_USAGE;
     const char *path = argv[optind];
     ipx_scene *scene = cli_load_scene(path);
     if (!scene) return CLI_FAILED;

@@ -21,6 +21,9 @@ static void print_help(FILE *out)
             "        the Routh set of possible outcomes of the world's first impact\n"
             "  check WORLD...\n"
             "        load world files and report every problem as FILE:LINE: message\n"
+            "  replay WORLD --data DIR|FILE... [--model M,...] [--params P] [--out FILE.csv]\n"
+            "         [--plot FILE.png] [--show NAME] [--quiet]\n"
+            "        replay recorded trajectories in a world: position and orientation errors\n"
             "\n"
             "models: ode (ODE's own contact handling, untouched), %s\n"
             "--verbose with any command prints ODE's own messages as they come; without it they\n"
@@ -44,7 +47,8 @@ int main(int argc, char **argv)
     static const struct {
         const char *name;
         int (*fn)(int, char **);
-    } commands[] = {{"run", cli_cmd_run}, {"ab", cli_cmd_ab}, {"set", cli_cmd_set}, {"check", cli_cmd_check}};
+    } commands[] = {{"run", cli_cmd_run}, {"ab", cli_cmd_ab}, {"set", cli_cmd_set}, {"check", cli_cmd_check},
+                  {"replay", cli_cmd_replay}};
     /* --verbose anywhere: ODE's own messages as they come; otherwise one summary at the end */
     int verbose = 0, kept = 1;
     for (int i = 1; i < argc; i++) {
@@ -59,6 +63,6 @@ int main(int argc, char **argv)
             ipx_ode_report_messages(stderr, "impax: ");
             return rc;
         }
-    fprintf(stderr, "impax: unknown command '%s' (accepted: run, ab, set, check)\n", cmd);
+    fprintf(stderr, "impax: unknown command '%s' (accepted: run, ab, set, check, replay)\n", cmd);
     return CLI_USAGE;
 }

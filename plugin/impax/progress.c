@@ -17,6 +17,7 @@ double cli_wall_seconds(void)
 void cli_progress_start(cli_progress *p, const char *label, double total_s)
 {
     p->label = label;
+    p->unit = NULL;
     p->total_s = total_s;
     p->start_wall_s = cli_wall_seconds();
     p->last_draw_s = 0.0;
@@ -35,8 +36,8 @@ void cli_progress_update(cli_progress *p, double done_s)
     char bar[BAR_WIDTH + 1];
     for (int i = 0; i < BAR_WIDTH; i++) bar[i] = i < filled ? '#' : '.';
     bar[BAR_WIDTH] = '\0';
-    fprintf(stderr, "\r%-8s [%s] %3.0f%%  t = %.3f / %.3f s", p->label, bar, 100.0 * frac, done_s,
-            p->total_s);
+    if (p->unit) fprintf(stderr, "\r%-8s [%s] %3.0f%%  %.0f / %.0f %s", p->label, bar, 100.0 * frac, done_s, p->total_s, p->unit);
+    else fprintf(stderr, "\r%-8s [%s] %3.0f%%  t = %.3f / %.3f s", p->label, bar, 100.0 * frac, done_s, p->total_s);
     fflush(stderr);
 }
 

@@ -19,11 +19,11 @@ static const char *impax, *worlds_dir, *bad_dir, *scratch, *cradle, *set_world;
 
 static void test_every_command_answers_help(void)
 {
-    static const char *const cmds[] = {"run", "ab", "set", "check"};
+    static const char *const cmds[] = {"run", "ab", "set", "check", "replay"};
     cli_result r = EXEC("--help");
     ENSURE(r.exit_status == 0 && strstr(r.out, "usage: impax") != NULL);
     cli_result_free(&r);
-    for (int i = 0; i < 4; i++) {
+    for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++) {
         r = EXEC("%s --help", cmds[i]);
         char usage[64];
         snprintf(usage, sizeof usage, "usage: impax %s", cmds[i]);

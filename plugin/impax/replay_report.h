@@ -1,0 +1,39 @@
+/// What `impax replay` reports: per (model, trajectory) errors, the summary per model, the CSV
+/// and the plot.
+#ifndef IMPAX_CLI_REPLAY_REPORT_H
+#define IMPAX_CLI_REPLAY_REPORT_H
+
+#include <stdio.h>
+
+#include "replay.h"
+
+typedef struct replay_row { /* one trajectory under one model */
+    cli_replay_error err;
+    double wall_s;
+    int failed;             /* the simulation stopped: not in the means */
+} replay_row;
+
+typedef struct replay_set {
+    const char *world;
+    const char *body;        /* the replayed "model::link" */
+    int n_models, n_recs;
+    const char *const *models;
+    const cli_recording *recs;
+    replay_row *rows;        /* n_models x n_recs, model by model */
+    int show;                /* the trajectory plotted */
+    cli_sample **shown;      /* per model: the simulated states at recs[show]'s sample times */
+} replay_set;
+
+/// The file name of path (what lines and the CSV call a trajectory).
+const char *replay_name(const char *path);
+/// One line: model, trajectory, samples, errors (m and % of the length), events, wall time.
+void replay_print_row(FILE *f, const char *model, const cli_recording *rec, const replay_row *row);
+/// Per model: the means over its trajectories, total events, fallbacks and wall time.
+void replay_print_summary(FILE *f, const replay_set *set);
+/// One row per (model, trajectory). 0, or -1 after printing why.
+int replay_write_csv(const char *path, const replay_set *set);
+/// The shown trajectory's height and orientation error against time, and the distribution of
+/// the per-trajectory mean position errors, one line per model. 0, or -1 after printing why.
+int replay_write_plot(const char *path, const replay_set *set);
+
+#endif

@@ -1,0 +1,274 @@
+/// `impax replay` end to end: a recording impax made itself (the cube-toss world under a model,
+/// its states written at 148 Hz with %.17g) replays under the same model to rounding (through
+/// several impacts), and not under another model; the CSV and plot; bad data files named with
+/// their line, exit 1, nothing simulated; usage and contact-key errors exit 2 naming the item.
+/// argv: impax binary, worlds directory, scratch directory.
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli_run.h"
+#include "ensure.h"
+#include "replay.h"
+
+static const char *impax, *worlds_dir, *scratch;
+static char cube[1024];
+
+#define EXEC(...) cli_exec(impax, scratch, __VA_ARGS__)
+
+static const double SAMPLE_S = 1.0 / 148.0;
+
+/* body's state at t as a recording's sample: position, quaternion, velocity, and the angular
+   velocity in the body frame, R^T w. */
+static cli_sample state_of(double t, dBodyID body)
+{
+    const dReal *x = dBodyGetPosition(body), *q = dBodyGetQuaternion(body), *v = dBodyGetLinearVel(body),
+                *w = dBodyGetAngularVel(body), *R = dBodyGetRotation(body);
+    cli_sample s = {.t_s = t};
+    for (int i = 0; i < 3; i++) {
+        s.x_m[i] = x[i];
+        s.v_mps[i] = v[i];
+        s.w_body_radps[i] = R[i] * w[0] + R[4 + i] * w[1] + R[8 + i] * w[2];
+    }
+    for (int i = 0; i < 4; i++) s.q[i] = q[i];
+    return s;
+}
+
+static void write_row(FILE *f, const cli_sample *s)
+{
+    const double *x = s->x_m, *q = s->q, *v = s->v_mps, *w = s->w_body_radps;
+    fprintf(f, "%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n", s->t_s,
+            x[0], x[1], x[2], q[0], q[1], q[2], q[3], v[0], v[1], v[2], w[0], w[1], w[2]);
+}
+
+typedef struct made {
+    long events;
+    double z_first, z_min;
+} made;
+
+/* The cube world from its own initial state (toss 000's first sample) under model for n samples,
+   written as a recording at scratch/name whose times start at t0. The body starts from the
+   first row's numbers through cli_body_set_state, as a replay does: the world's own start
+   differs from them by rounding (R^T w back to R w_body, the quaternion normalised again), and
+   the cube's corner impacts grow 1e-16 into 1e-5 m within 0.8 s (measured: 8e-6 m under plus,
+   2e-5 m under ode), which would hide what this test checks. The conversions themselves are
+   test_replay_closed_forms's. */
+static made make_recording(const char *name, const char *model, double t0, int n)
+{
+    made out = {0, NAN, INFINITY};
+    char path[1100], msg[256];
+    snprintf(path, sizeof path, "%s/%s", scratch, name);
+    ipx_scene *scene = ipx_scene_load(cube, NULL, NULL);
+    ipx_sim *sim = scene ? ipx_sim_create(scene, model, NULL, msg, sizeof msg) : NULL;
+    FILE *f = fopen(path, "w");
+    ENSURE(sim != NULL && f != NULL);
+    if (sim && f) {
+        const double h = ipx_scene_step_size(scene);
+        dBodyID body = ipx_sim_body(sim, ipx_sim_body_index(sim, "cube::link"));
+        fprintf(f, "t,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\n");
+        const cli_sample first = state_of(t0, body);
+        cli_body_set_state(body, &first);
+        for (int k = 0; k < n; k++) {
+            while (ipx_sim_time(sim) < k * SAMPLE_S - h / 2) ENSURE(ipx_sim_step(sim, msg, sizeof msg) == 0);
+            const cli_sample s = k ? state_of(t0 + k * SAMPLE_S, body) : first;
+            write_row(f, &s);
+            const double z = dBodyGetPosition(body)[2];
+            if (k == 0) out.z_first = z;
+            out.z_min = fmin(out.z_min, z);
+        }
+        out.events = ipx_ode_get_stats(ipx_sim_impax(sim)).impact_events;
+    }
+    if (f) fclose(f);
+    ipx_sim_destroy(sim);
+    ipx_scene_free(scene);
+    return out;
+}
+
+static int row_of(const csv_table *t, const char *model)
+{
+    for (int i = 0; i < t->n_rows; i++)
+        if (strcmp(t->first[i], model) == 0) return i;
+    return -1;
+}
+
+/* 0.8 s: the cube lands on an edge and corners (several impact events under plus) and slides to
+   rest. Replayed under the model that made it, every sample agrees to rounding. */
+static void test_a_recording_replays_under_its_own_model(void)
+{
+    const int n = 119;
+    const made plus = make_recording("made_plus.csv", "plus", 0.0, n);
+    const made ode = make_recording("made_ode.csv", "ode", 2.5, n); /* times need not start at 0 */
+    printf("  made: plus %ld impact events, z %.4f -> min %.4f m; ode z min %.4f m\n", plus.events, plus.z_first,
+           plus.z_min, ode.z_min);
+    ENSURE(plus.events >= 3 && plus.z_first - plus.z_min > 0.05 && ode.z_first - ode.z_min > 0.05);
+    cli_result r = EXEC("replay '%s' --data made_plus.csv --model plus,ode --out own_plus.csv --plot own.png", cube);
+    printf("%s", r.out);
+    ENSURE(r.exit_status == 0 && strstr(r.out, "made_plus.csv") && strstr(r.out, "mean position error"));
+    cli_result_free(&r);
+    r = EXEC("replay '%s' --data made_ode.csv --model ode --out own_ode.csv --quiet", cube);
+    ENSURE(r.exit_status == 0 && !strstr(r.out, "made_ode.csv ")); /* --quiet: the summary only */
+    cli_result_free(&r);
+    char path[1100];
+    csv_table t, u;
+    snprintf(path, sizeof path, "%s/own_plus.csv", scratch);
+    ENSURE(csv_read(path, &t) == 0 && t.n_rows == 2);
+    snprintf(path, sizeof path, "%s/own_ode.csv", scratch);
+    ENSURE(csv_read(path, &u) == 0 && u.n_rows == 1);
+    const int p = row_of(&t, "plus"), o = row_of(&t, "ode"), pos = csv_col(&t, "mean_pos_m");
+    const int fin = csv_col(&t, "final_pos_m"), ori = csv_col(&t, "mean_ori_deg"), ev = csv_col(&t, "impact_events");
+    const int samples = csv_col(&t, "samples"), frac = csv_col(&t, "mean_pos_frac");
+    printf("  own model: plus %.3g m, %.3g deg; ode %.3g m, %.3g deg; the other model (ode on plus's): %.3g m\n",
+           csv_at(&t, p, pos), csv_at(&t, p, ori), csv_at(&u, 0, pos), csv_at(&u, 0, ori), csv_at(&t, o, pos));
+    ENSURE(csv_at(&t, p, pos) < 1e-9 && csv_at(&t, p, fin) < 1e-9 && csv_at(&t, p, ori) < 1e-9);
+    ENSURE(csv_at(&u, 0, pos) < 1e-9 && csv_at(&u, 0, fin) < 1e-9 && csv_at(&u, 0, ori) < 1e-9);
+    ENSURE(csv_at(&t, p, ev) == plus.events && csv_at(&t, p, samples) == n);
+    ENSURE(csv_at(&t, o, pos) > 1e-3); /* ODE's own contact handling is another trajectory */
+    ENSURE_NEAR(csv_at(&t, o, frac), csv_at(&t, o, pos) / 0.1048, 1e-12);
+    csv_free(&t);
+    csv_free(&u);
+    size_t size = 0;
+    snprintf(path, sizeof path, "%s/own.png", scratch);
+    char *png = read_file(path, &size);
+    ENSURE(png && size > 1000 && memcmp(png, "\x89PNG", 4) == 0);
+    free(png);
+}
+
+/* The params' contact keys reach the replay: e = 0.9 makes plus's recording another trajectory. */
+static void test_contact_keys_change_the_replay(void)
+{
+    cli_result r = EXEC("replay '%s' --data made_plus.csv --model plus --params e=0.9 --out bouncy.csv", cube);
+    ENSURE(r.exit_status == 0);
+    cli_result_free(&r);
+    char path[1100];
+    csv_table t;
+    snprintf(path, sizeof path, "%s/bouncy.csv", scratch);
+    ENSURE(csv_read(path, &t) == 0 && t.n_rows == 1);
+    printf("  plus with e=0.9 on plus's e=0.125 recording: %.3g m\n", csv_at(&t, 0, csv_col(&t, "mean_pos_m")));
+    ENSURE(csv_at(&t, 0, csv_col(&t, "mean_pos_m")) > 1e-3);
+    csv_free(&t);
+}
+
+typedef struct bad_case {
+    const char *file, *text;
+    int line;          /* expected in "FILE:LINE:" */
+    const char *words; /* expected in the message */
+} bad_case;
+
+static const char header[] = "t,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\n";
+#define ROW0 "0,0,0,1,1,0,0,0,0,0,0,0,0,0\n"
+#define ROW1 "0.01,0,0,1,1,0,0,0,0,0,0,0,0,0\n"
+
+static void write_text(const char *name, const char *text)
+{
+    char path[1100];
+    snprintf(path, sizeof path, "%s/%s", scratch, name);
+    FILE *f = fopen(path, "w");
+    ENSURE(f != NULL);
+    if (f) {
+        fputs(text, f);
+        fclose(f);
+    }
+}
+
+static void test_bad_data_is_named_with_its_line(void)
+{
+    static const bad_case cases[] = {
+        {"missing_column.csv", "t,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy\n" ROW0 ROW1, 1, "missing column 'wz'"},
+        {"unknown_column.csv", "t,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz,spin\n" ROW0 ROW1, 1, "unknown column 'spin'"},
+        {"nan.csv", "t,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\n" ROW0 "0.01,0,0,nan,1,0,0,0,0,0,0,0,0,0\n", 3, "'z'"},
+        {"word.csv", "t,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\n" ROW0 ROW1 "0.02,0,0,1,1,0,0,0,fast,0,0,0,0,0\n", 4,
+         "'vx': 'fast' is not a number"},
+        {"short_row.csv", "t,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\n" ROW0 "0.01,0,0,1,1,0,0,0,0,0,0\n", 3, "fewer values"},
+        {"quaternion.csv", "t,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\n" ROW0 "0.01,0,0,1,1,0.1,0,0,0,0,0,0,0,0\n", 3,
+         "norm 1.00499"},
+        {"one_sample.csv", "t,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\n" ROW0, 2, "at least two"},
+        {"unsorted.csv", "t,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\n" ROW0 "0.02,0,0,1,1,0,0,0,0,0,0,0,0,0\n" ROW1, 4,
+         "not after the previous"},
+        {"repeated_time.csv", "t,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\n" ROW0 ROW0, 3, "increase strictly"},
+        {"empty.csv", "", 0, "no header"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const bad_case *c = &cases[i];
+        write_text(c->file, c->text);
+        cli_result r = EXEC("replay '%s' --data %s --model ode", cube, c->file);
+        char prefix[256];
+        snprintf(prefix, sizeof prefix, "%s:%d: ", c->file, c->line);
+        const int ok = r.exit_status == 1 && strstr(r.err, prefix) && strstr(r.err, c->words) && r.out[0] == '\0';
+        printf("  %-20s exit %d: %s", c->file, r.exit_status, r.err);
+        if (!ok) printf("    expected exit 1, '%s' and '%s' on stderr, nothing on stdout; stdout:\n%s", prefix, c->words, r.out);
+        ENSURE(ok);
+        cli_result_free(&r);
+    }
+    ENSURE(strlen(header) > 0);
+    /* a directory holding a good and a bad file: the bad one named, nothing simulated */
+    char dir[1100];
+    snprintf(dir, sizeof dir, "%s/mixed", scratch);
+    mkdir(dir, 0755);
+    write_text("mixed/a_good.csv", "t,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\n" ROW0 ROW1);
+    write_text("mixed/b_bad.csv", "t,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\n" ROW0 ROW0);
+    cli_result r = EXEC("replay '%s' --data mixed", cube);
+    ENSURE(r.exit_status == 1 && strstr(r.err, "mixed/b_bad.csv:3: ") && r.out[0] == '\0');
+    cli_result_free(&r);
+    r = EXEC("replay '%s' --data no-such-dir", cube);
+    ENSURE(r.exit_status == 1 && strstr(r.err, "no-such-dir:0: "));
+    cli_result_free(&r);
+    /* the good file alone replays; order and spacing of the columns are free, CRLF too */
+    write_text("mixed/c_columns.csv", " wz , wy,wx,vz,vy,vx,qz,qy,qx,qw,z,y,x,t\r\n0,0,0,0,0,0,0,0,0,1,1,0,0,0\r\n"
+                                      "0,0,0,0,0,0,0,0,0,1,1,0,0,0.01\r\n");
+    r = EXEC("replay '%s' --data mixed/a_good.csv --data mixed/c_columns.csv --model ode", cube);
+    ENSURE(r.exit_status == 0 && strstr(r.out, "a_good.csv") && strstr(r.out, "c_columns.csv"));
+    cli_result_free(&r);
+}
+
+static void test_usage_errors_exit_2_naming_the_item(void)
+{
+    cli_result r = EXEC("replay --help");
+    ENSURE(r.exit_status == 0 && strstr(r.out, "usage: impax replay") && strstr(r.out, "--data"));
+    cli_result_free(&r);
+    r = EXEC("--help");
+    ENSURE(r.exit_status == 0 && strstr(r.out, "replay WORLD"));
+    cli_result_free(&r);
+    r = EXEC("replay '%s'", cube);
+    ENSURE(r.exit_status == 2 && strstr(r.err, "--data"));
+    cli_result_free(&r);
+    r = EXEC("replay '%s' --data made_plus.csv --model ode,nosuch", cube);
+    ENSURE(r.exit_status == 2 && strstr(r.err, "nosuch") && strstr(r.err, "plus"));
+    cli_result_free(&r);
+    r = EXEC("replay '%s' --data made_plus.csv --show nosuch", cube);
+    ENSURE(r.exit_status == 2 && strstr(r.err, "nosuch"));
+    cli_result_free(&r);
+    static const char *const bad_params[][2] = {{"mu=nan", "mu"}, {"e=1.5", "e = 1.5"}, {"bounce_vel=-2", "bounce_vel"},
+                                                {"bogus=1", "bogus"}};
+    for (int i = 0; i < 4; i++) {
+        r = EXEC("replay '%s' --data made_plus.csv --model plus --params %s", cube, bad_params[i][0]);
+        printf("  --params %-14s exit %d: %s", bad_params[i][0], r.exit_status, r.err);
+        ENSURE(r.exit_status == 2 && strstr(r.err, bad_params[i][1]) && !strstr(r.out, "samples"));
+        cli_result_free(&r);
+    }
+    r = EXEC("run '%s' --model ode --params e=2", cube);
+    ENSURE(r.exit_status == 2 && strstr(r.err, "contact parameter e = 2"));
+    cli_result_free(&r);
+    r = EXEC("check '%s'", cube);
+    ENSURE(r.exit_status == 0 && strstr(r.out, ": ok"));
+    cli_result_free(&r);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 4) {
+        fprintf(stderr, "usage: test_replay_cli IMPAX WORLDS_DIR SCRATCH\n");
+        return 2;
+    }
+    impax = argv[1];
+    worlds_dir = argv[2];
+    scratch = argv[3];
+    snprintf(cube, sizeof cube, "%s/cube_toss.world", worlds_dir);
+    RUN(test_a_recording_replays_under_its_own_model);
+    RUN(test_contact_keys_change_the_replay);
+    RUN(test_bad_data_is_named_with_its_line);
+    RUN(test_usage_errors_exit_2_naming_the_item);
+    return ipx_test_exit();
+}
