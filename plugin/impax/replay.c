@@ -6,10 +6,20 @@
 #include <stdio.h>
 #include <string.h>
 
-void cli_body_set_state(dBodyID body, const cli_sample *s)
+/* Every number of s finite (never write NaN into an ODE body). */
+static int sample_finite(const cli_sample *s)
+{
+    int ok = isfinite(s->t_s);
+    for (int i = 0; i < 3; i++) ok &= isfinite(s->x_m[i]) && isfinite(s->v_mps[i]) && isfinite(s->w_body_radps[i]);
+    for (int i = 0; i < 4; i++) ok &= isfinite(s->q[i]);
+    return ok;
+}
+
+int cli_body_set_state(dBodyID body, const cli_sample *s)
 {
     const double *q = s->q;
     const double norm = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+    if (!sample_finite(s) || !(norm > 0) || !isfinite(norm)) return -1;
     const dQuaternion unit = {q[0] / norm, q[1] / norm, q[2] / norm, q[3] / norm};
     dBodySetPosition(body, s->x_m[0], s->x_m[1], s->x_m[2]);
     dBodySetQuaternion(body, unit);
@@ -18,6 +28,7 @@ void cli_body_set_state(dBodyID body, const cli_sample *s)
     dBodyVectorToWorld(body, s->w_body_radps[0], s->w_body_radps[1], s->w_body_radps[2], w);
     dBodySetAngularVel(body, w[0], w[1], w[2]);
     dBodyEnable(body);
+    return 0;
 }
 
 void cli_body_get_state(dBodyID body, double t_s, cli_sample *s)
@@ -102,7 +113,11 @@ int cli_replay(const ipx_scene *scene, const char *model, const char *params, co
         return 2;
     }
     dBodyID body = ipx_sim_body(sim, b);
-    cli_body_set_state(body, &rec->samples[0]);
+    if (cli_body_set_state(body, &rec->samples[0]) != 0) {
+        snprintf(message, message_size, "%s: the first sample is not finite or its quaternion is zero", rec->path);
+        ipx_sim_destroy(sim);
+        return 2;
+    }
     if (sim_states) cli_body_get_state(body, rec->samples[0].t_s, &sim_states[0]);
     const int rc = compare(sim, body, ipx_scene_step_size(scene), rec, err, sim_states, message, message_size);
     const ipx_ode_stats st = ipx_ode_get_stats(ipx_sim_impax(sim));

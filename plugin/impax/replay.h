@@ -58,7 +58,8 @@ int cli_replay(const ipx_scene *scene, const char *model, const char *params,
 /// Sets body (an ODE body: its position is the centre of mass, its frame the inertial axes) to
 /// sample s: position, orientation (normalised), linear velocity, and the angular velocity,
 /// turned from the body frame into the world frame that dBodySetAngularVel takes. Enables it.
-void cli_body_set_state(dBodyID body, const cli_sample *s);
+/// 0, or -1 (body untouched) if a number is not finite or the quaternion is zero.
+int cli_body_set_state(dBodyID body, const cli_sample *s);
 /// body's state as a sample at time t_s (angular velocity in the body frame).
 void cli_body_get_state(dBodyID body, double t_s, cli_sample *s);
 /// deg, in [0, 180]: the angle of the rotation q_a^-1 q_b between two orientations (unit

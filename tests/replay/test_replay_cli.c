@@ -70,7 +70,7 @@ static made make_recording(const char *name, const char *model, double t0, int n
         dBodyID body = ipx_sim_body(sim, ipx_sim_body_index(sim, "cube::link"));
         fprintf(f, "t,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\n");
         const cli_sample first = state_of(t0, body);
-        cli_body_set_state(body, &first);
+        ENSURE(cli_body_set_state(body, &first) == 0);
         for (int k = 0; k < n; k++) {
             while (ipx_sim_time(sim) < k * SAMPLE_S - h / 2) ENSURE(ipx_sim_step(sim, msg, sizeof msg) == 0);
             const cli_sample s = k ? state_of(t0 + k * SAMPLE_S, body) : first;

@@ -75,7 +75,13 @@ static void test_body_angular_velocity_turns_into_the_world_frame(void)
     const double z[3] = {0, 0, 1};
     cli_sample s = {.t_s = 0, .x_m = {1, 2, 3}, .v_mps = {4, 5, 6}, .w_body_radps = {1, 2, 3}};
     qaxis(z, PI / 2, s.q);
-    cli_body_set_state(body, &s);
+    ENSURE(cli_body_set_state(body, &s) == 0);
+    cli_sample bad = s; /* refused, body untouched */
+    bad.v_mps[1] = NAN;
+    ENSURE(cli_body_set_state(body, &bad) == -1);
+    bad = s;
+    bad.q[0] = bad.q[1] = bad.q[2] = bad.q[3] = 0;
+    ENSURE(cli_body_set_state(body, &bad) == -1);
     const dReal *w = dBodyGetAngularVel(body), *x = dBodyGetPosition(body), *v = dBodyGetLinearVel(body);
     const double expect[3] = {-2, 1, 3};
     for (int i = 0; i < 3; i++) {
@@ -149,6 +155,11 @@ static void test_free_flight_error_is_the_integrators(void)
         ENSURE_NEAR(sim_states[0].x_m[2], 2.0, 0);
         ENSURE_NEAR(sim_states[n - 1].t_s, rec.samples[n - 1].t_s, 0);
     }
+    /* a hand-made recording whose first sample is not finite is refused: nothing simulated */
+    rec.samples[0].w_body_radps[2] = NAN;
+    msg[0] = '\0';
+    ENSURE(cli_replay(scene, "plus", NULL, &rec, &err, NULL, msg, sizeof msg) == 2 && strstr(msg, "flight.csv"));
+    ENSURE(err.samples == 0);
     free(sim_states);
     free(rec.samples);
     ipx_scene_free(scene);
