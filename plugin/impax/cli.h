@@ -13,12 +13,15 @@ int cli_cmd_ab(int argc, char **argv);
 int cli_cmd_set(int argc, char **argv);
 int cli_cmd_check(int argc, char **argv);
 int cli_cmd_replay(int argc, char **argv);
+int cli_cmd_fit(int argc, char **argv);
 
 /// Loads a world file, printing its diagnostics ("FILE:LINE: ...") on stderr. NULL on error.
 ipx_scene *cli_load_scene(const char *path);
 
 /// Parses a finite number > 0 (or >= 0 when allow_zero) given to option; prints why not.
 int cli_parse_seconds(const char *text, const char *option, double *out);
+/// Parses a number in [lo, hi] given to option; prints why not.
+int cli_parse_real(const char *text, const char *option, double lo, double hi, double *out);
 /// Parses an integer in [lo, hi] given to option; prints why not.
 int cli_parse_int(const char *text, const char *option, long lo, long hi, long *out);
 

@@ -30,6 +30,19 @@ int cli_parse_seconds(const char *text, const char *option, double *out)
     return 0;
 }
 
+int cli_parse_real(const char *text, const char *option, double lo, double hi, double *out)
+{
+    char *end;
+    errno = 0;
+    const double v = strtod(text, &end);
+    if (end == text || *end != '\0' || errno != 0 || !(v >= lo && v <= hi)) {
+        fprintf(stderr, "impax: %s needs a number in [%g, %g], not '%s'\n", option, lo, hi, text);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
 int cli_parse_int(const char *text, const char *option, long lo, long hi, long *out)
 {
     char *end;

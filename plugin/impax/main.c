@@ -19,6 +19,8 @@ static void print_help(FILE *out)
             "        the same world under several models side by side: a table and plots\n"
             "  set   WORLD [--samples N] [--seed S] [--out FILE.csv] [--plot FILE.png]\n"
             "        the Routh set of possible outcomes of the world's first impact\n"
+            "  fit   WORLD --data DIR --model M --fit mu,e,... [--folds K] [--out FILE]\n"
+            "        identify contact parameters from recorded trajectories (cross-validated)\n"
             "  check WORLD...\n"
             "        load world files and report every problem as FILE:LINE: message\n"
             "  replay WORLD --data DIR|FILE... [--model M,...] [--params P] [--out FILE.csv]\n"
@@ -48,7 +50,7 @@ int main(int argc, char **argv)
         const char *name;
         int (*fn)(int, char **);
     } commands[] = {{"run", cli_cmd_run}, {"ab", cli_cmd_ab}, {"set", cli_cmd_set}, {"check", cli_cmd_check},
-                  {"replay", cli_cmd_replay}};
+                  {"replay", cli_cmd_replay}, {"fit", cli_cmd_fit}};
     /* --verbose anywhere: ODE's own messages as they come; otherwise one summary at the end */
     int verbose = 0, kept = 1;
     for (int i = 1; i < argc; i++) {
@@ -63,6 +65,6 @@ int main(int argc, char **argv)
             ipx_ode_report_messages(stderr, "impax: ");
             return rc;
         }
-    fprintf(stderr, "impax: unknown command '%s' (accepted: run, ab, set, check, replay)\n", cmd);
+    fprintf(stderr, "impax: unknown command '%s' (accepted: run, ab, set, check, replay, fit)\n", cmd);
     return CLI_USAGE;
 }

@@ -1,0 +1,140 @@
+/* `impax fit`'s optimisation: NLopt over the parameters scaled to [0, 1], folds. */
+#include "fit.h"
+
+#include <math.h>
+#include <nlopt.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int cli_fit_score_set(const cli_fit_problem *fp, const char *params, const int *index, int n,
+                      cli_fit_score *score, char *message, size_t message_size)
+{
+    memset(score, 0, sizeof *score);
+    cli_replay_outcome *out = calloc((size_t)(n > 0 ? n : 1), sizeof *out);
+    if (!out) {
+        snprintf(message, message_size, "out of memory for %d replays", n);
+        return -1;
+    }
+    int rc = cli_replay_pool(fp->scene, fp->model, params, fp->recs, index, n, fp->jobs, out, message,
+                             message_size);
+    for (int i = 0; i < n && rc == 0; i++) {
+        if (out[i].rc != 0) {
+            snprintf(message, message_size, "%s: %s", fp->recs[index[i]].path, out[i].message);
+            rc = out[i].rc;
+            break;
+        }
+        score->pos_m += out[i].error.mean_pos_m / n;
+        score->ori_deg += out[i].error.mean_ori_deg / n;
+        score->events += out[i].error.impact_events;
+        score->fallbacks += out[i].error.fallbacks;
+    }
+    free(out);
+    return rc;
+}
+
+typedef struct fit_run {
+    const cli_fit_problem *fp;
+    const cli_fit_spec *spec;
+    const int *index;
+    int n, evals;
+    double best_f, best_x[CLI_FIT_MAX];
+    cli_fit_score best_score;
+    int failed;
+    nlopt_opt opt;
+    char *message;
+    size_t message_size;
+} fit_run;
+
+static double objective(unsigned n, const double *u, double *grad, void *data)
+{
+    (void)grad; /* derivative-free algorithms only */
+    fit_run *run = data;
+    double x[CLI_FIT_MAX];
+    for (unsigned k = 0; k < n; k++)
+        x[k] = run->spec->lo[k] + u[k] * (run->spec->hi[k] - run->spec->lo[k]);
+    char params[1024];
+    cli_fit_params(run->spec, x, run->fp->base_params, 17, params, sizeof params);
+    cli_fit_score score;
+    run->evals++;
+    run->failed = cli_fit_score_set(run->fp, params, run->index, run->n, &score, run->message,
+                                    run->message_size);
+    if (run->failed) {
+        nlopt_force_stop(run->opt);
+        return HUGE_VAL;
+    }
+    if (run->fp->verbose)
+        fprintf(stderr, "  evaluation %3d: %s: mean position error %.6g m\n", run->evals, params, score.pos_m);
+    if (score.pos_m < run->best_f) {
+        run->best_f = score.pos_m;
+        memcpy(run->best_x, x, n * sizeof *x);
+        run->best_score = score;
+    }
+    return score.pos_m;
+}
+
+int cli_fit_train(const cli_fit_problem *fp, const cli_fit_spec *spec, const int *index, int n,
+                  double *x, cli_fit_score *score, int *evals, char *message, size_t message_size)
+{
+    const unsigned dim = (unsigned)spec->n;
+    nlopt_opt opt = nlopt_create((nlopt_algorithm)fp->algorithm, dim);
+    if (!opt) {
+        snprintf(message, message_size, "NLopt could not create an optimiser for %u parameters", dim);
+        return -1;
+    }
+    fit_run run = {.fp = fp, .spec = spec, .index = index, .n = n, .best_f = HUGE_VAL, .opt = opt,
+                   .message = message, .message_size = message_size};
+    double u[CLI_FIT_MAX], zero[CLI_FIT_MAX], one[CLI_FIT_MAX];
+    for (unsigned k = 0; k < dim; k++) {
+        u[k] = (spec->start[k] - spec->lo[k]) / (spec->hi[k] - spec->lo[k]);
+        zero[k] = 0;
+        one[k] = 1;
+    }
+    nlopt_set_lower_bounds(opt, zero);
+    nlopt_set_upper_bounds(opt, one);
+    nlopt_set_min_objective(opt, objective, &run);
+    nlopt_set_xtol_abs1(opt, fp->xtol);
+    nlopt_set_maxeval(opt, fp->max_evals);
+    nlopt_set_initial_step1(opt, 0.1);
+    double f;
+    const nlopt_result res = nlopt_optimize(opt, u, &f);
+    nlopt_destroy(opt);
+    *evals = run.evals;
+    if (run.failed) return run.failed;
+    if (res < 0 || !isfinite(run.best_f)) {
+        snprintf(message, message_size, "NLopt stopped with code %d after %d evaluations", (int)res, run.evals);
+        return 1;
+    }
+    memcpy(x, run.best_x, dim * sizeof *x);
+    *score = run.best_score;
+    return 0;
+}
+
+/* splitmix64: a small, well-mixed generator for the shuffle (no state outside the call). */
+static uint64_t splitmix64(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+void cli_fit_folds(int n, int folds, unsigned long seed, int *fold_of)
+{
+    int *order = malloc((size_t)(n > 0 ? n : 1) * sizeof *order);
+    uint64_t s = seed;
+    if (!order) { /* no shuffle without memory: round-robin in name order is still a partition */
+        for (int i = 0; i < n; i++) fold_of[i] = i % folds;
+        return;
+    }
+    for (int i = 0; i < n; i++) order[i] = i;
+    for (int i = n - 1; i > 0; i--) { /* Fisher-Yates */
+        const int j = (int)(splitmix64(&s) % (uint64_t)(i + 1));
+        const int t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+    }
+    for (int i = 0; i < n; i++) fold_of[order[i]] = i % folds;
+    free(order);
+}
