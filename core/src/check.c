@@ -98,7 +98,7 @@ int ipx_check(const ipx_problem *p, const ipx_result *r, const ipx_check_options
     const double dke = work + 0.5 * quad;
     const double vscale = fmax(ipx_max_abs(p->v, n), ipx_max_abs(r->v_post, n));
     const double pscale = ipx_max_abs(r->impulse, n);
-    const double escale = fabs(work) + fabs(quad);
+    const double escale = fabs(work) + fabs(quad) + fabs(r->delta_stored);
     const double tol_v = opt->tol_abs + opt->tol_rel * vscale;
     const double tol_p = opt->tol_abs + opt->tol_rel * pscale;
     const double tol_e = opt->tol_abs + opt->tol_rel * escale;
@@ -109,7 +109,7 @@ int ipx_check(const ipx_problem *p, const ipx_result *r, const ipx_check_options
              fabs(v_post - r->v_post[i]) - tol_v);
     }
     test(rep, kinds, IPX_CHECK_CONSISTENCY, -1, fabs(dke - r->delta_ke) - tol_e);
-    test(rep, kinds, IPX_CHECK_ENERGY, -1, dke - tol_e);
+    test(rep, kinds, IPX_CHECK_ENERGY, -1, dke + r->delta_stored - tol_e - fmax(r->energy_error, 0.0));
     test(rep, kinds, IPX_CHECK_SAFETY_NET, -1, (double)r->nets);
 
     for (int c = 0; c < p->k; c++) {

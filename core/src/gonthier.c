@@ -71,6 +71,18 @@ size_t ipx_gonthier_advance_work_doubles(int k)
     return (size_t)k * (size_t)k + 7 * (size_t)k; /* f (3k), b, D, y, P (k each), A (k x k) */
 }
 
+/* J: a normal spring's energy k delta^(p+1) / (p+1) (0 when not touching). */
+static double spring_energy(const ipx_gonthier_law *law, double delta)
+{
+    return delta > 0.0 ? law->k * pow(delta, law->p + 1.0) / (law->p + 1.0) : 0.0;
+}
+
+double ipx_gonthier_stored_energy(const ipx_gonthier_law *law, const ipx_gonthier_state *s,
+                                  double delta)
+{
+    return spring_energy(law, delta) + 0.5 * law->sigma0 * (s->z[0] * s->z[0] + s->z[1] * s->z[1]);
+}
+
 static void normal_forces(ipx_gonthier_island *is, double h, double *f)
 {
     const int k = is->k, rows = 3 * k;
@@ -113,12 +125,14 @@ static double row_sum(const double *W, int rows, int r)
 }
 
 /* Friction of contact i for its normal force f[n] (into f[t1], f[t2]); advances its bristle.
-   The Coulomb part is taken at the slip the step leaves (ipx_gonthier_friction_step), with the
-   tangential inverse mass bounded by the rows' absolute sums, so that the friction of contacts
-   coupled through shared bodies and joints is counted too. Taken explicitly, it reverses the
-   slip of a contact whose friction drives it into the surface (mu |W_nt| > W_nn: the normal
-   force then grows several-fold per step), and each reversal is larger than the last: the
-   friction works on the bodies instead of dissipating. */
+   The dampers and the Coulomb part are taken at the slip the step leaves
+   (ipx_gonthier_friction), with the tangential inverse mass bounded by the rows' absolute sums
+   w_i = sum_j |W_ij|: then friction forces F_i = c_i v_i with 0 <= c_i <= 1 / (h w_i) dissipate
+   for the coupled contacts too, since h F.W F <= h sum_ij |W_ij| |F_i| |F_j|
+   <= h sum_i w_i |F_i|^2 <= sum_i c_i |v_i|^2 = F.v, so the step's dT = -h F.v + h^2/2 F.W F
+   <= 0 (Gershgorin / Schur). Taken explicitly, the Coulomb part reverses the slip of a contact
+   whose friction drives it into the surface (mu |W_nt| > W_nn: the normal force then grows
+   several-fold per step), each reversal larger than the last. */
 static void friction_force(ipx_gonthier_island *is, int i, double h, double f[3])
 {
     if (!(is->delta[i] > 0.0)) return;
@@ -126,16 +140,36 @@ static void friction_force(ipx_gonthier_island *is, int i, double h, double f[3]
     const double *v = is->v + 3 * i;
     const double v_t[2] = {v[IPX_T1], v[IPX_T2]};
     const double w_t = fmax(row_sum(is->W, rows, 3 * i + IPX_T1), row_sum(is->W, rows, 3 * i + IPX_T2));
-    ipx_gonthier_friction_step(&is->state[i], &is->law[i], f[IPX_N], v_t, h, w_t, f);
+    ipx_gonthier_friction(&is->state[i], &is->law[i], f[IPX_N], v_t, h, w_t, f);
+}
+
+/* The depths after a step, and the normal springs' energy defect: the spring force k delta^p
+   held over the step works S h (v_n + v_n+) / 2 on the bodies (their kinetic energy changes
+   by pi.(v + v+) / 2 exactly), while its energy changes by V(delta+) - V(delta); semi-implicit
+   Euler makes the two differ by O(h^2) per step, of either sign. v_n: the normal velocities at
+   the step's start. */
+static void move(ipx_gonthier_island *is, double h, const double *v_n)
+{
+    for (int i = 0; i < is->k; i++) {
+        const double vn = is->v[3 * i + IPX_N], depth = is->delta[i] - vn * h;
+        if (is->energy_error) {
+            const ipx_gonthier_law *L = &is->law[i];
+            const double S = is->delta[i] > 0.0 ? L->k * pow(is->delta[i], L->p) : 0.0;
+            *is->energy_error += fabs(S * h * 0.5 * (v_n[i] + vn) + spring_energy(L, depth) -
+                                      spring_energy(L, is->delta[i]));
+        }
+        is->delta[i] = depth;
+    }
 }
 
 void ipx_gonthier_advance(ipx_gonthier_island *is, double h, long n)
 {
     const int rows = 3 * is->k;
-    double *f = is->work;
+    double *f = is->work, *v_n = is->work + 3 * (size_t)is->k; /* b's room: free after normal_forces */
     for (long step = 0; step < n; step++) {
         normal_forces(is, h, f);
         for (int i = 0; i < is->k; i++) friction_force(is, i, h, f + 3 * i);
+        for (int i = 0; i < is->k; i++) v_n[i] = is->v[3 * i + IPX_N];
         for (int a = 0; a < rows; a++) {
             is->impulse[a] += f[a] * h;
             double wf = 0.0;
@@ -144,8 +178,16 @@ void ipx_gonthier_advance(ipx_gonthier_island *is, double h, long n)
         }
         if (is->impulse_time)
             for (int a = 0; a < rows; a++) is->impulse_time[a] += is->impulse[a] * h;
-        for (int i = 0; i < is->k; i++) is->delta[i] -= is->v[3 * i + IPX_N] * h;
+        move(is, h, v_n);
     }
+}
+
+/* J: what the island's contacts hold (ipx_gonthier_stored_energy). */
+static double island_stored(const ipx_gonthier_island *is)
+{
+    double E = 0.0;
+    for (int i = 0; i < is->k; i++) E += ipx_gonthier_stored_energy(&is->law[i], &is->state[i], is->delta[i]);
+    return E;
 }
 
 /* The step of one collision: 1/steps_per_contact of the shortest elastic contact duration
@@ -170,8 +212,9 @@ static double collision_step(const ipx_gonthier_island *is, const double *param)
 
 /* The longest explicit step that stays stable over a host step of h for these contacts: each
    contact's spring (p k delta^(p-1)) on its normal effective mass, at the depth it can reach
-   in h, and the bristle (sigma1, sigma0) on its tangential one. (The normal damper is taken at
-   the end of the step: stable at any step.) */
+   in h, and the bristle's spring sigma0 on its tangential one. (The normal and friction
+   dampers and the Coulomb force are taken at the end of the step: stable at any step and any
+   mu.) */
 static double stable_step(const ipx_gonthier_island *is, double h)
 {
     const int rows = 3 * is->k;
@@ -186,10 +229,7 @@ static double stable_step(const ipx_gonthier_island *is, double h)
         const double w_t = fmax(row_sum(is->W, rows, 3 * i + IPX_T1), row_sum(is->W, rows, 3 * i + IPX_T2));
         const double kd = L->k * pow(depth, L->p);
         if (w_n > 0.0) h_max = fmin(h_max, 0.2 / sqrt(w_n * L->p * kd / depth));
-        if (w_t > 0.0 && L->mu_s + L->mu_c > 0.0) {
-            h_max = fmin(h_max, 0.5 / (w_t * L->sigma1));
-            h_max = fmin(h_max, 0.2 / sqrt(w_t * L->sigma0));
-        }
+        if (w_t > 0.0 && L->mu_s + L->mu_c > 0.0) h_max = fmin(h_max, 0.2 / sqrt(w_t * L->sigma0));
     }
     return h_max;
 }
@@ -218,7 +258,8 @@ static ipx_status gonthier_solve(const ipx_problem *p, const double *param, ipx_
                                  ipx_result *r)
 {
     const int k = p->k;
-    ipx_gonthier_island is = {.k = k, .W = p->W};
+    double energy_error = 0.0;
+    ipx_gonthier_island is = {.k = k, .W = p->W, .energy_error = &energy_error};
     is.v = ipx_ws_doubles(ws, 3 * (size_t)k);
     is.impulse = ipx_ws_doubles(ws, 3 * (size_t)k);
     is.delta = ipx_ws_doubles(ws, (size_t)k);
@@ -254,6 +295,8 @@ static ipx_status gonthier_solve(const ipx_problem *p, const double *param, ipx_
         return IPX_ERR_NOT_CONVERGED;
     }
     memcpy(r->impulse, is.impulse, sizeof(double) * 3 * (size_t)k);
+    r->delta_stored = island_stored(&is); /* it started at first touch with nothing stored */
+    r->energy_error = energy_error;
     return ipx_result_finish(p, r);
 }
 
@@ -293,7 +336,8 @@ ipx_status ipx_gonthier_step(const ipx_params *params, const ipx_problem *p, dou
     memcpy(v, p->v, sizeof(double) * n);
     ipx_gonthier_island is = {.k = p->k, .W = p->W, .v = v, .delta = delta, .state = state,
                               .law = law, .impulse = r->impulse, .impulse_time = impulse_mean,
-                              .work = work};
+                              .work = work, .energy_error = &r->energy_error};
+    const double stored = island_stored(&is);
     if (impulse_mean) memset(impulse_mean, 0, sizeof(double) * n);
     const double h_sub = fmin(params->value[IPX_GONTHIER_SUBSTEP], stable_step(&is, h));
     const double want = ceil(h / h_sub - 1e-9);
@@ -309,16 +353,19 @@ ipx_status ipx_gonthier_step(const ipx_params *params, const ipx_problem *p, dou
     ipx_gonthier_advance(&is, h / (double)steps, steps);
     if (impulse_mean)
         for (size_t a = 0; a < n; a++) impulse_mean[a] /= h;
+    r->delta_stored = island_stored(&is) - stored;
     r->counts.steps = count_of(steps);
     return r->status = ipx_result_finish(p, r);
 }
 
-/* The bristle can hold its spring energy at separation and the integration is first order in
-   the step, so no energy promise is made; the force never pulls and the bodies separate. */
+/* No energy gain counted with what the contacts hold (delta_stored: a collision ends with its
+   normal springs unloaded, its bristles may keep a little; a host step may release what the
+   springs held) and the normal springs' integration defect (energy_error); the force never
+   pulls and the bodies separate. */
 static unsigned gonthier_promises(const double *param)
 {
     (void)param;
-    return IPX_CHECK_NONPENETRATION | IPX_CHECK_UNILATERAL | IPX_CHECK_CONSISTENCY;
+    return IPX_CHECK_ENERGY | IPX_CHECK_NONPENETRATION | IPX_CHECK_UNILATERAL | IPX_CHECK_CONSISTENCY;
 }
 
 const ipx_model ipx_model_gonthier = {

@@ -41,7 +41,7 @@ static machine_run machine(double plate_speed, double duration)
         const double t = step * h;
         const double v_t[2] = {u[0] - vp[0], u[1] - vp[1]};
         double f[2];
-        ipx_gonthier_friction(&st, &law, f_n, v_t, h, f);
+        ipx_gonthier_friction(&st, &law, f_n, v_t, h, 1.0 / m, f);
         const double f_mag = hypot(f[0], f[1]);
         if (out.first_slip < 0.0) {
             out.first_peak = fmax(out.first_peak, f_mag);
@@ -79,7 +79,7 @@ static void test_steady_sliding_is_coulomb_against_the_slip(void)
     ipx_gonthier_state st = ipx_gonthier_fresh(&law);
     const double v_t[2] = {0.6, -0.8}, h = 1e-4;
     double f[2] = {0.0, 0.0};
-    for (int i = 0; i < 2000; i++) ipx_gonthier_friction(&st, &law, 10.0, v_t, h, f);
+    for (int i = 0; i < 2000; i++) ipx_gonthier_friction(&st, &law, 10.0, v_t, h, 0.0, f);
     const double expect = law.mu_c * 10.0 + law.sigma2 * 1.0;
     ENSURE_NEAR(f[0], -0.6 * expect, 1e-6);
     ENSURE_NEAR(f[1], 0.8 * expect, 1e-6);
@@ -95,7 +95,7 @@ static void test_stiction_grows_with_dwell_time(void)
     ipx_gonthier_state st = ipx_gonthier_fresh(&law); /* s_dw_onset 0: a fresh contact */
     const double v_t[2] = {0.0, 0.0}, h = 1e-3;
     double f[2];
-    for (long i = 0; i < (long)(law.tau_dw / h + 0.5); i++) ipx_gonthier_friction(&st, &law, 10.0, v_t, h, f);
+    for (long i = 0; i < (long)(law.tau_dw / h + 0.5); i++) ipx_gonthier_friction(&st, &law, 10.0, v_t, h, 0.0, f);
     ENSURE_NEAR(st.s_dw, 1.0 - exp(-1.0), 1e-6);
     ENSURE(f[0] == 0.0 && f[1] == 0.0); /* no slip, no deflection: no force */
 }

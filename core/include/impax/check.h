@@ -14,7 +14,7 @@ extern "C" {
 #endif
 
 typedef enum ipx_check_kind {
-    IPX_CHECK_ENERGY = 1u << 0,          ///< dT <= tol (no energy gain)
+    IPX_CHECK_ENERGY = 1u << 0,          ///< dT + delta_stored <= tol + energy_error (no gain)
     IPX_CHECK_NONPENETRATION = 1u << 1,  ///< v_n+ >= -tol at every contact
     IPX_CHECK_CONE = 1u << 2,            ///< |pi_t| <= mu pi_n (+ tol)
     IPX_CHECK_COMPLEMENTARITY = 1u << 3, ///< pi_n * v_n+ <= tol (impulse only at closing contacts)
@@ -52,6 +52,12 @@ typedef struct ipx_check_report {
 /// if memory for its two sums W pi (2 x 3k doubles, allocated and freed here) is short. A result
 /// of another problem (k, n_rows) or whose solve never started (NULL impulse or v_post) is one
 /// consistency violation; NULL last_step or slip_state mean "not reported" (no direction check).
+///
+/// Energy: dT (recomputed from the impulses) plus the change of the energy the model's own
+/// elastic elements hold (r->delta_stored: a compliant model's springs and bristles; 0 for an
+/// impulse model) must not exceed the tolerance plus the model's stated integration error
+/// (r->energy_error). A compliant step may give the bodies energy its springs held; it may
+/// not give them more.
 ///
 /// Friction direction: for every contact whose slip_state is IPX_SLIP_IMPENDING or
 /// IPX_SLIP_SLIDING and whose last-interval friction (last_step's tangential rows) exceeds the

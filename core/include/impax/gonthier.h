@@ -28,10 +28,12 @@
 /// The contact-space integration is semi-implicit Euler: v += W f h, then delta -= v_n h, with
 /// the normal dampers a k delta^p delta_dot of all touching contacts taken at the rates the
 /// step's forces leave (one small SPD solve per step): the same forces as h -> 0, stable at any
-/// h although near-plastic e makes the dampers very stiff. The Coulomb part of the friction is
-/// likewise taken at the slip the step leaves (ipx_gonthier_friction_step): it stops a slip it
-/// would reverse, so that friction never works on the bodies, also when the normal force grows
-/// by a large factor within a step (a contact that its own friction drives into the surface).
+/// h although near-plastic e makes the dampers very stiff. The friction's dampers and Coulomb
+/// part are likewise taken at the slip the step leaves (ipx_gonthier_friction): they stop a
+/// slip at most, never reverse it, for any mu, also when the normal force grows by a large
+/// factor within a step (a contact that its own friction drives into the surface); the
+/// bristle stores no energy the slip did not put in. The sub-step is bounded by the normal
+/// springs and the bristle spring only (max_substeps guards it), not by mu or the dampers.
 #ifndef IMPAX_GONTHIER_H
 #define IMPAX_GONTHIER_H
 
@@ -105,17 +107,16 @@ double ipx_gonthier_normal(ipx_gonthier_state *s, const ipx_gonthier_law *law, d
                            double delta_dot);
 
 /// Friction force on body 1 (N, along t1, t2) for normal force f_n and tangential velocity v_t
-/// (m/s, body 1 relative to body 2); then advances z and s_dw by h (s) with explicit Euler.
+/// (m/s, body 1 relative to body 2) over a step of h (s); advances z and s_dw. w_t (1/kg) is
+/// the contact's tangential inverse mass (an upper bound when contacts are coupled, e.g. the
+/// row sums of |W|); 0 for an immovable body or a slip the host imposes. The dampers (stick
+/// sigma1, viscous sigma2) and the Coulomb force are taken at the slip the step leaves
+/// (backward Euler), so that together they stop a slip at most, never reverse it; the bristle
+/// relaxes by backward Euler and stores no more than the slip stretched it (see
+/// gonthier_law.c for the derivation). Stable for any mu and bristle constants when
+/// h sqrt(w_t sigma0) < 2 (the bristle's own stiffness on the tangential mass).
 void ipx_gonthier_friction(ipx_gonthier_state *s, const ipx_gonthier_law *law, double f_n,
-                           const double v_t[2], double h, double f_t[2]);
-
-/// As ipx_gonthier_friction, for a contact whose tangential inverse mass is w_t (1/kg; an upper
-/// bound when contacts are coupled): the Coulomb force mu_c f_n dir(v_t) (Eq. 19) is taken at
-/// the slip the step of h leaves (backward Euler), so that a force that would carry the slip
-/// through zero within the step (h w_t mu_c f_n > |v_t|) stops it instead, and friction never
-/// works on the bodies. w_t = 0: the explicit law (ipx_gonthier_friction).
-void ipx_gonthier_friction_step(ipx_gonthier_state *s, const ipx_gonthier_law *law, double f_n,
-                                const double v_t[2], double h, double w_t, double f_t[2]);
+                           const double v_t[2], double h, double w_t, double f_t[2]);
 
 /// Contacts of one island advanced over a host step (see ipx_gonthier_advance).
 typedef struct ipx_gonthier_island {
@@ -128,19 +129,30 @@ typedef struct ipx_gonthier_island {
     double *impulse;              ///< 3k, N s: the step's contact impulse (accumulated)
     double *impulse_time;         ///< 3k, N s^2, or NULL: sum over steps of impulse-so-far * h
     double *work;                 ///< ipx_gonthier_advance_work_doubles(k) doubles of scratch
+    double *energy_error;         ///< J, or NULL: accumulates, per step and touching contact,
+                                  ///< |change of k delta^(p+1)/(p+1) + work of k delta^p|, the
+                                  ///< normal springs' energy defect of semi-implicit Euler
 } ipx_gonthier_island;
+
+/// Energy (J) the elastic elements of one contact hold: the normal spring k delta^(p+1)/(p+1)
+/// at depth delta (m; 0 when not touching) and the bristle sigma0 |z|^2 / 2.
+double ipx_gonthier_stored_energy(const ipx_gonthier_law *law, const ipx_gonthier_state *s,
+                                  double delta);
 
 /// Doubles of scratch ipx_gonthier_advance needs for k contacts.
 size_t ipx_gonthier_advance_work_doubles(int k);
 
 /// n steps of h (s): f from (delta, v, state); impulse += f h; v += W f h; delta -= v_n h;
-/// impulse_time += impulse h.
+/// impulse_time += impulse h; energy_error as documented above.
 void ipx_gonthier_advance(ipx_gonthier_island *is, double h, long n);
 
 /// A host step of h (s) for the contacts of problem p (W, v, each contact's mu and e) at depths
 /// delta (k, m; > 0 penetrating) with states carried from the last step: h is cut into equal
 /// sub-steps no longer than the "substep" parameter. Advances delta and state, and fills r
-/// like ipx_solve (the step's contact impulse, v_post, delta_ke; counts.steps = sub-steps).
+/// like ipx_solve (the step's contact impulse, v_post, delta_ke; counts.steps = sub-steps), with
+/// delta_stored the change of the contacts' stored energy (ipx_gonthier_stored_energy) over the
+/// step and energy_error the normal springs' integration defect (see ipx_gonthier_island), so
+/// that ipx_check's energy test judges the step: the bodies may gain what the springs gave back.
 /// impulse_mean (3k, or NULL): the impulse averaged over the step, (1/h) int_0^h pi(t) dt. A
 /// host whose integrator moves positions by h times the end-of-step velocity (ODE) applies that
 /// one before its step and the rest (impulse - impulse_mean) after it: its positions then

@@ -104,6 +104,12 @@ typedef struct ipx_result {
     double *impulse;                     ///< n_rows, N*s, pi per contact [t1, t2, n]
     double *v_post;                      ///< n_rows, m/s, v + W pi
     double delta_ke;                     ///< J, pi^T v + 1/2 pi^T W pi (negative = dissipated)
+    double delta_stored;                 ///< J, change of the energy the model's own elastic
+                                         ///< elements hold over the solve (compliant springs,
+                                         ///< bristles; 0 for impulse models): no gain means
+                                         ///< delta_ke + delta_stored <= 0
+    double energy_error;                 ///< J, >= 0: size of the model's integration error in
+                                         ///< that balance (0 for algebraic models)
     int *slip_state;                     ///< k, ipx_slip_state of each contact in the last interval
     double *last_step;                   ///< n_rows, N*s, impulse of the last interval (0 if none)
     unsigned nets;                       ///< IPX_NET_* bits: safety nets that changed the answer
