@@ -270,6 +270,13 @@ static ipx_status gonthier_solve(const ipx_problem *p, const double *param, ipx_
         snprintf(r->message, sizeof r->message, "gonthier: workspace too small for k = %d", k);
         return IPX_ERR_WORKSPACE;
     }
+    const int stuck = ipx_problem_unreachable_approach(p, 0.0);
+    if (stuck >= 0) { /* no force can stop it: the collision would never end */
+        snprintf(r->message, sizeof r->message,
+                 "gonthier: contact %d approaches at %.3g m/s but W_nn = 0: no force can separate it",
+                 stuck, p->v[3 * stuck + IPX_N]);
+        return IPX_ERR_INPUT;
+    }
     is.law = law;
     memcpy(is.v, p->v, sizeof(double) * 3 * (size_t)k);
     memset(is.impulse, 0, sizeof(double) * 3 * (size_t)k);

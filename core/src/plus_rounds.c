@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "impax/validate.h"
 #include "mathutil.h"
 #include "plus_internal.h"
 #include "result_internal.h"
@@ -388,6 +389,13 @@ ipx_status plus_run(plus_ctx *c)
     c->settle_dT = 0.0;
     c->release = 0;
     find_inert(c);
+    const int stuck = ipx_problem_unreachable_approach(c->p, c->cfg.eps_v);
+    if (stuck >= 0) { /* an inert contact observes: the impact would end with it approaching */
+        snprintf(c->r->message, sizeof c->r->message,
+                 "plus: contact %d approaches at %.3g m/s but W_nn = 0: no impulse can separate it",
+                 stuck, c->p->v[IPX_ROWS_PER_CONTACT * stuck + IPX_N]);
+        return IPX_ERR_INPUT;
+    }
     ipx_status st = rounds(c);
     if (st != IPX_OK && c->out_of_budget) {
         c->r->message[0] = '\0';

@@ -77,3 +77,15 @@ ipx_status ipx_problem_validate(const ipx_problem *p, ipx_workspace *ws, char *m
     }
     return ipx_check_symmetric_psd(n, p->W, IPX_W_TOLERANCE, work, iwork, msg, size);
 }
+
+int ipx_problem_unreachable_approach(const ipx_problem *p, double eps_v)
+{
+    const int n = IPX_ROWS_PER_CONTACT * p->k;
+    double dmax = 0.0;
+    for (int i = 0; i < n; i++) dmax = fmax(dmax, p->W[i + (size_t)n * i]);
+    for (int c = 0; c < p->k; c++) {
+        const int z = IPX_ROWS_PER_CONTACT * c + IPX_N;
+        if (p->v[z] < -eps_v && !(p->W[z + (size_t)n * z] > IPX_W_TOLERANCE * dmax)) return c;
+    }
+    return -1;
+}

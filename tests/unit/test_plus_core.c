@@ -474,11 +474,13 @@ static void test_guards_are_reported(void)
 
 static void test_contact_between_immovable_bodies_observes(void)
 {
-    /* a contact with a zero row of W can get no impulse: it never compresses */
+    /* a contact with a zero row of W can get no impulse: it never compresses. Touching, it
+       observes; approaching, nothing could separate it, so the impact is refused (issue
+       [hardening] 8: it used to end with v_n+ = -1 m/s and status ok) */
     static const double W[36] = {
         2, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0,
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
-    static const double v[6] = {0.0, 0.0, -1.0, 0.0, 0.0, -1.0};
+    double v[6] = {0.0, 0.0, -1.0, 0.0, 0.0, 0.0};
     static const ipx_contact ct[2] = {{0.5, 0.5, 0.0, 0.0}, {0.5, 0.5, 0.0, 0.0}};
     ipx_problem p = {.k = 2, .W = W, .v = v, .contact = ct};
     ipx_params par = plus("");
@@ -487,6 +489,9 @@ static void test_contact_between_immovable_bodies_observes(void)
     ENSURE(ipx_solve(&par, &p, ws, &r) == IPX_OK);
     ENSURE_NEAR(r.impulse[IPX_N], 0.75, 1e-15);
     for (int a = 3; a < 6; a++) ENSURE(r.impulse[a] == 0.0);
+    v[5] = -1.0;
+    ENSURE(ipx_solve(&par, &p, ws, &r) == IPX_ERR_INPUT);
+    ENSURE(strstr(r.message, "contact 1") != NULL);
 }
 
 int main(void)

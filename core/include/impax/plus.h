@@ -37,7 +37,9 @@
 /// Promises (ipx_check): energy (no gain, with energy_cap = 1), friction cone, friction
 /// direction (deviation 3), no pulling normal impulse, consistency, and non-penetration to within eps_v: a contact approaching
 /// slower than eps_v observes and the impact may end with it (paper 3b: "decaying rebound
-/// velocities will never reach zero exactly"). Not velocity complementarity: Poisson
+/// velocities will never reach zero exactly"). A contact that approaches faster although no
+/// impulse can reach it (W_nn = 0: both bodies immovable along its normal) would end the
+/// impact approaching: such a problem is refused (IPX_ERR_INPUT, naming the contact). Not velocity complementarity: Poisson
 /// restitution gives impulse to contacts that end separating.
 ///
 /// Numerics: the min-norm solves use ipx_plus_lsq (below) at every size, with a factor of the

@@ -26,6 +26,13 @@ size_t ipx_validate_workspace_bytes(int k);
 ipx_status ipx_problem_validate(const ipx_problem *p, ipx_workspace *ws, char *message,
                                 size_t message_size);
 
+/// Index of the first contact that approaches (v_n < -eps_v, m/s) although no impulse can
+/// change its normal velocity (W_nn <= IPX_W_TOLERANCE times W's largest diagonal entry: both
+/// bodies immovable along that normal; then, W being PSD, its whole normal row is 0), or -1.
+/// A model that promises to end an impact with nothing approaching cannot keep that promise on
+/// such a problem and must refuse it.
+int ipx_problem_unreachable_approach(const ipx_problem *p, double eps_v);
+
 #ifdef __cplusplus
 }
 #endif

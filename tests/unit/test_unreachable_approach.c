@@ -1,0 +1,55 @@
+/* A contact that approaches although no impulse can reach it (issue [hardening] 8): W_nn = 0,
+   both bodies immovable along its normal (two kinematic bodies, a body pinned by its joints).
+   No model can end such an impact with the contact separating, so every model must refuse the
+   problem with an error status and a message that says why; none may return ok with
+   v_n+ < 0. PLUS did: its inert contacts observe, and the impact ended with v_n+ = -1 m/s,
+   status ok. Three forms: W = 0; a second contact whose rows and columns of W are all 0 beside
+   a healthy one; a normal row of 0 with free tangents. */
+#include <stdio.h>
+#include <string.h>
+
+#include "ensure.h"
+#include "model_test.h"
+
+typedef struct degenerate {
+    const char *what;
+    int k;
+    double W[36];
+    double v[6];
+} degenerate;
+
+static const degenerate cases[3] = {
+    {"W = 0", 1, {0}, {0.0, 0.0, -1.0}},
+    {"contact 1's rows of W are 0", 2,
+     {1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+     {0.0, 0.0, -1.0, 0.0, 0.0, -1.0}},
+    {"W_nn = 0, tangents free", 1, {1, 0, 0, 0, 1, 0, 0, 0, 0}, {0.5, 0.0, -1.0}},
+};
+
+static void test_every_model_refuses_a_contact_no_impulse_can_reach(void)
+{
+    for (int m = 0; m < ipx_model_count(); m++) {
+        const ipx_model *model = ipx_model_at(m);
+        for (int c = 0; c < 3; c++) {
+            const degenerate *d = &cases[c];
+            ipx_contact contact[2];
+            for (int i = 0; i < d->k; i++) contact[i] = (ipx_contact){.mu = 0.5, .e = 0.5, .v_capture = 0.01};
+            const ipx_problem p = {.k = d->k, .W = d->W, .v = d->v, .contact = contact};
+            ipx_params par;
+            ipx_params_default(&par, model);
+            ipx_workspace *ws = ipx_test_workspace(&par, d->k);
+            ipx_result r;
+            const ipx_status st = ipx_solve(&par, &p, ws, &r);
+            printf("  %-8s %-28s status %d: %s\n", model->name, d->what, (int)st, r.message);
+            ENSURE(st != IPX_OK && r.status == st);
+            ENSURE(r.message[0] != '\0');
+            for (int i = 0; i < 3 * d->k && r.v_post; i++) ENSURE(r.v_post[i] == 0.0 && r.impulse[i] == 0.0);
+        }
+    }
+}
+
+int main(void)
+{
+    RUN(test_every_model_refuses_a_contact_no_impulse_can_reach);
+    return ipx_test_exit();
+}
