@@ -188,6 +188,7 @@ static ipx_status aplcp_solve(const ipx_problem *p, const double *param, ipx_wor
     ws->used = mark;
     if (solve_iterative(p, param, shift, ws, r, 0, &residual) == IPX_OK) {
         r->counts.limits_hit |= IPX_APLCP_HIT_ITERATIVE_RESCUE;
+        r->message[0] = '\0'; /* the rescue answered: limits_hit says so, the message is for errors */
         return IPX_OK;
     }
     snprintf(r->message, sizeof r->message, "%.180s; the iterative solver reached residual %.3g",

@@ -41,7 +41,7 @@ static const ipx_param_def bowling_params[IPX_BOWLING_N_PARAMS] = {
     [IPX_BOWLING_MAX_ITERATIONS] = {"max_iterations", 200, 1, 1e6, 1, "",
                                     "guard: iterations of the active-set loop (limits_hit bit 16)"},
     [IPX_BOWLING_LOOP_SEED] = {"loop_seed", 1, 0, 1, 1, "",
-                               "active-set loop starts from 0: approaching/persistent contacts sticking (spec); 1: the polygonal LCP's set"},
+                               "active-set loop starts from 0: approaching/persistent contacts sticking (spec); 1: the polygonal LCP's set (the spec's if that LCP fails: limits_hit 128)"},
     [IPX_BOWLING_LCP_FALLBACK] = {"lcp_fallback", 1, 0, 1, 1, "flag",
                                   "1: polygonal Anitescu-Potra LCP when no admissible active set is found"},
     [IPX_BOWLING_LCP_DIRECTIONS] = {"lcp_directions", 8, 2, IPX_AP_MAX_DIRECTIONS, 1, "",

@@ -65,6 +65,8 @@ typedef struct bw_ctx {
         ipx_ap_layout layout;
         unsigned used;    /* IPX_BOWLING_LCP_USED, | INELASTIC_USED if the targets failed */
         int solved;       /* z holds a solution for the current targets */
+        int tried;        /* bw_lcp_solve ran for them */
+        ipx_status status; /* its status */
     } lcp;
     bw_state cur;
     unsigned char (*slip_saved)[BW_GROUPS]; /* k: a copy of cur.slip (bowling_set.c) */
@@ -134,7 +136,10 @@ ipx_status bw_resolve(bw_ctx *c);
 /// Copies the [t1, t2, n] rows of the problem into c->W3, c->v3.
 void bw_gather3(bw_ctx *c);
 /// Polygonal Anitescu-Potra LCP with targets c->b (then with none) and mu_d: c->z, c->lcp.
+/// Writes no message: a failure is an error only where the LCP's answer is the outcome.
 ipx_status bw_lcp_solve(bw_ctx *c);
+/// The failed LCP as the solve's error: its message, its status.
+ipx_status bw_lcp_fail(bw_ctx *c);
 /// c->cur from the LCP's solution (active contacts, stick/slip, slip directions).
 void bw_lcp_seed(bw_ctx *c);
 /// The LCP's outcome as the law's solution (c->sol), with its limits_hit bits.

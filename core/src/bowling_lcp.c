@@ -54,11 +54,17 @@ ipx_status bw_lcp_solve(bw_ctx *c)
         c->lcp.used |= IPX_BOWLING_INELASTIC_USED;
         st = solve_lcp(c, &p3, c->v3);
     }
+    c->lcp.tried = 1;
+    c->lcp.status = st;
     c->lcp.solved = st == IPX_OK;
-    if (st != IPX_OK)
-        snprintf(c->message, IPX_MESSAGE_SIZE, "bowling: the polygonal LCP failed (%s)",
-                 ipx_status_name(st));
     return st;
+}
+
+ipx_status bw_lcp_fail(bw_ctx *c)
+{
+    snprintf(c->message, IPX_MESSAGE_SIZE, "bowling: the polygonal LCP failed (%s)",
+             ipx_status_name(c->lcp.status));
+    return c->lcp.status;
 }
 
 /* Active set from the LCP: contacts with a normal impulse; a friction contact slides where its

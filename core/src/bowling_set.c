@@ -254,10 +254,27 @@ static ipx_status loop(bw_ctx *c)
     return IPX_OK;
 }
 
+/* The loop's start: the polygonal LCP's set (loop_seed 1), or the spec's start when the seed
+   is off or its LCP fails (a fallback: IPX_BOWLING_SEED_FAILED); after an exhaustive search
+   only the LCP's set is tried. 1 if there is a start. */
+static int loop_start(bw_ctx *c, int enumerating)
+{
+    if (c->param[IPX_BOWLING_LOOP_SEED] != 0.0) {
+        if (bw_lcp_solve(c) == IPX_OK) {
+            bw_lcp_seed(c);
+            return 1;
+        }
+        c->counts->limits_hit |= IPX_BOWLING_SEED_FAILED;
+    }
+    if (enumerating) return 0;
+    spec_start(c);
+    return 1;
+}
+
 ipx_status bw_resolve(bw_ctx *c)
 {
     c->sol.found = 0;
-    c->lcp.solved = 0;
+    c->lcp.solved = c->lcp.tried = 0;
     const double count = count_candidates(c);
     const int enumerating = count <= c->param[IPX_BOWLING_ENUMERATE_MAX];
     ipx_status st = enumerating ? enumerate(c, (long)count) : IPX_OK;
@@ -265,16 +282,11 @@ ipx_status bw_resolve(bw_ctx *c)
     /* the loop: for large problems from the LCP's set or the spec's start; after an exhaustive
        search from the LCP's set too (its slip directions are good first guesses, and where a set
        has several slip solutions it may find a more dissipative one), the better kept */
-    if (c->param[IPX_BOWLING_LOOP_SEED] != 0.0 && bw_lcp_solve(c) == IPX_OK) {
-        bw_lcp_seed(c);
-        st = loop(c);
-    } else if (!enumerating) {
-        spec_start(c);
-        st = loop(c);
-    }
+    if (loop_start(c, enumerating)) st = loop(c);
     if (st != IPX_OK || c->sol.found) return st;
     if (c->param[IPX_BOWLING_LCP_FALLBACK] != 0.0) {
-        if (!c->lcp.solved && (st = bw_lcp_solve(c)) != IPX_OK) return st;
+        if (!c->lcp.tried) bw_lcp_solve(c);
+        if (!c->lcp.solved) return bw_lcp_fail(c);
         bw_lcp_outcome(c);
         return IPX_OK;
     }

@@ -388,11 +388,8 @@ static ipx_status finish_inelastic(ipx_routh_ctx *c, double *pi, int fallback)
     if (!fallback) return st != IPX_OK ? st : IPX_ERR_NOT_CONVERGED;
     c->counts->limits_hit |= c->lcp_failed ? IPX_ROUTH_HIT_LCP_FAILURE : IPX_ROUTH_HIT_MAX_STEPS;
     c->lcp_failed = 0;
-    char why[IPX_MESSAGE_SIZE];
-    memcpy(why, c->message, sizeof why);
     st = ap_finish(c, pi);
-    if (st == IPX_OK)
-        snprintf(c->message, IPX_MESSAGE_SIZE, "%.200s; finished by one Anitescu-Potra solve", why);
+    if (st == IPX_OK) c->message[0] = '\0'; /* the fallback answered: limits_hit says so */
     return st;
 }
 

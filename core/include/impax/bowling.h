@@ -26,7 +26,8 @@
 /// contact, |pi_g| <= mu_s pi_n in stick, its targets are met, and its slip directions are
 /// fixed points. When the number of candidates is at most enumerate_max every one is solved and
 /// the admissible one with the least kinetic energy wins (maximum dissipation); otherwise the
-/// spec's loop runs (start: approaching/persistent contacts sticking; drop the most negative
+/// spec's loop runs (start: the polygonal LCP's set with loop_seed 1, or if that LCP fails,
+/// IPX_BOWLING_SEED_FAILED, approaching/persistent contacts sticking; drop the most negative
 /// pi_n, or add the most penetrating outside contact, else switch stick -> slip on the cone,
 /// slip -> stick on reversal, and update slip directions), which gives one admissible set. If
 /// neither finds one (lcp_fallback = 1) the polygonal Anitescu-Potra LCP with the same targets
@@ -133,7 +134,10 @@ enum {
     IPX_BOWLING_INELASTIC_USED = 1u << 3,      ///< that LCP failed too: inelastic LCP
     IPX_BOWLING_ITERATIONS = 1u << 4,          ///< max_iterations reached in the loop
     IPX_BOWLING_ROOT_LIMIT = 1u << 5,          ///< root_iterations reached (feasible side kept)
-    IPX_BOWLING_INDETERMINATE = 1u << 6        ///< the chosen set's system was rank-deficient
+    IPX_BOWLING_INDETERMINATE = 1u << 6,       ///< the chosen set's system was rank-deficient
+    IPX_BOWLING_SEED_FAILED = 1u << 7          ///< loop_seed 1: the polygonal LCP that seeds the
+                                               ///< loop failed; the loop started from the spec's set
+                                               ///< (after an exhaustive search: no second search)
 };
 
 extern const ipx_model ipx_model_bowling;
