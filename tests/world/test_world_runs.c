@@ -1,7 +1,8 @@
 /// Every provided world loads and runs for its duration under every model ("ode" and every
 /// registered impax model): no NaN, no fallback storm (jia falls back, by design, only on
 /// impacts with more than one contact), and the impax models never gain energy beyond what
-/// ODE's own contact push-out can add. Plus two closed forms through the world files: the
+/// ODE's own contact push-out can add, and the handback bound (IPX_ODE_HANDBACK_BOUND) never
+/// refuses an answer. Plus two closed forms through the world files: the
 /// cradle (PLUS Example 3) and the bounce height e^2 of a dropped sphere.
 /// argv[1]: the worlds directory.
 #define _POSIX_C_SOURCE 200809L
@@ -63,13 +64,15 @@ static void run_world(const char *path, const char *model)
     }
     ipx_ode_stats st = ipx_ode_get_stats(ipx_sim_impax(sim));
     const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-    printf("  %-34s %-6s events %5ld fallbacks %4ld (one-contact refusals %ld)  E %.4g -> max %.4g J\n", name, model,
-           st.impact_events, st.fallbacks, log.multi_contact_refusals, e0, e_max);
+    printf("  %-34s %-6s events %5ld fallbacks %4ld (one-contact refusals %ld)  E %.4g -> max %.4g J, "
+           "handback ratio <= %.3g\n", name, model, st.impact_events, st.fallbacks, log.multi_contact_refusals,
+           e0, e_max, st.max_handback_ratio);
     if (failed_at >= 0) printf("    failed at step %ld: %s\n", failed_at, msg);
     ENSURE(failed_at < 0);
     if (log.other) printf("    fallback: %s\n", log.last);
     ENSURE(log.other * 10 <= st.impact_events + log.other); /* no storm: under a tenth of the events */
     if (strcmp(model, "ode") != 0) ENSURE(e_max <= e0 + 0.05 * fabs(e0) + 1e-6);
+    ENSURE(st.handback_refused == 0); /* the handback bound (ode.h) never fires on these scenes */
     ipx_sim_destroy(sim);
     ipx_scene_free(scene);
 }

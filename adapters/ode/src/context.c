@@ -91,6 +91,7 @@ ipx_ode_config ipx_ode_default_config(void)
     c.recovery = IPX_ODE_RECOVERY_POSITION;
     c.recovery_speed = 0.01;
     c.jitter_steps = 1.0;
+    c.handback_bound = IPX_ODE_HANDBACK_BOUND;
     return c;
 }
 
@@ -107,6 +108,7 @@ int ipx_ode_set_config(ipx_ode_context *ctx, const ipx_ode_config *c, char *msg,
                       : (unsigned)c->recovery > IPX_ODE_RECOVERY_ODE ? "recovery must be position, velocity or ode"
                       : !nonneg(c->recovery_speed)            ? "recovery_speed (m/s) must be finite and >= 0"
                       : !nonneg(c->jitter_steps)              ? "jitter_steps must be finite and >= 0"
+                      : !(nonneg(c->handback_bound) && c->handback_bound > 0.0) ? "handback_bound must be finite and > 0"
                                                               : NULL;
     if (bad) {
         snprintf(msg, size, "%s", bad);
@@ -146,7 +148,8 @@ static int nonneg_value(const char *name, const char *unit, const char *value, d
     return 1;
 }
 
-/* One adapter key (recovery, recovery_speed, impact_threshold, gravity_steps, jitter_steps) into
+/* One adapter key (recovery, recovery_speed, impact_threshold, gravity_steps, jitter_steps,
+   handback_bound) into
    *cfg: 1 if key is one, 0 if it belongs to the model, -1 (with a message) for a bad value. */
 static int adapter_key(const char *key, size_t key_len, const char *value, ipx_ode_config *cfg,
                        char *msg, size_t size)
@@ -169,6 +172,14 @@ static int adapter_key(const char *key, size_t key_len, const char *value, ipx_o
         return nonneg_value("gravity_steps", "a number of steps", value, &cfg->gravity_steps, msg, size);
     if (key_is(key, key_len, "jitter_steps"))
         return nonneg_value("jitter_steps", "a number of steps", value, &cfg->jitter_steps, msg, size);
+    if (key_is(key, key_len, "handback_bound")) {
+        const int r = nonneg_value("handback_bound", "a ratio", value, &cfg->handback_bound, msg, size);
+        if (r > 0 && !(cfg->handback_bound > 0.0)) {
+            snprintf(msg, size, "handback_bound='%s': a ratio, finite and > 0", value);
+            return -1;
+        }
+        return r;
+    }
     return 0;
 }
 

@@ -1,9 +1,36 @@
 /* Handing the impact back to ODE (ode-host.md section 4): post-impact velocities into the
    bodies, bodies enabled, and contacts that now separate disabled for this step so that ODE adds
    neither ERP push-out nor friction to them. Closed contacts stay: ODE carries the load. */
+#include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "internal.h"
+
+int ipx_ode_handback_bounded(ipx_ode_context *ctx, char *msg, size_t size)
+{
+    const ipx_problem *p = &ctx->as.problem;
+    const double *v_post = ctx->as.result.v_post;
+    const int n = IPX_ROWS_PER_CONTACT * p->k;
+    double speed = 0.0, worst = 0.0;
+    int at = 0;
+    for (int i = 0; i < n; i++) {
+        speed = fmax(speed, fabs(p->v[i]));
+        const double dv = fabs(v_post[i] - p->v[i]);
+        if (!(dv <= worst)) worst = dv, at = i; /* NaN counts as the worst */
+    }
+    const double scale = speed + ipx_ode_gravity_speed(ctx, ctx->step_h) + ctx->config.recovery_speed;
+    const double ratio = worst / scale;
+    if (ratio <= ctx->config.handback_bound) {
+        if (ratio > ctx->stats.max_handback_ratio) ctx->stats.max_handback_ratio = ratio;
+        return 0;
+    }
+    ctx->stats.handback_refused++;
+    snprintf(msg, size, "handback refused: contact %d's velocity would change by %.3g m/s, %.3g times "
+             "the problem's speed scale %.3g m/s (handback_bound %g): left to ODE",
+             at / IPX_ROWS_PER_CONTACT, worst, ratio, scale, ctx->config.handback_bound);
+    return -1;
+}
 
 static void write_bodies(ipx_ode_context *ctx)
 {

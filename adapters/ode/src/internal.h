@@ -224,6 +224,9 @@ int ipx_ode_assemble(ipx_ode_context *ctx, char *message, size_t size);
 int ipx_ode_solve(ipx_ode_context *ctx, char *message, size_t size);
 /* Writes the post-impact velocities and disables separating contacts. */
 void ipx_ode_handback(ipx_ode_context *ctx);
+/* 0 if the solved island's contact velocity changes stay within IPX_ODE_HANDBACK_BOUND times the
+   problem's speed scale (ode.h); else writes why, counts it and returns -1 (nothing handed back). */
+int ipx_ode_handback_bounded(ipx_ode_context *ctx, char *msg, size_t size);
 /* Disables record rec until the post-step (ipx_ode_reenable). 0, or -1 if memory is short. */
 int ipx_ode_disable_contact(ipx_ode_context *ctx, int rec);
 /* Re-enables the contacts the last pre-step disabled. */

@@ -75,9 +75,12 @@ static int resolve_island(ipx_ode_context *ctx, int seed)
 {
     char msg[IPX_MESSAGE_SIZE] = "";
     ctx->isl.n_body = 0;
+    const int deferred = ctx->n_deferred; /* a compliant solve queues post-step changes */
     const int assembled = ipx_ode_gather(ctx, seed, msg, sizeof msg) == 0 &&
                           ipx_ode_assemble(ctx, msg, sizeof msg) == 0;
-    if (!assembled || ipx_ode_solve(ctx, msg, sizeof msg) != 0) {
+    if (!assembled || ipx_ode_solve(ctx, msg, sizeof msg) != 0 ||
+        ipx_ode_handback_bounded(ctx, msg, sizeof msg) != 0) {
+        ctx->n_deferred = deferred;
         ipx_ode_fallback(ctx, msg);
         report(ctx, assembled, 0, msg);
         return 0;

@@ -62,6 +62,7 @@ typedef struct ipx_ode_config {
     double v_plastic;         ///< m/s: per-contact v_plastic handed to the model (PLUS); 0 = constant COR
     ipx_ode_recovery recovery; ///< penetration recovery of impacted bodies' contacts
     double recovery_speed;    ///< m/s: the push-out limit of IPX_ODE_RECOVERY_VELOCITY
+    double handback_bound;    ///< C of the handback's bound (IPX_ODE_HANDBACK_BOUND, below), > 0
 } ipx_ode_config;
 
 /// Counters since the context was created (or since ipx_ode_reset_stats).
@@ -79,13 +80,29 @@ typedef struct ipx_ode_stats {
     char last_message[256]; ///< why the last fallback happened ("" if none)
     long resting_contacts;  ///< contacts faster than gravity_steps allows that the jitter_steps term
                             ///< left to ODE as resting contact (per step counted)
+    long handback_refused;  ///< islands whose answer changed a contact velocity by more than
+                            ///< handback_bound times the problem's speed scale: left to ODE (also
+                            ///< counted in fallbacks)
+    double max_handback_ratio; ///< largest max|dv_contact| / speed scale handed back (see below)
 } ipx_ode_stats;
+
+/// The handback's last line of defence: an island's answer is handed back only if no contact
+/// velocity changes by more than C x s (C = config.handback_bound, default
+/// IPX_ODE_HANDBACK_BOUND; key handback_bound=...), s = the largest contact speed of
+/// the problem (approach or slip, m/s) + |g| h + recovery_speed. An impact that gains no
+/// energy can still change a contact's velocity by up to 2 sqrt(2 T W_ii) (T the kinetic energy
+/// of the motion the contacts see, W_ii that contact's inverse mass), which is huge on a body of
+/// tiny mass or inertia for its size; ODE's own stepper then fails on such a body (its rotation
+/// update, its LCP) where it runs with its own, regularised, contact answer. The impulse models
+/// stay below 3 on the paper scenes and gonthier's steps below 17 (stats.max_handback_ratio); a
+/// refused answer leaves the island to ODE with a message naming the contact.
+#define IPX_ODE_HANDBACK_BOUND 100.0
 
 /// The defaults: threshold 1e-3 m/s + |g| h max(2, lever factor) (the lever factor is 1 for a
 /// ball on the ground, 2 at a cube's corner on the ground or between two balls, about 4 between
 /// two cubes' corners; bounce contacts: the larger of that and their bounce_vel), disable
 /// separating on, separating above 1e-6 m/s + |g| h, mu_infinity 1e3, v_plastic 0, recovery
-/// position, recovery_speed 0.01 m/s (Gazebo's default max_vel).
+/// position, recovery_speed 0.01 m/s (Gazebo's default max_vel), handback_bound 100.
 ipx_ode_config ipx_ode_default_config(void);
 
 /// A context for world, with model "plus" at its defaults (falls back to the first registered
@@ -100,9 +117,10 @@ void ipx_ode_destroy(ipx_ode_context *ctx);
 ipx_ode_context *ipx_ode_context_for(dWorldID world);
 
 /// Selects the model ("ode" = pass-through, or any core model such as "aplcp", "plus") and
-/// applies "key=value,..." parameters on top of its defaults. Five keys belong to the adapter,
+/// applies "key=value,..." parameters on top of its defaults. Six keys belong to the adapter,
 /// not the model (ipx_ode_config): recovery=position|velocity|ode, recovery_speed=<m/s>,
-/// impact_threshold=<m/s>, gravity_steps=<number> and jitter_steps=<number>.
+/// impact_threshold=<m/s>, gravity_steps=<number>, jitter_steps=<number> and
+/// handback_bound=<number>.
 /// On an error returns non-zero, writes a message naming the bad item and leaves the previous
 /// configuration in place.
 int ipx_ode_configure(ipx_ode_context *ctx, const char *model_name, const char *params_text,
