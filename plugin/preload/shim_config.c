@@ -67,9 +67,6 @@ int shim_config_read(shim_config *c, char *msg, size_t size)
     }
     c->verbose = verbose && strcmp(verbose, "1") == 0;
     const char *trace = getenv("IMPAX_TRACE");
-    if (trace && *trace && !(c->trace = fopen(trace, "w"))) {
-        snprintf(msg, size, "IMPAX_TRACE='%s': cannot open it for writing (%s)", trace, strerror(errno));
-        return -1;
-    }
-    return 0;
+    c->trace.fd = -1;
+    return trace && *trace ? shim_trace_open(&c->trace, trace, msg, size) : 0;
 }

@@ -1,9 +1,77 @@
 /* IMPAX_TRACE: one JSON object per impact event, one per line (JSON Lines), with the keys
    INTERFACES.md documents. Numbers are printed with 17 significant digits (they read back
-   exactly); arrays are null when the event failed before there was anything to show. */
+   exactly); arrays are null when the event failed before there was anything to show.
+   Writing: each line is formatted whole in memory and handed to write(2), so that a failure
+   (a full disk, /dev/full, a file that takes no writes, a size limit) is seen at the event
+   that met it: said once on stderr, the trace stops there (the summary says so too), and on a
+   regular file a line the failure cut is removed, so the file ends with whole lines. */
+#define _GNU_SOURCE /* open_memstream, O_CLOEXEC */
+#include <errno.h>
+#include <fcntl.h>
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "shim.h"
+
+int shim_trace_open(shim_trace *t, const char *path, char *msg, size_t size)
+{
+    *t = (shim_trace){.fd = -1, .path = path};
+    /* without waiting: open(2) of a FIFO for writing blocks until a reader opens it, and this
+       runs before main */
+    const int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK | O_CLOEXEC, 0666);
+    if (fd < 0) {
+        if (errno == ENXIO)
+            snprintf(msg, size, "IMPAX_TRACE='%s': a FIFO with no reader (start the reader first: "
+                     "impax does not wait for one before the program runs)", path);
+        else
+            snprintf(msg, size, "IMPAX_TRACE='%s': cannot open it for writing (%s)", path, strerror(errno));
+        return -1;
+    }
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !(S_ISREG(st.st_mode) || S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode))) {
+        snprintf(msg, size, "IMPAX_TRACE='%s': not a regular file, a FIFO or a character device", path);
+        close(fd);
+        return -1;
+    }
+    const int flags = fcntl(fd, F_GETFL); /* from here on, writes wait as usual */
+    if (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0) {
+        snprintf(msg, size, "IMPAX_TRACE='%s': %s", path, strerror(errno));
+        close(fd);
+        return -1;
+    }
+    t->fd = fd;
+    return 0;
+}
+
+/* The first failure, said once: the trace stops. */
+static void stop(shim_trace *t, int err, const char *what)
+{
+    t->error = err ? err : EIO;
+    fprintf(stderr, "impax: IMPAX_TRACE='%s': %s failed after %ld events (%s): tracing stopped\n",
+            t->path, what, t->written, strerror(t->error));
+}
+
+/* Writes all of buf (len bytes) or fails; a regular file is cut back to where the line began. */
+static int write_line(shim_trace *t, const char *buf, size_t len)
+{
+    const off_t start = lseek(t->fd, 0, SEEK_CUR); /* -1 on a FIFO or a device: nothing to cut */
+    for (size_t done = 0; done < len;) {
+        const ssize_t n = write(t->fd, buf + done, len - done);
+        if (n > 0) {
+            done += (size_t)n;
+            continue;
+        }
+        if (n < 0 && errno == EINTR) continue;
+        const int err = n < 0 ? errno : ENOSPC; /* write(2) returns 0 only when nothing fits */
+        if (done > 0 && start >= 0 && ftruncate(t->fd, start) == 0) lseek(t->fd, start, SEEK_SET);
+        stop(t, err, "writing");
+        return -1;
+    }
+    return 0;
+}
 
 /* JSON has no NaN or infinity: such a value (it cannot come from a handed-back event, which
    is checked finite) is written as null rather than as invalid JSON. */
@@ -44,7 +112,8 @@ static void array(FILE *f, const double *x, int n)
     fputc(']', f);
 }
 
-void shim_trace_event(FILE *f, int world_index, double time_s, const ipx_ode_event *ev)
+/* The event's line into f. */
+static void format_event(FILE *f, int world_index, double time_s, const ipx_ode_event *ev)
 {
     fprintf(f, "{\"step\":%ld,\"time\":", ev->step);
     number(f, time_s);
@@ -77,4 +146,39 @@ void shim_trace_event(FILE *f, int world_index, double time_s, const ipx_ode_eve
             "\"steps\":%d,\"newton_iters\":%d,\"limits_hit\":%u}\n",
             c->rounds, c->intervals, c->lsq_solves, c->lcp_solves, c->pivots, c->steps,
             c->newton_iters, c->limits_hit);
+}
+
+void shim_trace_event(shim_trace *t, int world_index, double time_s, const ipx_ode_event *ev)
+{
+    if (t->fd < 0 || t->error) return;
+    char *line = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&line, &len);
+    if (!f) {
+        stop(t, errno, "formatting");
+        return;
+    }
+    format_event(f, world_index, time_s, ev);
+    if (fclose(f) != 0 || !line) {
+        stop(t, errno, "formatting");
+        free(line);
+        return;
+    }
+    if (write_line(t, line, len) == 0) t->written++;
+    free(line);
+}
+
+void shim_trace_close(shim_trace *t)
+{
+    if (t->fd < 0) return;
+    if (close(t->fd) != 0 && !t->error) stop(t, errno, "closing"); /* NFS says so only here */
+    t->fd = -1;
+}
+
+void shim_trace_status(const shim_trace *t, char *buf, size_t size)
+{
+    if (!t->error)
+        snprintf(buf, size, "%s", "");
+    else
+        snprintf(buf, size, "; trace stopped after %ld events (%s)", t->written, strerror(t->error));
 }

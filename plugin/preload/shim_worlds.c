@@ -43,7 +43,7 @@ static void add_stats(const ipx_ode_context *ctx)
 }
 
 /* A configured context for w (NULL, and counted, if memory is short). */
-static ipx_ode_context *make_context(const shim_config *c, shim_world *w)
+static ipx_ode_context *make_context(shim_config *c, shim_world *w)
 {
     ipx_ode_context *ctx = ipx_ode_create(w->world);
     if (!ctx) return NULL;
@@ -58,12 +58,12 @@ static ipx_ode_context *make_context(const shim_config *c, shim_world *w)
         ipx_ode_destroy(ctx);
         return NULL;
     }
-    w->trace = c->trace;
+    w->trace = c->trace.fd >= 0 ? &c->trace : NULL;
     if (w->trace) ipx_ode_set_event_callback(ctx, on_event, w);
     return ctx;
 }
 
-shim_world *shim_world_get(const shim_config *c, dWorldID world)
+shim_world *shim_world_get(shim_config *c, dWorldID world)
 {
     if (!world) return NULL;
     pthread_mutex_lock(&lock);
@@ -112,7 +112,7 @@ void shim_world_forget(dWorldID world)
     pthread_mutex_unlock(&lock);
 }
 
-void shim_worlds_finish(const shim_config *c)
+void shim_worlds_finish(shim_config *c)
 {
     pthread_mutex_lock(&lock);
     int n_worlds = worlds_made;
@@ -122,16 +122,20 @@ void shim_worlds_finish(const shim_config *c)
         release(w);
     }
     pthread_mutex_unlock(&lock);
-    if (c->trace) fclose(c->trace);
+    pthread_mutex_lock(&trace_lock);
+    shim_trace_close(&c->trace);
+    pthread_mutex_unlock(&trace_lock);
     if (!c->verbose) return;
+    char trace[160];
+    shim_trace_status(&c->trace, trace, sizeof trace);
     if (c->passthrough) {
         fprintf(stderr, "impax: model ode: pass-through, ODE handled every contact\n");
         return;
     }
     fprintf(stderr,
             "impax: model %s: %ld impact events, %ld left to ODE (fallbacks), %.6f s in impax, "
-            "%d world%s, %ld steps%s\n",
+            "%d world%s, %ld steps%s%s\n",
             c->params.model->name, total.events, total.fallbacks,
             total.seconds, n_worlds, n_worlds == 1 ? "" : "s", total.steps,
-            total.failed_setups ? " (some worlds could not be set up: ODE stepped them alone)" : "");
+            total.failed_setups ? " (some worlds could not be set up: ODE stepped them alone)" : "", trace);
 }

@@ -193,6 +193,86 @@ static void test_verbose_prints_a_summary_at_exit(void)
     cli_result_free(&r);
 }
 
+/* Occurrences of needle in text. */
+static int count_of(const char *text, const char *needle)
+{
+    int n = 0;
+    for (const char *p = text; (p = strstr(p, needle)); p += strlen(needle)) n++;
+    return n;
+}
+
+/* 1 if the file holds only whole JSON objects, one per line; *lines gets their count. */
+static int whole_json_lines(const char *path, int *lines)
+{
+    char *text = read_file(path, NULL);
+    *lines = 0;
+    if (!text) return 0;
+    int ok = 1;
+    for (char *line = text, *next; *line; line = next) {
+        next = strchr(line, '\n');
+        if (!next) { /* a cut last line */
+            ok = 0;
+            break;
+        }
+        *next++ = '\0';
+        ok &= json_check_object(line);
+        ++*lines;
+    }
+    free(text);
+    return ok;
+}
+
+/* Trace writes that fail (issue [hardening] 13): a device that takes nothing (/dev/full: no
+   space), a file that takes no writes (/proc/version, as root: an I/O error; otherwise it does
+   not open), a file size limit reached mid-line (ulimit -f: the last line would be cut). The
+   program runs to the end (status 0), says it once on stderr, stops tracing, the summary says
+   so, and the file holds whole lines. Before, every write failed in silence and the file ended
+   in a cut line. And a FIFO with no reader, which used to block the program before main, is
+   refused at once (status 2). */
+static void test_failed_trace_writes_are_said_once_and_stop_the_trace(void)
+{
+    static const char *const sinks[2] = {"/dev/full", "/proc/version"};
+    for (int i = 0; i < 2; i++) {
+        char env[256];
+        snprintf(env, sizeof env, "IMPAX_MODEL=plus IMPAX_VERBOSE=1 IMPAX_TRACE=%s", sinks[i]);
+        cli_result r = run_client(env, client_path("cradle"));
+        printf("  %s: status %d, %s", sinks[i], r.exit_status, r.err);
+        char named[64];
+        snprintf(named, sizeof named, "IMPAX_TRACE='%s'", sinks[i]);
+        ENSURE(strstr(r.err, named) != NULL);
+        if (r.exit_status == 0) { /* opened: the writes fail */
+            ENSURE(count_of(r.err, "tracing stopped") == 1 && count_of(r.err, named) == 1);
+            ENSURE(strstr(r.err, "1 impact events") && strstr(r.err, "trace stopped after 0 events"));
+            ENSURE(strstr(r.out, "1.0000") || strlen(r.out) > 0); /* the program ran to its end */
+        } else {
+            ENSURE(r.exit_status == 2 && strstr(r.err, "cannot open it for writing")); /* not root */
+        }
+        cli_result_free(&r);
+    }
+    /* 2 blocks of 512 bytes (dash's ulimit unit); SIGXFSZ ignored, as a program would */
+    cli_result r = cli_exec("/bin/sh", scratch,
+                            "-c \"rm -f limited.jsonl; trap '' XFSZ; ulimit -f 2; LD_PRELOAD='%s' IMPAX_MODEL=plus "
+                            "IMPAX_VERBOSE=1 IMPAX_TRACE=limited.jsonl '%s' >/dev/null\"",
+                            preload, client_path("churn"));
+    char path[1100];
+    snprintf(path, sizeof path, "%s/limited.jsonl", scratch);
+    int lines = 0;
+    const int whole = whole_json_lines(path, &lines);
+    printf("  ulimit -f 2: status %d, %d whole lines kept; %s", r.exit_status, lines, r.err);
+    ENSURE(r.exit_status == 0 && whole && lines >= 1);
+    ENSURE(count_of(r.err, "tracing stopped") == 1 && strstr(r.err, "File too large"));
+    ENSURE(strstr(r.err, "44 impact events") && strstr(r.err, "trace stopped after"));
+    cli_result_free(&r);
+    r = cli_exec("/bin/sh", scratch,
+                 "-c \"rm -f noreader.fifo; mkfifo noreader.fifo; LD_PRELOAD='%s' IMPAX_MODEL=plus "
+                 "IMPAX_TRACE=noreader.fifo timeout 60 '%s'\"",
+                 preload, client_path("cradle"));
+    printf("  FIFO with no reader: status %d, %s", r.exit_status, r.err);
+    ENSURE(r.exit_status == 2 && strstr(r.err, "IMPAX_TRACE='noreader.fifo': a FIFO with no reader"));
+    ENSURE(r.out[0] == '\0'); /* refused before main: nothing simulated */
+    cli_result_free(&r);
+}
+
 /* Each bad item: status 2, one line naming it, and nothing simulated (no output). */
 static void test_bad_configuration_stops_before_the_program_runs(void)
 {
@@ -327,6 +407,7 @@ int main(int argc, char **argv)
     RUN(test_plastic_drop_stays_down_under_the_shim);
     RUN(test_trace_is_json_lines_with_the_documented_keys);
     RUN(test_verbose_prints_a_summary_at_exit);
+    RUN(test_failed_trace_writes_are_said_once_and_stop_the_trace);
     RUN(test_bad_configuration_stops_before_the_program_runs);
     RUN(test_lifetimes_churned_in_two_threads);
     RUN(test_ode_demos_run_under_every_model);
