@@ -2,11 +2,26 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <libxml/parser.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* libxml2 (2.9) initialises its parser lazily on a thread's first parse, and that
+   initialisation is not reentrant: its documentation asks for one xmlInitParser call before
+   threads use the library. Two threads loading their first worlds at once raced inside it
+   (and a thread's error handler, set before its first parse, lives in state it creates). The
+   loader's every parse goes through this object, so its initialisation runs once, before
+   main (pthread_once also guards a later caller); xmlCleanupParser is left to the process's
+   end, as libxml2 advises for a library. */
+static pthread_once_t parser_once = PTHREAD_ONCE_INIT;
+
+static void parser_init(void) { xmlInitParser(); }
+
+__attribute__((constructor)) static void sdf_parser_init(void) { pthread_once(&parser_once, parser_init); }
 
 /* What a stock Gazebo world carries that does not change impax's physics. */
 static const char *const harmless[] = {
