@@ -19,7 +19,8 @@ static double contact_cor(const plus_ctx *c, int k, double approach)
     return ipx_plus_cor(approach, e_min, v_cap, v_pl);
 }
 
-/* A contact whose normal row of W is zero (two immovable bodies) can receive no impulse. */
+/* A contact whose normal row of W is zero (two immovable bodies) can receive no impulse; the
+   same test as ipx_problem_unreachable_approach, which refuses such a contact if it approaches. */
 static void find_inert(plus_ctx *c)
 {
     const int n = c->n;
@@ -27,7 +28,7 @@ static void find_inert(plus_ctx *c)
     for (int i = 0; i < n; i++) dmax = fmax(dmax, c->p->W[i + (size_t)n * i]);
     for (int k = 0; k < c->k; k++) {
         int z = IPX_ROWS_PER_CONTACT * k + IPX_N;
-        c->inert[k] = !(c->p->W[z + (size_t)n * z] > 1e-12 * dmax);
+        c->inert[k] = !(c->p->W[z + (size_t)n * z] > IPX_W_NULL * dmax);
     }
 }
 

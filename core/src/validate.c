@@ -85,7 +85,7 @@ int ipx_problem_unreachable_approach(const ipx_problem *p, double eps_v)
     for (int i = 0; i < n; i++) dmax = fmax(dmax, p->W[i + (size_t)n * i]);
     for (int c = 0; c < p->k; c++) {
         const int z = IPX_ROWS_PER_CONTACT * c + IPX_N;
-        if (p->v[z] < -eps_v && !(p->W[z + (size_t)n * z] > IPX_W_TOLERANCE * dmax)) return c;
+        if (p->v[z] < -eps_v && !(p->W[z + (size_t)n * z] > IPX_W_NULL * dmax)) return c;
     }
     return -1;
 }

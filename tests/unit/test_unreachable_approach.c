@@ -48,8 +48,32 @@ static void test_every_model_refuses_a_contact_no_impulse_can_reach(void)
     }
 }
 
+/* Ill-conditioned is not unreachable: a 1 kg ball of radius 1000 m with the inertia of a
+   2.9 cm one (W_nn = 1/m = 1, W_tt = 1/m + R^2 / I = 1.8e10) dropped at 1 m/s: W_nn is 5.6e-11 of
+   the largest entry, and the contact takes its impulse (PLUS refused it at first with a
+   relative threshold of 1e-9). (jia integrates its tangential compliance, 1.8e10 times stiffer
+   than the normal here, and stops at max_steps with an error: not among these.) */
+static void test_an_ill_conditioned_contact_is_still_solved(void)
+{
+    const double W[9] = {1.8e10, 0, 0, 0, 1.8e10, 0, 0, 0, 1.0}, v[3] = {0.0, 0.0, -1.0};
+    const ipx_contact c = {.mu = 0.2, .e = 0.8, .v_capture = 0.01};
+    const ipx_problem p = {.k = 1, .W = W, .v = v, .contact = &c};
+    const char *const models[] = {"plus", "aplcp", "routh", "bowling"};
+    for (int m = 0; m < 4; m++) {
+        ipx_params par;
+        ipx_params_init(&par, models[m], NULL, 0);
+        ipx_result r;
+        const ipx_status st = ipx_solve(&par, &p, ipx_test_workspace(&par, 1), &r);
+        printf("  %-8s status %d, v_n+ %.6f m/s %s\n", models[m], (int)st, st == IPX_OK ? r.v_post[IPX_N] : 0.0, r.message);
+        ENSURE(st == IPX_OK && r.message[0] == '\0');
+        if (st == IPX_OK && m != 1 && m != 2) ENSURE_NEAR(r.v_post[IPX_N], 0.8, 1e-9); /* e v (aplcp, routh: inelastic) */
+        if (st == IPX_OK && (m == 1 || m == 2)) ENSURE(r.v_post[IPX_N] >= -1e-9 && r.v_post[IPX_N] <= 1e-6);
+    }
+}
+
 int main(void)
 {
     RUN(test_every_model_refuses_a_contact_no_impulse_can_reach);
+    RUN(test_an_ill_conditioned_contact_is_still_solved);
     return ipx_test_exit();
 }

@@ -26,8 +26,14 @@ size_t ipx_validate_workspace_bytes(int k);
 ipx_status ipx_problem_validate(const ipx_problem *p, ipx_workspace *ws, char *message,
                                 size_t message_size);
 
+/// Relative size below which a diagonal entry of W counts as 0: the rounding left by the
+/// assembly of the largest one (a joint's elimination, a body's inverse inertia). Well above
+/// it W is merely ill-conditioned: a 1 kg ball of radius 1000 m with the inertia of one of
+/// 2.9 cm has W_nn 3e-10 times its tangential W_tt, and is a contact like any other.
+#define IPX_W_NULL 1e-14
+
 /// Index of the first contact that approaches (v_n < -eps_v, m/s) although no impulse can
-/// change its normal velocity (W_nn <= IPX_W_TOLERANCE times W's largest diagonal entry: both
+/// change its normal velocity (W_nn <= IPX_W_NULL times W's largest diagonal entry: both
 /// bodies immovable along that normal; then, W being PSD, its whole normal row is 0), or -1.
 /// A model that promises to end an impact with nothing approaching cannot keep that promise on
 /// such a problem and must refuse it.
