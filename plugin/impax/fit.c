@@ -17,7 +17,7 @@ int cli_fit_score_set(const cli_fit_problem *fp, const char *params, const int *
         snprintf(message, message_size, "out of memory for %d replays", n);
         return -1;
     }
-    int rc = cli_replay_pool(fp->scene, fp->model, params, fp->recs, index, n, fp->jobs, out, message,
+    int rc = cli_replay_pool(fp->pool, fp->scene, fp->model, params, fp->recs, index, n, out, message,
                              message_size);
     for (int i = 0; i < n && rc == 0; i++) {
         if (out[i].rc != 0) {

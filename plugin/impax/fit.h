@@ -36,7 +36,7 @@ typedef struct cli_fit_problem {
     const char *model;
     const char *base_params;
     const cli_recording *recs;
-    int jobs;
+    cli_pool *pool; /* where the replays run (local processes or MPI ranks) */
     int max_evals;  /* objective evaluations per fit */
     int algorithm;  /* an nlopt_algorithm: derivative-free, bounded (LN_BOBYQA, LN_NELDERMEAD, LN_SBPLX) */
     double xtol;    /* stop when a step moves every parameter by less than xtol x its range */
