@@ -21,6 +21,9 @@ static void print_help(FILE *out)
             "        the Routh set of possible outcomes of the world's first impact\n"
             "  fit   WORLD --data DIR --model M --fit mu,e,... [--folds K] [--out FILE]\n"
             "        identify contact parameters from recorded trajectories (cross-validated)\n"
+            "  sweep SPEC [--jobs N] [--out FILE.jsonl]\n"
+            "        a batch of runs (worlds x models x parameter grid x seeds) on all cores or\n"
+            "        under mpirun: one JSON row per run, resumable\n"
             "  check WORLD...\n"
             "        load world files and report every problem as FILE:LINE: message\n"
             "  replay WORLD --data DIR|FILE... [--model M,...] [--params P] [--out FILE.csv]\n"
@@ -50,7 +53,7 @@ int main(int argc, char **argv)
         const char *name;
         int (*fn)(int, char **);
     } commands[] = {{"run", cli_cmd_run}, {"ab", cli_cmd_ab}, {"set", cli_cmd_set}, {"check", cli_cmd_check},
-                  {"replay", cli_cmd_replay}, {"fit", cli_cmd_fit}};
+                  {"replay", cli_cmd_replay}, {"fit", cli_cmd_fit}, {"sweep", cli_cmd_sweep}};
     /* --verbose anywhere: ODE's own messages as they come; otherwise one summary at the end */
     int verbose = 0, kept = 1;
     for (int i = 1; i < argc; i++) {
@@ -65,6 +68,6 @@ int main(int argc, char **argv)
             ipx_ode_report_messages(stderr, "impax: ");
             return rc;
         }
-    fprintf(stderr, "impax: unknown command '%s' (accepted: run, ab, set, check, replay, fit)\n", cmd);
+    fprintf(stderr, "impax: unknown command '%s' (accepted: run, ab, set, check, replay, fit, sweep)\n", cmd);
     return CLI_USAGE;
 }
