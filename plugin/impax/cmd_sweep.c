@@ -13,9 +13,10 @@
 #include "progress.h"
 #include "sweep_jobs.h"
 #include "sweep_out.h"
+#include "sweep_plot.h"
 
 static const char help[] =
-    "usage: impax sweep SPEC [--jobs N] [--out FILE.jsonl]\n"
+    "usage: impax sweep SPEC [--jobs N] [--out FILE.jsonl] [--plot FILE.png]\n"
     "\n"
     "Runs every job of SPEC (its worlds x models x parameter grid x seeds; the format is in the\n"
     "README) and writes one JSON row per job as it finishes: the job's key (world, model,\n"
@@ -27,12 +28,15 @@ static const char help[] =
     "\n"
     "  --jobs N      local worker processes (default: the processors this process may use)\n"
     "  --out FILE    the rows (default: SPEC's name with .jsonl, in the current directory)\n"
+    "  --plot FILE   PNG: with a one-parameter grid, each recorded value against it, one line\n"
+    "                per model (the mean over seeds); otherwise the outcome scatter of the first\n"
+    "                two recorded values, one colour per model\n"
     "\n"
     "Exit status: 0 every job has its row, 1 a world or the spec cannot be read or jobs did not\n"
     "finish (run again to complete them), 2 bad usage or a wrong spec (named: FILE:LINE).\n";
 
 typedef struct sweep_cli {
-    const char *spec, *out;
+    const char *spec, *out, *plot;
     int jobs;
 } sweep_cli;
 
@@ -47,17 +51,19 @@ static int parse_options(int argc, char **argv, sweep_cli *o)
 {
     static const struct option options[] = {{"jobs", required_argument, NULL, 'j'},
                                             {"out", required_argument, NULL, 'o'},
+                                            {"plot", required_argument, NULL, 'P'},
                                             {"help", no_argument, NULL, 'h'},
                                             {NULL, 0, NULL, 0}};
     long v;
     int c;
-    while ((c = getopt_long(argc, argv, "j:o:h", options, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "j:o:P:h", options, NULL)) != -1) {
         switch (c) {
         case 'j':
             if (cli_parse_int(optarg, "--jobs", 1, 4096, &v) != 0) return CLI_USAGE;
             o->jobs = (int)v;
             break;
         case 'o': o->out = optarg; break;
+        case 'P': o->plot = optarg; break;
         case 'h': fputs(help, stdout); return -1;
         default: return cli_usage_error("sweep", "unknown option");
         }
@@ -170,7 +176,7 @@ static int run_jobs(cli_pool *pool, const sweep_spec *spec, const char *out_path
 
 static int master(cli_pool *pool, const sweep_cli *o, const sweep_spec *spec)
 {
-    char out_default[1024];
+    char out_default[1024], message[512];
     const char *out = o->out;
     if (!out) {
         default_out(o->spec, out_default, sizeof out_default);
@@ -186,6 +192,14 @@ static int master(cli_pool *pool, const sweep_cli *o, const sweep_spec *spec)
     const int n = todo ? jobs_to_run(spec, &index, out, todo, &partial_at) : -1;
     int rc = n < 0 ? CLI_FAILED : run_jobs(pool, spec, out, partial_at, todo, n);
     printf("rows: %s\n", out);
+    if (rc == CLI_OK && o->plot) {
+        if (sweep_plot(spec, &index, out, o->plot, message, sizeof message) != 0) {
+            fprintf(stderr, "impax sweep: %s\n", message);
+            rc = CLI_FAILED;
+        } else {
+            printf("plot: %s\n", o->plot);
+        }
+    }
     free(todo);
     sweep_index_free(&index);
     return rc;

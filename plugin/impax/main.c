@@ -21,7 +21,7 @@ static void print_help(FILE *out)
             "        the Routh set of possible outcomes of the world's first impact\n"
             "  fit   WORLD --data DIR --model M --fit mu,e,... [--folds K] [--out FILE]\n"
             "        identify contact parameters from recorded trajectories (cross-validated)\n"
-            "  sweep SPEC [--jobs N] [--out FILE.jsonl]\n"
+            "  sweep SPEC [--jobs N] [--out FILE.jsonl] [--plot FILE.png]\n"
             "        a batch of runs (worlds x models x parameter grid x seeds) on all cores or\n"
             "        under mpirun: one JSON row per run, resumable\n"
             "  check WORLD...\n"
