@@ -80,7 +80,8 @@ static int run_job(void *ctx, int id, const void *payload, size_t payload_size, 
     (void)payload_size;
     const sweep_spec *spec = ctx;
     const char *crash = getenv("IMPAX_SWEEP_CRASH_JOB");
-    if (crash && atoi(crash) == id) raise(SIGKILL);
+    char *end;
+    if (crash && *crash && strtol(crash, &end, 10) == id && *end == '\0') raise(SIGKILL);
     if (id < 0 || id >= sweep_job_count(spec)) return -1;
     return sweep_job_run(spec, id, result);
 }

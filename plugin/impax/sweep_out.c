@@ -1,5 +1,5 @@
 /* `impax sweep`'s output file: the jobs' keys, the rows already there, appending. */
-#define _POSIX_C_SOURCE 200809L /* truncate, strdup */
+#define _POSIX_C_SOURCE 200809L /* getline, truncate, strdup */
 #include "sweep_out.h"
 
 #include <errno.h>
@@ -85,26 +85,6 @@ static int row_job(const sweep_index *index, const char *row, size_t len)
     return -1;
 }
 
-static char *read_whole(FILE *f, size_t *size)
-{
-    size_t cap = 1 << 16, n = 0, got;
-    char *text = malloc(cap);
-    while (text && (got = fread(text + n, 1, cap - n, f)) > 0) {
-        n += got;
-        if (n == cap) {
-            char *grown = realloc(text, 2 * cap);
-            if (!grown) {
-                free(text);
-                return NULL;
-            }
-            text = grown;
-            cap *= 2;
-        }
-    }
-    *size = n;
-    return text;
-}
-
 int sweep_rows_read(const char *path, const sweep_index *index, sweep_row_fn fn, void *ctx, int *other,
                     long *partial_at, char *message, size_t message_size)
 {
@@ -116,29 +96,25 @@ int sweep_rows_read(const char *path, const sweep_index *index, sweep_row_fn fn,
         snprintf(message, message_size, "cannot read '%s': %s", path, strerror(errno));
         return -1;
     }
-    size_t size;
-    char *text = read_whole(f, &size);
-    const int failed = ferror(f);
-    fclose(f);
-    if (!text || failed) {
-        free(text);
-        snprintf(message, message_size, "cannot read '%s'", path);
-        return -1;
-    }
-    for (size_t start = 0; start < size;) {
-        const char *nl = memchr(text + start, '\n', size - start);
-        if (!nl) { /* a crash cut the last row short */
-            *partial_at = (long)start;
+    char *line = NULL;
+    size_t cap = 0;
+    long offset = 0;
+    ssize_t len;
+    while ((len = getline(&line, &cap, f)) > 0) {
+        if (line[len - 1] != '\n') { /* a crash cut the last row short */
+            *partial_at = offset;
             break;
         }
-        const size_t len = (size_t)(nl - (text + start));
-        const int job = row_job(index, text + start, len);
-        if (job >= 0) fn(ctx, job, text + start, len);
-        else if (len > 0) (*other)++;
-        start += len + 1;
+        const int job = row_job(index, line, (size_t)len - 1);
+        if (job >= 0) fn(ctx, job, line, (size_t)len - 1);
+        else if (len > 1) (*other)++;
+        offset += (long)len;
     }
-    free(text);
-    return 0;
+    const int failed = ferror(f);
+    free(line);
+    fclose(f);
+    if (failed) snprintf(message, message_size, "cannot read '%s'", path);
+    return failed ? -1 : 0;
 }
 
 double sweep_row_value(const char *row, size_t len, const char *name)
