@@ -1,7 +1,8 @@
 /* The job pool's fork transport: N forks of this process, each with a pipe from the master
-   (the next job's index, 4 bytes; end of file: stop) and a pipe to it (a result: 8-byte size,
-   then the bytes). The master polls the result pipes and gives a free worker the next job.
-   The workers see the batch as it is in memory at the fork: nothing but indices crosses. */
+   (job indices, 4 bytes each; end of file: stop) and a pipe to it (a result: 8-byte size, then
+   the bytes). The master polls the result pipes and keeps two jobs in each worker's pipe: the
+   one it runs and the next, so a worker never waits for the master between jobs. The workers
+   see the batch as it is in memory at the fork: nothing but indices crosses. */
 #define _POSIX_C_SOURCE 200809L /* fork, pipe, sigaction, poll */
 #include "pool_internal.h"
 
@@ -16,11 +17,28 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+enum { AHEAD = 2 };
+
 typedef struct worker {
     pid_t pid;
-    int to, from; /* job pipe (write end), result pipe (read end); -1 when closed */
-    int job;      /* batch index it runs, -1 when free */
+    int to, from;     /* job pipe (write end), result pipe (read end); -1 when closed */
+    int queue[AHEAD]; /* batch indices sent and not answered, the one it runs first */
+    int queued;
+    int alive;
 } worker;
+
+/* The jobs to hand out: those never sent (next .. n - 1), and those that were queued behind
+   the job of a worker that died (they never started: another worker runs them). */
+typedef struct dealer {
+    int next, n;
+    int *retry, n_retry;
+} dealer;
+
+static int deal(dealer *d)
+{
+    if (d->n_retry > 0) return d->retry[--d->n_retry];
+    return d->next < d->n ? d->next++ : -1;
+}
 
 static int write_all(int fd, const void *data, size_t size)
 {
@@ -79,8 +97,8 @@ static int start_worker(worker *w, int index, const worker *started, const cli_b
         close(job[1]);
         close(res[0]);
         for (int j = 0; j < index; j++) { /* the other workers' pipes are not this one's */
-            if (started[j].to >= 0) close(started[j].to);
-            if (started[j].from >= 0) close(started[j].from);
+            close(started[j].to);
+            close(started[j].from);
         }
         worker_main(b, job[0], res[1]);
     }
@@ -91,23 +109,25 @@ static int start_worker(worker *w, int index, const worker *started, const cli_b
         close(res[0]);
         return -1;
     }
-    w->to = job[1];
-    w->from = res[0];
-    w->job = -1;
+    *w = (worker){.pid = w->pid, .to = job[1], .from = res[0], .alive = 1};
     return 0;
 }
 
-/* Closes a worker's pipes, reaps it and says how it ended when it was running a job. */
-static void retire(worker *w, int index, const cli_batch *b, char *message, size_t message_size, int *deaths)
+/* Closes a worker's pipes and reaps it. The job it ran is lost (said in message, the first
+   time); those queued behind it go back to the dealer. */
+static void retire(worker *w, int index, const cli_batch *b, dealer *d, char *message, size_t message_size,
+                   int *deaths)
 {
-    if (w->to >= 0) close(w->to);
-    if (w->from >= 0) close(w->from);
+    close(w->to);
+    close(w->from);
     w->to = w->from = -1;
+    w->alive = 0;
     int status = 0;
     while (waitpid(w->pid, &status, 0) < 0 && errno == EINTR) {
     }
-    const int job = w->job;
-    w->job = -1; /* no longer waited for */
+    const int job = w->queued > 0 ? w->queue[0] : -1;
+    for (int i = 1; d->retry && i < w->queued; i++) d->retry[d->n_retry++] = w->queue[i];
+    w->queued = 0;
     if (job < 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0) return;
     if ((*deaths)++ == 0) {
         char how[64];
@@ -121,72 +141,80 @@ static void retire(worker *w, int index, const cli_batch *b, char *message, size
     }
 }
 
-/* Gives worker w the next job if there is one; a worker that cannot take it is retired. */
-static void hand_out(worker *w, int index, const cli_batch *b, int *next, char *message, size_t message_size,
-                     int *deaths)
+/* Tops up a live worker's queue from the dealer; a worker that cannot take a job is retired
+   (the job goes back). */
+static void fill(worker *w, int index, const cli_batch *b, dealer *d, char *message, size_t message_size,
+                 int *deaths)
 {
-    if (*next >= b->n) {
-        close(w->to);
-        w->to = -1;
-        return;
+    while (w->alive && w->queued < AHEAD) {
+        const int k = deal(d);
+        if (k < 0) return;
+        const int32_t k32 = k;
+        if (write_all(w->to, &k32, sizeof k32) != 0) {
+            d->retry[d->n_retry++] = k;
+            retire(w, index, b, d, message, message_size, deaths);
+            return;
+        }
+        w->queue[w->queued++] = k;
     }
-    const int32_t k = *next;
-    if (write_all(w->to, &k, sizeof k) != 0) {
-        retire(w, index, b, message, message_size, deaths);
-        return;
-    }
-    w->job = k;
-    (*next)++;
 }
 
-/* Reads worker w's result. 0 and the job's done's answer in *stop, or -1 if the worker died. */
+/* Reads worker w's oldest result. 0 and the job's done's answer in *stop, or -1 if the worker
+   died. */
 static int collect(worker *w, const cli_batch *b, cli_buf *buf, int *stop)
 {
     uint64_t size;
     if (read_all(w->from, &size, sizeof size) != 0) return -1;
     if (cli_buf_reserve(buf, (size_t)size) != 0 || read_all(w->from, buf->data, (size_t)size) != 0) return -1;
-    *stop = b->done(b->done_ctx, w->job, buf->data, (size_t)size) != 0;
-    w->job = -1;
+    const int k = w->queue[0];
+    for (int i = 1; i < w->queued; i++) w->queue[i - 1] = w->queue[i];
+    w->queued--;
+    *stop = b->done(b->done_ctx, k, buf->data, (size_t)size) != 0;
     return 0;
 }
 
-/* Polls the busy workers until every job handed out has come back or its worker is gone. */
+/* Polls the workers with jobs until every job has come back or has no live worker to run it.
+   The number of jobs whose done was called. */
 static int serve_batch(worker *w, int jobs, const cli_batch *b, char *message, size_t message_size, int *deaths)
 {
     struct pollfd *pfd = malloc((size_t)jobs * sizeof *pfd);
     int *who = malloc((size_t)jobs * sizeof *who);
+    dealer d = {.n = b->n, .retry = malloc(((size_t)jobs * AHEAD + 1) * sizeof *d.retry)};
     cli_buf buf = {0};
-    int next = 0, finished = 0, stopped = 0;
-    if (!pfd || !who) snprintf(message, message_size, "out of memory for %d workers", jobs);
-    for (int j = 0; pfd && who && j < jobs; j++) hand_out(&w[j], j, b, &next, message, message_size, deaths);
-    for (;;) {
+    int finished = 0, stopped = 0;
+    if (!pfd || !who || !d.retry) snprintf(message, message_size, "out of memory for %d workers", jobs);
+    while (pfd && who && d.retry) {
         int n = 0;
-        for (int j = 0; pfd && who && j < jobs; j++)
-            if (w[j].job >= 0) {
+        for (int j = 0; j < jobs; j++) {
+            fill(&w[j], j, b, &d, message, message_size, deaths);
+            if (w[j].queued > 0) {
                 pfd[n] = (struct pollfd){.fd = w[j].from, .events = POLLIN};
                 who[n++] = j;
             }
+        }
         if (n == 0) break;
         if (poll(pfd, (nfds_t)n, -1) < 0) {
             if (errno == EINTR) continue;
             break;
         }
         for (int i = 0; i < n; i++) {
-            worker *x = &w[who[i]];
             if (!(pfd[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
             int stop = 0;
-            if (collect(x, b, &buf, &stop) != 0) {
-                retire(x, who[i], b, message, message_size, deaths);
+            if (collect(&w[who[i]], b, &buf, &stop) != 0) {
+                retire(&w[who[i]], who[i], b, &d, message, message_size, deaths);
                 continue;
             }
             finished++;
-            stopped |= stop;
-            if (stopped) next = b->n; /* no more jobs: closing the pipe ends the worker */
-            hand_out(x, who[i], b, &next, message, message_size, deaths);
+            if (stop && !stopped) { /* no new jobs; those in the pipes still come back */
+                stopped = 1;
+                d.next = d.n;
+                d.n_retry = 0;
+            }
         }
     }
     free(pfd);
     free(who);
+    free(d.retry);
     cli_buf_free(&buf);
     if (stopped && !message[0]) snprintf(message, message_size, "stopped after %d of %d jobs", finished, b->n);
     return finished;
@@ -217,8 +245,9 @@ int pool_fork_run(int jobs, const cli_batch *batch, char *message, size_t messag
             snprintf(message + used, message_size - used, "; %d workers died in all", deaths);
         }
     }
+    dealer none = {.retry = NULL}; /* the batch is over: nothing goes back */
     for (int j = 0; j < started; j++)
-        if (w[j].to >= 0 || w[j].from >= 0) retire(&w[j], j, batch, message, message_size, &deaths);
+        if (w[j].alive) retire(&w[j], j, batch, &none, message, message_size, &deaths);
     sigaction(SIGPIPE, &old, NULL);
     free(w);
     return rc;
