@@ -1,7 +1,8 @@
 /// A pool of worker processes that run independent jobs: what `impax sweep` runs its
-/// simulations on and what `impax fit` replays its recordings on. The master hands out one job
-/// at a time to whichever worker is free (dynamic: slow jobs do not hold up the rest) and gets
-/// each job's result back as bytes, in the order jobs finish. Three transports:
+/// simulations on and what `impax fit` replays its recordings on. The master hands out jobs to
+/// the workers as they finish theirs (dynamic: slow jobs do not hold up the rest), each worker
+/// with the job it runs and the next one queued (it never waits for the master between jobs),
+/// and gets each job's result back as bytes, in the order jobs finish. Three transports:
 ///
 /// - serial: jobs run in this process, one after the other (one job at a time, or --jobs 1);
 /// - fork:   N forks of this process, a pipe each way (one machine);
@@ -9,8 +10,9 @@
 ///           workers that run cli_pool_serve until the master closes the pool.
 ///
 /// A job's result depends only on the job (its id and the batch's payload): the transports
-/// give the same bytes for every job. A worker that dies loses only the job it was running;
-/// the batch goes on with the others and reports what was lost.
+/// give the same bytes for every job. A forked worker that dies loses only the job it was
+/// running (the one queued behind it goes to another); the batch goes on with the others and
+/// reports what was lost. (Open MPI ends every rank when one dies.)
 #ifndef IMPAX_CLI_JOB_POOL_H
 #define IMPAX_CLI_JOB_POOL_H
 
