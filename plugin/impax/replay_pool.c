@@ -1,4 +1,4 @@
-#define _POSIX_C_SOURCE 200809L /* fork, pipe, sysconf */
+#define _GNU_SOURCE /* fork, pipe, sysconf, strsignal */
 #include "replay_pool.h"
 
 #include <errno.h>
@@ -108,19 +108,26 @@ int cli_replay_pool(const ipx_scene *scene, const char *model, const char *param
         rc = -1;
     }
     /* Worker j's outcomes arrive in list order j, j + jobs, ...; a slow pipe only waits. */
+    int lost = -1, lost_recording = -1;
     for (int j = 0; j < started; j++) {
         for (int i = j; i < n && rc == 0; i += jobs)
             if (read_all(fd[j], &out[i], sizeof out[i]) != 0) {
-                snprintf(message, message_size, "replay worker %d stopped before reporting recording %d",
-                         j + 1, i + 1);
+                lost = j;
+                lost_recording = index[i];
                 rc = -1;
             }
         close(fd[j]);
     }
     for (int j = 0; j < started; j++) {
-        int status;
+        int status = 0;
         while (waitpid(pid[j], &status, 0) < 0 && errno == EINTR) {
         }
+        if (j != lost) continue;
+        char how[64] = "exited";
+        if (WIFSIGNALED(status)) snprintf(how, sizeof how, "was killed by signal %d (%s)", WTERMSIG(status), strsignal(WTERMSIG(status)));
+        else if (WIFEXITED(status)) snprintf(how, sizeof how, "exited with status %d", WEXITSTATUS(status));
+        snprintf(message, message_size, "replay worker %d %s while replaying %s", j + 1, how,
+                 recs[lost_recording].path);
     }
     free(fd);
     free(pid);
