@@ -4,7 +4,10 @@
 #include <plplot.h>
 #include <stdio.h>
 
-enum { PNG_WIDTH = 1000, PNG_HEIGHT_PER_PANEL = 420 };
+#include "axis.h"
+
+/* Up to STACKED panels one above the other, more in two columns (a panel per body). */
+enum { PNG_WIDTH = 1000, PNG_HEIGHT_PER_PANEL = 420, STACKED = 3, PNG_COLUMN_WIDTH = 800, PNG_ROW_HEIGHT = 360 };
 
 /* cmap0 entries that read well on white: red, blue, green, magenta, brown, cyan, salmon, violet. */
 static const PLINT line_color[] = {1, 9, 3, 13, 8, 11, 14, 10};
@@ -31,16 +34,11 @@ static void extend(bounds *b, int n, const double *x, const double *y)
     }
 }
 
-/* A margin of 5 % (and a unit span for a constant) so no line sits on the frame. */
+/* Every plot's axes come from cli_axis_range: a margin, and a span PLplot can label. */
 static void pad(bounds *b)
 {
-    double dx = b->x1 - b->x0, dy = b->y1 - b->y0;
-    if (dx <= 0) dx = fabs(b->x0) > 0 ? fabs(b->x0) : 1.0;
-    if (dy <= 0) dy = fabs(b->y0) > 0 ? fabs(b->y0) : 1.0;
-    b->x0 -= 0.05 * dx;
-    b->x1 += 0.05 * dx;
-    b->y0 -= 0.05 * dy;
-    b->y1 += 0.05 * dy;
+    cli_axis_range(b->x0, b->x1, &b->x0, &b->x1);
+    cli_axis_range(b->y0, b->y1, &b->y0, &b->y1);
 }
 
 /* PLplot exits the process when it cannot open its output: check first. */
@@ -55,16 +53,18 @@ static int writable(const char *path, char *message, size_t message_size)
     return 1;
 }
 
-static void begin(const char *path, int rows)
+static void begin(const char *path, int n_panels)
 {
+    const int columns = n_panels > STACKED ? 2 : 1, rows = (n_panels + columns - 1) / columns;
     char geometry[32];
-    snprintf(geometry, sizeof geometry, "%dx%d", PNG_WIDTH, PNG_HEIGHT_PER_PANEL * rows);
+    if (columns == 1) snprintf(geometry, sizeof geometry, "%dx%d", PNG_WIDTH, PNG_HEIGHT_PER_PANEL * rows);
+    else snprintf(geometry, sizeof geometry, "%dx%d", PNG_COLUMN_WIDTH * columns, PNG_ROW_HEIGHT * rows);
     plsdev("pngcairo");
     plsfnam(path);
     plsetopt("geometry", geometry);
     plscolbg(255, 255, 255); /* white page, dark ink */
     plscol0(15, 0, 0, 0);
-    plssub(1, rows);
+    plssub(columns, rows);
     plinit();
 }
 
