@@ -112,8 +112,9 @@ int ab_plot_prepare(ab_plot *p, const char *bodies, const char *quantity, int n_
     if (parse_quantity(quantity, &p->quantity, message, message_size) != 0) return -1;
     if (bodies) return explicit_bodies(p, bodies, n_names, names, message, message_size);
     default_bodies(p, n_names, names, plot_body);
+    if (p->n_bodies == 0 && p->quantity < 0) p->quantity = AB_ENERGY; /* nothing moves: the energy */
     if (p->n_bodies == 0 && p->quantity != AB_ENERGY) {
-        snprintf(message, message_size, "the world has no moving body to plot");
+        snprintf(message, message_size, "--plot-quantity %s: the world has no moving body", quantity);
         return -1;
     }
     return 0;
