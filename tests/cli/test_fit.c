@@ -40,7 +40,7 @@ static void make_recordings(const char *model, char *dir, size_t dir_size)
     char params[64];
     snprintf(params, sizeof params, "mu=%g,e=%g", true_mu, true_e);
     for (int i = 0; i < n_tosses; i++) {
-        char path[1024];
+        char path[1100];
         snprintf(path, sizeof path, "%s/toss_%d.csv", dir, i);
         ENSURE(toss_write(world, model, params, &tosses[i], 0.6, 148, path) == 0);
     }
