@@ -1,6 +1,7 @@
 #define _POSIX_C_SOURCE 200809L /* strdup */
 #include "runner.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -149,18 +150,32 @@ static void start(cli_run *run)
     run->max_penetration_m = 0.0;
 }
 
+/* ceil(duration / h) steps into *n: 0, or -1 with run->error when the count does not fit in a long
+   (a (long) of a larger double is undefined: 9.3e15 s or 1e300 s at 1 ms gave 0 steps). */
+static int step_count(const ipx_scene *scene, cli_run *run, long *n)
+{
+    const double h = ipx_scene_step_size(scene), steps = ceil(run->duration_s / h - 1e-9);
+    if (!(steps >= 0 && steps < (double)LONG_MAX)) {
+        snprintf(run->error, sizeof run->error, "a duration of %g s is %g steps of %g s, more than %ld: give a "
+                 "shorter --duration", run->duration_s, steps, h, LONG_MAX);
+        return -1;
+    }
+    *n = (long)steps;
+    return 0;
+}
+
 int cli_run_scene(const ipx_scene *scene, cli_run *run)
 {
     char msg[256];
+    long n_steps;
     start(run);
+    if (step_count(scene, run, &n_steps) != 0) return 2;
     ipx_sim *sim = ipx_sim_create(scene, run->model, run->params, msg, sizeof msg);
     if (!sim) {
         snprintf(run->error, sizeof run->error, "%s", msg);
         return 2;
     }
     snprintf(run->model_used, sizeof run->model_used, "%s", ipx_ode_model_name(ipx_sim_impax(sim)));
-    const double h = ipx_scene_step_size(scene);
-    const long n_steps = (long)ceil(run->duration_s / h - 1e-9);
     if (prepare(run, sim) != 0 || (run->series && cli_series_start(run->series, sim, n_steps) != 0)) {
         ipx_sim_destroy(sim);
         snprintf(run->error, sizeof run->error, "out of memory");

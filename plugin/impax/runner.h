@@ -41,8 +41,9 @@ typedef struct cli_run {
     char error[512];         /* non-empty if the run stopped early */
 } cli_run;
 
-/// Creates a simulation of scene and runs it. 0 on success; 2 for a bad model or parameter
-/// (message in run->error, nothing simulated); 1 if the simulation failed mid-run.
+/// Creates a simulation of scene and runs it. 0 on success; 2 for a bad model or parameter, or a
+/// duration of more steps than a long counts (message in run->error, nothing simulated); 1 if
+/// the simulation failed mid-run.
 int cli_run_scene(const ipx_scene *scene, cli_run *run);
 void cli_run_free(cli_run *run);
 
