@@ -1,6 +1,7 @@
 /* <sdf>, <world>, <physics> and the world-level impax: extensions. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "contact_params.h"
@@ -37,10 +38,10 @@ static void parse_solver(sdf_load *ld, const xmlNode *node)
         } else if (sdf_is(c, "iters")) {
             sdf_int_in(&ld->diag, c, 1, 100000, &s->iters);
         } else if (sdf_is(c, "sor")) {
-            sdf_double_in(&ld->diag, c, 1e-6, 2.0, &s->sor);
+            sdf_double_in(&ld->diag, c, 1e-6, 2.0, "", &s->sor);
         } else if (!sdf_is(c, "min_step_size") && !sdf_is(c, "precon_iters") && !sdf_is(c, "island_threads") &&
                    !sdf_is(c, "thread_position_correction")) { /* step control and threading only */
-            sdf_unhandled(&ld->diag, c, "solver");
+            sdf_unhandled(&ld->diag, c);
         }
     }
 }
@@ -49,11 +50,12 @@ static void parse_constraints(sdf_load *ld, const xmlNode *node)
 {
     ipx_scene *s = ld->scene;
     for (const xmlNode *c = sdf_first(node); c; c = sdf_next(c)) {
-        if (sdf_is(c, "cfm")) sdf_double_in(&ld->diag, c, 0.0, 1e9, &s->cfm);
-        else if (sdf_is(c, "erp")) sdf_double_in(&ld->diag, c, 0.0, 1.0, &s->erp);
-        else if (sdf_is(c, "contact_max_correcting_vel")) sdf_double_in(&ld->diag, c, 0.0, INFINITY, &s->max_correcting_vel);
-        else if (sdf_is(c, "contact_surface_layer")) sdf_double_in(&ld->diag, c, 0.0, 1.0, &s->surface_layer);
-        else sdf_unhandled(&ld->diag, c, "constraints");
+        if (sdf_is(c, "cfm")) sdf_double_in(&ld->diag, c, 0.0, 1e9, "", &s->cfm);
+        else if (sdf_is(c, "erp")) sdf_double_in(&ld->diag, c, 0.0, 1.0, "", &s->erp);
+        else if (sdf_is(c, "contact_max_correcting_vel"))
+            sdf_double_in(&ld->diag, c, 0.0, INFINITY, "m/s", &s->max_correcting_vel);
+        else if (sdf_is(c, "contact_surface_layer")) sdf_double_in(&ld->diag, c, 0.0, 1.0, "m", &s->surface_layer);
+        else sdf_unhandled(&ld->diag, c);
     }
 }
 
@@ -68,17 +70,17 @@ static void parse_physics(sdf_load *ld, const xmlNode *node)
     ipx_scene *s = ld->scene;
     for (const xmlNode *c = sdf_first(node); c; c = sdf_next(c)) {
         if (sdf_is(c, "max_step_size")) {
-            sdf_double_in(&ld->diag, c, 1e-7, 1.0, &s->step_size);
+            sdf_double_in(&ld->diag, c, 1e-7, 1.0, "s", &s->step_size);
         } else if (sdf_is(c, "max_contacts")) {
             sdf_int_in(&ld->diag, c, 1, 10000, &s->max_contacts);
         } else if (sdf_is(c, "ode")) {
             for (const xmlNode *o = sdf_first(c); o; o = sdf_next(o)) {
                 if (sdf_is(o, "solver")) parse_solver(ld, o);
                 else if (sdf_is(o, "constraints")) parse_constraints(ld, o);
-                else sdf_unhandled(&ld->diag, o, "ode");
+                else sdf_unhandled(&ld->diag, o);
             }
         } else {
-            sdf_unhandled(&ld->diag, c, "physics");
+            sdf_unhandled(&ld->diag, c);
         }
     }
 }
@@ -88,20 +90,22 @@ static void parse_impact(sdf_load *ld, const xmlNode *node)
     ipx_scene *s = ld->scene;
     for (const xmlNode *c = sdf_first(node); c; c = sdf_next(c)) {
         if (sdf_is_impax(c, "model")) {
-            if (sdf_text(&ld->diag, c, s->model, sizeof s->model) != 0) continue;
-            if (strcmp(s->model, "ode") != 0 && !ipx_model_find(s->model)) {
+            free(s->model);
+            s->model = sdf_text_dup(&ld->diag, c);
+            if (s->model && strcmp(s->model, "ode") != 0 && !ipx_model_find(s->model)) {
                 char names[256];
                 ipx_model_names(names, sizeof names);
                 sdf_error(&ld->diag, c, "unknown impact model '%s' (accepted: ode, %s)", s->model, names);
             }
         } else if (sdf_is_impax(c, "params")) {
-            if (sdf_text(&ld->diag, c, s->params, sizeof s->params) != 0) continue;
+            free(s->params);
+            s->params = sdf_text_dup(&ld->diag, c);
             contact_override unused;
-            char rest[sizeof s->params], msg[256];
-            if (contact_params_split(s->params, &unused, rest, sizeof rest, msg, sizeof msg) != 0)
+            char rest[1024], msg[256];
+            if (s->params && contact_params_split(s->params, &unused, rest, sizeof rest, msg, sizeof msg) != 0)
                 sdf_error(&ld->diag, c, "<impax:params>: %s", msg);
         } else {
-            sdf_unhandled(&ld->diag, c, "impax:impact");
+            sdf_unhandled(&ld->diag, c);
         }
     }
 }
@@ -113,14 +117,15 @@ static const xmlNode *parse_replay(sdf_load *ld, const xmlNode *node)
     const xmlNode *body = NULL;
     for (const xmlNode *c = sdf_first(node); c; c = sdf_next(c)) {
         if (sdf_is_impax(c, "body")) {
-            if (sdf_text(&ld->diag, c, s->replay_body, sizeof s->replay_body) == 0) body = c;
+            free(s->replay_body);
+            if ((s->replay_body = sdf_text_dup(&ld->diag, c)) != NULL) body = c;
         } else if (sdf_is_impax(c, "length")) {
             double v;
             if (sdf_double(&ld->diag, c, &v) != 0) continue;
             if (!(v > 0)) sdf_error(&ld->diag, c, "<impax:length> of <impax:replay> must be > 0 m, got %g", v);
             else s->replay_length = v;
         } else {
-            sdf_unhandled(&ld->diag, c, "impax:replay");
+            sdf_unhandled(&ld->diag, c);
         }
     }
     return body;
@@ -129,37 +134,41 @@ static const xmlNode *parse_replay(sdf_load *ld, const xmlNode *node)
 /* <include>: Gazebo's sun is harmless; any other model would have to be resolved. */
 static void parse_include(sdf_load *ld, const xmlNode *node)
 {
-    char uri[256] = "";
+    char *uri = NULL;
     for (const xmlNode *c = sdf_first(node); c; c = sdf_next(c))
-        if (sdf_is(c, "uri")) sdf_text(&ld->diag, c, uri, sizeof uri);
-    if (strcmp(uri, "model://sun") == 0) {
+        if (sdf_is(c, "uri")) {
+            free(uri);
+            uri = sdf_text_dup(&ld->diag, c);
+        }
+    if (uri && strcmp(uri, "model://sun") == 0)
         sdf_warn(&ld->diag, node, "<include> of model://sun ignored: a light does not change the physics");
-        return;
-    }
-    sdf_error(&ld->diag, node, "<include> of '%s' is not supported: impax does not search Gazebo's model path; "
-              "write the model into the world file", uri);
+    else
+        sdf_error(&ld->diag, node, "<include> of '%s' is not supported: impax does not search Gazebo's model path; "
+                  "write the model into the world file", sdf_s(uri));
+    free(uri);
 }
 
 /* The impax: elements that name a link, checked once every link is known. */
-typedef struct named_links {
+typedef struct deferred {
     const xmlNode *plot_body, *replay_body;
-} named_links;
+} deferred;
 
-static void parse_world_children(sdf_load *ld, const xmlNode *world, named_links *named)
+static void parse_world_children(sdf_load *ld, const xmlNode *world, deferred *later)
 {
     ipx_scene *s = ld->scene;
-    const ipx_pose origin = ipx_pose_identity();
+    const sdf_scope top = {"", ipx_pose_identity(), -1, 0, 0};
     for (const xmlNode *c = sdf_first(world); c; c = sdf_next(c)) {
         if (sdf_is(c, "gravity")) sdf_doubles(&ld->diag, c, s->gravity, 3);
         else if (sdf_is(c, "physics")) parse_physics(ld, c);
-        else if (sdf_is(c, "model")) sdf_parse_model(ld, c, &origin, "", -1, 0);
+        else if (sdf_is(c, "model")) sdf_parse_model(ld, c, &top);
         else if (sdf_is(c, "include")) parse_include(ld, c);
         else if (sdf_is_impax(c, "impact")) parse_impact(ld, c);
-        else if (sdf_is_impax(c, "duration")) sdf_double_in(&ld->diag, c, 1e-6, 1e6, &s->duration);
-        else if (sdf_is_impax(c, "replay")) named->replay_body = parse_replay(ld, c);
+        else if (sdf_is_impax(c, "duration")) sdf_double_in(&ld->diag, c, 1e-6, 1e6, "s", &s->duration);
+        else if (sdf_is_impax(c, "replay")) later->replay_body = parse_replay(ld, c);
         else if (sdf_is_impax(c, "plot_body")) {
-            if (sdf_text(&ld->diag, c, s->plot_body, sizeof s->plot_body) == 0) named->plot_body = c;
-        } else sdf_unhandled(&ld->diag, c, "world");
+            free(s->plot_body);
+            if ((s->plot_body = sdf_text_dup(&ld->diag, c)) != NULL) later->plot_body = c;
+        } else sdf_unhandled(&ld->diag, c);
     }
 }
 
@@ -167,9 +176,9 @@ static void parse_world_children(sdf_load *ld, const xmlNode *world, named_links
 static void check_dynamic_link(sdf_load *ld, const xmlNode *node, const char *name)
 {
     ipx_scene *s = ld->scene;
-    if (!node || !name[0]) return;
+    if (!node || !name || !name[0]) return;
     for (int i = 0; i < s->n_links; i++)
-        if (strcmp(s->links[i].name, name) == 0 && !s->links[i].is_static) return;
+        if (strcmp(sdf_s(s->links[i].name), name) == 0 && !s->links[i].is_static) return;
     sdf_error(&ld->diag, node, "<impax:%s> '%s' is not a link of a non-static model (write model::link)",
               (const char *)node->name, name);
 }
@@ -189,17 +198,19 @@ int sdf_parse_world(sdf_load *ld, const xmlNode *root)
     for (const xmlNode *c = sdf_first(root); c; c = sdf_next(c)) {
         if (sdf_is(c, "world") && !world) world = c;
         else if (sdf_is(c, "world")) sdf_error(&ld->diag, c, "a second <world>: one world per file");
-        else sdf_unhandled(&ld->diag, c, "sdf");
+        else sdf_unhandled(&ld->diag, c);
     }
     if (!world) {
         sdf_error(&ld->diag, root, "no <world> in <sdf>");
         return -1;
     }
-    sdf_attr(world, "name", ld->scene->name, sizeof ld->scene->name);
-    if (!ld->scene->name[0]) snprintf(ld->scene->name, sizeof ld->scene->name, "world");
-    named_links named = {NULL, NULL};
-    parse_world_children(ld, world, &named);
-    check_dynamic_link(ld, named.plot_body, ld->scene->plot_body);
-    check_dynamic_link(ld, named.replay_body, ld->scene->replay_body);
+    char *name = sdf_attr_dup(&ld->diag, world, "name");
+    ld->scene->name = name && name[0] ? name : sdf_dup(&ld->diag, "world");
+    if (ld->scene->name != name) free(name);
+    deferred later = {NULL, NULL};
+    parse_world_children(ld, world, &later);
+    sdf_check_scene(ld);
+    check_dynamic_link(ld, later.plot_body, ld->scene->plot_body);
+    check_dynamic_link(ld, later.replay_body, ld->scene->replay_body);
     return ld->diag.errors ? -1 : 0;
 }

@@ -12,9 +12,9 @@
 static int configure(ipx_sim *sim, const char *model, const char *params, char *message, size_t message_size)
 {
     const ipx_scene *s = sim->scene;
-    const char *scene_model = s->model[0] ? s->model : NULL;
+    const char *scene_model = s->model;
     if (!model) model = scene_model ? scene_model : "plus";
-    if (!params) params = scene_model && strcmp(model, scene_model) == 0 ? s->params : "";
+    if (!params) params = scene_model && strcmp(model, scene_model) == 0 && s->params ? s->params : "";
     char model_params[1024];
     if (contact_params_split(params, &sim->contact, model_params, sizeof model_params, message, message_size) != 0)
         return -1;

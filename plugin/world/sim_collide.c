@@ -1,9 +1,9 @@
 /* Contact creation with Gazebo's rules (ODEPhysics::Collide, ode-host.md section 7): no contacts
-   between static geoms, between bodies already joined, or within a model that does not
-   self-collide; at most max_contacts per pair (the deepest); one dContact template per pair with
-   the pair minimum of mu, mu2, bounce, bounce threshold and slip (or the params' contact keys),
-   kp in series and kd in parallel turned into soft ERP/CFM for the step, the ERP capped by the
-   links' max_vel. */
+   between static geoms, between bodies already joined, or between two links of one model
+   neither of which self-collides; at most max_contacts per pair (the deepest); one dContact
+   template per pair with the pair minimum of mu, mu2, bounce, bounce threshold and slip (or the
+   params' contact keys), kp in series and kd in parallel turned into soft ERP/CFM for the step,
+   the ERP capped by the links' max_vel. */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -22,7 +22,7 @@ static int should_collide(const ipx_sim *sim, dGeomID g1, dGeomID g2)
     if (b1 && b2 && dAreConnectedExcluding(b1, b2, dJointTypeContact)) return 0;
     const scene_link *l1 = &sim->scene->links[collision_of(sim, g1)->link];
     const scene_link *l2 = &sim->scene->links[collision_of(sim, g2)->link];
-    return l1->model != l2->model || sim->scene->models[l1->model].self_collide;
+    return l1->model != l2->model || l1->self_collide || l2->self_collide;
 }
 
 static int pair_limit(const ipx_sim *sim, const scene_collision *c1, const scene_collision *c2)

@@ -239,7 +239,7 @@ static ipx_ode_stats ball_on_plane_under_gonthier(const char *mu)
 }
 
 /* A finite mu is a finite mu, however large: gonthier refuses only ODE's dInfinity (never
-   slides). (mu >= 1000 was refused as "mu = dInfinity".) */
+   slides), which a world says as inf. (mu >= 1000 was refused as "mu = dInfinity".) */
 static void test_large_finite_mu_is_not_infinite(void)
 {
     static const char *const finite[] = {"1000", "5000", "1e9"};
@@ -248,6 +248,9 @@ static void test_large_finite_mu_is_not_infinite(void)
         printf("  mu %-5s: %ld fallbacks %s\n", finite[i], st.fallbacks, st.fallbacks ? st.last_message : "");
         ENSURE(st.fallbacks == 0);
     }
+    const ipx_ode_stats st = ball_on_plane_under_gonthier("inf");
+    printf("  mu inf  : %ld fallbacks, last: %s\n", st.fallbacks, st.last_message);
+    ENSURE(st.fallbacks > 0 && strstr(st.last_message, "mu = dInfinity") != NULL);
 }
 
 int main(int argc, char **argv)
