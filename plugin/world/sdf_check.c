@@ -1,7 +1,10 @@
-/* Checks of the whole scene once it is read: names unique in their scope. */
+/* Checks of the whole scene once it is read: names unique in their scope, and every world
+   position in the range ODE's collision space can hold. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "ranges.h"
 #include "sdf_parse.h"
 
 typedef struct named {
@@ -57,7 +60,34 @@ static void check_names(sdf_load *ld)
     free(list);
 }
 
+/* 1 if every coordinate of p is within RANGE_POSITION, else an error naming the item. */
+static int position_ok(sdf_load *ld, int line, const char *what, const char *name, const double p[3])
+{
+    for (int i = 0; i < 3; i++)
+        if (!(fabs(p[i]) <= RANGE_POSITION)) {
+            sdf_error_at(&ld->diag, line, "%s '%s' is at %c = %g m in the world: positions must be within +-%g m "
+                         "(ODE's collision space)", what, name, "xyz"[i], p[i], RANGE_POSITION);
+            return 0;
+        }
+    return 1;
+}
+
+static void check_positions(sdf_load *ld)
+{
+    const ipx_scene *s = ld->scene;
+    for (int i = 0; i < s->n_links; i++) {
+        const scene_link *l = &s->links[i];
+        if (position_ok(ld, l->line, "link", sdf_s(l->name), l->pose.p))
+            position_ok(ld, l->line, "the centre of mass of link", sdf_s(l->name), l->inertial.p);
+    }
+    for (int i = 0; i < s->n_collisions; i++)
+        position_ok(ld, s->collisions[i].line, "collision", sdf_s(s->collisions[i].name), s->collisions[i].pose.p);
+    for (int i = 0; i < s->n_joints; i++)
+        position_ok(ld, s->joints[i].line, "the anchor of joint", sdf_s(s->joints[i].name), s->joints[i].anchor);
+}
+
 void sdf_check_scene(sdf_load *ld)
 {
     check_names(ld);
+    check_positions(ld);
 }

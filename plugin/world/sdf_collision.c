@@ -5,6 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "ranges.h"
 #include "sdf_parse.h"
 
 static void surface_defaults(scene_surface *s)
@@ -17,34 +18,42 @@ static void surface_defaults(scene_surface *s)
     s->max_vel = 0.01;
 }
 
-/* A positive length child of a shape, e.g. <radius>. */
-static void positive(sdf_load *ld, const xmlNode *node, double *out)
+/* A length of a shape, e.g. <radius>, in the sizes' range. */
+static void length(sdf_load *ld, const xmlNode *node, double *out)
 {
-    double v;
-    if (sdf_double(&ld->diag, node, &v) != 0) return;
-    if (!(v > 0)) sdf_error(&ld->diag, node, "<%s> must be > 0 m, got %g", (const char *)node->name, v);
-    else *out = v;
+    sdf_double_in(&ld->diag, node, RANGE_SIZE_MIN, RANGE_SIZE_MAX, "m", out);
 }
 
-/* <plane><normal>: a nonzero direction. */
-static void plane_normal(sdf_load *ld, const xmlNode *node, double *n)
+/* <box><size>: three lengths in the sizes' range. */
+static void box_size(sdf_load *ld, const xmlNode *node, double size[3])
 {
+    double v[3];
+    if (sdf_doubles(&ld->diag, node, v, 3) != 0) return;
+    for (int i = 0; i < 3; i++)
+        if (!(v[i] >= RANGE_SIZE_MIN && v[i] <= RANGE_SIZE_MAX)) {
+            sdf_error(&ld->diag, node, "<size> of a box: %g m is out of range [%g, %g] m", v[i], RANGE_SIZE_MIN,
+                      RANGE_SIZE_MAX);
+            return;
+        }
+    memcpy(size, v, sizeof v);
+}
+
+/* <plane><normal>: any nonzero direction (normalised without overflow). */
+static void plane_normal(sdf_load *ld, const xmlNode *node, double normal[3])
+{
+    double n[3];
     if (sdf_doubles(&ld->diag, node, n, 3) != 0) return;
-    const double norm = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
-    if (!(norm > 1e-12)) sdf_error(&ld->diag, node, "<normal> of a plane must not be zero");
-    else for (int i = 0; i < 3; i++) n[i] /= norm;
+    if (ipx_vec3_unit(n, normal) != 0) sdf_error(&ld->diag, node, "<normal> of a plane must not be zero");
 }
 
 static void parse_shape(sdf_load *ld, const xmlNode *shape, scene_collision *col)
 {
     const int errors = ld->diag.errors;
     for (const xmlNode *c = sdf_first(shape); c; c = sdf_next(c)) {
-        if (col->type == GEOM_BOX && sdf_is(c, "size")) {
-            if (sdf_doubles(&ld->diag, c, col->size, 3) == 0 && !(col->size[0] > 0 && col->size[1] > 0 && col->size[2] > 0))
-                sdf_error(&ld->diag, c, "<size> of a box must be three lengths > 0 m");
-        } else if (col->type != GEOM_BOX && col->type != GEOM_PLANE && sdf_is(c, "radius")) positive(ld, c, &col->size[0]);
+        if (col->type == GEOM_BOX && sdf_is(c, "size")) box_size(ld, c, col->size);
+        else if (col->type != GEOM_BOX && col->type != GEOM_PLANE && sdf_is(c, "radius")) length(ld, c, &col->size[0]);
         else if ((col->type == GEOM_CYLINDER || col->type == GEOM_CAPSULE) && sdf_is(c, "length"))
-            positive(ld, c, &col->size[1]);
+            length(ld, c, &col->size[1]);
         else if (col->type == GEOM_PLANE && sdf_is(c, "normal")) plane_normal(ld, c, col->normal);
         else if (!(col->type == GEOM_PLANE && sdf_is(c, "size"))) /* a plane's size: visual extent only */
             sdf_unhandled(&ld->diag, c);
@@ -99,11 +108,9 @@ static void parse_mu(sdf_load *ld, const xmlNode *node, double *out)
 /* <fdir1>: a direction in the collision frame; SDF's 0 0 0 means none. */
 static void parse_fdir1(sdf_load *ld, const xmlNode *node, scene_surface *s)
 {
-    double *d = s->fdir1;
+    double d[3];
     if (sdf_doubles(&ld->diag, node, d, 3) != 0) return;
-    const double norm = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
-    s->has_fdir1 = norm > 0;
-    for (int i = 0; s->has_fdir1 && i < 3; i++) d[i] /= norm;
+    s->has_fdir1 = ipx_vec3_unit(d, s->fdir1) == 0;
 }
 
 static void parse_friction_ode(sdf_load *ld, const xmlNode *node, scene_surface *s)

@@ -78,12 +78,10 @@ static void parse_axis(sdf_load *ld, const xmlNode *node, const ipx_pose *joint_
         else if (sdf_is(c, "initial_position")) continue; /* SDF marks it unused */
         else sdf_unhandled(&ld->diag, c);
     }
-    const double norm = sqrt(xyz[0] * xyz[0] + xyz[1] * xyz[1] + xyz[2] * xyz[2]);
-    if (!(norm > 1e-12)) {
+    if (ipx_vec3_unit(xyz, xyz) != 0) {
         sdf_error(&ld->diag, xyz_node, "<xyz> of a joint axis must not be zero");
         return;
     }
-    for (int i = 0; i < 3; i++) xyz[i] /= norm;
     ipx_pose_rotate(in_model ? model_pose : joint_pose, xyz, axis->xyz);
 }
 

@@ -6,7 +6,23 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ranges.h"
 #include "sdf_parse.h"
+
+/* An initial velocity (m/s or rad/s, world frame): three numbers of norm at most RANGE_SPEED. */
+static int parse_velocity(sdf_load *ld, const xmlNode *node, const char *unit, double out[3])
+{
+    double v[3];
+    if (sdf_doubles(&ld->diag, node, v, 3) != 0) return -1;
+    const double norm = ipx_vec3_norm(v);
+    if (norm > RANGE_SPEED) {
+        sdf_error(&ld->diag, node, "<impax:%s> of norm %g %s is out of range: at most %g %s", (const char *)node->name,
+                  norm, unit, RANGE_SPEED, unit);
+        return -1;
+    }
+    memcpy(out, v, sizeof v);
+    return 0;
+}
 
 /* The children of <link> other than <pose>. */
 static void parse_link_child(sdf_load *ld, const xmlNode *c, int index)
@@ -15,8 +31,8 @@ static void parse_link_child(sdf_load *ld, const xmlNode *c, int index)
     if (sdf_is(c, "inertial")) sdf_parse_inertial(ld, c, index);
     else if (sdf_is(c, "collision")) sdf_parse_collision(ld, c, index);
     else if (sdf_is(c, "gravity")) sdf_bool(&ld->diag, c, &link->gravity);
-    else if (sdf_is_impax(c, "linear_velocity")) sdf_doubles(&ld->diag, c, link->v0, 3);
-    else if (sdf_is_impax(c, "angular_velocity")) sdf_doubles(&ld->diag, c, link->w0, 3);
+    else if (sdf_is_impax(c, "linear_velocity")) parse_velocity(ld, c, "m/s", link->v0);
+    else if (sdf_is_impax(c, "angular_velocity")) parse_velocity(ld, c, "rad/s", link->w0);
     else sdf_unhandled(&ld->diag, c);
 }
 

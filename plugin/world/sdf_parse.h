@@ -30,14 +30,15 @@ typedef struct sdf_scope {
 void sdf_parse_model(sdf_load *ld, const xmlNode *node, const sdf_scope *parent);
 /// A <link> of the model `model`.
 void sdf_parse_link(sdf_load *ld, const xmlNode *node, const sdf_scope *model);
-/// The <inertial> of link link_index (mass, inertia tensor, inertial frame).
+/// The <inertial> of link link_index (mass, inertia, their ranges; ranges.h).
 void sdf_parse_inertial(sdf_load *ld, const xmlNode *node, int link_index);
 /// A <collision> of link link_index.
 void sdf_parse_collision(sdf_load *ld, const xmlNode *node, int link_index);
 /// A <joint> of the model (after its links): parent/child names are scoped by the model's prefix.
 void sdf_parse_joint(sdf_load *ld, const xmlNode *node, const sdf_scope *model);
 /// Once the world is read: names unique in their scope (models, links, joints, a link's
-/// collisions; each duplicate is reported with both lines).
+/// collisions; each duplicate is reported with both lines) and the world-frame ranges (ranges.h)
+/// of links, collisions and joints.
 void sdf_check_scene(sdf_load *ld);
 
 #endif

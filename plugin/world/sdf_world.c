@@ -6,6 +6,7 @@
 
 #include "contact_params.h"
 #include "impax/registry.h"
+#include "ranges.h"
 #include "sdf_parse.h"
 
 /* SDF 1.6 defaults (physics.sdf, world.sdf) and impax's own. */
@@ -153,12 +154,24 @@ typedef struct deferred {
     const xmlNode *plot_body, *replay_body;
 } deferred;
 
+/* <gravity>: at most RANGE_GRAVITY in magnitude. */
+static void parse_gravity(sdf_load *ld, const xmlNode *node)
+{
+    double g[3];
+    if (sdf_doubles(&ld->diag, node, g, 3) != 0) return;
+    const double norm = ipx_vec3_norm(g);
+    if (norm > RANGE_GRAVITY)
+        sdf_error(&ld->diag, node, "<gravity> of magnitude %g m/s^2 is out of range: at most %g m/s^2", norm,
+                  RANGE_GRAVITY);
+    else memcpy(ld->scene->gravity, g, sizeof g);
+}
+
 static void parse_world_children(sdf_load *ld, const xmlNode *world, deferred *later)
 {
     ipx_scene *s = ld->scene;
     const sdf_scope top = {"", ipx_pose_identity(), -1, 0, 0};
     for (const xmlNode *c = sdf_first(world); c; c = sdf_next(c)) {
-        if (sdf_is(c, "gravity")) sdf_doubles(&ld->diag, c, s->gravity, 3);
+        if (sdf_is(c, "gravity")) parse_gravity(ld, c);
         else if (sdf_is(c, "physics")) parse_physics(ld, c);
         else if (sdf_is(c, "model")) sdf_parse_model(ld, c, &top);
         else if (sdf_is(c, "include")) parse_include(ld, c);

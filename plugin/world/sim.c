@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ranges.h"
 #include "sim_internal.h"
 
 /* NULL model: the scene's, else plus; NULL params: the scene's when the model is the scene's.
@@ -62,17 +63,27 @@ void ipx_sim_destroy(ipx_sim *sim)
     dCloseODE();
 }
 
-static int bodies_finite(const ipx_sim *sim, char *message, size_t message_size)
+/* Every body finite, within RANGE_RUN_POSITION of the origin (ODE's hash space turns a geom's
+   AABB, in cells of 1/8 m, into ints: it asserts beyond about 2.7e8 m) and slower than
+   RANGE_RUN_SPEED; else the message names the body and what left the range. */
+static int bodies_in_range(const ipx_sim *sim, char *message, size_t message_size)
 {
     for (int b = 0; b < sim->n_bodies; b++) {
         const dReal *x = dBodyGetPosition(sim->body[b]), *v = dBodyGetLinearVel(sim->body[b]),
                     *w = dBodyGetAngularVel(sim->body[b]);
-        for (int i = 0; i < 3; i++)
-            if (!isfinite(x[i]) || !isfinite(v[i]) || !isfinite(w[i])) {
-                snprintf(message, message_size, "the state of body '%s' is no longer finite",
-                         sim->scene->links[sim->body_link[b]].name);
-                return 0;
-            }
+        const double p[3] = {x[0], x[1], x[2]}, lin[3] = {v[0], v[1], v[2]}, ang[3] = {w[0], w[1], w[2]};
+        const double far = ipx_vec3_norm(p), fast = fmax(ipx_vec3_norm(lin), ipx_vec3_norm(ang));
+        const char *name = sim->scene->links[sim->body_link[b]].name;
+        if (!isfinite(far) || !isfinite(fast)) {
+            snprintf(message, message_size, "the state of body '%s' is no longer finite", name);
+            return 0;
+        }
+        if (far > RANGE_RUN_POSITION || fast > RANGE_RUN_SPEED) {
+            snprintf(message, message_size, "body '%s' left the range ODE can simulate: %g m from the origin, "
+                     "%g m/s or rad/s (at most %g m and %g m/s or rad/s)", name, far, fast, RANGE_RUN_POSITION,
+                     RANGE_RUN_SPEED);
+            return 0;
+        }
     }
     return 1;
 }
@@ -88,7 +99,7 @@ int ipx_sim_step(ipx_sim *sim, char *message, size_t message_size)
         snprintf(message, message_size, "ODE's %s failed (out of memory)", sim->scene->quick ? "dWorldQuickStep" : "dWorldStep");
         return -1;
     }
-    return bodies_finite(sim, message, message_size) ? 0 : -1;
+    return bodies_in_range(sim, message, message_size) ? 0 : -1;
 }
 
 double ipx_sim_time(const ipx_sim *sim) { return sim->time; }

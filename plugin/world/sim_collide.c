@@ -86,6 +86,23 @@ static void cap_push_out(const ipx_sim *sim, dGeomID g1, dGeomID g2, dContact *c
     c->surface.soft_erp = fmin(c->surface.soft_erp, max_vel * sim->scene->step_size / excess);
 }
 
+/* ODE needs fdir1 to be a unit vector perpendicular to the contact normal (else its friction
+   rows are degenerate and the step asserts): the pair's direction projected onto this contact's
+   plane, or ODE's own choice where it is (nearly) along the normal. */
+static void friction_in_plane(const dVector3 pair_dir, int has_dir, dContact *c)
+{
+    c->surface.mode &= ~dContactFDir1;
+    if (!has_dir) return;
+    const dReal *n = c->geom.normal;
+    const double along = pair_dir[0] * n[0] + pair_dir[1] * n[1] + pair_dir[2] * n[2];
+    double t[3];
+    for (int i = 0; i < 3; i++) t[i] = pair_dir[i] - along * n[i];
+    const double len = sqrt(t[0] * t[0] + t[1] * t[1] + t[2] * t[2]);
+    if (!(len > 1e-6)) return;
+    for (int i = 0; i < 3; i++) c->fdir1[i] = t[i] / len;
+    c->surface.mode |= dContactFDir1;
+}
+
 /* Keeps the n deepest of the found contacts, in their original order. */
 static int keep_deepest(dContactGeom *cg, int found, int n)
 {
@@ -108,11 +125,14 @@ static void near_callback(void *data, dGeomID g1, dGeomID g2)
     if (found <= 0) return;
     found = keep_deepest(cg, found, pair_limit(sim, collision_of(sim, g1), collision_of(sim, g2)));
     dContact c = pair_template(sim, g1, g2);
+    const int has_dir = (c.surface.mode & dContactFDir1) != 0;
+    const dVector3 dir = {c.fdir1[0], c.fdir1[1], c.fdir1[2], 0};
     dBodyID b1 = dGeomGetBody(g1), b2 = dGeomGetBody(g2);
     const double erp = c.surface.soft_erp;
     for (int i = 0; i < found; i++) {
         c.geom = cg[i];
         c.surface.soft_erp = erp;
+        friction_in_plane(dir, has_dir, &c);
         cap_push_out(sim, g1, g2, &c);
         if (cg[i].depth > sim->penetration) sim->penetration = cg[i].depth;
         if (ipx_ode_contact_impacting(sim->ipx, &c, b1, b2, sim->scene->step_size)) sim->had_impact = 1;

@@ -23,7 +23,8 @@ typedef void (*ipx_diag_fn)(void *user, int is_error, const char *line);
 typedef struct ipx_scene ipx_scene;
 
 /// Parses path. Reports every problem found (not only the first) through report (may be NULL)
-/// and returns NULL if there was any error; warnings alone do not fail the load.
+/// and returns NULL if there was any error; warnings alone do not fail the load. Values out of
+/// the documented ranges (worlds/README.md) are errors.
 ipx_scene *ipx_scene_load(const char *path, ipx_diag_fn report, void *user);
 void ipx_scene_free(ipx_scene *scene);
 
