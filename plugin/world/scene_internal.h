@@ -87,6 +87,7 @@ struct ipx_scene {
     int max_contacts;             /* per pair of collisions */
     char *model;                  /* impax:model, NULL if none */
     char *params;                 /* impax:params, NULL if none */
+    int params_line;              /* its line (0 if none) */
     double duration;              /* s */
     char *plot_body;              /* impax:plot_body, NULL = first non-static link */
     char *replay_body;            /* impax:replay/impax:body, NULL = first non-static link */

@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "contact_params.h"
 #include "impax/registry.h"
 #include "ranges.h"
 #include "sdf_parse.h"
@@ -101,10 +100,7 @@ static void parse_impact(sdf_load *ld, const xmlNode *node)
         } else if (sdf_is_impax(c, "params")) {
             free(s->params);
             s->params = sdf_text_dup(&ld->diag, c);
-            contact_override unused;
-            char rest[1024], msg[256];
-            if (s->params && contact_params_split(s->params, &unused, rest, sizeof rest, msg, sizeof msg) != 0)
-                sdf_error(&ld->diag, c, "<impax:params>: %s", msg);
+            s->params_line = (int)xmlGetLineNo(c);
         } else {
             sdf_unhandled(&ld->diag, c);
         }
@@ -185,6 +181,20 @@ static void parse_world_children(sdf_load *ld, const xmlNode *world, deferred *l
     }
 }
 
+/* The world's <impax:model> with its <impax:params> must make a simulation: the same
+   configuration ipx_sim_create makes (model parameters, adapter keys, contact keys), so that
+   `check` accepts exactly what `run` does. */
+static void check_configuration(sdf_load *ld)
+{
+    const ipx_scene *s = ld->scene;
+    if (!s->params || !s->params[0]) return;
+    if (s->model && strcmp(s->model, "ode") != 0 && !ipx_model_find(s->model)) return; /* reported */
+    char message[512];
+    if (ipx_scene_check_config(s, NULL, NULL, message, sizeof message) != 0)
+        sdf_error_at(&ld->diag, s->params_line, "<impax:params> for model %s: %s", s->model ? s->model : "plus",
+                     message);
+}
+
 /* node's text, name, must be a link of a non-static model. */
 static void check_dynamic_link(sdf_load *ld, const xmlNode *node, const char *name)
 {
@@ -225,5 +235,6 @@ int sdf_parse_world(sdf_load *ld, const xmlNode *root)
     sdf_check_scene(ld);
     check_dynamic_link(ld, later.plot_body, ld->scene->plot_body);
     check_dynamic_link(ld, later.replay_body, ld->scene->replay_body);
+    check_configuration(ld);
     return ld->diag.errors ? -1 : 0;
 }

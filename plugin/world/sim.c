@@ -8,18 +8,34 @@
 #include "ranges.h"
 #include "sim_internal.h"
 
-/* NULL model: the scene's, else plus; NULL params: the scene's when the model is the scene's.
-   The contact keys go to every contact surface, the rest to the model. */
-static int configure(ipx_sim *sim, const char *model, const char *params, char *message, size_t message_size)
+/* NULL model: the scene's (impax:model, else plus); NULL params: the scene's when the model is
+   the scene's. The contact keys go to every contact surface, the rest to the model. */
+static int configure(ipx_ode_context *ctx, contact_override *contact, const ipx_scene *s, const char *model,
+                     const char *params, char *message, size_t message_size)
 {
-    const ipx_scene *s = sim->scene;
-    const char *scene_model = s->model;
-    if (!model) model = scene_model ? scene_model : "plus";
-    if (!params) params = scene_model && strcmp(model, scene_model) == 0 && s->params ? s->params : "";
+    const char *scene_model = s->model ? s->model : "plus";
+    if (!model) model = scene_model;
+    if (!params) params = strcmp(model, scene_model) == 0 && s->params ? s->params : "";
     char model_params[1024];
-    if (contact_params_split(params, &sim->contact, model_params, sizeof model_params, message, message_size) != 0)
+    if (contact_params_split(params, contact, model_params, sizeof model_params, message, message_size) != 0)
         return -1;
-    return ipx_ode_configure(sim->ipx, model, model_params, message, message_size);
+    return ipx_ode_configure(ctx, model, model_params, message, message_size);
+}
+
+int ipx_scene_check_config(const ipx_scene *scene, const char *model, const char *params, char *message,
+                           size_t message_size)
+{
+    dInitODE2(0);
+    dWorldID world = dWorldCreate();
+    ipx_ode_context *ctx = ipx_ode_create(world);
+    contact_override contact;
+    int rc = -1;
+    if (!ctx) snprintf(message, message_size, "out of memory");
+    else rc = configure(ctx, &contact, scene, model, params, message, message_size);
+    ipx_ode_destroy(ctx);
+    dWorldDestroy(world);
+    dCloseODE();
+    return rc;
 }
 
 ipx_sim *ipx_sim_create(const ipx_scene *scene, const char *model, const char *params, char *message,
@@ -37,7 +53,7 @@ ipx_sim *ipx_sim_create(const ipx_scene *scene, const char *model, const char *p
     sim->contacts = dJointGroupCreate(0);
     sim->ipx = ipx_ode_create(sim->world);
     if (!sim->ipx) snprintf(message, message_size, "out of memory");
-    if (!sim->ipx || configure(sim, model, params, message, message_size) != 0 ||
+    if (!sim->ipx || configure(sim->ipx, &sim->contact, scene, model, params, message, message_size) != 0 ||
         ipx_sim_build(sim, message, message_size) != 0) {
         ipx_sim_destroy(sim);
         return NULL;

@@ -1,5 +1,7 @@
-/// The `impax` command on the world loader's hardening: a duration whose step count does not fit
-/// is refused (exit 2) instead of simulating nothing (issue [hardening] 6).
+/// The `impax` command on the world loader's hardening (issue [hardening] 3, 5, 6): check and run
+/// accept and refuse the same files with the same FILE:LINE: messages, values out of range are
+/// refused by both (exit 1, never ODE's abort, 134), and a duration whose step count does not fit
+/// is refused (exit 2) instead of simulating nothing.
 /// argv: impax binary, worlds directory, bad-worlds directory, scratch directory.
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -12,6 +14,27 @@
 static const char *impax, *worlds_dir, *bad_dir, *scratch;
 
 #define EXEC(...) cli_exec(impax, scratch, __VA_ARGS__)
+
+/* check and run refuse the file with one same diagnostic naming its line. */
+static void expect_both_refuse(const char *file, const char *diagnostic)
+{
+    cli_result check = EXEC("check '%s/%s'", bad_dir, file), run = EXEC("run '%s/%s' --duration 0.01", bad_dir, file);
+    printf("  %s: check exit %d, run exit %d\n", file, check.exit_status, run.exit_status);
+    ENSURE(check.exit_status == 1 && run.exit_status == 1);
+    ENSURE(strstr(check.err, diagnostic) != NULL && strstr(run.err, diagnostic) != NULL);
+    if (!strstr(check.err, diagnostic)) printf("%s", check.err);
+    cli_result_free(&check);
+    cli_result_free(&run);
+}
+
+static void test_check_refuses_what_run_refuses(void)
+{
+    expect_both_refuse("model_param_rejected.world",
+                       "model_param_rejected.world:7: <impax:params> for model plus: model 'plus' has no parameter 'bogus'");
+    expect_both_refuse("params_trailing_comma.world", "params_trailing_comma.world:6: <impax:params> for model plus: "
+                                                      "empty item");
+    expect_both_refuse("out_of_range.world", "out_of_range.world:6: <gravity> of magnitude 1e+10 m/s^2 is out of range");
+}
 
 static void test_durations_of_too_many_steps_are_refused(void)
 {
@@ -38,6 +61,7 @@ int main(int argc, char **argv)
     worlds_dir = argv[2];
     bad_dir = argv[3];
     scratch = argv[4];
+    RUN(test_check_refuses_what_run_refuses);
     RUN(test_durations_of_too_many_steps_are_refused);
     return ipx_test_exit();
 }
