@@ -29,6 +29,9 @@ typedef struct scene_collision {
     ipx_pose pose;           /* in the world at t = 0 */
     int link;                /* the link it belongs to */
     int max_contacts;        /* per collision, 0 = unlimited */
+    unsigned long collide_bits;  /* <collide_bitmask> (ODE's collide bits) */
+    unsigned long category_bits; /* <category_bitmask>, else the collide bitmask (ODE's category bits):
+                                    two collisions touch if (cat1 & col2) | (cat2 & col1) != 0 */
     scene_surface surface;
 } scene_collision;
 
@@ -37,13 +40,17 @@ typedef struct scene_link {
     int line;
     int model;               /* index of its top-level model (self-collision rule) */
     int is_static;           /* a static model's link: geoms in the world, no body */
+    int kinematic;           /* <kinematic>: a body that moves with its velocity, whatever acts on it */
     int self_collide;        /* touches the other links of its model (either of two suffices) */
     int gravity;             /* 0: <gravity>false</gravity> */
+    double damping[2];       /* <velocity_decay> linear and angular: ODE's per-step damping scales */
     ipx_pose pose;           /* link frame in the world */
     ipx_pose inertial;       /* inertial frame (COM, principal or not) in the world */
     double mass;             /* kg */
     double inertia[9];       /* kg m^2, about the COM in the inertial frame, row-major */
     double v0[3], w0[3];     /* initial velocity of the COM and angular velocity, world, m/s, rad/s */
+    double force[3], torque[3]; /* world, N and N m, acting during the first step (<state> wrench) */
+    int has_v0, has_w0;      /* given by impax:linear_velocity, impax:angular_velocity */
     int first_collision, n_collisions;
 } scene_link;
 
@@ -71,6 +78,7 @@ typedef struct scene_model {
     char *name;              /* owned; "outer::inner" for a nested model, unique */
     int line;
     int top;                 /* index of its top-level model (itself for a top-level one) */
+    ipx_pose pose;           /* its frame in the world */
 } scene_model;
 
 struct ipx_scene {

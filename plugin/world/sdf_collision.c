@@ -129,6 +129,7 @@ static void parse_friction(sdf_load *ld, const xmlNode *node, scene_surface *s)
 {
     for (const xmlNode *c = sdf_first(node); c; c = sdf_next(c)) {
         if (sdf_is(c, "ode")) parse_friction_ode(ld, c, s);
+        else if (sdf_is(c, "torsional")) sdf_parse_torsional(ld, c);
         else if (!sdf_is(c, "bullet")) sdf_unhandled(&ld->diag, c); /* bullet: another engine's settings */
     }
 }
@@ -151,8 +152,9 @@ static void parse_contact(sdf_load *ld, const xmlNode *node, scene_collision *co
 {
     for (const xmlNode *c = sdf_first(node); c; c = sdf_next(c)) {
         if (sdf_is(c, "ode")) parse_contact_ode(ld, c, &col->surface);
-        else if (!sdf_is(c, "bullet") && !sdf_is(c, "poissons_ratio") && !sdf_is(c, "elastic_modulus"))
-            sdf_unhandled(&ld->diag, c); /* bullet, poissons_ratio, elastic_modulus: other engines' settings */
+        else if (!sdf_parse_contact_bits(ld, c, col) && !sdf_is(c, "bullet") && !sdf_is(c, "poissons_ratio") &&
+                 !sdf_is(c, "elastic_modulus")) /* other engines' settings */
+            sdf_unhandled(&ld->diag, c);
     }
 }
 
@@ -177,6 +179,7 @@ void sdf_parse_collision(sdf_load *ld, const xmlNode *node, int link_index)
     col->link = link_index;
     surface_defaults(&col->surface);
     col->max_contacts = 10; /* SDF 1.6 default */
+    col->collide_bits = col->category_bits = 0xffff; /* SDF 1.6 defaults: every collision touches every other */
     ipx_pose local = ipx_pose_identity();
     int has_geometry = 0;
     for (const xmlNode *c = sdf_first(node); c; c = sdf_next(c)) {

@@ -24,6 +24,16 @@ static int parse_velocity(sdf_load *ld, const xmlNode *node, const char *unit, d
     return 0;
 }
 
+/* <velocity_decay>: ODE's damping scales, the fraction of the velocity removed each step. */
+static void parse_velocity_decay(sdf_load *ld, const xmlNode *node, double damping[2])
+{
+    for (const xmlNode *c = sdf_first(node); c; c = sdf_next(c)) {
+        if (sdf_is(c, "linear")) sdf_double_in(&ld->diag, c, 0.0, 1.0, "", &damping[0]);
+        else if (sdf_is(c, "angular")) sdf_double_in(&ld->diag, c, 0.0, 1.0, "", &damping[1]);
+        else sdf_unhandled(&ld->diag, c);
+    }
+}
+
 /* The children of <link> other than <pose>. */
 static void parse_link_child(sdf_load *ld, const xmlNode *c, int index)
 {
@@ -31,8 +41,11 @@ static void parse_link_child(sdf_load *ld, const xmlNode *c, int index)
     if (sdf_is(c, "inertial")) sdf_parse_inertial(ld, c, index);
     else if (sdf_is(c, "collision")) sdf_parse_collision(ld, c, index);
     else if (sdf_is(c, "gravity")) sdf_bool(&ld->diag, c, &link->gravity);
-    else if (sdf_is_impax(c, "linear_velocity")) parse_velocity(ld, c, "m/s", link->v0);
-    else if (sdf_is_impax(c, "angular_velocity")) parse_velocity(ld, c, "rad/s", link->w0);
+    else if (sdf_is(c, "self_collide")) sdf_bool(&ld->diag, c, &link->self_collide);
+    else if (sdf_is(c, "kinematic")) sdf_bool(&ld->diag, c, &link->kinematic);
+    else if (sdf_is(c, "velocity_decay")) parse_velocity_decay(ld, c, link->damping);
+    else if (sdf_is_impax(c, "linear_velocity")) link->has_v0 = parse_velocity(ld, c, "m/s", link->v0) == 0;
+    else if (sdf_is_impax(c, "angular_velocity")) link->has_w0 = parse_velocity(ld, c, "rad/s", link->w0) == 0;
     else sdf_unhandled(&ld->diag, c);
 }
 
@@ -95,6 +108,7 @@ void sdf_parse_model(sdf_load *ld, const xmlNode *node, const sdf_scope *parent)
     ipx_pose local = ipx_pose_identity();
     parse_model_settings(ld, node, &local, &scope);
     scope.pose = ipx_pose_compose(&parent->pose, &local);
+    ld->scene->models[index].pose = scope.pose;
     for (const xmlNode *c = sdf_first(node); c; c = sdf_next(c)) {
         if (sdf_is(c, "pose") || sdf_is(c, "static") || sdf_is(c, "self_collide") || sdf_is(c, "joint")) continue;
         if (sdf_is(c, "link")) sdf_parse_link(ld, c, &scope);

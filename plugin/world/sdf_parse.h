@@ -34,8 +34,15 @@ void sdf_parse_link(sdf_load *ld, const xmlNode *node, const sdf_scope *model);
 void sdf_parse_inertial(sdf_load *ld, const xmlNode *node, int link_index);
 /// A <collision> of link link_index.
 void sdf_parse_collision(sdf_load *ld, const xmlNode *node, int link_index);
+/// <friction><torsional>: ODE 0.16 has no torsional friction; accepted where it has no effect.
+void sdf_parse_torsional(sdf_load *ld, const xmlNode *node);
+/// Gazebo's contact filters in <surface><contact> (collide_bitmask, category_bitmask,
+/// collide_without_contact, collide_without_contact_bitmask): 1 if node was one of them.
+int sdf_parse_contact_bits(sdf_load *ld, const xmlNode *node, scene_collision *col);
 /// A <joint> of the model (after its links): parent/child names are scoped by the model's prefix.
 void sdf_parse_joint(sdf_load *ld, const xmlNode *node, const sdf_scope *model);
+/// The <state> of a world (Gazebo's saved poses and velocities), once every model is loaded.
+void sdf_parse_state(sdf_load *ld, const xmlNode *node);
 /// Once the world is read: names unique in their scope (models, links, joints, a link's
 /// collisions; each duplicate is reported with both lines) and the world-frame ranges (ranges.h)
 /// of links, collisions and joints.

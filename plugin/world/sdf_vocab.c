@@ -5,12 +5,14 @@
 
 #include "sdf_read.h"
 
-/* What a stock Gazebo world carries that does not change impax's physics. */
+/* What a stock Gazebo world carries that does not change impax's physics (rendering, sensing,
+   plugins, other engines' settings, the wall clock). */
 static const char *const harmless[] = {
-    "light", "scene", "gui", "plugin", "visual", "sensor", "audio_source", "audio_sink", "battery",
+    "light", "scene", "gui", "plugin", "visual", "sensor", "audio", "audio_source", "audio_sink", "battery",
     "projector", "enable_wind", "allow_auto_disable", "must_be_base_link", "laser_retro", "real_time_factor",
     "real_time_update_rate", "magnetic_field", "atmosphere", "spherical_coordinates", "wind", "population",
-    "road", "actor", "self_collide_model", "max_step_size_warning"};
+    "road", "actor", "self_collide_model", "max_step_size_warning", "bullet", "simbody", "dart", "soft_contact",
+    "gripper"};
 
 /* SDF 1.6's children of each element impax reads. A key "a/b" is element b inside a; "state:b"
    is b inside a <state>; a plain key is the element anywhere else. */

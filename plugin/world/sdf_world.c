@@ -25,6 +25,22 @@ static void scene_defaults(ipx_scene *s)
     s->replay_length = 1.0;
 }
 
+/* Options of Gazebo's ODE fork: accepted at the values that are plain ODE 0.16. */
+static void parse_gazebo_solver_option(sdf_load *ld, const xmlNode *node)
+{
+    if (sdf_is(node, "use_dynamic_moi_rescaling")) {
+        int on = 0;
+        if (sdf_bool(&ld->diag, node, &on) == 0 && on)
+            sdf_error(&ld->diag, node, "<use_dynamic_moi_rescaling> true is not supported: it is Gazebo's ODE fork's "
+                      "(ODE 0.16 has no inertia rescaling)");
+        return;
+    }
+    char model[32];
+    if (sdf_text(&ld->diag, node, model, sizeof model) == 0 && strcmp(model, "pyramid_model") != 0)
+        sdf_error(&ld->diag, node, "<friction_model> '%s' is not supported: ODE 0.16 has the pyramid_model only "
+                  "(cone_model and box_model are Gazebo's ODE fork's)", model);
+}
+
 static void parse_solver(sdf_load *ld, const xmlNode *node)
 {
     ipx_scene *s = ld->scene;
@@ -39,6 +55,8 @@ static void parse_solver(sdf_load *ld, const xmlNode *node)
             sdf_int_in(&ld->diag, c, 1, 100000, &s->iters);
         } else if (sdf_is(c, "sor")) {
             sdf_double_in(&ld->diag, c, 1e-6, 2.0, "", &s->sor);
+        } else if (sdf_is(c, "use_dynamic_moi_rescaling") || sdf_is(c, "friction_model")) {
+            parse_gazebo_solver_option(ld, c);
         } else if (!sdf_is(c, "min_step_size") && !sdf_is(c, "precon_iters") && !sdf_is(c, "island_threads") &&
                    !sdf_is(c, "thread_position_correction")) { /* step control and threading only */
             sdf_unhandled(&ld->diag, c);
@@ -145,9 +163,9 @@ static void parse_include(sdf_load *ld, const xmlNode *node)
     free(uri);
 }
 
-/* The impax: elements that name a link, checked once every link is known. */
+/* The elements read once every model is: the impax: ones that name a link, and the state. */
 typedef struct deferred {
-    const xmlNode *plot_body, *replay_body;
+    const xmlNode *plot_body, *replay_body, *state;
 } deferred;
 
 /* <gravity>: at most RANGE_GRAVITY in magnitude. */
@@ -171,6 +189,8 @@ static void parse_world_children(sdf_load *ld, const xmlNode *world, deferred *l
         else if (sdf_is(c, "physics")) parse_physics(ld, c);
         else if (sdf_is(c, "model")) sdf_parse_model(ld, c, &top);
         else if (sdf_is(c, "include")) parse_include(ld, c);
+        else if (sdf_is(c, "state") && !later->state) later->state = c;
+        else if (sdf_is(c, "state")) sdf_warn(&ld->diag, c, "a second <state> ignored (Gazebo applies the first)");
         else if (sdf_is_impax(c, "impact")) parse_impact(ld, c);
         else if (sdf_is_impax(c, "duration")) sdf_double_in(&ld->diag, c, 1e-6, 1e6, "s", &s->duration);
         else if (sdf_is_impax(c, "replay")) later->replay_body = parse_replay(ld, c);
@@ -230,8 +250,9 @@ int sdf_parse_world(sdf_load *ld, const xmlNode *root)
     char *name = sdf_attr_dup(&ld->diag, world, "name");
     ld->scene->name = name && name[0] ? name : sdf_dup(&ld->diag, "world");
     if (ld->scene->name != name) free(name);
-    deferred later = {NULL, NULL};
+    deferred later = {NULL, NULL, NULL};
     parse_world_children(ld, world, &later);
+    if (later.state) sdf_parse_state(ld, later.state);
     sdf_check_scene(ld);
     check_dynamic_link(ld, later.plot_body, ld->scene->plot_body);
     check_dynamic_link(ld, later.replay_body, ld->scene->replay_body);

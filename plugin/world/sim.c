@@ -147,10 +147,12 @@ static double body_kinetic(dBodyID b)
     return 0.5 * (m.mass * (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]) + rot);
 }
 
+/* Kinematic bodies are driven, not part of the system: their energy is not counted. */
 double ipx_sim_kinetic_energy(const ipx_sim *sim)
 {
     double T = 0;
-    for (int b = 0; b < sim->n_bodies; b++) T += body_kinetic(sim->body[b]);
+    for (int b = 0; b < sim->n_bodies; b++)
+        if (!dBodyIsKinematic(sim->body[b])) T += body_kinetic(sim->body[b]);
     return T;
 }
 
@@ -159,7 +161,7 @@ double ipx_sim_energy(const ipx_sim *sim)
     double E = ipx_sim_kinetic_energy(sim);
     const double *g = sim->scene->gravity;
     for (int b = 0; b < sim->n_bodies; b++) {
-        if (!dBodyGetGravityMode(sim->body[b])) continue;
+        if (!dBodyGetGravityMode(sim->body[b]) || dBodyIsKinematic(sim->body[b])) continue;
         dMass m;
         dBodyGetMass(sim->body[b], &m);
         const dReal *x = dBodyGetPosition(sim->body[b]);

@@ -1,9 +1,10 @@
 /* Contact creation with Gazebo's rules (ODEPhysics::Collide, ode-host.md section 7): no contacts
-   between static geoms, between bodies already joined, or between two links of one model
-   neither of which self-collides; at most max_contacts per pair (the deepest); one dContact
-   template per pair with the pair minimum of mu, mu2, bounce, bounce threshold and slip (or the
-   params' contact keys), kp in series and kd in parallel turned into soft ERP/CFM for the step,
-   the ERP capped by the links' max_vel. */
+   between geoms neither of which can move (static or kinematic), between bodies already joined,
+   or between two links of one model neither of which self-collides (collide bitmasks act
+   earlier, as ODE's category and collide bits); at most max_contacts per pair (the deepest); one
+   dContact template per pair with the pair minimum of mu, mu2, bounce, bounce threshold and slip
+   (or the params' contact keys), kp in series and kd in parallel turned into soft ERP/CFM for the
+   step, the ERP capped by the links' max_vel. */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -15,10 +16,13 @@ static const scene_collision *collision_of(const ipx_sim *sim, dGeomID g)
     return &sim->scene->collisions[(intptr_t)dGeomGetData(g)];
 }
 
+/* A body that contacts can move: neither static (no body) nor kinematic. */
+static int movable(dBodyID b) { return b && !dBodyIsKinematic(b); }
+
 static int should_collide(const ipx_sim *sim, dGeomID g1, dGeomID g2)
 {
     dBodyID b1 = dGeomGetBody(g1), b2 = dGeomGetBody(g2);
-    if (!b1 && !b2) return 0;
+    if (!movable(b1) && !movable(b2)) return 0; /* static or kinematic on both sides: nothing to push */
     if (b1 && b2 && dAreConnectedExcluding(b1, b2, dJointTypeContact)) return 0;
     const scene_link *l1 = &sim->scene->links[collision_of(sim, g1)->link];
     const scene_link *l2 = &sim->scene->links[collision_of(sim, g2)->link];

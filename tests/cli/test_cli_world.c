@@ -1,7 +1,8 @@
-/// The `impax` command on the world loader's hardening (issue [hardening] 3, 5, 6): check and run
-/// accept and refuse the same files with the same FILE:LINE: messages, values out of range are
-/// refused by both (exit 1, never ODE's abort, 134), and a duration whose step count does not fit
-/// is refused (exit 2) instead of simulating nothing.
+/// The `impax` command on the world loader's hardening (issue [hardening] 3, 5, 6, [ux] 1): check
+/// and run accept and refuse the same files with the same FILE:LINE: messages, values out of range
+/// are refused by both (exit 1, never ODE's abort, 134), a duration whose step count does not fit
+/// is refused (exit 2) instead of simulating nothing, and a world as Gazebo 11 saves it checks and
+/// runs with its energy conserved up to the losses of landing.
 /// argv: impax binary, worlds directory, bad-worlds directory, scratch directory.
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -51,6 +52,29 @@ static void test_durations_of_too_many_steps_are_refused(void)
     }
 }
 
+/* "energy A J at the start, B J at the end" of run's summary. */
+static int energies(const char *out, double *start, double *end)
+{
+    const char *at = strstr(out, "  energy ");
+    return at && sscanf(at, "  energy %lf J at the start, %lf J at the end", start, end) == 2 ? 0 : -1;
+}
+
+static void test_a_gazebo_saved_world_checks_and_runs(void)
+{
+    cli_result check = EXEC("check '%s/gazebo_box_drop.world'", worlds_dir);
+    ENSURE(check.exit_status == 0 && strstr(check.out, ": ok") != NULL && strstr(check.err, "error") == NULL);
+    cli_result_free(&check);
+    static const char *const models[] = {"plus", "ode", "routh"};
+    for (int m = 0; m < 3; m++) {
+        cli_result r = EXEC("run '%s/gazebo_box_drop.world' --model %s", worlds_dir, models[m]);
+        double e0 = 0, e1 = 0;
+        ENSURE(r.exit_status == 0 && energies(r.out, &e0, &e1) == 0);
+        printf("  %s: exit %d, energy %.4f J -> %.4f J\n", models[m], r.exit_status, e0, e1);
+        ENSURE(e1 < e0 && e1 > 4.8 && e1 < 5.0); /* at rest, flat: m g 0.5 m = 4.9 J */
+        cli_result_free(&r);
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 5) {
@@ -63,5 +87,6 @@ int main(int argc, char **argv)
     scratch = argv[4];
     RUN(test_check_refuses_what_run_refuses);
     RUN(test_durations_of_too_many_steps_are_refused);
+    RUN(test_a_gazebo_saved_world_checks_and_runs);
     return ipx_test_exit();
 }
