@@ -147,6 +147,7 @@ static void test_fit_usage_errors(void)
     expect_usage("--model plus --fit mu --folds 5", 1, "folds");
     expect_usage("--model plus --fit mu --params theta_max=-1", 2, "theta_max");
     expect_usage("--model plus --fit mu --algorithm annealing", 2, "--algorithm");
+    expect_usage("--model plus --fit mu --params ,theta_max=0.1", 2, "empty");
 }
 
 static void test_fit_bad_data_names_file_and_line(void)
