@@ -14,6 +14,7 @@ int cli_cmd_set(int argc, char **argv);
 int cli_cmd_check(int argc, char **argv);
 int cli_cmd_replay(int argc, char **argv);
 int cli_cmd_fit(int argc, char **argv);
+int cli_cmd_models(int argc, char **argv);
 int cli_cmd_sweep(int argc, char **argv);
 
 /// Loads a world file, printing its diagnostics ("FILE:LINE: ...") on stderr. NULL on error.

@@ -61,6 +61,9 @@ static double objective(unsigned n, const double *u, double *grad, void *data)
     run->failed = cli_fit_score_set(run->fp, params, run->index, run->n, &score, run->message,
                                     run->message_size);
     if (run->failed) {
+        char why[512];
+        snprintf(why, sizeof why, "%s", run->message);
+        snprintf(run->message, run->message_size, "evaluation %d (%s): %s", run->evals, params, why);
         nlopt_force_stop(run->opt);
         return HUGE_VAL;
     }

@@ -3,6 +3,7 @@
 #include "replay_pool.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct replay_ctx {
@@ -26,11 +27,17 @@ static int replay_job(void *ctx, int id, const void *payload, size_t payload_siz
     return cli_buf_append(result, &o, sizeof o);
 }
 
+typedef struct outcomes {
+    cli_replay_outcome *out;
+    unsigned char *stored; /* per job: its outcome came back */
+} outcomes;
+
 static int store_outcome(void *ctx, int k, const void *result, size_t size)
 {
-    cli_replay_outcome *out = ctx;
-    if (size != sizeof *out) return -1;
-    memcpy(&out[k], result, size);
+    outcomes *o = ctx;
+    if (size != sizeof *o->out) return -1;
+    memcpy(&o->out[k], result, size);
+    o->stored[k] = 1;
     return 0;
 }
 
@@ -48,14 +55,22 @@ int cli_replay_pool(cli_pool *pool, const ipx_scene *scene, const char *model, c
     for (int i = 0; i < n; i++)
         if (index[i] > max_index) max_index = index[i];
     replay_ctx ctx = {scene, recs, max_index + 1};
-    const cli_batch batch = {.n = n, .id = index, .payload = payload, .payload_size = (size_t)len + 1,
-                             .run = replay_job, .run_ctx = &ctx, .done = store_outcome, .done_ctx = out};
-    const int missing = cli_pool_run(pool, &batch, message, message_size);
-    if (missing > 0) {
-        const size_t used = strlen(message);
-        snprintf(message + used, message_size - used, "%s%d of %d replays did not report", used ? ": " : "",
-                 missing, n);
+    outcomes o = {out, calloc((size_t)n + 1, 1)};
+    if (!o.stored) {
+        snprintf(message, message_size, "out of memory for %d replays", n);
+        return -1;
     }
+    const cli_batch batch = {.n = n, .id = index, .payload = payload, .payload_size = (size_t)len + 1,
+                             .run = replay_job, .run_ctx = &ctx, .done = store_outcome, .done_ctx = &o};
+    const int missing = cli_pool_run(pool, &batch, message, message_size);
+    if (missing > 0) { /* name the first recording without an outcome: the dead worker's */
+        int k = 0;
+        while (k < n - 1 && o.stored[k]) k++;
+        const size_t used = strlen(message);
+        snprintf(message + used, message_size - used, "%s%d of %d replays did not report (the first: %s)",
+                 used ? ": " : "", missing, n, recs[index[k]].path);
+    }
+    free(o.stored);
     return missing == 0 ? 0 : -1;
 }
 

@@ -44,7 +44,4 @@ void shim_world_forget(dWorldID world);
 /// At exit: the one-line summary (if verbose) and the release of every context.
 void shim_worlds_finish(const shim_config *c);
 
-/// One impact event as a JSON object on one line of c->trace (locked: worlds in threads).
-void shim_trace_event(FILE *trace, int world_index, double time_s, const ipx_ode_event *ev);
-
 #endif

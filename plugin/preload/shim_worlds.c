@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "shim.h"
+#include "trace.h"
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_mutex_t trace_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -29,7 +30,7 @@ static void on_event(const ipx_ode_event *ev, void *user)
 {
     const shim_world *w = user;
     pthread_mutex_lock(&trace_lock);
-    shim_trace_event(w->trace, w->index, w->time_s, ev);
+    ipx_trace_event(w->trace, w->index, w->time_s, ev); /* locked: worlds in threads */
     pthread_mutex_unlock(&trace_lock);
 }
 

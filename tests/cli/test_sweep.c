@@ -296,8 +296,7 @@ int main(int argc, char **argv)
     block_world = argv[2];
     bad_world = argv[3];
     mpirun = argv[5];
-    snprintf(scratch, sizeof scratch, "%s/sweep", argv[4]);
-    mkdir(scratch, 0777);
+    snprintf(scratch, sizeof scratch, "%s", argv[4]);
     char dir[1100], copy[1200];
     snprintf(dir, sizeof dir, "%s/worlds", scratch);
     mkdir(dir, 0777);

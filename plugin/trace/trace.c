@@ -1,9 +1,9 @@
-/* IMPAX_TRACE: one JSON object per impact event, one per line (JSON Lines), with the keys
-   INTERFACES.md documents. Numbers are printed with 17 significant digits (they read back
-   exactly); arrays are null when the event failed before there was anything to show. */
-#include <math.h>
+/* One JSON object per impact event, one per line (JSON Lines), with the keys INTERFACES.md
+   documents. Numbers are printed with 17 significant digits (they read back exactly); arrays
+   are null when the event failed before there was anything to show. */
+#include "trace.h"
 
-#include "shim.h"
+#include <math.h>
 
 /* JSON has no NaN or infinity: such a value (it cannot come from a handed-back event, which
    is checked finite) is written as null rather than as invalid JSON. */
@@ -44,7 +44,7 @@ static void array(FILE *f, const double *x, int n)
     fputc(']', f);
 }
 
-void shim_trace_event(FILE *f, int world_index, double time_s, const ipx_ode_event *ev)
+void ipx_trace_event(FILE *f, int world_index, double time_s, const ipx_ode_event *ev)
 {
     fprintf(f, "{\"step\":%ld,\"time\":", ev->step);
     number(f, time_s);
