@@ -15,11 +15,12 @@
    - a pivot entry must exceed PIVOT_TOL times the 1-norm of its row of the basis inverse B^-1
      (the largest the entry could be), and COL_TOL times that times the 1-norm of the entering
      column (the round-off of B^-1 a), so round-off "positives" are never pivoted on;
-   - a secondary ray is confirmed on a tableau rebuilt from the original data (Gauss-Jordan with
-     partial pivoting on the basis columns of [I | -M/sigma | -d]) before it is reported;
    - ratios within a relative tolerance (plus the row's rhs round-off) are ties and are broken
      lexicographically with the rows of B^-1, which the tableau carries in its w columns
      (CPS 4.4), except that z0 leaves whenever it is among the ties;
+   - a ratio test whose minimum is contested (another ratio is close to it, but not a tie) and
+     a secondary ray are decided on a tableau rebuilt from the original data (Gauss-Jordan with
+     partial pivoting on the basis columns of [I | -M/sigma | -d]), not on the updated one;
    - the final complementary basis is re-solved from the original data by iterative refinement
      with the basis inverse the tableau already holds, then w = M z + q is recomputed from M and
      q, and only round-off-sized negative entries are clamped to 0. */
@@ -64,6 +65,26 @@
 #define NORM_REL 1e-12
 /* Refinement steps on the final basis (each O(n^2)); one nearly always suffices. */
 #define REFINE_STEPS 3
+/* The tolerances above take the round-off of a row to be what a fresh factorisation of the
+   basis gives. The updated tableau is less accurate than that: it keeps the round-off of every
+   basis it passed through, and a pivot on a small entry (the ratio test may demand one) makes
+   rows of norm 1e5 whose round-off stays when later pivots cancel them back to norm 10. Two
+   decisions of the ratio test can then come out wrong, and either one sends the path astray:
+   - two ratios more than the tie tolerance but less than CONTEST times it apart may be an
+     exact tie, or in the wrong order. Four coplanar corners of a box landing on a face (AP LCP
+     of 24 unknowns): after a pivot on 5.5e-6 the artificial variable and an impulse were to
+     reach 0 at the same step (an exact tie, so z0 must leave: the next basis is a solution);
+     in the updated tableau their ratios were 3.7e-8 apart (2.4e-8 and 1.3e-8 off the exact
+     one, on either side), in a rebuilt one 4e-14. The impulse left, z0 stayed basic at 0, and
+     the path went on to a secondary ray;
+   - a pivot entry less than CONTEST times the pivot tolerance may be round-off. A Routh step
+     LCP of another face landing pivoted on 2.3e-10 whose exact value is -6.8e-16: basic
+     variables of -0.19, a false ray.
+   Such a decision is made again on a tableau rebuilt from the data (refactor()). CONTEST = 1e4
+   puts the ratio band at about 1e-5 relative; in the impact LCPs of cube tosses in ODE 0.4 % of
+   the ratio tests fall in a band (random impact LCPs of lcp_gen: none), each costing one
+   rebuild, about as many pivots as the basis has z columns. */
+#define CONTEST 1e4
 
 /* The work space: a row-major n x (2n + 2) tableau
        [ B^-1 | B^-1 (-M / sigma) | B^-1 (-d) | B^-1 q / sigma ]
@@ -75,6 +96,7 @@
    candidate rows of the ratio test. */
 typedef struct tableau {
     int n, cols;     /* cols = 2n + 2; the rhs is column cols - 1 */
+    int updates;     /* pivots since the tableau was built from the data */
     double *t;
     double *rownorm;  /* n: sum_k |B^-1_ik|, the largest any entry of row i can be */
     double *res, *dx; /* n each: refinement residual and correction */
@@ -109,6 +131,7 @@ int ipx_lemke_default_max_pivots(int n) { return n < 1 ? 1000 : 50 * n + 1000; }
 static void pivot(tableau *tab, int r, int c)
 {
     const int n = tab->n, cols = tab->cols;
+    tab->updates++;
     double *row = &T(tab, r, 0);
     const double inv = 1.0 / row[c];
     for (int j = 0; j < cols; j++) row[j] *= inv;
@@ -151,6 +174,21 @@ static int keep_smallest(tableau *tab, int count, int col, int enter, double noi
     return kept;
 }
 
+/* Among the `kept` tied candidate rows, the one whose row of B^-1 divided by its entry in the
+   entering column is lexicographically smallest, column by column of B^-1. */
+static int tie_break(tableau *tab, int kept, int enter)
+{
+    const int *cand = tab->cand;
+    for (int col = 0; col < tab->n && kept > 1; col++) kept = keep_smallest(tab, kept, col, enter, LEX_NOISE);
+    if (kept > 1) { /* numerically indistinguishable rows: take the most stable pivot */
+        int best = cand[0];
+        for (int k = 1; k < kept; k++)
+            if (T(tab, cand[k], enter) > T(tab, best, enter)) best = cand[k];
+        return best;
+    }
+    return cand[0];
+}
+
 /* The lexicographic minimum-ratio test (CPS 4.4) on the entering column `enter`.
    Candidates are the rows with a positive entry a_i. Among those with the smallest ratio
    b_i / a_i, the leaving row is the one whose row of B^-1, divided by a_i, is lexicographically
@@ -159,8 +197,11 @@ static int keep_smallest(tableau *tab, int count, int col, int enter, double noi
    rows of B^-1 are never proportional, so the rule always picks exactly one row.
    Exception: if z0's row is among the ties it leaves, since the next basis is then a solution
    (the usual practical rule; it only shortens the path and cannot make it cycle).
-   Returns the row, or -1 if no entry is positive: a secondary ray (which run() confirms on a
-   tableau rebuilt from the data before it believes it).
+   Returns the row; RAY if no entry is positive: a secondary ray (which run() confirms on a
+   tableau rebuilt from the data before it believes it); CONTESTED if the tableau has been
+   updated since it was built from the data and some ratio is near the minimum but not tied
+   with it, or the chosen pivot entry is near the pivot tolerance (see CONTEST): run() rebuilds
+   the tableau and asks again.
    Ratios use max(b_i, 0). A near-tie broken by round-off (mirror-image contacts give many)
    leaves the rows that did not leave at a round-off-sized negative b_i where the exact value is
    0; such a row is degenerate, its ratio 0. Taken as it is, b_i / a_i < 0 with a small a_i beats
@@ -168,6 +209,8 @@ static int keep_smallest(tableau *tab, int count, int col, int enter, double noi
    feasibility is lost (on the two-wheeler's polygonal LCPs, a -5e-16 over a 1.6e-10 pivot made
    basic variables of -2.8e-6 and -3.2e-2), and Lemke ends on a false secondary ray or with an
    inaccurate basis (IPX_ERR_NUMERIC). */
+enum { RAY = -1, CONTESTED = -2 };
+
 static int ratio_test(tableau *tab, int enter, double qscale)
 {
     const int n = tab->n, rhs = tab->cols - 1;
@@ -188,31 +231,30 @@ static int ratio_test(tableau *tab, int enter, double qscale)
             if (v < theta) theta = v;
         }
     }
-    if (count == 0) return -1;
+    if (count == 0) return RAY;
     /* the ties: ratios within the relative tolerance, plus what the round-off of the row's rhs
        can do to its ratio (this decides degenerate ties, where the exact rhs is 0).
        Too loose a tolerance would let a row with a truly larger ratio leave, which makes the
        row with the smallest ratio negative: feasibility is lost. Too tight only lets round-off
-       break an exact tie, which keeps feasibility. So the tolerance errs on the tight side. */
+       break an exact tie, which keeps feasibility. So the tolerance errs on the tight side, and
+       what the round-off of an updated tableau can do beyond it is settled by CONTEST. */
     int kept = 0, z0_row = -1;
     for (int k = 0; k < count; k++) {
         const int i = cand[k];
         const double a = T(tab, i, enter);
-        if (fmax(T(tab, i, rhs), 0.0) / a <= theta + TIE_REL * fabs(theta) + rhs_noise * tab->rownorm[i] / a) {
+        const double gap = fmax(T(tab, i, rhs), 0.0) / a - theta;
+        const double tie = TIE_REL * fabs(theta) + rhs_noise * tab->rownorm[i] / a;
+        if (gap <= tie) {
             cand[kept++] = i;
             if (tab->basis[i] == 2 * n) z0_row = i;
+        } else if (gap <= CONTEST * tie && tab->updates > 0) {
+            return CONTESTED;
         }
     }
-    if (z0_row >= 0) return z0_row;
-    /* lexicographic tie-break: column by column of B^-1 until one row is left */
-    for (int col = 0; col < n && kept > 1; col++) kept = keep_smallest(tab, kept, col, enter, LEX_NOISE);
-    if (kept > 1) { /* numerically indistinguishable rows: take the most stable pivot */
-        int best = cand[0];
-        for (int k = 1; k < kept; k++)
-            if (T(tab, cand[k], enter) > T(tab, best, enter)) best = cand[k];
-        return best;
-    }
-    return cand[0];
+    const int r = z0_row >= 0 ? z0_row : tie_break(tab, kept, enter);
+    /* an entry this close to the pivot tolerance may be round-off of the updated tableau */
+    if (tab->updates > 0 && T(tab, r, enter) <= CONTEST * ptol * tab->rownorm[r]) return CONTESTED;
+    return r;
 }
 
 /* Fills the tableau with the initial one of the scaled problem (M / sigma, q / sigma):
@@ -243,6 +285,7 @@ static void setup(tableau *tab, int n, const double *M, const double *q, double 
     tab->dx = tab->res + n;
     tab->basis = iwork;
     tab->cand = iwork + n;
+    tab->updates = 0;
     setup_tableau(tab, M, q, inv_sigma);
     for (int i = 0; i < n; i++) tab->basis[i] = i;
 }
@@ -277,6 +320,7 @@ static int refactor(tableau *tab, const double *M, const double *q, double inv_s
         pivot(tab, r, c);
         basis[r] = c;
     }
+    tab->updates = 0;
     return 1;
 }
 
@@ -303,10 +347,12 @@ static ipx_status run(tableau *tab, const double *M, const double *q, double inv
         const int enter = leaving < n ? leaving + n : leaving - n;
         r = ratio_test(tab, enter, qscale);
         if (r < 0) {
-            /* A ray is believed only on a tableau rebuilt from the data: the updated one carries
-               the round-off of every pivot, and a column of round-off-sized entries cannot tell
-               a true ray from a drifted one. The path goes on from the fresh tableau. */
-            if (!refactor(tab, M, q, inv_sigma)) return IPX_ERR_LCP_RAY;
+            /* A contested minimum or a ray is decided only on a tableau rebuilt from the data:
+               the updated one carries the round-off of every pivot, which can reorder close
+               ratios (see CONTEST), and a column of round-off-sized entries cannot tell a true
+               ray from a drifted one. The path goes on from the fresh tableau. */
+            if (!refactor(tab, M, q, inv_sigma))
+                return r == RAY ? IPX_ERR_LCP_RAY : IPX_ERR_NUMERIC;
             r = ratio_test(tab, enter, qscale);
             if (r < 0) return IPX_ERR_LCP_RAY;
         }
