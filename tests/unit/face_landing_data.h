@@ -2,9 +2,9 @@
    0.37 kg, inertia/mass 0.797 (half edge)^2 about every axis; mu 0.18, bounce 0.125 above
    0.01 m/s) on the table, captured in ODE (h = 1/1480 s, ERP 0.2, contacts from ODE's box-plane
    collider: the four corners of the bottom face, normal +z) on which the dense Lemke of aplcp
-   and routh ended on false secondary rays before the contested ratio tests were re-decided on a
-   rebuilt tableau (core/src/lcp.c, CONTEST). Exactly as captured (hexadecimal): the body's state
-   at the start of the impact step, then the contact points. */
+   and routh ended on false secondary rays before contested ratio tests were re-decided on
+   columns re-solved from the data (core/src/lcp.c, CONTEST). Exactly as captured (hexadecimal):
+   the body's state at the start of the impact step, then the contact points. */
 #ifndef IMPAX_TEST_FACE_LANDING_DATA_H
 #define IMPAX_TEST_FACE_LANDING_DATA_H
 
