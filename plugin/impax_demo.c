@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model_table.h"
 #include "paper_scenes.h"
 
 static ipx_scene scene;
@@ -69,24 +70,10 @@ static void block_row(const char *label, const ipx_result *r)
            r->v_post[IPX_N], r->v_post[3 + IPX_N], ke0 + r->delta_ke);
 }
 
-/* Every registered model's parameter table, as users type the names. */
-static void print_models(void)
-{
-    for (int i = 0; i < ipx_model_count(); i++) {
-        const ipx_model *m = ipx_model_at(i);
-        printf("%s: %s\n", m->name, m->doc);
-        for (int j = 0; j < m->n_params; j++) {
-            const ipx_param_def *d = &m->params[j];
-            printf("  %-20s default %-8g range [%g, %g]%s %s: %s\n", d->name, d->def, d->min, d->max,
-                   d->integer ? " integer" : "", d->unit, d->doc);
-        }
-    }
-}
-
 int main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "--models") == 0) {
-        print_models();
+        ipx_print_models(stdout);
         return EXIT_SUCCESS;
     }
     if (argc > 1) {

@@ -15,11 +15,13 @@
    - a pivot entry must exceed PIVOT_TOL times the 1-norm of its row of the basis inverse B^-1
      (the largest the entry could be), and COL_TOL times that times the 1-norm of the entering
      column (the round-off of B^-1 a), so round-off "positives" are never pivoted on;
-   - a secondary ray is confirmed on a tableau rebuilt from the original data (Gauss-Jordan with
-     partial pivoting on the basis columns of [I | -M/sigma | -d]) before it is reported;
    - ratios within a relative tolerance (plus the row's rhs round-off) are ties and are broken
      lexicographically with the rows of B^-1, which the tableau carries in its w columns
      (CPS 4.4), except that z0 leaves whenever it is among the ties;
+   - a ratio test whose minimum is contested (another ratio is close to it, but not a tie) is
+     redone after the two columns it compares are re-solved from the original data by
+     iterative refinement, and a secondary ray is confirmed on a tableau rebuilt from the data
+     (Gauss-Jordan with partial pivoting on the basis columns of [I | -M/sigma | -d]);
    - the final complementary basis is re-solved from the original data by iterative refinement
      with the basis inverse the tableau already holds, then w = M z + q is recomputed from M and
      q, and only round-off-sized negative entries are clamped to 0. */
@@ -64,6 +66,32 @@
 #define NORM_REL 1e-12
 /* Refinement steps on the final basis (each O(n^2)); one nearly always suffices. */
 #define REFINE_STEPS 3
+/* The tolerances above take the round-off of a row to be what a fresh factorisation of the
+   basis gives. The updated tableau is less accurate than that: it keeps the round-off of every
+   basis it passed through, and a pivot on a small entry (the ratio test may demand one) makes
+   rows of norm 1e5 whose round-off stays when later pivots cancel them back to norm 10. Two
+   decisions of the ratio test can then come out wrong, and either one sends the path astray:
+   - two ratios more than the tie tolerance but less than CONTEST times it apart may be an
+     exact tie, or in the wrong order. Four coplanar corners of a box landing on a face (AP LCP
+     of 24 unknowns): after a pivot on 5.5e-6 the artificial variable and an impulse were to
+     reach 0 at the same step (an exact tie, so z0 must leave: the next basis is a solution);
+     in the updated tableau their ratios were 3.7e-8 apart (2.4e-8 and 1.3e-8 off the exact
+     one, on either side), in a rebuilt one 4e-14. The impulse left, z0 stayed basic at 0, and
+     the path went on to a secondary ray;
+   - a pivot entry less than CONTEST times the pivot tolerance may be round-off. A Routh step
+     LCP of another face landing pivoted on 2.3e-10 whose exact value is -6.8e-16: basic
+     variables of -0.19, a false ray.
+   Such a decision is made again after the two columns it compares, the rhs and the entering
+   column, are re-solved from the data by CONTEST_STEPS steps of iterative refinement with the
+   tableau's B^-1 (refine_column(): their round-off is then that of one solve with B, as the
+   tolerances assume; on the box above both ratios came out equal to the exact one to the last
+   digit). CONTEST = 1e4 puts the ratio band at about 1e-5 relative; in the impact LCPs of cube
+   tosses in ODE 0.4 % of the ratio tests fall in a band (random impact LCPs of lcp_gen: none),
+   each costing about two pivots. (Rebuilding the whole tableau instead, as for a ray, costs as
+   many pivots as the basis has z columns: on the LCPs of 50 to 650 unknowns of a 200-box pile,
+   11 times the refinement's time, for the same answers.) */
+#define CONTEST 1e4
+#define CONTEST_STEPS 2
 
 /* The work space: a row-major n x (2n + 2) tableau
        [ B^-1 | B^-1 (-M / sigma) | B^-1 (-d) | B^-1 q / sigma ]
@@ -151,6 +179,21 @@ static int keep_smallest(tableau *tab, int count, int col, int enter, double noi
     return kept;
 }
 
+/* Among the `kept` tied candidate rows, the one whose row of B^-1 divided by its entry in the
+   entering column is lexicographically smallest, column by column of B^-1. */
+static int tie_break(tableau *tab, int kept, int enter)
+{
+    const int *cand = tab->cand;
+    for (int col = 0; col < tab->n && kept > 1; col++) kept = keep_smallest(tab, kept, col, enter, LEX_NOISE);
+    if (kept > 1) { /* numerically indistinguishable rows: take the most stable pivot */
+        int best = cand[0];
+        for (int k = 1; k < kept; k++)
+            if (T(tab, cand[k], enter) > T(tab, best, enter)) best = cand[k];
+        return best;
+    }
+    return cand[0];
+}
+
 /* The lexicographic minimum-ratio test (CPS 4.4) on the entering column `enter`.
    Candidates are the rows with a positive entry a_i. Among those with the smallest ratio
    b_i / a_i, the leaving row is the one whose row of B^-1, divided by a_i, is lexicographically
@@ -159,8 +202,10 @@ static int keep_smallest(tableau *tab, int count, int col, int enter, double noi
    rows of B^-1 are never proportional, so the rule always picks exactly one row.
    Exception: if z0's row is among the ties it leaves, since the next basis is then a solution
    (the usual practical rule; it only shortens the path and cannot make it cycle).
-   Returns the row, or -1 if no entry is positive: a secondary ray (which run() confirms on a
-   tableau rebuilt from the data before it believes it).
+   Returns the row; RAY if no entry is positive: a secondary ray (which run() confirms on a
+   tableau rebuilt from the data before it believes it); CONTESTED if may_contest and some ratio
+   is near the minimum but not tied with it, or the chosen pivot entry is near the pivot
+   tolerance (see CONTEST): run() re-solves the columns from the data and asks again.
    Ratios use max(b_i, 0). A near-tie broken by round-off (mirror-image contacts give many)
    leaves the rows that did not leave at a round-off-sized negative b_i where the exact value is
    0; such a row is degenerate, its ratio 0. Taken as it is, b_i / a_i < 0 with a small a_i beats
@@ -168,7 +213,9 @@ static int keep_smallest(tableau *tab, int count, int col, int enter, double noi
    feasibility is lost (on the two-wheeler's polygonal LCPs, a -5e-16 over a 1.6e-10 pivot made
    basic variables of -2.8e-6 and -3.2e-2), and Lemke ends on a false secondary ray or with an
    inaccurate basis (IPX_ERR_NUMERIC). */
-static int ratio_test(tableau *tab, int enter, double qscale)
+enum { RAY = -1, CONTESTED = -2 };
+
+static int ratio_test(tableau *tab, int enter, double qscale, int may_contest)
 {
     const int n = tab->n, rhs = tab->cols - 1;
     int *cand = tab->cand, count = 0;
@@ -188,31 +235,30 @@ static int ratio_test(tableau *tab, int enter, double qscale)
             if (v < theta) theta = v;
         }
     }
-    if (count == 0) return -1;
+    if (count == 0) return RAY;
     /* the ties: ratios within the relative tolerance, plus what the round-off of the row's rhs
        can do to its ratio (this decides degenerate ties, where the exact rhs is 0).
        Too loose a tolerance would let a row with a truly larger ratio leave, which makes the
        row with the smallest ratio negative: feasibility is lost. Too tight only lets round-off
-       break an exact tie, which keeps feasibility. So the tolerance errs on the tight side. */
+       break an exact tie, which keeps feasibility. So the tolerance errs on the tight side, and
+       what the round-off of an updated tableau can do beyond it is settled by CONTEST. */
     int kept = 0, z0_row = -1;
     for (int k = 0; k < count; k++) {
         const int i = cand[k];
         const double a = T(tab, i, enter);
-        if (fmax(T(tab, i, rhs), 0.0) / a <= theta + TIE_REL * fabs(theta) + rhs_noise * tab->rownorm[i] / a) {
+        const double gap = fmax(T(tab, i, rhs), 0.0) / a - theta;
+        const double tie = TIE_REL * fabs(theta) + rhs_noise * tab->rownorm[i] / a;
+        if (gap <= tie) {
             cand[kept++] = i;
             if (tab->basis[i] == 2 * n) z0_row = i;
+        } else if (may_contest && gap <= CONTEST * tie) {
+            return CONTESTED;
         }
     }
-    if (z0_row >= 0) return z0_row;
-    /* lexicographic tie-break: column by column of B^-1 until one row is left */
-    for (int col = 0; col < n && kept > 1; col++) kept = keep_smallest(tab, kept, col, enter, LEX_NOISE);
-    if (kept > 1) { /* numerically indistinguishable rows: take the most stable pivot */
-        int best = cand[0];
-        for (int k = 1; k < kept; k++)
-            if (T(tab, cand[k], enter) > T(tab, best, enter)) best = cand[k];
-        return best;
-    }
-    return cand[0];
+    const int r = z0_row >= 0 ? z0_row : tie_break(tab, kept, enter);
+    /* an entry this close to the pivot tolerance may be round-off of the updated tableau */
+    if (may_contest && T(tab, r, enter) <= CONTEST * ptol * tab->rownorm[r]) return CONTESTED;
+    return r;
 }
 
 /* Fills the tableau with the initial one of the scaled problem (M / sigma, q / sigma):
@@ -280,6 +326,72 @@ static int refactor(tableau *tab, const double *M, const double *q, double inv_s
     return 1;
 }
 
+static double max_abs(const double *x, size_t count)
+{
+    double m = 0.0;
+    for (size_t i = 0; i < count; i++)
+        if (fabs(x[i]) > m) m = fabs(x[i]);
+    return m;
+}
+
+/* res = (the data's column c) - B (tableau column c) for the current basis B, from the original
+   data (not the tableau): c is a variable's column of [I | -M/sigma | -d] or the rhs (q/sigma).
+   Returns max|res|. O(n m) for m basic z's. */
+static double column_residual(tableau *tab, int c, const double *M, const double *q, double inv_sigma)
+{
+    const int n = tab->n;
+    double *res = tab->res;
+    for (int k = 0; k < n; k++) {
+        if (c < n) res[k] = k == c ? 1.0 : 0.0;
+        else if (c < 2 * n) res[k] = -M[k + (size_t)n * (size_t)(c - n)] * inv_sigma;
+        else if (c == 2 * n) res[k] = -1.0;
+        else res[k] = q[k] * inv_sigma;
+    }
+    for (int i = 0; i < n; i++) {
+        const int v = tab->basis[i];
+        const double x = T(tab, i, c);
+        if (v < n) {
+            res[v] -= x; /* column e_v of w_v */
+        } else if (v < 2 * n) {
+            const double *col = M + (size_t)n * (size_t)(v - n); /* column -M_j / sigma of z_j */
+            const double s = x * inv_sigma;
+            for (int k = 0; k < n; k++) res[k] += col[k] * s;
+        } else {
+            for (int k = 0; k < n; k++) res[k] += x; /* column -d of z0 */
+        }
+    }
+    return max_abs(res, (size_t)n);
+}
+
+/* Up to `steps` steps of iterative refinement of tableau column c, x += B^-1 (data - B x), with
+   the residual from the original data and the B^-1 the tableau holds: they bring x back to the
+   accuracy of one solve with B, whatever round-off the updates left in it (as long as the
+   drifted B^-1 still contracts the error, which a step that does not reduce the residual shows:
+   it is undone and ends the refinement). O(n^2) per step. */
+static void refine_column(tableau *tab, int c, const double *M, const double *q, double inv_sigma,
+                          int steps)
+{
+    const int n = tab->n;
+    double before = column_residual(tab, c, M, q, inv_sigma);
+    /* (no early exit on a small max|res|: rows of small scale in a badly scaled problem still
+       gain from the step, and finish() judges each row on its own scale) */
+    for (int step = 0; step < steps && before > 0.0; step++) {
+        for (int i = 0; i < n; i++) {
+            const double *row = &T(tab, i, 0); /* row i of B^-1 */
+            double s = 0.0;
+            for (int k = 0; k < n; k++) s += row[k] * tab->res[k];
+            tab->dx[i] = s;
+        }
+        for (int i = 0; i < n; i++) T(tab, i, c) += tab->dx[i];
+        const double after = column_residual(tab, c, M, q, inv_sigma);
+        if (!(after < before)) {
+            for (int i = 0; i < n; i++) T(tab, i, c) -= tab->dx[i];
+            break;
+        }
+        before = after;
+    }
+}
+
 /* Lemke's path (CPS 4.4): z0 enters, then each leaving variable's complement enters,
    until z0 leaves (a solution) or no row bounds the entering variable (a secondary ray). */
 static ipx_status run(tableau *tab, const double *M, const double *q, double inv_sigma,
@@ -301,13 +413,20 @@ static ipx_status run(tableau *tab, const double *M, const double *q, double inv
         if (*pivots >= max_pivots) return IPX_ERR_LCP_PIVOTS;
         /* complementary pivot rule: the complement of the variable that just left enters */
         const int enter = leaving < n ? leaving + n : leaving - n;
-        r = ratio_test(tab, enter, qscale);
-        if (r < 0) {
+        r = ratio_test(tab, enter, qscale, 1);
+        if (r == CONTESTED) {
+            /* the rhs and the entering column, the numbers the test compares, re-solved from
+               the data (see CONTEST) */
+            refine_column(tab, rhs, M, q, inv_sigma, CONTEST_STEPS);
+            refine_column(tab, enter, M, q, inv_sigma, CONTEST_STEPS);
+            r = ratio_test(tab, enter, qscale, 0);
+        }
+        if (r == RAY) {
             /* A ray is believed only on a tableau rebuilt from the data: the updated one carries
                the round-off of every pivot, and a column of round-off-sized entries cannot tell
                a true ray from a drifted one. The path goes on from the fresh tableau. */
             if (!refactor(tab, M, q, inv_sigma)) return IPX_ERR_LCP_RAY;
-            r = ratio_test(tab, enter, qscale);
+            r = ratio_test(tab, enter, qscale, 0);
             if (r < 0) return IPX_ERR_LCP_RAY;
         }
         leaving = tab->basis[r];
@@ -319,67 +438,6 @@ static ipx_status run(tableau *tab, const double *M, const double *q, double inv
     return IPX_OK;
 }
 
-static double max_abs(const double *x, size_t count)
-{
-    double m = 0.0;
-    for (size_t i = 0; i < count; i++)
-        if (fabs(x[i]) > m) m = fabs(x[i]);
-    return m;
-}
-
-/* res = q/sigma - B x_B for the current basis and rhs column, from the original data (not the
-   tableau). Returns max|res|. */
-static double basis_residual(tableau *tab, const double *M, const double *q, double inv_sigma)
-{
-    const int n = tab->n, rhs = tab->cols - 1;
-    double *res = tab->res;
-    for (int k = 0; k < n; k++) res[k] = q[k] * inv_sigma;
-    for (int i = 0; i < n; i++) {
-        const int v = tab->basis[i];
-        const double x = T(tab, i, rhs);
-        if (v < n) {
-            res[v] -= x; /* column e_v of w_v */
-        } else if (v < 2 * n) {
-            const double *col = M + (size_t)n * (size_t)(v - n); /* column -M_j / sigma of z_j */
-            const double s = x * inv_sigma;
-            for (int k = 0; k < n; k++) res[k] += col[k] * s;
-        } else {
-            for (int k = 0; k < n; k++) res[k] += x; /* column -d of z0 */
-        }
-    }
-    double m = 0.0;
-    for (int k = 0; k < n; k++)
-        if (fabs(res[k]) > m) m = fabs(res[k]);
-    return m;
-}
-
-/* The final basis B is complementary, so its basic solution is (z_Z, w_W) with
-   M_ZZ z_Z = -q_Z. The tableau's rhs carries the round-off of every pivot; a few steps of
-   iterative refinement x += B^-1 (q - B x), with the residual from the original data and the
-   B^-1 the tableau holds, bring it back to the accuracy of one solve with B. A step that does
-   not reduce the residual is undone and ends the refinement. */
-static void refine(tableau *tab, const double *M, const double *q, double inv_sigma)
-{
-    const int n = tab->n, rhs = tab->cols - 1;
-    double before = basis_residual(tab, M, q, inv_sigma);
-    /* (no early exit on a small max|res|: rows of small scale in a badly scaled problem still
-       gain from the step, and finish() judges each row on its own scale) */
-    for (int step = 0; step < REFINE_STEPS && before > 0.0; step++) {
-        for (int i = 0; i < n; i++) {
-            const double *row = &T(tab, i, 0); /* row i of B^-1 */
-            double s = 0.0;
-            for (int k = 0; k < n; k++) s += row[k] * tab->res[k];
-            tab->dx[i] = s;
-        }
-        for (int i = 0; i < n; i++) T(tab, i, rhs) += tab->dx[i];
-        const double after = basis_residual(tab, M, q, inv_sigma);
-        if (!(after < before)) {
-            for (int i = 0; i < n; i++) T(tab, i, rhs) -= tab->dx[i];
-            break;
-        }
-        before = after;
-    }
-}
 
 /* max|x_i| into *m; 0 if some entry is not finite. One pass for both checks of M. */
 static int finite_max_abs(const double *x, size_t count, double *m)
@@ -409,7 +467,7 @@ static ipx_status finish(tableau *tab, const double *M, const double *q, double 
 {
     const int n = tab->n, rhs = tab->cols - 1;
     const double qs = max_abs(q, (size_t)n) * inv_sigma;
-    double *zscale = tab->dx, *wscale = tab->res; /* free after refine() */
+    double *zscale = tab->dx, *wscale = tab->res; /* free after refine_column() */
     for (int k = 0; k < n; k++) z[k] = zscale[k] = 0.0;
     for (int i = 0; i < n; i++) {
         const int v = tab->basis[i] - n;
@@ -475,7 +533,9 @@ ipx_status ipx_lemke(int n, const double *M, const double *q, double *z, double 
         setup(&tab, n, M, q, inv_sigma, dwork, iwork);
         st = run(&tab, M, q, inv_sigma, qmax * inv_sigma, max_pivots, &pivots);
         if (st == IPX_OK) {
-            refine(&tab, M, q, inv_sigma);
+            /* The final basis is complementary: its basic solution (z_Z, w_W) solves
+               M_ZZ z_Z = -q_Z, re-solved from the data to the accuracy of one solve with B. */
+            refine_column(&tab, tab.cols - 1, M, q, inv_sigma, REFINE_STEPS);
             st = finish(&tab, M, q, inv_sigma, z, w);
         }
     }

@@ -1,4 +1,3 @@
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -112,66 +111,27 @@ ipx_status ipx_params_set(ipx_params *params, const char *key, double value, cha
     return IPX_OK;
 }
 
-/* Copies [begin, end) without surrounding blanks into out; returns its length or -1 if too long. */
-static int trimmed_copy(const char *begin, const char *end, char *out, size_t size)
+/* One item: its key must name a parameter of the model and its value be a number in range. */
+static ipx_status parse_item(ipx_params *p, const ipx_param_item *item, char *message, size_t message_size)
 {
-    while (begin < end && (*begin == ' ' || *begin == '\t')) begin++;
-    while (end > begin && (end[-1] == ' ' || end[-1] == '\t')) end--;
-    size_t n = (size_t)(end - begin);
-    if (n + 1 > size) return -1;
-    memcpy(out, begin, n);
-    out[n] = '\0';
-    return (int)n;
-}
-
-static ipx_status parse_item(ipx_params *p, const char *begin, const char *end, char *message,
-                             size_t message_size)
-{
-    char item[128], key[64], num[64];
-    if (trimmed_copy(begin, end, item, sizeof item) < 0) {
-        snprintf(message, message_size, "parameter item too long: '%.40s...'", begin);
-        return IPX_ERR_INPUT;
-    }
-    const char *eq = strchr(item, '=');
-    if (!eq) {
-        snprintf(message, message_size, "parameter item '%s' is not key=value", item);
-        return IPX_ERR_INPUT;
-    }
-    if (trimmed_copy(item, eq, key, sizeof key) <= 0 ||
-        trimmed_copy(eq + 1, item + strlen(item), num, sizeof num) <= 0) {
-        snprintf(message, message_size, "parameter item '%s' has an empty key or value", item);
-        return IPX_ERR_INPUT;
-    }
-    char *stop = NULL;
-    errno = 0;
-    double value = strtod(num, &stop);
-    if (*stop != '\0' || errno == ERANGE) {
-        snprintf(message, message_size, "parameter %s: '%s' is not a number", key, num);
-        return IPX_ERR_INPUT;
-    }
+    char key[64];
+    double value;
+    if (ipx_param_number(item, &value, message, message_size) != IPX_OK) return IPX_ERR_INPUT;
+    ipx_printable(item->key, item->key_len, key, sizeof key);
+    if (item->key_len >= sizeof key) memcpy(key + sizeof key - 4, "...", 4); /* no parameter has such a name */
     return ipx_params_set(p, key, value, message, message_size);
 }
 
 ipx_status ipx_params_parse(ipx_params *params, const char *text, char *message,
                             size_t message_size)
 {
-    if (!text) return IPX_OK;
     ipx_params trial = *params; /* all or nothing: params change only if every item is good */
-    const char *s = text;
-    while (*s) {
-        const char *comma = strchr(s, ',');
-        const char *end = comma ? comma : s + strlen(s);
-        int blank = 1;
-        for (const char *c = s; c < end; c++) blank &= (*c == ' ' || *c == '\t');
-        if (!blank) {
-            ipx_status st = parse_item(&trial, s, end, message, message_size);
-            if (st != IPX_OK) return st;
-        } else if (comma) {
-            snprintf(message, message_size, "empty item in parameter list '%s'", text);
-            return IPX_ERR_INPUT;
-        }
-        s = comma ? comma + 1 : end;
-    }
+    ipx_param_item item;
+    const char *cursor = text;
+    int got;
+    while ((got = ipx_params_next(text, &cursor, &item, message, message_size)) > 0)
+        if (parse_item(&trial, &item, message, message_size) != IPX_OK) return IPX_ERR_INPUT;
+    if (got < 0) return IPX_ERR_INPUT;
     *params = trial;
     return IPX_OK;
 }

@@ -14,9 +14,13 @@ int cli_cmd_set(int argc, char **argv);
 int cli_cmd_check(int argc, char **argv);
 int cli_cmd_replay(int argc, char **argv);
 int cli_cmd_fit(int argc, char **argv);
+int cli_cmd_models(int argc, char **argv);
+int cli_cmd_sweep(int argc, char **argv);
 
 /// Loads a world file, printing its diagnostics ("FILE:LINE: ...") on stderr. NULL on error.
 ipx_scene *cli_load_scene(const char *path);
+/// Loads a world file printing nothing: NULL on error, with the first error line in message.
+ipx_scene *cli_load_scene_quiet(const char *path, char *message, size_t message_size);
 
 /// Parses a finite number > 0 (or >= 0 when allow_zero) given to option; prints why not.
 int cli_parse_seconds(const char *text, const char *option, double *out);

@@ -17,6 +17,26 @@ static void print_diag(void *user, int is_error, const char *line)
 
 ipx_scene *cli_load_scene(const char *path) { return ipx_scene_load(path, print_diag, NULL); }
 
+typedef struct first_error {
+    char *text;
+    size_t size;
+} first_error;
+
+static void keep_first_error(void *user, int is_error, const char *line)
+{
+    first_error *e = user;
+    if (is_error && !e->text[0]) snprintf(e->text, e->size, "%s", line);
+}
+
+ipx_scene *cli_load_scene_quiet(const char *path, char *message, size_t message_size)
+{
+    first_error e = {message, message_size};
+    message[0] = '\0';
+    ipx_scene *scene = ipx_scene_load(path, keep_first_error, &e);
+    if (!scene && !message[0]) snprintf(message, message_size, "%s: cannot load the world", path);
+    return scene;
+}
+
 int cli_parse_seconds(const char *text, const char *option, double *out)
 {
     char *end;

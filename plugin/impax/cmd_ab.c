@@ -1,34 +1,56 @@
 #define _GNU_SOURCE /* getopt_long */
 #include <getopt.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "ab_plot.h"
 #include "ab_report.h"
 #include "cli.h"
 #include "impax/registry.h"
-#include "plot.h"
+#include "model_entry.h"
+#include "outputs.h"
 
 static const char help[] =
-    "usage: impax ab WORLD [--models ode,plus,...] [--duration T] [--plot FILE.png] [--out FILE.csv]\n"
+    "usage: impax ab WORLD [--models LIST] [--duration T] [--out FILE.csv]\n"
+    "                [--plot FILE.png [--plot-body B,...] [--plot-quantity Q]]\n"
     "\n"
     "Runs the same world under each model, one after the other from the same initial state,\n"
-    "and prints one table: per model the bodies' velocities right after the step of the first\n"
-    "impact (the first step in which a contact approaches faster than the impact threshold, the\n"
-    "same test for every model), the kinetic energy then, the final state, impact events,\n"
-    "fallbacks and wall time.\n"
+    "and prints one table (models across, in blocks that fit 100 columns): the bodies'\n"
+    "velocities right after the step of the first impact (the first step in which a contact\n"
+    "approaches faster than the impact threshold, the same test for every model), the kinetic\n"
+    "energy then, collisions, impax's impact events, fallbacks, the final state and wall time.\n"
     "\n"
-    "  --models LIST  comma-separated: ode (ODE's own contact handling) and impax models\n"
-    "                 (default: ode and every impax model)\n"
+    "  --models LIST  comma-separated entries NAME[:KEY=VALUE[:KEY=VALUE...]]: ode (ODE's own\n"
+    "                 contact handling) or an impax model (`impax models` lists them), each\n"
+    "                 with settings of its own, e.g. plus,plus:v_plastic=0.3,aplcp:newton_restitution=1\n"
+    "                 (default: ode and every impax model). An entry's settings go on top of\n"
+    "                 the world's <impax:params> when its model is the world's. The same entry\n"
+    "                 twice (same model, same settings) is an error.\n"
     "  --duration T   simulated seconds (default: the world's <impax:duration>, else 2)\n"
-    "  --plot FILE    PNG: energy and the height of the world's plot body against time, one\n"
-    "                 line per model (default: WORLDNAME_ab.png)\n"
     "  --out FILE     the table as CSV, one row per model\n"
+    "  --plot FILE    PNG of what distinguishes the models, one line per model (none without it)\n"
+    "  --plot-body B  the bodies plotted, one panel each: a body (model::link), a link or a model\n"
+    "                 name, comma-separated (default: the bodies of the world's plot body's\n"
+    "                 model, at most 6: those whose curves differ most between the models)\n"
+    "  --plot-quantity Q  x, y, z (m), vx, vy, vz (m/s, world frame), speed, height (along -g),\n"
+    "                 or energy (the world's total, one panel) (default: the velocity component\n"
+    "                 along the world's main motion: the axis its bodies' velocities change most)\n"
+    "\n"
+    "Every entry, and the plot's choices, are checked, and the output files too, before anything\n"
+    "is simulated.\n"
     "\n"
     "Exit status: 0 ok, 1 world errors or a failed simulation, 2 bad usage or configuration.\n";
 
 enum { MAX_MODELS = 16 };
+
+typedef struct ab_options {
+    char models[1024];
+    const char *plot, *plot_body, *plot_quantity, *out;
+    double duration;
+} ab_options;
+
+enum { OPT_PLOT_BODY = 256, OPT_PLOT_QUANTITY };
 
 static void default_models(char *buf, size_t size)
 {
@@ -37,83 +59,140 @@ static void default_models(char *buf, size_t size)
         used += (size_t)snprintf(buf + used, size - used, ",%s", ipx_model_at(i)->name);
 }
 
-static int write_plot(const char *path, const ipx_scene *scene, int n, const cli_run *runs,
-                      const cli_series *series)
-{
-    cli_line energy[MAX_MODELS], height[MAX_MODELS];
-    for (int m = 0; m < n; m++) {
-        energy[m] = (cli_line){runs[m].model_used, series[m].n, series[m].t_s, series[m].energy_j};
-        height[m] = (cli_line){runs[m].model_used, series[m].n, series[m].t_s, series[m].height_m};
-    }
-    char height_title[160];
-    snprintf(height_title, sizeof height_title, "height of %s",
-             ipx_scene_plot_body(scene) ? ipx_scene_plot_body(scene) : "(no body)");
-    cli_panel panels[2] = {{"total energy (kinetic + gravitational)", "t (s)", "E (J)", n, energy},
-                           {height_title, "t (s)", "height (m)", n, height}};
-    char msg[256];
-    int n_panels = ipx_scene_plot_body(scene) ? 2 : 1;
-    if (cli_plot_panels(path, n_panels, panels, msg, sizeof msg) != 0) {
-        fprintf(stderr, "impax ab: %s\n", msg);
-        return -1;
-    }
-    printf("plot: %s\n", path);
-    return 0;
-}
-
-int cli_cmd_ab(int argc, char **argv)
+/* 0, CLI_OK after --help (*done set), or CLI_USAGE. */
+static int parse_options(int argc, char **argv, ab_options *o, int *done)
 {
     static const struct option options[] = {
         {"models", required_argument, NULL, 'm'}, {"duration", required_argument, NULL, 'd'},
         {"plot", required_argument, NULL, 'P'},   {"out", required_argument, NULL, 'o'},
+        {"plot-body", required_argument, NULL, OPT_PLOT_BODY},
+        {"plot-quantity", required_argument, NULL, OPT_PLOT_QUANTITY},
         {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0}};
-    char model_list[512];
-    default_models(model_list, sizeof model_list);
-    const char *plot_path = NULL, *out_path = NULL;
-    double duration = 0;
+    memset(o, 0, sizeof *o);
+    default_models(o->models, sizeof o->models);
+    *done = 0;
     int c;
     while ((c = getopt_long(argc, argv, "m:d:P:o:h", options, NULL)) != -1) {
         switch (c) {
-        case 'm': snprintf(model_list, sizeof model_list, "%s", optarg); break;
+        case 'm': snprintf(o->models, sizeof o->models, "%s", optarg); break;
         case 'd':
-            if (cli_parse_seconds(optarg, "--duration", &duration) != 0) return CLI_USAGE;
+            if (cli_parse_seconds(optarg, "--duration", &o->duration) != 0) return CLI_USAGE;
             break;
-        case 'P': plot_path = optarg; break;
-        case 'o': out_path = optarg; break;
-        case 'h': fputs(help, stdout); return CLI_OK;
+        case 'P': o->plot = optarg; break;
+        case 'o': o->out = optarg; break;
+        case OPT_PLOT_BODY: o->plot_body = optarg; break;
+        case OPT_PLOT_QUANTITY: o->plot_quantity = optarg; break;
+        case 'h': fputs(help, stdout); *done = 1; return CLI_OK;
         default: return cli_usage_error("ab", "unknown option");
         }
     }
     if (optind != argc - 1) return cli_usage_error("ab", "give exactly one world file");
-    const char *names[MAX_MODELS];
-    int n = 0;
-    if (cli_parse_models("ab", "--models", model_list, names, &n, MAX_MODELS) != 0) return CLI_USAGE;
-    const char *path = argv[optind];
-    ipx_scene *scene = cli_load_scene(path);
-    if (!scene) return CLI_FAILED;
+    if (!o->plot && (o->plot_body || o->plot_quantity))
+        return cli_usage_error("ab", "--plot-body and --plot-quantity choose what --plot FILE.png draws: give --plot");
+    return CLI_OK;
+}
 
+/* The params of entry e's run: NULL (the world's, when e is the world's model) without settings;
+   the settings on top of the world's params when e's model is the world's; else the settings. */
+static const char *entry_params(const ipx_scene *scene, const cli_model_entry *e, char *buf, size_t size)
+{
+    if (!e->params[0]) return NULL;
+    const char *world_model = ipx_scene_model(scene), *world_params = ipx_scene_params(scene);
+    if (!world_model || strcmp(world_model, e->model) != 0 || !world_params || !world_params[0]) return e->params;
+    snprintf(buf, size, "%s,%s", world_params, e->params);
+    return buf;
+}
+
+/* Before anything runs: every entry configures a simulation, and the plot's choices name what
+   the world has. 0, or CLI_USAGE after saying which entry or choice is wrong. */
+static int preflight(const ipx_scene *scene, const ab_options *o, const cli_model_entry *e, int n, ab_plot *plot)
+{
+    for (int m = 0; m < n; m++) {
+        char params[1024], msg[512];
+        ipx_sim *sim = ipx_sim_create(scene, e[m].model, entry_params(scene, &e[m], params, sizeof params), msg,
+                                      sizeof msg);
+        if (!sim) {
+            fprintf(stderr, "impax ab: --models entry '%s': %s\n", e[m].label, msg);
+            return CLI_USAGE;
+        }
+        int rc = 0;
+        if (m == 0 && o->plot) {
+            const int n_bodies = ipx_sim_body_count(sim);
+            const char **names = calloc((size_t)(n_bodies > 0 ? n_bodies : 1), sizeof *names);
+            for (int b = 0; names && b < n_bodies; b++) names[b] = ipx_sim_body_name(sim, b);
+            rc = names ? ab_plot_prepare(plot, o->plot_body, o->plot_quantity, n_bodies, names,
+                                         ipx_scene_plot_body(scene), msg, sizeof msg)
+                       : (snprintf(msg, sizeof msg, "out of memory"), -1);
+            free(names);
+        }
+        ipx_sim_destroy(sim);
+        if (rc != 0) {
+            fprintf(stderr, "impax ab: %s\n", msg);
+            return CLI_USAGE;
+        }
+    }
+    return CLI_OK;
+}
+
+static int write_plot(const ab_options *o, const ab_plot *plot, int n, const char *const *labels,
+                      const cli_run *runs, const cli_series *series)
+{
+    char msg[512];
+    if (ab_plot_write(plot, o->plot, n, labels, series, (const char *const *)runs[0].body_name, msg, sizeof msg) == 0)
+        return 0;
+    fprintf(stderr, "impax ab: %s\n", msg);
+    return -1;
+}
+
+/* Runs every entry; the table, CSV and plot. */
+static int run_all(const char *path, const ipx_scene *scene, const ab_options *o, const cli_model_entry *e, int n,
+                   const ab_plot *plot)
+{
     cli_run runs[MAX_MODELS];
     cli_series series[MAX_MODELS];
+    char params[MAX_MODELS][1024];
+    const char *labels[MAX_MODELS];
     memset(runs, 0, sizeof runs);
     memset(series, 0, sizeof series);
     int rc = CLI_OK;
     for (int m = 0; m < n && rc == CLI_OK; m++) {
-        runs[m].model = names[m];
-        runs[m].duration_s = duration > 0 ? duration : ipx_scene_duration(scene);
-        runs[m].series = &series[m];
+        labels[m] = e[m].label;
+        runs[m].model = e[m].model;
+        runs[m].params = entry_params(scene, &e[m], params[m], sizeof params[m]);
+        runs[m].duration_s = o->duration > 0 ? o->duration : ipx_scene_duration(scene);
+        runs[m].series = o->plot ? &series[m] : NULL;
         rc = cli_run_scene(scene, &runs[m]);
-        if (rc != CLI_OK) fprintf(stderr, "impax ab: model %s: %s\n", names[m], runs[m].error);
+        if (rc != CLI_OK) fprintf(stderr, "impax ab: %s: %s\n", e[m].label, runs[m].error);
     }
     if (rc == CLI_OK) {
-        ab_print_table(stdout, path, scene, n, runs);
-        if (out_path && ab_write_csv(out_path, n, runs) != 0) rc = CLI_FAILED;
-        char default_plot[300];
-        snprintf(default_plot, sizeof default_plot, "%s_ab.png", ipx_scene_name(scene));
-        if (write_plot(plot_path ? plot_path : default_plot, scene, n, runs, series) != 0) rc = CLI_FAILED;
+        ab_print_table(stdout, path, scene, n, labels, runs);
+        if (o->out && ab_write_csv(o->out, n, labels, runs) != 0) rc = CLI_FAILED;
+        if (o->plot && write_plot(o, plot, n, labels, runs, series) != 0) rc = CLI_FAILED;
     }
     for (int m = 0; m < n; m++) {
         cli_run_free(&runs[m]);
         cli_series_free(&series[m]);
     }
+    return rc;
+}
+
+int cli_cmd_ab(int argc, char **argv)
+{
+    ab_options o;
+    int done;
+    int rc = parse_options(argc, argv, &o, &done);
+    if (rc != CLI_OK || done) return rc;
+    cli_model_entry entries[MAX_MODELS];
+    int n = 0;
+    if (cli_parse_model_entries("ab", "--models", o.models, entries, &n, MAX_MODELS) != 0) return CLI_USAGE;
+    if ((o.plot && cli_check_output("ab", "--plot", o.plot) != 0) || (o.out && cli_check_output("ab", "--out", o.out) != 0))
+        return CLI_FAILED;
+    const char *path = argv[optind];
+    ipx_scene *scene = cli_load_scene(path);
+    if (!scene) return CLI_FAILED;
+    ab_plot plot;
+    rc = preflight(scene, &o, entries, n, &plot);
+    if (rc == CLI_OK) rc = run_all(path, scene, &o, entries, n, &plot);
     ipx_scene_free(scene);
     return rc;
 }

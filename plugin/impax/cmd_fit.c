@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "fit.h"
+#include "job_pool.h"
 #include <nlopt.h>
 
 static const char help[] =
@@ -19,7 +20,8 @@ static const char help[] =
     "(see impax replay) with one of NLopt's bounded derivative-free optimisers. K-fold\n"
     "cross-validation first: for each fold, fit on the others and score the fold held out;\n"
     "then the fit on all trajectories, printed in the forms --params and world files\n"
-    "(<impax:params>) accept. Trajectories are replayed in parallel.\n"
+    "(<impax:params>) accept. Trajectories are replayed in parallel: on local processes, or\n"
+    "under `mpirun -n N impax fit ...` on the MPI ranks (rank 0 runs the optimiser).\n"
     "\n"
     "  --data P       a recording (CSV, see the README) or a directory of them; repeatable\n"
     "  --model M      ode (ODE's own contact handling) or an impax model\n"
@@ -32,7 +34,8 @@ static const char help[] =
     "  --folds K      cross-validation folds, 2..20, or 1 for none (default 2)\n"
     "  --seed S       shuffle of the trajectories into folds (default 1): the same seed gives\n"
     "                 the same folds for every model, so their held-out errors compare\n"
-    "  --jobs N       processes replaying at once (default: processors online)\n"
+    "  --jobs N       processes replaying at once (default: processors online; under mpirun\n"
+    "                 the ranks replay and --jobs is not used)\n"
     "  --algorithm A  sbplx (default: Rowan's Subplex, Nelder-Mead on subspaces), neldermead\n"
     "                 or bobyqa (Powell's quadratic models: fast on smooth objectives, but a\n"
     "                 replay's error has kinks where an impact changes, and bobyqa stalls there)\n"
@@ -178,7 +181,7 @@ static int write_params(const char *path, const char *params)
 }
 
 static int run_fit(const fit_cli *o, const char *world, const ipx_scene *scene, const cli_recording *recs,
-                   int n)
+                   int n, cli_pool *pool)
 {
     const char *scene_model = ipx_scene_model(scene);
     const char *base = o->params ? o->params
@@ -189,15 +192,16 @@ static int run_fit(const fit_cli *o, const char *world, const ipx_scene *scene, 
     if (cli_fit_spec_parse(&spec, o->fit, o->model, base, message, sizeof message) != 0)
         return cli_usage_error("fit", message);
     cli_fit_problem fp = {.scene = scene, .model = o->model, .base_params = base, .recs = recs,
-                          .jobs = o->jobs, .algorithm = o->algorithm, .max_evals = o->max_evals ? o->max_evals : 40 * spec.n,
+                          .pool = pool, .algorithm = o->algorithm, .max_evals = o->max_evals ? o->max_evals : 40 * spec.n,
                           .xtol = o->xtol, .verbose = !o->quiet};
     const double length_m = ipx_scene_replay_length(scene);
     int *all = malloc((size_t)n * sizeof *all);
     if (!all) return CLI_FAILED;
     for (int i = 0; i < n; i++) all[i] = i;
     const time_t t0 = time(NULL);
-    printf("fit %s on %d recordings of %s, %d fold%s (seed %lu), %d jobs:", o->model, n, world, o->folds,
-           o->folds == 1 ? "" : "s", o->seed, fp.jobs);
+    printf("fit %s on %d recordings of %s, %d fold%s (seed %lu), %d %s worker%s:", o->model, n, world,
+           o->folds, o->folds == 1 ? "" : "s", o->seed, cli_pool_workers(pool), cli_pool_transport(pool),
+           cli_pool_workers(pool) == 1 ? "" : "s");
     for (int k = 0; k < spec.n; k++) printf(" %s in [%g, %g] from %g", spec.name[k], spec.lo[k], spec.hi[k], spec.start[k]);
     printf("\n");
     cli_fit_score start, held_out, fitted;
@@ -232,26 +236,45 @@ static int run_fit(const fit_cli *o, const char *world, const ipx_scene *scene, 
     return rc == 0 ? CLI_OK : rc == 2 ? CLI_USAGE : CLI_FAILED;
 }
 
+/* The world and the recordings, in every process (an MPI worker replays them too); the master
+   prints what is wrong, the others keep it in message. */
+static int load_inputs(const fit_cli *o, const char *world, int master, ipx_scene **scene, cli_recording **recs,
+                       int *n, char *message, size_t message_size)
+{
+    message[0] = '\0';
+    *scene = master ? cli_load_scene(world) : cli_load_scene_quiet(world, message, message_size);
+    if (!*scene) return CLI_FAILED;
+    for (int i = 0; i < o->n_data; i++)
+        if (cli_recordings_load(o->data[i], recs, n, message, message_size) != 0) {
+            if (master) fprintf(stderr, "%s\n", message);
+            return CLI_FAILED;
+        }
+    if (*n < o->folds) {
+        snprintf(message, message_size, "impax fit: %d recordings cannot make %d folds", *n, o->folds);
+        if (master) fprintf(stderr, "%s\n", message);
+        return CLI_FAILED;
+    }
+    return CLI_OK;
+}
+
 int cli_cmd_fit(int argc, char **argv)
 {
-    fit_cli o = {.algorithm = NLOPT_LN_SBPLX, .folds = 2, .seed = 1, .xtol = 1e-3, .jobs = cli_replay_default_jobs()};
+    fit_cli o = {.algorithm = NLOPT_LN_SBPLX, .folds = 2, .seed = 1, .xtol = 1e-3, .jobs = cli_pool_default_jobs()};
     const int parsed = parse_options(argc, argv, &o);
     if (parsed != CLI_OK) return parsed < 0 ? CLI_OK : parsed;
-    ipx_scene *scene = cli_load_scene(argv[optind]);
-    if (!scene) return CLI_FAILED;
-    cli_recording *recs = NULL;
-    int n = 0, rc = CLI_OK;
     char message[512];
-    for (int i = 0; i < o.n_data && rc == CLI_OK; i++)
-        if (cli_recordings_load(o.data[i], &recs, &n, message, sizeof message) != 0) {
-            fprintf(stderr, "%s\n", message);
-            rc = CLI_FAILED;
-        }
-    if (rc == CLI_OK && n < o.folds) {
-        fprintf(stderr, "impax fit: %d recordings cannot make %d folds\n", n, o.folds);
-        rc = CLI_FAILED;
-    }
-    if (rc == CLI_OK) rc = run_fit(&o, argv[optind], scene, recs, n);
+    int rc;
+    cli_pool *pool = cli_pool_open("fit", o.jobs, &rc);
+    if (!pool) return rc;
+    const int master = cli_pool_is_master(pool);
+    ipx_scene *scene = NULL;
+    cli_recording *recs = NULL;
+    int n = 0;
+    rc = load_inputs(&o, argv[optind], master, &scene, &recs, &n, message, sizeof message);
+    if (!cli_pool_agree(pool, rc == CLI_OK, message)) rc = CLI_FAILED;
+    else if (master) rc = run_fit(&o, argv[optind], scene, recs, n, pool);
+    else if (cli_replay_serve(pool, scene, recs, n) != 0) rc = CLI_FAILED;
+    cli_pool_close(pool);
     cli_recordings_free(recs, n);
     ipx_scene_free(scene);
     return rc;

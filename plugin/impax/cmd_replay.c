@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "model_entry.h"
 #include "progress.h"
 #include "replay_report.h"
 
@@ -23,7 +24,9 @@ static const char help[] =
     "                 angular velocity in the body frame; see the README) or a directory of\n"
     "                 them (every *.csv, by name); repeat it, or list more paths after WORLD\n"
     "  --model LIST   comma-separated: ode (ODE's own contact handling) and impax models, each\n"
-    "                 replaying every trajectory (default: the world's <impax:model>, else plus)\n"
+    "                 replaying every trajectory (default: the world's <impax:model>, else plus);\n"
+    "                 an entry NAME:KEY=VALUE[:KEY=VALUE...] has settings of its own on top of\n"
+    "                 --params, e.g. ode:mu=0.17:e=0.33,plus:mu=0.18:e=0.38 (impax fit's output)\n"
     "  --params P     key=value,... for every listed model; mu, e and bounce_vel set every\n"
     "                 contact surface (default: the world's <impax:params> for its own model)\n"
     "  --out FILE     CSV, one row per (model, trajectory)\n"
@@ -89,11 +92,27 @@ static int find_shown(const cli_recording *recs, int n, const char *name)
     return -1;
 }
 
+/* The params of entry e: --params (or the world's, when e's model is the world's) with e's own
+   settings on top; NULL when neither --params nor settings are given (ipx_sim_create's default). */
+static const char *entry_params(const ipx_scene *scene, const char *params, const cli_model_entry *e, char *buf,
+                                size_t size)
+{
+    if (!e->params[0]) return params;
+    const char *world_model = ipx_scene_model(scene);
+    const char *base = params                                                   ? params
+                       : world_model && strcmp(world_model, e->model) == 0 ? ipx_scene_params(scene)
+                                                                               : "";
+    snprintf(buf, size, "%s%s%s", base, base[0] ? "," : "", e->params);
+    return buf;
+}
+
 /* Every recording under model m: CLI_OK, CLI_FAILED if a simulation failed, CLI_USAGE for a bad
    model or parameter (the first replay says so, before anything is simulated). */
 static int replay_model(const ipx_scene *scene, const options *o, replay_set *set, int m)
 {
     int rc = CLI_OK;
+    char merged[1024];
+    const char *params = entry_params(scene, o->params, &set->entries[m], merged, sizeof merged);
     cli_progress bar;
     cli_progress_start(&bar, set->models[m], set->n_recs);
     bar.unit = "trajectories";
@@ -101,7 +120,7 @@ static int replay_model(const ipx_scene *scene, const options *o, replay_set *se
         replay_row *row = &set->rows[m * set->n_recs + r];
         char msg[512];
         const double start = cli_wall_seconds();
-        const int st = cli_replay(scene, set->models[m], o->params, &set->recs[r], &row->err,
+        const int st = cli_replay(scene, set->entries[m].model, params, &set->recs[r], &row->err,
                                   r == set->show ? set->shown[m] : NULL, msg, sizeof msg);
         row->wall_s = cli_wall_seconds() - start;
         if (st == 2) {
@@ -136,7 +155,8 @@ static int replay_all(const ipx_scene *scene, const options *o, replay_set *set)
 }
 
 /* Loads the recordings and runs them under every model. */
-static int run(const ipx_scene *scene, const options *o, const char **models, int n_models)
+static int run(const ipx_scene *scene, const options *o, const cli_model_entry *entries, const char **models,
+               int n_models)
 {
     cli_recording *recs = NULL;
     int n_recs = 0, rc = CLI_OK;
@@ -151,7 +171,7 @@ static int run(const ipx_scene *scene, const options *o, const char **models, in
         fprintf(stderr, "impax replay: --show '%s' names none of the recordings\n", o->show);
         rc = CLI_USAGE;
     }
-    replay_set set = {o->world, ipx_scene_replay_body(scene), n_models, n_recs, models, recs,
+    replay_set set = {o->world, ipx_scene_replay_body(scene), n_models, n_recs, models, entries, recs,
                       calloc((size_t)n_recs * (size_t)n_models, sizeof(replay_row)), show,
                       calloc((size_t)n_models, sizeof(cli_sample *))};
     int ok = set.rows && set.shown;
@@ -185,10 +205,12 @@ int cli_cmd_replay(int argc, char **argv)
         return CLI_FAILED;
     }
     if (!o.models[0]) snprintf(o.models, sizeof o.models, "%s", ipx_scene_model(scene) ? ipx_scene_model(scene) : "plus");
-    const char *models[MAX_MODELS];
+    cli_model_entry entries[MAX_MODELS];
+    const char *labels[MAX_MODELS];
     int n_models = 0;
-    rc = cli_parse_models("replay", "--model", o.models, models, &n_models, MAX_MODELS) != 0 ? CLI_USAGE
-                                                                                              : run(scene, &o, models, n_models);
+    rc = cli_parse_model_entries("replay", "--model", o.models, entries, &n_models, MAX_MODELS) != 0 ? CLI_USAGE : 0;
+    for (int m = 0; rc == 0 && m < n_models; m++) labels[m] = entries[m].label;
+    if (rc == 0) rc = run(scene, &o, entries, labels, n_models);
     ipx_scene_free(scene);
     free(o.data);
     return rc;

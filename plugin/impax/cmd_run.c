@@ -4,32 +4,53 @@
 #include <string.h>
 
 #include "cli.h"
+#include "model_traits.h"
+#include "outputs.h"
 #include "runner.h"
 
 static const char help[] =
-    "usage: impax run WORLD [--model M] [--params P] [--duration T] [--out FILE.csv]\n"
+    "usage: impax run WORLD [--model M] [--params P] [--duration T] [--out FILE.csv] [--trace FILE]\n"
     "\n"
-    "Simulates WORLD with one impact model and prints a summary: impact events, fallbacks to\n"
-    "ODE's own solver, energy at the start and the end and the change made by the impacts,\n"
-    "the deepest penetration, wall time.\n"
+    "Simulates WORLD with one impact model and prints a summary: collisions, impact events,\n"
+    "fallbacks to ODE's own solver, energy at the start and the end and the change made by the\n"
+    "impacts, the deepest penetration, wall time.\n"
     "\n"
-    "  --model M      ode (ODE's own contact handling) or an impax model; default: the\n"
-    "                 world's <impax:impact><impax:model>, else plus\n"
+    "  --model M      ode (ODE's own contact handling) or an impax model (impax models lists\n"
+    "                 them); default: the world's <impax:impact><impax:model>, else plus\n"
     "  --params P     model parameters key=value,... on top of the model's defaults\n"
     "                 (default: the world's <impax:params> when the model is the world's)\n"
     "  --duration T   simulated seconds (default: the world's <impax:duration>, else 2)\n"
     "  --out FILE     CSV, one row per step: t_s, per body position (m), orientation\n"
     "                 quaternion (w x y z), linear (m/s) and angular (rad/s) velocity, energy_J\n"
+    "  --trace FILE   JSON Lines, one object per impact event: step, time (s, the start of the\n"
+    "                 event's step), world (0), model, contacts, status, ke_before, ke_after (J),\n"
+    "                 vn_before, vn_after (m/s), impulse ([t1, t2, n] per contact, N s) and the\n"
+    "                 model's counters (the shim's IMPAX_TRACE format)\n"
+    "\n"
+    "Collisions: steps in which a contact starts approaching faster than the impact threshold\n"
+    "(the same test for every model, ode included). Impact events: the impacts impax solved\n"
+    "(none under ode; under gonthier, whose contacts are forces, the steps with contact forces).\n"
     "\n"
     "Exit status: 0 ok, 1 world errors or a failed simulation, 2 bad usage or configuration.\n";
+
+static void print_events(const cli_run *r)
+{
+    if (strcmp(r->model_used, "ode") == 0) {
+        printf("  impact events     none: ODE's own contact handling\n");
+        return;
+    }
+    printf("  %-17s %ld (%ld contacts), fallbacks to ODE %ld%s%s\n",
+           cli_model_compliant(r->model_used) ? "contact-force steps" : "impact events", r->stats.impact_events,
+           r->stats.impact_contacts, r->stats.fallbacks, r->stats.fallbacks ? ": last: " : "",
+           r->stats.fallbacks ? r->stats.last_message : "");
+}
 
 static void print_summary(const char *path, const cli_run *r)
 {
     printf("world %s, model %s, %.3f s simulated in %ld steps\n", path, r->model_used, r->t_end_s,
            r->steps);
-    printf("  impact events     %ld (%ld contacts), fallbacks to ODE %ld%s%s\n", r->stats.impact_events,
-           r->stats.impact_contacts, r->stats.fallbacks, r->stats.fallbacks ? ": last: " : "",
-           r->stats.fallbacks ? r->stats.last_message : "");
+    printf("  collisions        %ld\n", r->collisions);
+    print_events(r);
     if (r->first_impact_step >= 0) printf("  first impact      t = %.6f s\n", r->first_impact_t_s);
     else printf("  first impact      none\n");
     printf("  energy            %.9g J at the start, %.9g J at the end (%+.3g J)\n", r->energy_start_j,
@@ -37,6 +58,31 @@ static void print_summary(const char *path, const cli_run *r)
     printf("  impacts changed   %+.9g J of kinetic energy\n", r->impact_energy_change_j);
     printf("  deepest contact   %.3g m\n", r->max_penetration_m);
     printf("  wall time         %.3f s (%.3f s in impax)\n", r->wall_s, r->stats.seconds);
+    if (r->ignored_restitution > 0) {
+        char note[256];
+        cli_inelastic_note(note, sizeof note, r->model_used, r->model_used, r->ignored_restitution);
+        printf("note: %s\n", note);
+    }
+}
+
+/* Opens path for writing into *f (NULL path: nothing to open). 0, or -1 after saying why. */
+static int open_output(const char *option, const char *path, FILE **f)
+{
+    *f = NULL;
+    if (!path) return 0;
+    if (!(*f = fopen(path, "w"))) {
+        fprintf(stderr, "impax run: cannot write %s '%s'\n", option, path);
+        return -1;
+    }
+    return 0;
+}
+
+/* Closes f; -1 after saying so if its last writes failed. */
+static int close_output(const char *path, FILE *f)
+{
+    if (!f || fclose(f) == 0) return 0;
+    fprintf(stderr, "impax run: error writing '%s'\n", path);
+    return -1;
 }
 
 int cli_cmd_run(int argc, char **argv)
@@ -44,13 +90,14 @@ int cli_cmd_run(int argc, char **argv)
     static const struct option options[] = {
         {"model", required_argument, NULL, 'm'},    {"params", required_argument, NULL, 'p'},
         {"duration", required_argument, NULL, 'd'}, {"out", required_argument, NULL, 'o'},
-        {"help", no_argument, NULL, 'h'},           {NULL, 0, NULL, 0}};
+        {"trace", required_argument, NULL, 't'},    {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
     cli_run run;
     memset(&run, 0, sizeof run);
-    const char *out_path = NULL;
+    const char *out_path = NULL, *trace_path = NULL;
     double duration = 0;
     int c;
-    while ((c = getopt_long(argc, argv, "m:p:d:o:h", options, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "m:p:d:o:t:h", options, NULL)) != -1) {
         switch (c) {
         case 'm': run.model = optarg; break;
         case 'p': run.params = optarg; break;
@@ -58,28 +105,26 @@ int cli_cmd_run(int argc, char **argv)
             if (cli_parse_seconds(optarg, "--duration", &duration) != 0) return CLI_USAGE;
             break;
         case 'o': out_path = optarg; break;
+        case 't': trace_path = optarg; break;
         case 'h': fputs(help, stdout); return CLI_OK;
         default: return cli_usage_error("run", "unknown option");
         }
     }
     if (optind != argc - 1) return cli_usage_error("run", "give exactly one world file");
+    if ((out_path && cli_check_output("run", "--out", out_path) != 0) ||
+        (trace_path && cli_check_output("run", "--trace", trace_path) != 0))
+        return CLI_FAILED;
     const char *path = argv[optind];
     ipx_scene *scene = cli_load_scene(path);
     if (!scene) return CLI_FAILED;
     run.duration_s = duration > 0 ? duration : ipx_scene_duration(scene);
-    if (out_path && !(run.csv = fopen(out_path, "w"))) {
-        fprintf(stderr, "impax run: cannot write '%s'\n", out_path);
-        ipx_scene_free(scene);
-        return CLI_FAILED;
-    }
-    int rc = cli_run_scene(scene, &run);
-    if (run.csv && fclose(run.csv) != 0 && rc == 0) {
-        fprintf(stderr, "impax run: error writing '%s'\n", out_path);
-        rc = CLI_FAILED;
-    }
+    int rc = CLI_FAILED;
+    if (open_output("--out", out_path, &run.csv) == 0 && open_output("--trace", trace_path, &run.trace) == 0)
+        rc = cli_run_scene(scene, &run);
+    if ((close_output(out_path, run.csv) | close_output(trace_path, run.trace)) != 0 && rc == CLI_OK) rc = CLI_FAILED;
     if (rc == CLI_USAGE) {
         fprintf(stderr, "impax run: %s\n", run.error);
-    } else {
+    } else if (run.model_used[0]) {
         print_summary(path, &run);
         if (run.error[0]) fprintf(stderr, "impax run: simulation stopped: %s\n", run.error);
     }

@@ -9,14 +9,20 @@
 #include "cli.h"
 #include "impax/routh.h"
 #include "impax/workspace.h"
+#include "numfmt.h"
+#include "outputs.h"
 #include "plot.h"
+#include "progress.h"
+#include "set_sample.h"
 
 static const char help[] =
     "usage: impax set WORLD [--samples N] [--seed S] [--params P] [--out FILE.csv] [--plot FILE.png]\n"
     "\n"
     "Simulates WORLD under the Routh model up to its first impact, then samples that impact's\n"
     "set of possible outcomes (Halm & Posa, Algorithm 2): N trajectories with random impulse-\n"
-    "rate caps. Prints the range of each contact's post-impact velocity and energy change.\n"
+    "rate caps. Prints the range of each contact's post-impact velocity and energy change, and\n"
+    "why samples were discarded (a failed step LCP, or max_steps reached). A progress bar\n"
+    "follows runs longer than a second on a terminal.\n"
     "\n"
     "  --samples N    trajectories (default 1000)\n"
     "  --seed S       seed of the caps (default 0): same seed, same cloud\n"
@@ -25,8 +31,8 @@ static const char help[] =
     "  --out FILE     CSV, one row per kept sample: per contact vt1, vt2, vn (m/s) and pn (N s)\n"
     "                 after the impact, then delta_ke_J\n"
     "  --plot FILE    PNG of the cloud: post-impact normal velocities of the two contacts whose\n"
-    "                 outcome varies most (one contact: its normal against its sliding speed)\n"
-    "                 (default: WORLDNAME_set.png)\n"
+    "                 outcome varies most (one contact: its normal against its sliding speed);\n"
+    "                 none without it. Both files are checked before anything is simulated.\n"
     "\n"
     "Exit status: 0 ok, 1 world errors, no impact or a failed sampling, 2 bad usage.\n";
 
@@ -69,13 +75,18 @@ static int find_first_impact(const ipx_scene *scene, const char *params, capture
     double h = ipx_scene_step_size(scene);
     long n_steps = (long)ceil(ipx_scene_duration(scene) / h - 1e-9);
     int rc = 0;
+    cli_progress bar;
+    cli_progress_start(&bar, "routh", ipx_scene_duration(scene));
     for (long s = 0; s < n_steps && out->k == 0 && !out->out_of_memory; s++) {
         if (ipx_sim_step(sim, msg, sizeof msg) != 0) {
+            cli_progress_finish(&bar);
             fprintf(stderr, "impax set: simulation failed at t = %.6f s: %s\n", ipx_sim_time(sim), msg);
             rc = -1;
             break;
         }
+        cli_progress_update(&bar, ipx_sim_time(sim));
     }
+    if (rc == 0) cli_progress_finish(&bar);
     if (rc == 0 && out->out_of_memory) {
         fprintf(stderr, "impax set: out of memory for the first impact's problem\n");
         rc = -1;
@@ -105,97 +116,115 @@ static void widest_pair(const ipx_routh_summary *s, int k, int *a, int *b)
     }
 }
 
-static int write_outputs(const captured *c, const ipx_routh_cloud *cloud, const ipx_routh_summary *s,
-                         const char *out_path, const char *plot_path)
+static int write_csv(const captured *c, const ipx_routh_cloud *cloud, const char *out_path)
 {
-    int rows = IPX_ROWS_PER_CONTACT * c->k, rc = 0;
-    if (out_path) {
-        FILE *f = fopen(out_path, "w");
-        if (!f) {
-            fprintf(stderr, "impax set: cannot write '%s'\n", out_path);
-            return -1;
-        }
-        for (int i = 0; i < c->k; i++) fprintf(f, "c%d.vt1_m_s,c%d.vt2_m_s,c%d.vn_m_s,c%d.pn_N_s,", i, i, i, i);
-        fprintf(f, "delta_ke_J\n");
-        for (int j = 0; j < cloud->count; j++) {
-            for (int i = 0; i < c->k; i++) {
-                const double *v = cloud->v_post + (size_t)j * rows + IPX_ROWS_PER_CONTACT * i;
-                fprintf(f, "%.17g,%.17g,%.17g,%.17g,", v[IPX_T1], v[IPX_T2], v[IPX_N],
-                        cloud->impulse[(size_t)j * rows + IPX_ROWS_PER_CONTACT * i + IPX_N]);
-            }
-            fprintf(f, "%.17g\n", cloud->delta_ke[j]);
-        }
-        if (fclose(f) != 0) rc = -1;
+    const int rows = IPX_ROWS_PER_CONTACT * c->k;
+    FILE *f = fopen(out_path, "w");
+    if (!f) {
+        fprintf(stderr, "impax set: cannot write '%s'\n", out_path);
+        return -1;
     }
+    for (int i = 0; i < c->k; i++) fprintf(f, "c%d.vt1_m_s,c%d.vt2_m_s,c%d.vn_m_s,c%d.pn_N_s,", i, i, i, i);
+    fprintf(f, "delta_ke_J\n");
+    for (int j = 0; j < cloud->count; j++) {
+        for (int i = 0; i < c->k; i++) {
+            const double *v = cloud->v_post + (size_t)j * rows + IPX_ROWS_PER_CONTACT * i;
+            fprintf(f, "%.17g,%.17g,%.17g,%.17g,", v[IPX_T1], v[IPX_T2], v[IPX_N],
+                    cloud->impulse[(size_t)j * rows + IPX_ROWS_PER_CONTACT * i + IPX_N]);
+        }
+        fprintf(f, "%.17g\n", cloud->delta_ke[j]);
+    }
+    if (fclose(f) != 0) {
+        fprintf(stderr, "impax set: error writing '%s'\n", out_path);
+        return -1;
+    }
+    return 0;
+}
+
+static int write_plot(const captured *c, const ipx_routh_cloud *cloud, const ipx_routh_summary *s,
+                      const char *plot_path)
+{
+    const int rows = IPX_ROWS_PER_CONTACT * c->k;
     double *x = malloc((size_t)cloud->count * sizeof *x), *y = malloc((size_t)cloud->count * sizeof *y);
     if (!x || !y) {
         free(x);
         free(y);
+        fprintf(stderr, "impax set: out of memory for the plot\n");
         return -1;
     }
     int a, b;
     widest_pair(s, c->k, &a, &b);
-    char xl[64], yl[64];
     for (int j = 0; j < cloud->count; j++) {
         const double *v = cloud->v_post + (size_t)j * rows;
         x[j] = v[IPX_ROWS_PER_CONTACT * a + IPX_N];
         y[j] = b != a ? v[IPX_ROWS_PER_CONTACT * b + IPX_N]
                       : hypot(v[IPX_ROWS_PER_CONTACT * a + IPX_T1], v[IPX_ROWS_PER_CONTACT * a + IPX_T2]);
     }
+    char xl[64], yl[64], msg[256];
     snprintf(xl, sizeof xl, "contact %d: v_n after (m/s)", a);
     if (b != a) snprintf(yl, sizeof yl, "contact %d: v_n after (m/s)", b);
     else snprintf(yl, sizeof yl, "contact %d: sliding speed after (m/s)", a);
-    char msg[256];
-    if (cli_plot_points(plot_path, "Routh outcome set of the first impact", xl, yl, cloud->count, x, y, msg,
-                        sizeof msg) != 0) {
-        fprintf(stderr, "impax set: %s\n", msg);
-        rc = -1;
-    } else {
-        printf("plot: %s\n", plot_path);
-    }
+    int rc = cli_plot_points(plot_path, "Routh outcome set of the first impact", xl, yl, cloud->count, x, y, msg,
+                             sizeof msg);
+    if (rc != 0) fprintf(stderr, "impax set: %s\n", msg);
+    else printf("plot: %s\n", plot_path);
     free(x);
     free(y);
     return rc;
 }
 
-static void print_summary(const captured *c, const ipx_routh_summary *s)
+/* The counts, why samples were discarded, and the ranges per contact. */
+static void print_summary(const captured *c, const ipx_params *params, const ipx_routh_summary *s)
 {
     printf("%d samples: %d kept, %d at rest, %d unterminated, %d failed; %lld LCP solves\n", s->samples,
            s->kept, s->at_rest, s->unterminated, s->failed, s->lcp_solves);
-    for (int i = 0; i < c->k; i++)
-        printf("  contact %d: v_n %+.4f m/s before, [%+.4f, %+.4f] after; sliding [%.4f, %.4f] m/s\n", i,
-               c->v[IPX_ROWS_PER_CONTACT * i + IPX_N], s->vn_min[i], s->vn_max[i], s->vt_min[i], s->vt_max[i]);
-    printf("  kinetic energy change [%.6g, %.6g] J\n", s->dke_min, s->dke_max);
+    if (s->unterminated)
+        printf("  %d sample(s) had not ended the impact after max_steps = %.0f impulse steps: discarded "
+               "(a larger max_steps keeps them)\n",
+               s->unterminated, params->value[ipx_param_index(params->model, "max_steps")]);
+    if (s->failed) printf("  %d sample(s) failed, discarded; the first: %s\n", s->failed, s->message);
+    char a[32], b[32], d[32], e[32], f[32];
+    for (int i = 0; s->kept && i < c->k; i++)
+        printf("  contact %d: v_n %s m/s before, [%s, %s] after; sliding [%s, %s] m/s\n", i,
+               cli_num(a, sizeof a, "%+.4f", c->v[IPX_ROWS_PER_CONTACT * i + IPX_N]),
+               cli_num(b, sizeof b, "%+.4f", s->vn_min[i]), cli_num(d, sizeof d, "%+.4f", s->vn_max[i]),
+               cli_num(e, sizeof e, "%.4f", s->vt_min[i]), cli_num(f, sizeof f, "%.4f", s->vt_max[i]));
+    if (s->kept)
+        printf("  kinetic energy change [%s, %s] J\n", cli_num(a, sizeof a, "%.6g", s->dke_min),
+               cli_num(b, sizeof b, "%.6g", s->dke_max));
 }
 
 /* Samples the set of c and writes the outputs. */
 static int sample(const captured *c, const ipx_params *params, long samples, long seed,
                   const char *out_path, const char *plot_path)
 {
-    int rows = IPX_ROWS_PER_CONTACT * c->k;
+    const size_t rows = IPX_ROWS_PER_CONTACT * (size_t)c->k;
     ipx_problem p = {.k = c->k, .W = c->W, .v = c->v, .contact = c->contact};
     ipx_routh_cloud cloud = {(int)samples, malloc((size_t)samples * rows * sizeof(double)),
                              malloc((size_t)samples * rows * sizeof(double)),
                              malloc((size_t)samples * sizeof(double)), 0};
+    double *ranges = malloc(4 * (size_t)c->k * sizeof *ranges);
     ipx_workspace *ws = ipx_workspace_create(params, c->k);
     int rc = CLI_FAILED;
-    if (cloud.v_post && cloud.impulse && cloud.delta_ke && ws) {
+    if (cloud.v_post && cloud.impulse && cloud.delta_ke && ranges && ws) {
         ipx_rng rng;
         ipx_rng_seed(&rng, (uint64_t)seed);
         ipx_routh_summary s;
-        ipx_status st = ipx_routh_set(&p, params->value, &rng, (int)samples, ws, &cloud, &s);
+        ipx_status st = cli_set_sample(&p, params, &rng, (int)samples, ws, &cloud, &s, ranges);
         if (st != IPX_OK) {
             fprintf(stderr, "impax set: sampling failed: %s\n", s.message);
-        } else if (s.kept == 0) {
-            fprintf(stderr, "impax set: no sample ended the impact (%s)\n", s.message);
         } else {
-            print_summary(c, &s);
-            rc = write_outputs(c, &cloud, &s, out_path, plot_path) == 0 ? CLI_OK : CLI_FAILED;
+            print_summary(c, params, &s);
+            if (s.kept == 0) fprintf(stderr, "impax set: no sample ended the impact\n");
+            else if ((!out_path || write_csv(c, &cloud, out_path) == 0) &&
+                     (!plot_path || write_plot(c, &cloud, &s, plot_path) == 0))
+                rc = CLI_OK;
         }
     } else {
         fprintf(stderr, "impax set: out of memory for %ld samples\n", samples);
     }
     ipx_workspace_destroy(ws);
+    free(ranges);
     free(cloud.v_post);
     free(cloud.impulse);
     free(cloud.delta_ke);
@@ -228,6 +257,9 @@ int cli_cmd_set(int argc, char **argv)
         }
     }
     if (optind != argc - 1) return cli_usage_error("set", "give exactly one world file");
+    if ((out_path && cli_check_output("set", "--out", out_path) != 0) ||
+        (plot_path && cli_check_output("set", "--plot", plot_path) != 0))
+        return CLI_FAILED;
     ipx_scene *scene = cli_load_scene(argv[optind]);
     if (!scene) return CLI_FAILED;
     const char *world_model = ipx_scene_model(scene);
@@ -242,11 +274,8 @@ int cli_cmd_set(int argc, char **argv)
     }
     captured *cap = calloc(1, sizeof *cap);
     int rc = CLI_FAILED;
-    if (cap && find_first_impact(scene, params_text, cap) == 0) {
-        char default_plot[300];
-        snprintf(default_plot, sizeof default_plot, "%s_set.png", ipx_scene_name(scene));
-        rc = sample(cap, &params, samples, seed, out_path, plot_path ? plot_path : default_plot);
-    }
+    if (cap && find_first_impact(scene, params_text, cap) == 0)
+        rc = sample(cap, &params, samples, seed, out_path, plot_path);
     if (cap) {
         free(cap->W);
         free(cap->v);

@@ -17,7 +17,7 @@ int cli_fit_score_set(const cli_fit_problem *fp, const char *params, const int *
         snprintf(message, message_size, "out of memory for %d replays", n);
         return -1;
     }
-    int rc = cli_replay_pool(fp->scene, fp->model, params, fp->recs, index, n, fp->jobs, out, message,
+    int rc = cli_replay_pool(fp->pool, fp->scene, fp->model, params, fp->recs, index, n, out, message,
                              message_size);
     for (int i = 0; i < n && rc == 0; i++) {
         if (out[i].rc != 0) {
@@ -61,6 +61,9 @@ static double objective(unsigned n, const double *u, double *grad, void *data)
     run->failed = cli_fit_score_set(run->fp, params, run->index, run->n, &score, run->message,
                                     run->message_size);
     if (run->failed) {
+        char why[512];
+        snprintf(why, sizeof why, "%s", run->message);
+        snprintf(run->message, run->message_size, "evaluation %d (%s): %s", run->evals, params, why);
         nlopt_force_stop(run->opt);
         return HUGE_VAL;
     }

@@ -21,7 +21,7 @@ typedef struct cli_fit_spec {
 /// Parses "mu,e" or "mu=0.05:0.5,e" for model: each name is a contact key (world.h) or one of
 /// the model's real-valued parameters; bounds default to its accepted range; the start value is
 /// its value in base_params if given there, else the model's default, else the middle of the
-/// bounds. 0, or -1 with a message naming the bad item.
+/// bounds. 0, or -1 with a message naming the bad item (of text, or of a malformed base_params).
 int cli_fit_spec_parse(cli_fit_spec *spec, const char *text, const char *model,
                        const char *base_params, char *message, size_t message_size);
 
@@ -36,7 +36,7 @@ typedef struct cli_fit_problem {
     const char *model;
     const char *base_params;
     const cli_recording *recs;
-    int jobs;
+    cli_pool *pool; /* where the replays run (local processes or MPI ranks) */
     int max_evals;  /* objective evaluations per fit */
     int algorithm;  /* an nlopt_algorithm: derivative-free, bounded (LN_BOBYQA, LN_NELDERMEAD, LN_SBPLX) */
     double xtol;    /* stop when a step moves every parameter by less than xtol x its range */

@@ -9,27 +9,17 @@
 #include "fit.h"
 #include "impax/registry.h"
 
-/* The value of key in "k=v,k=v" (spaces allowed around items); 1 if found. A later item wins,
-   as in ipx_params_parse. */
+/* The value of key in a parameter list (ipx_params_next's rules); 1 if found. A later item wins,
+   as in ipx_params_parse. A malformed list stops the search: the replay reports it. */
 static int params_lookup(const char *text, const char *key, double *value)
 {
     int found = 0;
-    const size_t key_len = strlen(key);
-    for (const char *p = text; p && *p;) {
-        while (*p == ' ' || *p == ',') p++;
-        const char *eq = strchr(p, '=');
-        const char *end = strchr(p, ',');
-        if (!end) end = p + strlen(p);
-        if (eq && eq < end) {
-            const char *k_end = eq;
-            while (k_end > p && k_end[-1] == ' ') k_end--;
-            if ((size_t)(k_end - p) == key_len && strncmp(p, key, key_len) == 0) {
-                *value = strtod(eq + 1, NULL);
-                found = 1;
-            }
-        }
-        p = end;
-    }
+    const char *cursor = text;
+    ipx_param_item item;
+    char message[256];
+    while (text && ipx_params_next(text, &cursor, &item, message, sizeof message) == 1)
+        if (ipx_param_item_is(&item, key) && ipx_param_number(&item, value, message, sizeof message) == IPX_OK)
+            found = 1;
     return found;
 }
 
@@ -85,6 +75,11 @@ int cli_fit_spec_parse(cli_fit_spec *spec, const char *text, const char *model,
                        const char *base_params, char *message, size_t message_size)
 {
     memset(spec, 0, sizeof *spec);
+    const char *cursor = base_params;
+    ipx_param_item base_item;
+    int more;
+    while (base_params && (more = ipx_params_next(base_params, &cursor, &base_item, message, message_size)) != 0)
+        if (more < 0) return -1; /* the list's own rules first: the candidates are built from it */
     char item[128];
     for (const char *p = text; *p;) {
         const char *end = strchr(p, ',');
@@ -136,21 +131,15 @@ void cli_fit_params(const cli_fit_spec *spec, const double *x, const char *base,
     size_t used = 0;
     out[0] = '\0';
     /* base's items except the fitted keys, then the fitted values */
-    for (const char *p = base ? base : ""; *p;) {
-        while (*p == ' ' || *p == ',') p++;
-        const char *end = strchr(p, ',');
-        const size_t len = end ? (size_t)(end - p) : strlen(p);
-        const char *eq = memchr(p, '=', len);
+    const char *cursor = base;
+    ipx_param_item item;
+    char message[256];
+    while (base && ipx_params_next(base, &cursor, &item, message, sizeof message) == 1) {
         int fitted = 0;
-        for (int k = 0; eq && k < spec->n; k++) {
-            const char *k_end = eq;
-            while (k_end > p && k_end[-1] == ' ') k_end--;
-            fitted |= (size_t)(k_end - p) == strlen(spec->name[k]) &&
-                      strncmp(p, spec->name[k], (size_t)(k_end - p)) == 0;
-        }
-        if (len > 0 && !fitted && used < out_size)
-            used += (size_t)snprintf(out + used, out_size - used, "%s%.*s", used ? "," : "", (int)len, p);
-        p += len;
+        for (int k = 0; k < spec->n; k++) fitted |= ipx_param_item_is(&item, spec->name[k]);
+        if (!fitted && used < out_size)
+            used += (size_t)snprintf(out + used, out_size - used, "%s%.*s=%.*s", used ? "," : "", (int)item.key_len,
+                                     item.key, (int)item.value_len, item.value);
     }
     for (int k = 0; k < spec->n && used < out_size; k++)
         used += (size_t)snprintf(out + used, out_size - used, "%s%s=%.*g", used ? "," : "", spec->name[k],

@@ -3,12 +3,23 @@
 #include <math.h>
 #include <plplot.h>
 #include <stdio.h>
+#include <string.h>
 
-enum { PNG_WIDTH = 1000, PNG_HEIGHT_PER_PANEL = 420 };
+#include "axis.h"
+
+/* Up to STACKED panels one above the other, more in two columns (a panel per body). */
+enum { PNG_WIDTH = 1000, PNG_HEIGHT_PER_PANEL = 420, STACKED = 3, PNG_COLUMN_WIDTH = 800, PNG_ROW_HEIGHT = 360 };
+
+/* Legend: line samples this fraction of the subpage wide, text at this scale. */
+static const double LEGEND_LINE = 0.05, LEGEND_TEXT = 0.8, CHAR_WIDTH = 0.7;
 
 /* cmap0 entries that read well on white: red, blue, green, magenta, brown, cyan, salmon, violet. */
 static const PLINT line_color[] = {1, 9, 3, 13, 8, 11, 14, 10};
 #define LINE_COLOR(i) line_color[(i) % (int)(sizeof line_color / sizeof line_color[0])]
+/* Line styles in turn (continuous, long dashes, short dashes, dash-dot), so that a model whose
+   line lies on another's still shows. */
+static const PLINT line_style[] = {1, 3, 2, 4};
+#define LINE_STYLE(i) line_style[(i) % (int)(sizeof line_style / sizeof line_style[0])]
 
 typedef struct bounds {
     double x0, x1, y0, y1;
@@ -31,16 +42,11 @@ static void extend(bounds *b, int n, const double *x, const double *y)
     }
 }
 
-/* A margin of 5 % (and a unit span for a constant) so no line sits on the frame. */
+/* Every plot's axes come from cli_axis_range: a margin, and a span PLplot can label. */
 static void pad(bounds *b)
 {
-    double dx = b->x1 - b->x0, dy = b->y1 - b->y0;
-    if (dx <= 0) dx = fabs(b->x0) > 0 ? fabs(b->x0) : 1.0;
-    if (dy <= 0) dy = fabs(b->y0) > 0 ? fabs(b->y0) : 1.0;
-    b->x0 -= 0.05 * dx;
-    b->x1 += 0.05 * dx;
-    b->y0 -= 0.05 * dy;
-    b->y1 += 0.05 * dy;
+    cli_axis_range(b->x0, b->x1, &b->x0, &b->x1);
+    cli_axis_range(b->y0, b->y1, &b->y0, &b->y1);
 }
 
 /* PLplot exits the process when it cannot open its output: check first. */
@@ -55,16 +61,18 @@ static int writable(const char *path, char *message, size_t message_size)
     return 1;
 }
 
-static void begin(const char *path, int rows)
+static void begin(const char *path, int n_panels)
 {
+    const int columns = n_panels > STACKED ? 2 : 1, rows = (n_panels + columns - 1) / columns;
     char geometry[32];
-    snprintf(geometry, sizeof geometry, "%dx%d", PNG_WIDTH, PNG_HEIGHT_PER_PANEL * rows);
+    if (columns == 1) snprintf(geometry, sizeof geometry, "%dx%d", PNG_WIDTH, PNG_HEIGHT_PER_PANEL * rows);
+    else snprintf(geometry, sizeof geometry, "%dx%d", PNG_COLUMN_WIDTH * columns, PNG_ROW_HEIGHT * rows);
     plsdev("pngcairo");
     plsfnam(path);
     plsetopt("geometry", geometry);
     plscolbg(255, 255, 255); /* white page, dark ink */
     plscol0(15, 0, 0, 0);
-    plssub(1, rows);
+    plssub(columns, rows);
     plinit();
 }
 
@@ -77,15 +85,40 @@ static void legend(const cli_panel *p)
     for (int i = 0; i < n; i++) {
         opt_array[i] = PL_LEGEND_LINE;
         text_colors[i] = line_colors[i] = LINE_COLOR(i);
-        line_styles[i] = 1;
+        line_styles[i] = LINE_STYLE(i);
         line_widths[i] = 2.0;
         texts[i] = p->lines[i].name;
     }
     PLFLT width, height;
-    pllegend(&width, &height, PL_LEGEND_BACKGROUND | PL_LEGEND_BOUNDING_BOX, PL_POSITION_RIGHT | PL_POSITION_TOP,
-             0.02, 0.02, 0.1, 0, 15, 1, 0, 0, n, opt_array, 1.0, 1.0, 2.0, 1.0, text_colors,
+    pllegend(&width, &height, PL_LEGEND_BACKGROUND | PL_LEGEND_BOUNDING_BOX, PL_POSITION_OUTSIDE | PL_POSITION_RIGHT,
+             0.01, 0.0, LEGEND_LINE, 0, 15, 1, 0, 0, n, opt_array, 1.0, LEGEND_TEXT, 2.0, 0.0, text_colors,
              (const char *const *)texts, NULL, NULL, NULL, NULL, line_colors, line_styles, line_widths,
              NULL, NULL, NULL, NULL);
+}
+
+/* The width of p's legend in mm: its line samples, gaps and longest name at the legend's text
+   size (a character is about CHAR_WIDTH of its height wide). */
+static double legend_mm(const cli_panel *p, double char_mm, double subpage_mm)
+{
+    size_t longest = 0;
+    for (int l = 0; l < p->n_lines; l++)
+        if (strlen(p->lines[l].name) > longest) longest = strlen(p->lines[l].name);
+    return (LEGEND_LINE + 0.02) * subpage_mm + CHAR_WIDTH * char_mm * LEGEND_TEXT * (double)(longest + 2);
+}
+
+/* A line panel's axes and grid: margins for the tick labels, axis labels and title, and on the
+   right the legend's room (the legend goes outside the axes, so that it hides no line). */
+static void frame(const cli_panel *p, const bounds *b)
+{
+    pladv(0);
+    PLFLT default_mm, char_mm, x0, x1, y0, y1;
+    plgchr(&default_mm, &char_mm);
+    plgspa(&x0, &x1, &y0, &y1); /* the subpage, mm */
+    const double width = x1 - x0, height = y1 - y0;
+    const double right = fmin(legend_mm(p, char_mm, width) + char_mm, 0.45 * width);
+    plsvpa(9.0 * char_mm, width - right, 5.0 * char_mm, height - 3.5 * char_mm);
+    plwind(b->x0, b->x1, b->y0, b->y1);
+    plbox("bcgnst", 0.0, 0, "bcgnstv", 0.0, 0);
 }
 
 int cli_plot_panels(const char *path, int n_panels, const cli_panel *panels, char *message,
@@ -107,13 +140,15 @@ int cli_plot_panels(const char *path, int n_panels, const cli_panel *panels, cha
         for (int l = 0; l < panel->n_lines; l++) extend(&b, panel->lines[l].n, panel->lines[l].x, panel->lines[l].y);
         pad(&b);
         plcol0(15);
-        plenv(b.x0, b.x1, b.y0, b.y1, 0, 2); /* 2: draw a grid */
+        frame(panel, &b);
         pllab(panel->x_label, panel->y_label, panel->title);
         for (int l = 0; l < panel->n_lines; l++) {
             plcol0(LINE_COLOR(l));
+            pllsty(LINE_STYLE(l));
             plwidth(2.0);
             plline(panel->lines[l].n, panel->lines[l].x, panel->lines[l].y);
         }
+        pllsty(1);
         plwidth(1.0);
         legend(panel);
     }

@@ -17,8 +17,9 @@ typedef struct cli_panel {
     const cli_line *lines;
 } cli_panel;
 
-/// Writes n_panels panels stacked vertically into one PNG at path. 0, or -1 with a message
-/// (the file cannot be written, or there is nothing finite to plot).
+/// Writes n_panels panels into one PNG at path, stacked vertically (in two columns from four
+/// panels on). 0, or -1 with a message (the file cannot be written, or there is nothing finite
+/// to plot). Every axis comes from cli_axis_range (axis.h).
 int cli_plot_panels(const char *path, int n_panels, const cli_panel *panels, char *message,
                     size_t message_size);
 

@@ -7,6 +7,10 @@
 
 enum { BAR_WIDTH = 30 };
 
+static int quiet; /* --quiet: set once by main, before any bar */
+
+void cli_progress_set_quiet(int q) { quiet = q; }
+
 double cli_wall_seconds(void)
 {
     struct timespec ts;
@@ -21,7 +25,7 @@ void cli_progress_start(cli_progress *p, const char *label, double total_s)
     p->total_s = total_s;
     p->start_wall_s = cli_wall_seconds();
     p->last_draw_s = 0.0;
-    p->enabled = isatty(STDERR_FILENO);
+    p->enabled = !quiet && isatty(STDERR_FILENO);
 }
 
 void cli_progress_update(cli_progress *p, double done_s)

@@ -1,5 +1,5 @@
 /// A progress bar on stderr for runs that take longer than a second of wall time, drawn only
-/// when stderr is a terminal (so logs and pipes stay clean).
+/// when stderr is a terminal (so logs and pipes stay clean) and --quiet was not given.
 #ifndef IMPAX_CLI_PROGRESS_H
 #define IMPAX_CLI_PROGRESS_H
 
@@ -13,6 +13,8 @@ typedef struct cli_progress {
 } cli_progress;
 
 double cli_wall_seconds(void); /* monotonic clock, s */
+/// --quiet: no bar from now on, terminal or not.
+void cli_progress_set_quiet(int quiet);
 void cli_progress_start(cli_progress *p, const char *label, double total_s);
 /// Redraws at most ten times a second, and only once a second of wall time has passed.
 void cli_progress_update(cli_progress *p, double done_s);

@@ -1,128 +1,81 @@
-#define _POSIX_C_SOURCE 200809L /* fork, pipe, sysconf */
+/* Recordings replayed as the jobs of a pool: a job's id is the recording's index, the batch's
+   payload the model and the parameters ("model\0params\0"), a result one cli_replay_outcome. */
 #include "replay_pool.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/types.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
+typedef struct replay_ctx {
+    const ipx_scene *scene;
+    const cli_recording *recs;
+    int n_recs;
+} replay_ctx;
 
-int cli_replay_default_jobs(void)
+static int replay_job(void *ctx, int id, const void *payload, size_t payload_size, cli_buf *result)
 {
-    const long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n > 0 ? (int)n : 1;
-}
-
-static void replay_one(const ipx_scene *scene, const char *model, const char *params,
-                       const cli_recording *rec, cli_replay_outcome *o)
-{
-    memset(o, 0, sizeof *o);
-    o->rc = cli_replay(scene, model, params, rec, &o->error, NULL, o->message, sizeof o->message);
-}
-
-static int write_all(int fd, const void *data, size_t size)
-{
-    const char *p = data;
-    while (size > 0) {
-        const ssize_t w = write(fd, p, size);
-        if (w < 0 && errno == EINTR) continue;
-        if (w <= 0) return -1;
-        p += w;
-        size -= (size_t)w;
+    const replay_ctx *c = ctx;
+    const char *model = payload, *end = model ? memchr(model, '\0', payload_size) : NULL;
+    cli_replay_outcome o;
+    memset(&o, 0, sizeof o);
+    if (!end || !memchr(end + 1, '\0', payload_size - (size_t)(end + 1 - model)) || id < 0 || id >= c->n_recs) {
+        o.rc = 2;
+        snprintf(o.message, sizeof o.message, "malformed replay job %d", id);
+    } else {
+        o.rc = cli_replay(c->scene, model, end + 1, &c->recs[id], &o.error, NULL, o.message, sizeof o.message);
     }
+    return cli_buf_append(result, &o, sizeof o);
+}
+
+typedef struct outcomes {
+    cli_replay_outcome *out;
+    unsigned char *stored; /* per job: its outcome came back */
+} outcomes;
+
+static int store_outcome(void *ctx, int k, const void *result, size_t size)
+{
+    outcomes *o = ctx;
+    if (size != sizeof *o->out) return -1;
+    memcpy(&o->out[k], result, size);
+    o->stored[k] = 1;
     return 0;
 }
 
-static int read_all(int fd, void *data, size_t size)
+int cli_replay_pool(cli_pool *pool, const ipx_scene *scene, const char *model, const char *params,
+                    const cli_recording *recs, const int *index, int n, cli_replay_outcome *out,
+                    char *message, size_t message_size)
 {
-    char *p = data;
-    while (size > 0) {
-        const ssize_t r = read(fd, p, size);
-        if (r < 0 && errno == EINTR) continue;
-        if (r <= 0) return -1;
-        p += r;
-        size -= (size_t)r;
-    }
-    return 0;
-}
-
-/* The worker's whole life: its share of the list, one outcome at a time down the pipe. */
-static void worker(const ipx_scene *scene, const char *model, const char *params,
-                   const cli_recording *recs, const int *index, int n, int jobs, int first, int fd)
-{
-    int status = 0;
-    for (int i = first; i < n && status == 0; i += jobs) {
-        cli_replay_outcome o;
-        replay_one(scene, model, params, &recs[index[i]], &o);
-        status = write_all(fd, &o, sizeof o);
-    }
-    /* not exit(): the parent owns stdio buffers and atexit work; ODE's held-back messages go
-       with the worker (--verbose prints them as they come) */
-    _exit(status == 0 ? 0 : 1);
-}
-
-int cli_replay_pool(const ipx_scene *scene, const char *model, const char *params,
-                    const cli_recording *recs, const int *index, int n, int jobs,
-                    cli_replay_outcome *out, char *message, size_t message_size)
-{
-    if (jobs > n) jobs = n;
-    if (jobs <= 1) {
-        for (int i = 0; i < n; i++) replay_one(scene, model, params, &recs[index[i]], &out[i]);
-        return 0;
-    }
-    int *fd = malloc((size_t)jobs * sizeof *fd);
-    pid_t *pid = malloc((size_t)jobs * sizeof *pid);
-    if (!fd || !pid) {
-        free(fd);
-        free(pid);
-        snprintf(message, message_size, "out of memory starting %d replay workers", jobs);
+    char payload[1024];
+    const int len = snprintf(payload, sizeof payload, "%s%c%s", model, '\0', params ? params : "");
+    if (len < 0 || (size_t)len + 1 > sizeof payload) {
+        snprintf(message, message_size, "parameters too long: %s", params);
         return -1;
     }
-    fflush(stdout);
-    fflush(stderr);
-    int started = 0, rc = 0;
-    for (; started < jobs; started++) {
-        int p[2];
-        if (pipe(p) != 0) break;
-        const pid_t child = fork();
-        if (child < 0) {
-            close(p[0]);
-            close(p[1]);
-            break;
-        }
-        if (child == 0) {
-            close(p[0]);
-            for (int j = 0; j < started; j++) close(fd[j]);
-            worker(scene, model, params, recs, index, n, jobs, started, p[1]);
-        }
-        close(p[1]);
-        fd[started] = p[0];
-        pid[started] = child;
+    int max_index = -1;
+    for (int i = 0; i < n; i++)
+        if (index[i] > max_index) max_index = index[i];
+    replay_ctx ctx = {scene, recs, max_index + 1};
+    outcomes o = {out, calloc((size_t)n + 1, 1)};
+    if (!o.stored) {
+        snprintf(message, message_size, "out of memory for %d replays", n);
+        return -1;
     }
-    if (started < jobs) {
-        snprintf(message, message_size, "cannot start replay worker %d of %d: %s", started + 1, jobs,
-                 strerror(errno));
-        rc = -1;
+    const cli_batch batch = {.n = n, .id = index, .payload = payload, .payload_size = (size_t)len + 1,
+                             .run = replay_job, .run_ctx = &ctx, .done = store_outcome, .done_ctx = &o};
+    const int missing = cli_pool_run(pool, &batch, message, message_size);
+    if (missing > 0) { /* name the first recording without an outcome: the dead worker's */
+        int k = 0;
+        while (k < n - 1 && o.stored[k]) k++;
+        const size_t used = strlen(message);
+        snprintf(message + used, message_size - used, "%s%d of %d replays did not report (the first: %s)",
+                 used ? ": " : "", missing, n, recs[index[k]].path);
     }
-    /* Worker j's outcomes arrive in list order j, j + jobs, ...; a slow pipe only waits. */
-    for (int j = 0; j < started; j++) {
-        for (int i = j; i < n && rc == 0; i += jobs)
-            if (read_all(fd[j], &out[i], sizeof out[i]) != 0) {
-                snprintf(message, message_size, "replay worker %d stopped before reporting recording %d",
-                         j + 1, i + 1);
-                rc = -1;
-            }
-        close(fd[j]);
-    }
-    for (int j = 0; j < started; j++) {
-        int status;
-        while (waitpid(pid[j], &status, 0) < 0 && errno == EINTR) {
-        }
-    }
-    free(fd);
-    free(pid);
-    return rc;
+    free(o.stored);
+    return missing == 0 ? 0 : -1;
+}
+
+int cli_replay_serve(cli_pool *pool, const ipx_scene *scene, const cli_recording *recs, int n_recs)
+{
+    replay_ctx ctx = {scene, recs, n_recs};
+    return cli_pool_serve(pool, replay_job, &ctx);
 }

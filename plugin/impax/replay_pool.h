@@ -1,12 +1,13 @@
-/// Replays a list of recordings on several processes: what `impax fit` evaluates for every
-/// candidate parameter set, and what `impax replay` runs per model. Simulations share nothing,
-/// so each worker (a fork of this process) takes every jobs-th recording and sends its errors
-/// back through a pipe; the results are the same as a serial loop's, in the same order.
+/// Replays a list of recordings on a job pool (job_pool.h): what `impax fit` evaluates for
+/// every candidate parameter set, on local processes or on the ranks of mpirun. Simulations
+/// share nothing: each job replays one recording in a fresh simulation, so the outcomes are the
+/// same as a serial loop's whatever the transport and the number of workers.
 #ifndef IMPAX_CLI_REPLAY_POOL_H
 #define IMPAX_CLI_REPLAY_POOL_H
 
 #include <stddef.h>
 
+#include "job_pool.h"
 #include "replay.h"
 
 /// One recording's outcome: cli_replay's return code (0 ok, 1 the simulation failed, 2 bad
@@ -17,14 +18,15 @@ typedef struct cli_replay_outcome {
     char message[256];
 } cli_replay_outcome;
 
-/// Processors online (at least 1): the default number of jobs.
-int cli_replay_default_jobs(void);
+/// Replays recs[index[i]] for i < n under model/params on pool into out[i]. 0 when every
+/// replay reported (each outcome has its own rc); -1 with a message if no worker could be
+/// started or a worker died before reporting.
+int cli_replay_pool(cli_pool *pool, const ipx_scene *scene, const char *model, const char *params,
+                    const cli_recording *recs, const int *index, int n, cli_replay_outcome *out,
+                    char *message, size_t message_size);
 
-/// Replays recs[index[i]] for i < n under model/params on up to jobs processes (1: in this
-/// process) into out[i]. 0 when every worker reported (each outcome has its own rc); -1 with a
-/// message if a worker could not be started or died without reporting.
-int cli_replay_pool(const ipx_scene *scene, const char *model, const char *params,
-                    const cli_recording *recs, const int *index, int n, int jobs,
-                    cli_replay_outcome *out, char *message, size_t message_size);
+/// An MPI worker's part: replays what the master's cli_replay_pool calls send (recs as the
+/// master loaded them: n_recs, in the same order) until the master closes the pool.
+int cli_replay_serve(cli_pool *pool, const ipx_scene *scene, const cli_recording *recs, int n_recs);
 
 #endif

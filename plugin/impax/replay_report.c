@@ -61,15 +61,18 @@ void replay_print_summary(FILE *f, const replay_set *set)
     const double length = set->n_recs ? set->rows[0].err.length_m : 1.0;
     fprintf(f, "\nreplay of %d trajector%s in %s (body %s, length %g m); means over the trajectories:\n",
             set->n_recs, set->n_recs == 1 ? "y" : "ies", set->world, set->body, length);
-    fprintf(f, "%-8s %-22s %-22s %-14s %-8s %-10s %s\n", "model", "mean position error", "final position error",
-            "mean orient.", "impacts", "fallbacks", "wall time");
+    int width = 8; /* the longest entry, settings included */
+    for (int m = 0; m < set->n_models; m++)
+        if ((int)strlen(set->models[m]) > width) width = (int)strlen(set->models[m]);
+    fprintf(f, "%-*s %-22s %-22s %-14s %-8s %-10s %s\n", width, "model", "mean position error",
+            "final position error", "mean orient.", "impacts", "fallbacks", "wall time");
     for (int m = 0; m < set->n_models; m++) {
         const model_total t = total_of(set, m);
         char pos[32], fin[32];
         snprintf(pos, sizeof pos, "%.4f m (%.1f %%)", t.mean_pos_m, percent(t.mean_pos_m, length));
         snprintf(fin, sizeof fin, "%.4f m (%.1f %%)", t.final_pos_m, percent(t.final_pos_m, length));
-        fprintf(f, "%-8s %-22s %-22s %8.2f deg   %-8ld %-10ld %.2f s", set->models[m], pos, fin, t.mean_ori_deg,
-                t.events, t.fallbacks, t.wall_s);
+        fprintf(f, "%-*s %-22s %-22s %8.2f deg   %-8ld %-10ld %.2f s", width, set->models[m], pos, fin,
+                t.mean_ori_deg, t.events, t.fallbacks, t.wall_s);
         if (t.failed) fprintf(f, "  (%d failed, not in the means)", t.failed);
         fputc('\n', f);
     }

@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 
+#include "model_entry.h"
 #include "replay.h"
 
 typedef struct replay_row { /* one trajectory under one model */
@@ -17,7 +18,8 @@ typedef struct replay_set {
     const char *world;
     const char *body;        /* the replayed "model::link" */
     int n_models, n_recs;
-    const char *const *models;
+    const char *const *models;   /* the --model entries as given (labels) */
+    const cli_model_entry *entries; /* their models and settings */
     const cli_recording *recs;
     replay_row *rows;        /* n_models x n_recs, model by model */
     int show;                /* the trajectory plotted */

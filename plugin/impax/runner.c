@@ -1,25 +1,14 @@
 #define _POSIX_C_SOURCE 200809L /* strdup */
 #include "runner.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "model_traits.h"
 #include "progress.h"
-
-/* Unit vector "up" (against gravity); +z in a world without gravity. */
-static void up_vector(dWorldID world, double up[3])
-{
-    dVector3 g;
-    dWorldGetGravity(world, g);
-    double norm = sqrt(g[0] * g[0] + g[1] * g[1] + g[2] * g[2]);
-    if (norm == 0.0) {
-        up[0] = up[1] = 0.0;
-        up[2] = 1.0;
-        return;
-    }
-    for (int i = 0; i < 3; i++) up[i] = -g[i] / norm;
-}
+#include "trace.h"
 
 int cli_plot_body(const ipx_scene *scene, const ipx_sim *sim)
 {
@@ -27,39 +16,19 @@ int cli_plot_body(const ipx_scene *scene, const ipx_sim *sim)
     return name ? ipx_sim_body_index(sim, name) : -1;
 }
 
+const char *cli_run_params(const ipx_scene *scene, const char *model, const char *params)
+{
+    if (params) return params;
+    const char *world_model = ipx_scene_model(scene);
+    if (!model || (world_model && strcmp(model, world_model) == 0)) return ipx_scene_params(scene);
+    return "";
+}
+
 static double body_height(ipx_sim *sim, int body, const double up[3])
 {
     if (body < 0) return NAN;
     const dReal *x = dBodyGetPosition(ipx_sim_body(sim, body));
     return up[0] * x[0] + up[1] * x[1] + up[2] * x[2];
-}
-
-static int series_push(cli_series *s, double t, double e, double h)
-{
-    if (s->n == s->capacity) {
-        int cap = s->capacity ? 2 * s->capacity : 1024;
-        double *nt = realloc(s->t_s, (size_t)cap * sizeof *nt);
-        if (nt) s->t_s = nt;
-        double *ne = realloc(s->energy_j, (size_t)cap * sizeof *ne);
-        if (ne) s->energy_j = ne;
-        double *nh = realloc(s->height_m, (size_t)cap * sizeof *nh);
-        if (nh) s->height_m = nh;
-        if (!nt || !ne || !nh) return -1;
-        s->capacity = cap;
-    }
-    s->t_s[s->n] = t;
-    s->energy_j[s->n] = e;
-    s->height_m[s->n] = h;
-    s->n++;
-    return 0;
-}
-
-void cli_series_free(cli_series *s)
-{
-    free(s->t_s);
-    free(s->energy_j);
-    free(s->height_m);
-    memset(s, 0, sizeof *s);
 }
 
 static void csv_header(FILE *f, const ipx_sim *sim)
@@ -87,15 +56,39 @@ static void csv_row(FILE *f, ipx_sim *sim)
     fprintf(f, ",%.17g\n", ipx_sim_energy(sim));
 }
 
-static void sum_event_energy(const ipx_ode_event *ev, void *user)
+/* What the event callback needs. */
+typedef struct event_sink {
+    cli_run *run;
+    const ipx_sim *sim;
+    int inelastic; /* the model leaves restitution aside (model_traits.h) */
+} event_sink;
+
+/* The largest restitution of p's contacts that approach faster than their capture speed: what a
+   model with a restitution law would have bounced. */
+static double bouncing_restitution(const ipx_problem *p)
 {
-    if (ev->ok) *(double *)user += ev->ke_after - ev->ke_before;
+    double e = 0.0;
+    for (int i = 0; i < p->k; i++)
+        if (-p->v[IPX_ROWS_PER_CONTACT * i + IPX_N] > p->contact[i].v_capture) e = fmax(e, p->contact[i].e);
+    return e;
 }
 
-static void record_first_impact(cli_run *run, ipx_sim *sim)
+static void on_event(const ipx_ode_event *ev, void *user)
+{
+    event_sink *sink = user;
+    cli_run *run = sink->run;
+    if (ev->ok) run->impact_energy_change_j += ev->ke_after - ev->ke_before;
+    if (sink->inelastic && ev->problem)
+        run->ignored_restitution = fmax(run->ignored_restitution, bouncing_restitution(ev->problem));
+    /* the event belongs to the step under way: the time at its start, as the shim counts it */
+    if (run->trace) ipx_trace_event(run->trace, 0, ipx_sim_time(sink->sim), ev);
+}
+
+static void record_first_impact(cli_run *run, ipx_sim *sim, long fallbacks_before)
 {
     run->first_impact_step = (int)run->steps;
     run->first_impact_t_s = ipx_sim_time(sim);
+    run->first_impact_fell_back = ipx_ode_get_stats(ipx_sim_impax(sim)).fallbacks > fallbacks_before;
     run->ke_after_first_j = ipx_sim_kinetic_energy(sim);
     for (int b = 0; b < run->n_bodies; b++) {
         dBodyID body = ipx_sim_body(sim, b);
@@ -107,68 +100,104 @@ static void record_first_impact(cli_run *run, ipx_sim *sim)
     }
 }
 
-int cli_run_scene(const ipx_scene *scene, cli_run *run)
+/* The outputs' start: body names, first-impact storage. 0, or -1 if memory is short. */
+static int prepare(cli_run *run, ipx_sim *sim)
+{
+    run->n_bodies = ipx_sim_body_count(sim);
+    const size_t n_alloc = (size_t)(run->n_bodies > 0 ? run->n_bodies : 1);
+    run->first_velocity = calloc(n_alloc, 6 * sizeof(double));
+    run->body_name = calloc(n_alloc, sizeof *run->body_name);
+    int ok = run->first_velocity != NULL && run->body_name != NULL;
+    for (int b = 0; ok && b < run->n_bodies; b++) ok = (run->body_name[b] = strdup(ipx_sim_body_name(sim, b))) != NULL;
+    return ok ? 0 : -1;
+}
+
+/* One step and what it adds to the outputs. 0, or 1 with run->error set. */
+static int step(cli_run *run, ipx_sim *sim, int *had_impact)
 {
     char msg[256];
+    const long fallbacks_before = run->first_impact_step < 0 ? ipx_ode_get_stats(ipx_sim_impax(sim)).fallbacks : 0;
+    if (ipx_sim_step(sim, msg, sizeof msg) != 0) {
+        snprintf(run->error, sizeof run->error, "t = %.6f s: %s", ipx_sim_time(sim), msg);
+        return 1;
+    }
+    run->steps++;
+    run->max_penetration_m = fmax(run->max_penetration_m, ipx_sim_penetration(sim));
+    const int impact = ipx_sim_had_impact(sim);
+    run->collisions += impact && !*had_impact;
+    *had_impact = impact;
+    if (run->first_impact_step < 0 && impact) record_first_impact(run, sim, fallbacks_before);
+    if (run->csv) csv_row(run->csv, sim);
+    if (run->series && cli_series_push(run->series, sim, run->steps) != 0) {
+        snprintf(run->error, sizeof run->error, "out of memory for the plot series");
+        return 1;
+    }
+    return 0;
+}
+
+static void start(cli_run *run)
+{
     run->error[0] = '\0';
     run->first_impact_step = -1;
+    run->first_impact_fell_back = 0;
     run->first_velocity = NULL;
     run->body_name = NULL;
     run->n_bodies = 0;
     run->steps = 0;
+    run->collisions = 0;
     run->impact_energy_change_j = 0.0;
+    run->ignored_restitution = 0.0;
     run->max_penetration_m = 0.0;
+}
+
+/* ceil(duration / h) steps into *n: 0, or -1 with run->error when the count does not fit in a long
+   (a (long) of a larger double is undefined: 9.3e15 s or 1e300 s at 1 ms gave 0 steps). */
+static int step_count(const ipx_scene *scene, cli_run *run, long *n)
+{
+    const double h = ipx_scene_step_size(scene), steps = ceil(run->duration_s / h - 1e-9);
+    if (!(steps >= 0 && steps < (double)LONG_MAX)) {
+        snprintf(run->error, sizeof run->error, "a duration of %g s is %g steps of %g s, more than %ld: give a "
+                 "shorter --duration", run->duration_s, steps, h, LONG_MAX);
+        return -1;
+    }
+    *n = (long)steps;
+    return 0;
+}
+
+int cli_run_scene(const ipx_scene *scene, cli_run *run)
+{
+    char msg[256];
+    long n_steps;
+    start(run);
+    if (step_count(scene, run, &n_steps) != 0) return 2;
     ipx_sim *sim = ipx_sim_create(scene, run->model, run->params, msg, sizeof msg);
     if (!sim) {
         snprintf(run->error, sizeof run->error, "%s", msg);
         return 2;
     }
     snprintf(run->model_used, sizeof run->model_used, "%s", ipx_ode_model_name(ipx_sim_impax(sim)));
-    run->n_bodies = ipx_sim_body_count(sim);
-    size_t n_alloc = (size_t)(run->n_bodies > 0 ? run->n_bodies : 1);
-    run->first_velocity = calloc(n_alloc, 6 * sizeof(double));
-    run->body_name = calloc(n_alloc, sizeof *run->body_name);
-    int names_ok = run->body_name != NULL;
-    for (int b = 0; names_ok && b < run->n_bodies; b++)
-        names_ok = (run->body_name[b] = strdup(ipx_sim_body_name(sim, b))) != NULL;
-    if (!run->first_velocity || !names_ok) {
+    if (prepare(run, sim) != 0 || (run->series && cli_series_start(run->series, sim, n_steps) != 0)) {
         ipx_sim_destroy(sim);
         snprintf(run->error, sizeof run->error, "out of memory");
         return 1;
     }
-    ipx_ode_set_event_callback(ipx_sim_impax(sim), sum_event_energy, &run->impact_energy_change_j);
+    event_sink sink = {run, sim, cli_model_inelastic(run->model_used, cli_run_params(scene, run->model, run->params))};
+    ipx_ode_set_event_callback(ipx_sim_impax(sim), on_event, &sink);
     double up[3];
-    up_vector(ipx_sim_world(sim), up);
-    int plot_body = cli_plot_body(scene, sim);
+    cli_up_vector(ipx_sim_world(sim), up);
+    const int plot_body = cli_plot_body(scene, sim);
     run->energy_start_j = ipx_sim_energy(sim);
     if (run->csv) {
         csv_header(run->csv, sim);
         csv_row(run->csv, sim);
     }
-    if (run->series) series_push(run->series, 0.0, run->energy_start_j, body_height(sim, plot_body, up));
+    if (run->series) cli_series_push(run->series, sim, 0);
 
     cli_progress bar;
     cli_progress_start(&bar, run->model_used, run->duration_s);
-    double h = ipx_scene_step_size(scene);
-    long n_steps = (long)ceil(run->duration_s / h - 1e-9);
-    int rc = 0;
-    for (long s = 0; s < n_steps; s++) {
-        if (ipx_sim_step(sim, msg, sizeof msg) != 0) {
-            snprintf(run->error, sizeof run->error, "t = %.6f s: %s", ipx_sim_time(sim), msg);
-            rc = 1;
-            break;
-        }
-        run->steps++;
-        double depth = ipx_sim_penetration(sim);
-        if (depth > run->max_penetration_m) run->max_penetration_m = depth;
-        if (run->first_impact_step < 0 && ipx_sim_had_impact(sim)) record_first_impact(run, sim);
-        if (run->csv) csv_row(run->csv, sim);
-        if (run->series &&
-            series_push(run->series, ipx_sim_time(sim), ipx_sim_energy(sim), body_height(sim, plot_body, up)) != 0) {
-            snprintf(run->error, sizeof run->error, "out of memory for the plot series");
-            rc = 1;
-            break;
-        }
+    int rc = 0, had_impact = 0;
+    for (long s = 0; s < n_steps && rc == 0; s++) {
+        rc = step(run, sim, &had_impact);
         cli_progress_update(&bar, ipx_sim_time(sim));
     }
     cli_progress_finish(&bar);

@@ -68,5 +68,5 @@ int shim_config_read(shim_config *c, char *msg, size_t size)
     c->verbose = verbose && strcmp(verbose, "1") == 0;
     const char *trace = getenv("IMPAX_TRACE");
     c->trace.fd = -1;
-    return trace && *trace ? shim_trace_open(&c->trace, trace, msg, size) : 0;
+    return trace && *trace ? ipx_trace_open(&c->trace, "IMPAX_TRACE", trace, msg, size) : 0;
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "shim.h"
+#include "trace.h"
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_mutex_t trace_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -29,7 +30,7 @@ static void on_event(const ipx_ode_event *ev, void *user)
 {
     const shim_world *w = user;
     pthread_mutex_lock(&trace_lock);
-    shim_trace_event(w->trace, w->index, w->time_s, ev);
+    ipx_trace_write(w->trace, w->index, w->time_s, ev); /* locked: worlds in threads */
     pthread_mutex_unlock(&trace_lock);
 }
 
@@ -123,11 +124,11 @@ void shim_worlds_finish(shim_config *c)
     }
     pthread_mutex_unlock(&lock);
     pthread_mutex_lock(&trace_lock);
-    shim_trace_close(&c->trace);
+    ipx_trace_close(&c->trace);
     pthread_mutex_unlock(&trace_lock);
     if (!c->verbose) return;
     char trace[160];
-    shim_trace_status(&c->trace, trace, sizeof trace);
+    ipx_trace_status(&c->trace, trace, sizeof trace);
     if (c->passthrough) {
         fprintf(stderr, "impax: model ode: pass-through, ODE handled every contact\n");
         return;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "impax/registry.h"
 #include "world.h"
 
 static const struct {
@@ -35,26 +36,13 @@ int ipx_contact_param_range(const char *key, double *lo, double *hi)
     return 1;
 }
 
-/* Moves *begin forward and *end back over blanks. */
-static void trim(const char **begin, const char **end)
+/* The value of item for key k into *out: 0, or -1 with a message naming the key and its range. */
+static int parse_value(int k, const ipx_param_item *item, double *out, char *message, size_t message_size)
 {
-    while (*begin < *end && (**begin == ' ' || **begin == '\t')) (*begin)++;
-    while (*end > *begin && ((*end)[-1] == ' ' || (*end)[-1] == '\t')) (*end)--;
-}
-
-/* The value [v, v + n) of key k into *out: 0, or -1 with a message naming the key. */
-static int parse_value(int k, const char *v, size_t n, double *out, char *message, size_t message_size)
-{
-    char num[64];
-    char *stop = NULL;
-    double x = NAN;
-    if (n > 0 && n < sizeof num) {
-        memcpy(num, v, n);
-        num[n] = '\0';
-        x = strtod(num, &stop);
-    }
-    if (!stop || stop == num || *stop != '\0') {
-        snprintf(message, message_size, "contact parameter %s: '%.*s' is not a number", keys[k].name, (int)n, v);
+    double x;
+    char why[IPX_MESSAGE_SIZE];
+    if (ipx_param_number(item, &x, why, sizeof why) != IPX_OK) {
+        snprintf(message, message_size, "contact %s", why);
         return -1;
     }
     if (!isfinite(x) || x < keys[k].lo || x > keys[k].hi) {
@@ -66,18 +54,17 @@ static int parse_value(int k, const char *v, size_t n, double *out, char *messag
     return 0;
 }
 
-/* Appends [item, end) to rest as one more comma-separated item. */
-static int append_item(char *rest, size_t rest_size, size_t *used, const char *item, const char *end,
-                       char *message, size_t message_size)
+/* Appends "key=value" to rest as one more comma-separated item. */
+static int append_item(char *rest, size_t rest_size, size_t *used, const ipx_param_item *item, char *message,
+                       size_t message_size)
 {
-    const size_t n = (size_t)(end - item);
+    const size_t n = item->key_len + 1 + item->value_len;
     if (*used + n + 2 > rest_size) {
         snprintf(message, message_size, "parameters too long (%zu characters at most)", rest_size - 1);
         return -1;
     }
-    if (*used) rest[(*used)++] = ',';
-    memcpy(rest + *used, item, n);
-    rest[*used += n] = '\0';
+    *used += (size_t)snprintf(rest + *used, rest_size - *used, "%s%.*s=%.*s", *used ? "," : "",
+                              (int)item->key_len, item->key, (int)item->value_len, item->value);
     return 0;
 }
 
@@ -87,26 +74,17 @@ int contact_params_split(const char *text, contact_override *out, char *rest, si
     memset(out, 0, sizeof *out);
     size_t used = 0;
     rest[0] = '\0';
-    for (const char *item = text; item && *item;) {
-        const char *comma = strchr(item, ','), *end = comma ? comma : item + strlen(item);
-        const char *eq = memchr(item, '=', (size_t)(end - item));
-        int k = -1;
-        if (eq) {
-            const char *kb = item, *ke = eq;
-            trim(&kb, &ke);
-            k = find_key(kb, (size_t)(ke - kb));
-        }
-        if (k >= 0) {
-            const char *vb = eq + 1, *ve = end;
-            trim(&vb, &ve);
-            if (parse_value(k, vb, (size_t)(ve - vb), &out->value[k], message, message_size) != 0) return -1;
-            out->set[k] = 1;
-        } else if (append_item(rest, rest_size, &used, item, end, message, message_size) != 0) {
+    ipx_param_item item;
+    const char *cursor = text;
+    int got;
+    while ((got = ipx_params_next(text, &cursor, &item, message, message_size)) > 0) {
+        const int k = find_key(item.key, item.key_len);
+        if (k >= 0 ? parse_value(k, &item, &out->value[k], message, message_size) != 0
+                   : append_item(rest, rest_size, &used, &item, message, message_size) != 0)
             return -1;
-        }
-        item = comma ? comma + 1 : end;
+        if (k >= 0) out->set[k] = 1;
     }
-    return 0;
+    return got < 0 ? -1 : 0;
 }
 
 void contact_params_apply(const contact_override *o, dContact *c)

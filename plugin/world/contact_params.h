@@ -16,8 +16,10 @@ typedef struct contact_override {
 } contact_override;
 
 /// Takes the contact keys out of "key=value,..." text (NULL or "": none) into *out and copies
-/// the other items, in their order, into rest (rest_size bytes). 0, or -1 with a message naming
-/// the key and its range for a value that is not a number, not finite or out of range.
+/// the other items, in their order and without the white space around them, into rest
+/// (rest_size bytes). The list follows ipx_params_next's rules (an empty item is an error). 0,
+/// or -1 with a message naming the key and its range for a value that is not a number, not
+/// finite or out of range.
 int contact_params_split(const char *text, contact_override *out, char *rest, size_t rest_size,
                          char *message, size_t message_size);
 

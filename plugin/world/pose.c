@@ -20,6 +20,33 @@ ipx_pose ipx_pose_from_xyzrpy(const double v[6])
     return p;
 }
 
+/* The largest |component| of v (NaN if any is NaN). */
+static double max_abs(const double v[3])
+{
+    double m = fabs(v[0]);
+    for (int i = 1; i < 3; i++)
+        if (!(fabs(v[i]) <= m)) m = fabs(v[i]);
+    return m;
+}
+
+double ipx_vec3_norm(const double v[3])
+{
+    const double m = max_abs(v);
+    if (!(m > 0) || !isfinite(m)) return m;
+    const double x = v[0] / m, y = v[1] / m, z = v[2] / m;
+    return m * sqrt(x * x + y * y + z * z);
+}
+
+int ipx_vec3_unit(const double v[3], double out[3])
+{
+    const double m = max_abs(v);
+    if (!(m > 0) || !isfinite(m)) return -1;
+    double s[3] = {v[0] / m, v[1] / m, v[2] / m}; /* largest component +-1: no overflow, no underflow */
+    const double n = sqrt(s[0] * s[0] + s[1] * s[1] + s[2] * s[2]);
+    for (int i = 0; i < 3; i++) out[i] = s[i] / n;
+    return 0;
+}
+
 void ipx_pose_rotate(const ipx_pose *pose, const double v[3], double out[3])
 {
     double r[3];
@@ -56,4 +83,14 @@ void ipx_pose_rotate_tensor(const ipx_pose *pose, const double A[9], double out[
             for (int k = 0; k < 3; k++) s += RA[3 * i + k] * pose->R[3 * j + k];
             out[3 * i + j] = s;
         }
+}
+
+ipx_pose ipx_pose_inverse(const ipx_pose *pose)
+{
+    ipx_pose out;
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) out.R[3 * i + j] = pose->R[3 * j + i];
+    ipx_pose_rotate(&out, pose->p, out.p);
+    for (int i = 0; i < 3; i++) out.p[i] = -out.p[i];
+    return out;
 }

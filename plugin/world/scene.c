@@ -16,11 +16,7 @@ void *sdf_append(sdf_load *ld, int which)
     if (*counts[which] == ld->caps[which]) {
         int cap = ld->caps[which] ? 2 * ld->caps[which] : 8;
         void *grown = realloc(*arrays[which], (size_t)cap * sizes[which]);
-        if (!grown) {
-            ld->failed_alloc = 1;
-            ld->diag.errors++;
-            return NULL;
-        }
+        if (!grown) return sdf_out_of_memory(&ld->diag);
         *arrays[which] = grown;
         ld->caps[which] = cap;
     }
@@ -74,13 +70,10 @@ ipx_scene *ipx_scene_load(const char *path, ipx_diag_fn report, void *user)
         return NULL;
     }
     ld.scene = calloc(1, sizeof *ld.scene);
-    if (ld.scene) {
-        snprintf(ld.scene->path, sizeof ld.scene->path, "%s", path);
-        sdf_parse_world(&ld, xmlDocGetRootElement(doc));
-    }
+    if (ld.scene && (ld.scene->path = sdf_dup(&ld.diag, path)) != NULL) sdf_parse_world(&ld, xmlDocGetRootElement(doc));
     xmlFreeDoc(doc);
     if (!ld.scene || ld.diag.errors) {
-        if (ld.failed_alloc && report) report(user, 1, "out of memory while loading the world");
+        if ((!ld.scene || ld.diag.out_of_memory) && report) report(user, 1, "out of memory while loading the world");
         ipx_scene_free(ld.scene);
         return NULL;
     }
@@ -90,6 +83,16 @@ ipx_scene *ipx_scene_load(const char *path, ipx_diag_fn report, void *user)
 void ipx_scene_free(ipx_scene *scene)
 {
     if (!scene) return;
+    for (int i = 0; i < scene->n_models; i++) free(scene->models[i].name);
+    for (int i = 0; i < scene->n_links; i++) free(scene->links[i].name);
+    for (int i = 0; i < scene->n_collisions; i++) free(scene->collisions[i].name);
+    for (int i = 0; i < scene->n_joints; i++) free(scene->joints[i].name);
+    free(scene->path);
+    free(scene->name);
+    free(scene->model);
+    free(scene->params);
+    free(scene->plot_body);
+    free(scene->replay_body);
     free(scene->models);
     free(scene->links);
     free(scene->collisions);
@@ -98,8 +101,8 @@ void ipx_scene_free(ipx_scene *scene)
 }
 
 const char *ipx_scene_name(const ipx_scene *s) { return s->name; }
-const char *ipx_scene_model(const ipx_scene *s) { return s->model[0] ? s->model : NULL; }
-const char *ipx_scene_params(const ipx_scene *s) { return s->params; }
+const char *ipx_scene_model(const ipx_scene *s) { return s->model; }
+const char *ipx_scene_params(const ipx_scene *s) { return s->params ? s->params : ""; }
 double ipx_scene_step_size(const ipx_scene *s) { return s->step_size; }
 double ipx_scene_duration(const ipx_scene *s) { return s->duration; }
 
@@ -112,5 +115,12 @@ static const char *first_dynamic_link(const ipx_scene *s)
     return NULL;
 }
 
-const char *ipx_scene_plot_body(const ipx_scene *s) { return s->plot_body[0] ? s->plot_body : first_dynamic_link(s); }
-const char *ipx_scene_replay_body(const ipx_scene *s) { return s->replay_body[0] ? s->replay_body : first_dynamic_link(s); }
+const char *ipx_scene_plot_body(const ipx_scene *s)
+{
+    return s->plot_body && s->plot_body[0] ? s->plot_body : first_dynamic_link(s);
+}
+
+const char *ipx_scene_replay_body(const ipx_scene *s)
+{
+    return s->replay_body && s->replay_body[0] ? s->replay_body : first_dynamic_link(s);
+}

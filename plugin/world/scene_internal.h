@@ -5,8 +5,6 @@
 #include "pose.h"
 #include "world.h"
 
-enum { SCENE_NAME_SIZE = 128 };
-
 typedef enum geom_type { GEOM_BOX, GEOM_SPHERE, GEOM_CYLINDER, GEOM_CAPSULE, GEOM_PLANE } geom_type;
 
 /* <surface>, with SDF 1.6's defaults (Gazebo's ODE meaning, ode-host.md section 7). */
@@ -23,7 +21,7 @@ typedef struct scene_surface {
 } scene_surface;
 
 typedef struct scene_collision {
-    char name[SCENE_NAME_SIZE];
+    char *name;              /* owned; unique within its link */
     int line;
     geom_type type;
     double size[3];          /* box: x y z; sphere: r; cylinder/capsule: r, length (m) */
@@ -31,20 +29,28 @@ typedef struct scene_collision {
     ipx_pose pose;           /* in the world at t = 0 */
     int link;                /* the link it belongs to */
     int max_contacts;        /* per collision, 0 = unlimited */
+    unsigned long collide_bits;  /* <collide_bitmask> (ODE's collide bits) */
+    unsigned long category_bits; /* <category_bitmask>, else the collide bitmask (ODE's category bits):
+                                    two collisions touch if (cat1 & col2) | (cat2 & col1) != 0 */
     scene_surface surface;
 } scene_collision;
 
 typedef struct scene_link {
-    char name[2 * SCENE_NAME_SIZE]; /* "model::link" (nested models: "outer::inner::link") */
+    char *name;              /* owned; "model::link" (nested models: "outer::inner::link"), unique */
     int line;
     int model;               /* index of its top-level model (self-collision rule) */
     int is_static;           /* a static model's link: geoms in the world, no body */
+    int kinematic;           /* <kinematic>: a body that moves with its velocity, whatever acts on it */
+    int self_collide;        /* touches the other links of its model (either of two suffices) */
     int gravity;             /* 0: <gravity>false</gravity> */
+    double damping[2];       /* <velocity_decay> linear and angular: ODE's per-step damping scales */
     ipx_pose pose;           /* link frame in the world */
     ipx_pose inertial;       /* inertial frame (COM, principal or not) in the world */
     double mass;             /* kg */
     double inertia[9];       /* kg m^2, about the COM in the inertial frame, row-major */
     double v0[3], w0[3];     /* initial velocity of the COM and angular velocity, world, m/s, rad/s */
+    double force[3], torque[3]; /* world, N and N m, acting during the first step (<state> wrench) */
+    int has_v0, has_w0;      /* given by impax:linear_velocity, impax:angular_velocity */
     int first_collision, n_collisions;
 } scene_link;
 
@@ -60,7 +66,7 @@ typedef struct scene_axis {
 } scene_axis;
 
 typedef struct scene_joint {
-    char name[2 * SCENE_NAME_SIZE];
+    char *name;              /* owned; "model::joint", unique */
     int line;
     joint_type type;
     int parent, child;       /* link indices; parent -1 = the world */
@@ -69,13 +75,15 @@ typedef struct scene_joint {
 } scene_joint;
 
 typedef struct scene_model {
-    char name[SCENE_NAME_SIZE];
-    int self_collide;
+    char *name;              /* owned; "outer::inner" for a nested model, unique */
+    int line;
+    int top;                 /* index of its top-level model (itself for a top-level one) */
+    ipx_pose pose;           /* its frame in the world */
 } scene_model;
 
 struct ipx_scene {
-    char path[1024];
-    char name[SCENE_NAME_SIZE];
+    char *path;                   /* owned, as every string below */
+    char *name;
     double gravity[3];            /* m/s^2 */
     double step_size;             /* s */
     int quick;                    /* 1: dWorldQuickStep */
@@ -85,11 +93,12 @@ struct ipx_scene {
     double max_correcting_vel;    /* m/s */
     double surface_layer;         /* m */
     int max_contacts;             /* per pair of collisions */
-    char model[32];               /* impax:model, "" if none */
-    char params[512];             /* impax:params */
+    char *model;                  /* impax:model, NULL if none */
+    char *params;                 /* impax:params, NULL if none */
+    int params_line;              /* its line (0 if none) */
     double duration;              /* s */
-    char plot_body[2 * SCENE_NAME_SIZE]; /* "" = first non-static link */
-    char replay_body[2 * SCENE_NAME_SIZE]; /* impax:replay/impax:body, "" = first non-static link */
+    char *plot_body;              /* impax:plot_body, NULL = first non-static link */
+    char *replay_body;            /* impax:replay/impax:body, NULL = first non-static link */
     double replay_length;         /* m, impax:replay/impax:length (default 1) */
     int n_models, n_links, n_collisions, n_joints;
     scene_model *models;

@@ -5,20 +5,37 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ranges.h"
 #include "sim_internal.h"
 
-/* NULL model: the scene's, else plus; NULL params: the scene's when the model is the scene's.
-   The contact keys go to every contact surface, the rest to the model. */
-static int configure(ipx_sim *sim, const char *model, const char *params, char *message, size_t message_size)
+/* NULL model: the scene's (impax:model, else plus); NULL params: the scene's when the model is
+   the scene's. The contact keys go to every contact surface, the rest to the model. */
+static int configure(ipx_ode_context *ctx, contact_override *contact, const ipx_scene *s, const char *model,
+                     const char *params, char *message, size_t message_size)
 {
-    const ipx_scene *s = sim->scene;
-    const char *scene_model = s->model[0] ? s->model : NULL;
-    if (!model) model = scene_model ? scene_model : "plus";
-    if (!params) params = scene_model && strcmp(model, scene_model) == 0 ? s->params : "";
+    const char *scene_model = s->model ? s->model : "plus";
+    if (!model) model = scene_model;
+    if (!params) params = strcmp(model, scene_model) == 0 && s->params ? s->params : "";
     char model_params[1024];
-    if (contact_params_split(params, &sim->contact, model_params, sizeof model_params, message, message_size) != 0)
+    if (contact_params_split(params, contact, model_params, sizeof model_params, message, message_size) != 0)
         return -1;
-    return ipx_ode_configure(sim->ipx, model, model_params, message, message_size);
+    return ipx_ode_configure(ctx, model, model_params, message, message_size);
+}
+
+int ipx_scene_check_config(const ipx_scene *scene, const char *model, const char *params, char *message,
+                           size_t message_size)
+{
+    dInitODE2(0);
+    dWorldID world = dWorldCreate();
+    ipx_ode_context *ctx = ipx_ode_create(world);
+    contact_override contact;
+    int rc = -1;
+    if (!ctx) snprintf(message, message_size, "out of memory");
+    else rc = configure(ctx, &contact, scene, model, params, message, message_size);
+    ipx_ode_destroy(ctx);
+    dWorldDestroy(world);
+    dCloseODE();
+    return rc;
 }
 
 ipx_sim *ipx_sim_create(const ipx_scene *scene, const char *model, const char *params, char *message,
@@ -36,7 +53,7 @@ ipx_sim *ipx_sim_create(const ipx_scene *scene, const char *model, const char *p
     sim->contacts = dJointGroupCreate(0);
     sim->ipx = ipx_ode_create(sim->world);
     if (!sim->ipx) snprintf(message, message_size, "out of memory");
-    if (!sim->ipx || configure(sim, model, params, message, message_size) != 0 ||
+    if (!sim->ipx || configure(sim->ipx, &sim->contact, scene, model, params, message, message_size) != 0 ||
         ipx_sim_build(sim, message, message_size) != 0) {
         ipx_sim_destroy(sim);
         return NULL;
@@ -62,17 +79,27 @@ void ipx_sim_destroy(ipx_sim *sim)
     dCloseODE();
 }
 
-static int bodies_finite(const ipx_sim *sim, char *message, size_t message_size)
+/* Every body finite, within RANGE_RUN_POSITION of the origin (ODE's hash space turns a geom's
+   AABB, in cells of 1/8 m, into ints: it asserts beyond about 2.7e8 m) and slower than
+   RANGE_RUN_SPEED; else the message names the body and what left the range. */
+static int bodies_in_range(const ipx_sim *sim, char *message, size_t message_size)
 {
     for (int b = 0; b < sim->n_bodies; b++) {
         const dReal *x = dBodyGetPosition(sim->body[b]), *v = dBodyGetLinearVel(sim->body[b]),
                     *w = dBodyGetAngularVel(sim->body[b]);
-        for (int i = 0; i < 3; i++)
-            if (!isfinite(x[i]) || !isfinite(v[i]) || !isfinite(w[i])) {
-                snprintf(message, message_size, "the state of body '%s' is no longer finite",
-                         sim->scene->links[sim->body_link[b]].name);
-                return 0;
-            }
+        const double p[3] = {x[0], x[1], x[2]}, lin[3] = {v[0], v[1], v[2]}, ang[3] = {w[0], w[1], w[2]};
+        const double far = ipx_vec3_norm(p), fast = fmax(ipx_vec3_norm(lin), ipx_vec3_norm(ang));
+        const char *name = sim->scene->links[sim->body_link[b]].name;
+        if (!isfinite(far) || !isfinite(fast)) {
+            snprintf(message, message_size, "the state of body '%s' is no longer finite", name);
+            return 0;
+        }
+        if (far > RANGE_RUN_POSITION || fast > RANGE_RUN_SPEED) {
+            snprintf(message, message_size, "body '%s' left the range ODE can simulate: %g m from the origin, "
+                     "%g m/s or rad/s (at most %g m and %g m/s or rad/s)", name, far, fast, RANGE_RUN_POSITION,
+                     RANGE_RUN_SPEED);
+            return 0;
+        }
     }
     return 1;
 }
@@ -88,7 +115,7 @@ int ipx_sim_step(ipx_sim *sim, char *message, size_t message_size)
         snprintf(message, message_size, "ODE's %s failed (out of memory)", sim->scene->quick ? "dWorldQuickStep" : "dWorldStep");
         return -1;
     }
-    return bodies_finite(sim, message, message_size) ? 0 : -1;
+    return bodies_in_range(sim, message, message_size) ? 0 : -1;
 }
 
 double ipx_sim_time(const ipx_sim *sim) { return sim->time; }
@@ -120,10 +147,12 @@ static double body_kinetic(dBodyID b)
     return 0.5 * (m.mass * (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]) + rot);
 }
 
+/* Kinematic bodies are driven, not part of the system: their energy is not counted. */
 double ipx_sim_kinetic_energy(const ipx_sim *sim)
 {
     double T = 0;
-    for (int b = 0; b < sim->n_bodies; b++) T += body_kinetic(sim->body[b]);
+    for (int b = 0; b < sim->n_bodies; b++)
+        if (!dBodyIsKinematic(sim->body[b])) T += body_kinetic(sim->body[b]);
     return T;
 }
 
@@ -132,7 +161,7 @@ double ipx_sim_energy(const ipx_sim *sim)
     double E = ipx_sim_kinetic_energy(sim);
     const double *g = sim->scene->gravity;
     for (int b = 0; b < sim->n_bodies; b++) {
-        if (!dBodyGetGravityMode(sim->body[b])) continue;
+        if (!dBodyGetGravityMode(sim->body[b]) || dBodyIsKinematic(sim->body[b])) continue;
         dMass m;
         dBodyGetMass(sim->body[b], &m);
         const dReal *x = dBodyGetPosition(sim->body[b]);

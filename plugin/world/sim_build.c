@@ -60,6 +60,11 @@ static dBodyID make_body(ipx_sim *sim, const scene_link *l)
     dBodySetLinearVel(b, l->v0[0], l->v0[1], l->v0[2]);
     dBodySetAngularVel(b, l->w0[0], l->w0[1], l->w0[2]);
     dBodySetGravityMode(b, l->gravity);
+    dBodySetLinearDamping(b, l->damping[0]);
+    dBodySetAngularDamping(b, l->damping[1]);
+    dBodySetForce(b, l->force[0], l->force[1], l->force[2]); /* ODE clears them after the first step */
+    dBodySetTorque(b, l->torque[0], l->torque[1], l->torque[2]);
+    if (l->kinematic) dBodySetKinematic(b); /* after the mass, which would make it dynamic again */
     return b;
 }
 
@@ -158,6 +163,8 @@ int ipx_sim_build(ipx_sim *sim, char *message, size_t message_size)
         for (int c = l->first_collision; c < l->first_collision + l->n_collisions; c++) {
             dGeomID g = make_geom(sim, &s->collisions[c]);
             place_geom(g, body, &s->collisions[c]);
+            dGeomSetCategoryBits(g, s->collisions[c].category_bits);
+            dGeomSetCollideBits(g, s->collisions[c].collide_bits);
             dGeomSetData(g, (void *)(intptr_t)c);
             sim->geom[c] = g;
         }

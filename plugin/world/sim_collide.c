@@ -1,9 +1,10 @@
 /* Contact creation with Gazebo's rules (ODEPhysics::Collide, ode-host.md section 7): no contacts
-   between static geoms, between bodies already joined, or within a model that does not
-   self-collide; at most max_contacts per pair (the deepest); one dContact template per pair with
-   the pair minimum of mu, mu2, bounce, bounce threshold and slip (or the params' contact keys),
-   kp in series and kd in parallel turned into soft ERP/CFM for the step, the ERP capped by the
-   links' max_vel. */
+   between geoms neither of which can move (static or kinematic), between bodies already joined,
+   or between two links of one model neither of which self-collides (collide bitmasks act
+   earlier, as ODE's category and collide bits); at most max_contacts per pair (the deepest); one
+   dContact template per pair with the pair minimum of mu, mu2, bounce, bounce threshold and slip
+   (or the params' contact keys), kp in series and kd in parallel turned into soft ERP/CFM for the
+   step, the ERP capped by the links' max_vel. */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -15,14 +16,17 @@ static const scene_collision *collision_of(const ipx_sim *sim, dGeomID g)
     return &sim->scene->collisions[(intptr_t)dGeomGetData(g)];
 }
 
+/* A body that contacts can move: neither static (no body) nor kinematic. */
+static int movable(dBodyID b) { return b && !dBodyIsKinematic(b); }
+
 static int should_collide(const ipx_sim *sim, dGeomID g1, dGeomID g2)
 {
     dBodyID b1 = dGeomGetBody(g1), b2 = dGeomGetBody(g2);
-    if (!b1 && !b2) return 0;
+    if (!movable(b1) && !movable(b2)) return 0; /* static or kinematic on both sides: nothing to push */
     if (b1 && b2 && dAreConnectedExcluding(b1, b2, dJointTypeContact)) return 0;
     const scene_link *l1 = &sim->scene->links[collision_of(sim, g1)->link];
     const scene_link *l2 = &sim->scene->links[collision_of(sim, g2)->link];
-    return l1->model != l2->model || sim->scene->models[l1->model].self_collide;
+    return l1->model != l2->model || l1->self_collide || l2->self_collide;
 }
 
 static int pair_limit(const ipx_sim *sim, const scene_collision *c1, const scene_collision *c2)
@@ -86,6 +90,23 @@ static void cap_push_out(const ipx_sim *sim, dGeomID g1, dGeomID g2, dContact *c
     c->surface.soft_erp = fmin(c->surface.soft_erp, max_vel * sim->scene->step_size / excess);
 }
 
+/* ODE needs fdir1 to be a unit vector perpendicular to the contact normal (else its friction
+   rows are degenerate and the step asserts): the pair's direction projected onto this contact's
+   plane, or ODE's own choice where it is (nearly) along the normal. */
+static void friction_in_plane(const dVector3 pair_dir, int has_dir, dContact *c)
+{
+    c->surface.mode &= ~dContactFDir1;
+    if (!has_dir) return;
+    const dReal *n = c->geom.normal;
+    const double along = pair_dir[0] * n[0] + pair_dir[1] * n[1] + pair_dir[2] * n[2];
+    double t[3];
+    for (int i = 0; i < 3; i++) t[i] = pair_dir[i] - along * n[i];
+    const double len = sqrt(t[0] * t[0] + t[1] * t[1] + t[2] * t[2]);
+    if (!(len > 1e-6)) return;
+    for (int i = 0; i < 3; i++) c->fdir1[i] = t[i] / len;
+    c->surface.mode |= dContactFDir1;
+}
+
 /* Keeps the n deepest of the found contacts, in their original order. */
 static int keep_deepest(dContactGeom *cg, int found, int n)
 {
@@ -108,11 +129,14 @@ static void near_callback(void *data, dGeomID g1, dGeomID g2)
     if (found <= 0) return;
     found = keep_deepest(cg, found, pair_limit(sim, collision_of(sim, g1), collision_of(sim, g2)));
     dContact c = pair_template(sim, g1, g2);
+    const int has_dir = (c.surface.mode & dContactFDir1) != 0;
+    const dVector3 dir = {c.fdir1[0], c.fdir1[1], c.fdir1[2], 0};
     dBodyID b1 = dGeomGetBody(g1), b2 = dGeomGetBody(g2);
     const double erp = c.surface.soft_erp;
     for (int i = 0; i < found; i++) {
         c.geom = cg[i];
         c.surface.soft_erp = erp;
+        friction_in_plane(dir, has_dir, &c);
         cap_push_out(sim, g1, g2, &c);
         if (cg[i].depth > sim->penetration) sim->penetration = cg[i].depth;
         if (ipx_ode_contact_impacting(sim->ipx, &c, b1, b2, sim->scene->step_size)) sim->had_impact = 1;

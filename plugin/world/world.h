@@ -23,7 +23,9 @@ typedef void (*ipx_diag_fn)(void *user, int is_error, const char *line);
 typedef struct ipx_scene ipx_scene;
 
 /// Parses path. Reports every problem found (not only the first) through report (may be NULL)
-/// and returns NULL if there was any error; warnings alone do not fail the load.
+/// and returns NULL if there was any error; warnings alone do not fail the load. Everything a
+/// simulation would refuse is an error here (values out of the documented ranges, an
+/// impax:params the model rejects), so a scene that loads makes a simulation.
 ipx_scene *ipx_scene_load(const char *path, ipx_diag_fn report, void *user);
 void ipx_scene_free(ipx_scene *scene);
 
@@ -51,12 +53,19 @@ int ipx_contact_param_range(const char *key, double *lo, double *hi);
 typedef struct ipx_sim ipx_sim;
 
 /// A fresh ODE world built from scene, with an impax context configured for model and params
-/// (NULL model: the scene's impax:impact, else "plus"; NULL params: the scene's when the model
-/// is the scene's, else the model's defaults). "ode" is ODE's own contact handling, untouched.
-/// The contact keys of params (ipx_contact_param_range) set every contact surface; the rest
-/// configure the model. NULL with a message naming the bad item on a configuration error.
+/// (NULL model: the scene's, impax:impact/impax:model or else "plus"; NULL params: the scene's
+/// impax:params when the model is the scene's, else the model's defaults). "ode" is ODE's own
+/// contact handling, untouched. The contact keys of params (ipx_contact_param_range) set every
+/// contact surface; the rest configure the model. NULL with a message naming the bad item on a
+/// configuration error.
 ipx_sim *ipx_sim_create(const ipx_scene *scene, const char *model, const char *params,
                         char *message, size_t message_size);
+
+/// The configuration step of ipx_sim_create alone (same code, same messages), without building
+/// the world's bodies: 0 if ipx_sim_create would accept model and params for scene, else -1 with
+/// its message. ipx_scene_load runs it on the world's own impax:model and impax:params.
+int ipx_scene_check_config(const ipx_scene *scene, const char *model, const char *params, char *message,
+                           size_t message_size);
 void ipx_sim_destroy(ipx_sim *sim);
 
 /// One host step of the scene's step size: collide (Gazebo's pair rules and max_contacts),

@@ -34,6 +34,17 @@ char *read_file(const char *path, size_t *size)
     return buf;
 }
 
+int png_written(const char *dir, const char *name)
+{
+    char path[2048];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    size_t size = 0;
+    char *png = read_file(path, &size);
+    const int ok = png && size > 1000 && memcmp(png, "\x89PNG", 4) == 0;
+    free(png);
+    return ok;
+}
+
 cli_result cli_exec(const char *impax, const char *scratch_dir, const char *args_fmt, ...)
 {
     char args[2048], cmd[8192], out_path[1024], err_path[1024];

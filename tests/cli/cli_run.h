@@ -16,6 +16,9 @@ void cli_result_free(cli_result *r);
 /// The whole file (malloc'd, NUL-terminated), or NULL.
 char *read_file(const char *path, size_t *size);
 
+/// 1 if dir/name is a PNG file of more than 1000 bytes (a plot with something in it).
+int png_written(const char *dir, const char *name);
+
 /// A parsed CSV: a header and rows of numbers (empty cells are NaN).
 typedef struct csv_table {
     int n_cols, n_rows;

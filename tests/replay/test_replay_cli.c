@@ -136,19 +136,34 @@ static void test_a_recording_replays_under_its_own_model(void)
     free(png);
 }
 
-/* The params' contact keys reach the replay: e = 0.9 makes plus's recording another trajectory. */
+/* The params' contact keys reach the replay: e = 0.9 makes plus's recording another trajectory,
+   through --params and through an entry's own settings, which go on top of --params (so
+   plus:e=0.125 under --params e=0.9 is the recording's model again). */
 static void test_contact_keys_change_the_replay(void)
 {
     cli_result r = EXEC("replay '%s' --data made_plus.csv --model plus --params e=0.9 --out bouncy.csv", cube);
     ENSURE(r.exit_status == 0);
     cli_result_free(&r);
+    r = EXEC("replay '%s' --data made_plus.csv --model plus:e=0.9,plus:e=0.125 --params e=0.9 --out entries.csv",
+             cube);
+    ENSURE(r.exit_status == 0);
+    cli_result_free(&r);
     char path[1100];
-    csv_table t;
+    csv_table t, u;
     snprintf(path, sizeof path, "%s/bouncy.csv", scratch);
     ENSURE(csv_read(path, &t) == 0 && t.n_rows == 1);
     printf("  plus with e=0.9 on plus's e=0.125 recording: %.3g m\n", csv_at(&t, 0, csv_col(&t, "mean_pos_m")));
     ENSURE(csv_at(&t, 0, csv_col(&t, "mean_pos_m")) > 1e-3);
+    snprintf(path, sizeof path, "%s/entries.csv", scratch);
+    ENSURE(csv_read(path, &u) == 0 && u.n_rows == 2);
+    const int bouncy = row_of(&u, "plus:e=0.9"), own = row_of(&u, "plus:e=0.125"), pos = csv_col(&u, "mean_pos_m");
+    ENSURE(bouncy >= 0 && own >= 0);
+    if (bouncy >= 0 && own >= 0) {
+        ENSURE_NEAR(csv_at(&u, bouncy, pos), csv_at(&t, 0, pos), 1e-15);
+        ENSURE(csv_at(&u, own, pos) < 1e-9);
+    }
     csv_free(&t);
+    csv_free(&u);
 }
 
 typedef struct bad_case {

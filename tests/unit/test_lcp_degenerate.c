@@ -25,37 +25,13 @@
 #include "ensure.h"
 #include "impax/bowling.h"
 #include "impax/lcp.h"
+#include "lcp_check.h"
 #include "model_test.h"
 
 #include "lcp_degenerate_data.h"
 
 /* Tolerance of the LCP conditions, relative to the data's scale (as test_lcp.c). */
 #define RES_TOL 1e-9
-
-/* Largest violation of the LCP conditions by (z, w), relative: z-quantities against max|z|,
-   w-quantities against S = max_i (|q_i| + sum_j |M_ij z_j|), the size of the terms of w_i. */
-static double violation(int n, const double *M, const double *q, const double *z, const double *w)
-{
-    double zmax = 1e-300, S = 1e-300, worst = 0.0;
-    double *wr = malloc(sizeof(double) * (size_t)n);
-    for (int i = 0; i < n; i++) {
-        double terms = fabs(q[i]);
-        wr[i] = q[i];
-        for (int j = 0; j < n; j++) {
-            wr[i] += M[i + (size_t)n * j] * z[j];
-            terms += fabs(M[i + (size_t)n * j] * z[j]);
-        }
-        S = fmax(S, terms);
-        zmax = fmax(zmax, fabs(z[i]));
-    }
-    for (int i = 0; i < n; i++) {
-        worst = fmax(worst, fmax(-z[i] / zmax, -wr[i] / S));
-        worst = fmax(worst, fabs(z[i] * wr[i]) / (zmax * S));
-        worst = fmax(worst, fabs(w[i] - wr[i]) / S);
-    }
-    free(wr);
-    return worst;
-}
 
 static void solves(const char *name, int n, const double *M, const double *q)
 {
@@ -66,7 +42,7 @@ static void solves(const char *name, int n, const double *M, const double *q)
     const ipx_status st = ipx_lemke(n, M, q, z, w, ipx_lemke_default_max_pivots(n), dwork, iwork, &pivots);
     double zmax = 0.0;
     for (int i = 0; i < n; i++) zmax = fmax(zmax, z[i]);
-    const double viol = st == IPX_OK ? violation(n, M, q, z, w) : INFINITY;
+    const double viol = st == IPX_OK ? ipx_test_lcp_violation(n, M, q, z, w) : INFINITY;
     printf("  %-16s n %2d: %s after %d pivots, max z %.4g, violation %.2e\n", name, n,
            ipx_status_name(st), pivots, zmax, viol);
     ENSURE(st == IPX_OK);

@@ -80,6 +80,70 @@ static void test_bad_items_are_named_and_change_nothing(void)
     ENSURE(memcmp(&p, &before, sizeof p) == 0);
 }
 
+/* One rule for commas: an empty item is an error wherever it is, leading and trailing alike. */
+static void test_leading_and_trailing_commas_are_both_empty_items(void)
+{
+    ipx_params p, before;
+    char msg[IPX_MESSAGE_SIZE];
+    ENSURE(ipx_params_init(&p, "aplcp", msg, sizeof msg) == IPX_OK);
+    before = p;
+    static const char *const bad[] = {",max_pivots=10", "max_pivots=10,", "max_pivots=10, \n", " , max_pivots=10",
+                                      ",", "max_pivots=10,,lcp_tol=1e-9"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        ENSURE(ipx_params_parse(&p, bad[i], msg, sizeof msg) == IPX_ERR_INPUT);
+        expect_message(msg, "empty item (a leading, trailing or doubled comma)");
+    }
+    ENSURE(memcmp(&p, &before, sizeof p) == 0);
+    ENSURE(ipx_params_parse(&p, " \t\n", msg, sizeof msg) == IPX_OK); /* blanks alone: no items */
+}
+
+/* White space around items, keys and values (newlines of a world file's <impax:params> too)
+   is not part of them. */
+static void test_white_space_and_newlines_around_items_are_trimmed(void)
+{
+    ipx_params p;
+    char msg[IPX_MESSAGE_SIZE];
+    ENSURE(ipx_params_init(&p, "aplcp", msg, sizeof msg) == IPX_OK);
+    ENSURE(ipx_params_parse(&p, "\n  friction_directions =\t8 ,\n  max_pivots=\r\n 12\n", msg, sizeof msg) == IPX_OK);
+    ENSURE(p.value[IPX_APLCP_FRICTION_DIRECTIONS] == 8.0 && p.value[IPX_APLCP_MAX_PIVOTS] == 12.0);
+    ENSURE(ipx_params_parse(&p, "friction_directions=40\n", msg, sizeof msg) == IPX_ERR_INPUT);
+    ENSURE(strchr(msg, '\n') == NULL);
+    expect_message(msg, "parameter friction_directions = 40 of model 'aplcp' is out of range");
+}
+
+/* A number too small or too large for a double is named as such, not as "not a number". */
+static void test_underflow_and_overflow_are_named(void)
+{
+    ipx_params p;
+    char msg[IPX_MESSAGE_SIZE];
+    ENSURE(ipx_params_init(&p, "aplcp", msg, sizeof msg) == IPX_OK);
+    ENSURE(ipx_params_parse(&p, "lcp_tol=1e-400", msg, sizeof msg) == IPX_ERR_INPUT);
+    expect_message(msg, "parameter lcp_tol: '1e-400' underflows");
+    ENSURE(ipx_params_parse(&p, "lcp_tol=-1e400", msg, sizeof msg) == IPX_ERR_INPUT);
+    expect_message(msg, "parameter lcp_tol: '-1e400' overflows");
+    ENSURE(ipx_params_parse(&p, "lcp_tol=1e-12", msg, sizeof msg) == IPX_OK && p.value[IPX_APLCP_LCP_TOL] == 1e-12);
+}
+
+/* Control characters in a key or value are quoted as escapes, never echoed raw. */
+static void test_messages_quote_control_characters(void)
+{
+    ipx_params p;
+    char msg[IPX_MESSAGE_SIZE];
+    ENSURE(ipx_params_init(&p, "aplcp", msg, sizeof msg) == IPX_OK);
+    ENSURE(ipx_params_parse(&p, "max_pivots=1\x1b[2J0", msg, sizeof msg) == IPX_ERR_INPUT);
+    expect_message(msg, "'1\\x1b[2J0' is not a number");
+    ENSURE(ipx_params_parse(&p, "bo\ngus=1", msg, sizeof msg) == IPX_ERR_INPUT);
+    expect_message(msg, "no parameter 'bo\\ngus'");
+    ENSURE(ipx_params_parse(&p, "max\tpivots", msg, sizeof msg) == IPX_ERR_INPUT);
+    expect_message(msg, "'max\\tpivots' is not key=value");
+    for (const char *c = msg; *c; c++) ENSURE((unsigned char)*c >= 0x20);
+    char out[16];
+    ipx_printable("a\x01" "b\x7f", 4, out, sizeof out);
+    ENSURE(strcmp(out, "a\\x01b\\x7f") == 0);
+    ipx_printable("\n\n\n\n\n\n\n\n\n", 9, out, sizeof out); /* cut to fit, never inside an escape */
+    ENSURE(strcmp(out, "\\n\\n\\n\\n\\n\\n\\n") == 0);
+}
+
 static void test_format_round_trips_through_parse(void)
 {
     ipx_params p, q;
@@ -138,6 +202,10 @@ int main(void)
     RUN(test_every_model_has_a_sane_parameter_table);
     RUN(test_parse_sets_values_and_keeps_defaults);
     RUN(test_bad_items_are_named_and_change_nothing);
+    RUN(test_leading_and_trailing_commas_are_both_empty_items);
+    RUN(test_white_space_and_newlines_around_items_are_trimmed);
+    RUN(test_underflow_and_overflow_are_named);
+    RUN(test_messages_quote_control_characters);
     RUN(test_format_round_trips_through_parse);
     RUN(test_small_workspace_is_reported_not_overrun);
     RUN(test_same_seed_gives_same_stream);

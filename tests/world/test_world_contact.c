@@ -207,6 +207,52 @@ static void test_contact_keys_reject_bad_values(void)
     ENSURE(ipx_contact_param_range("theta_max", &lo, &hi) == 0 && ipx_contact_param_range("m", NULL, NULL) == 0);
 }
 
+/* gonthier's fallbacks and the last reason, over 0.5 s of a ball sliding on a plane whose <mu>
+   is `mu` (the ball's is 1: the pair takes the smaller, so a plane mu of 1000 or more is 1). */
+static ipx_ode_stats ball_on_plane_under_gonthier(const char *mu)
+{
+    char text[2048];
+    snprintf(text, sizeof text,
+             "<?xml version='1.0'?>\n<sdf version='1.6'><world name='w'>\n"
+             "<model name='g'><static>true</static><link name='l'><collision name='c'><geometry><plane><normal>0 0 1"
+             "</normal></plane></geometry><surface><friction><ode><mu>%s</mu><mu2>%s</mu2></ode></friction></surface>"
+             "</collision></link></model>\n"
+             "<model name='ball'><pose>0 0 0.1 0 0 0</pose><link name='l'><inertial><mass>1</mass><inertia><ixx>0.004"
+             "</ixx><iyy>0.004</iyy><izz>0.004</izz></inertia></inertial><collision name='c'><geometry><sphere><radius>"
+             "0.1</radius></sphere></geometry><surface><friction><ode><mu>%s</mu><mu2>%s</mu2></ode></friction>"
+             "</surface></collision></link></model>\n</world></sdf>\n",
+             mu, mu, mu, mu);
+    FILE *f = fopen("test_world_contact_mu.world", "w");
+    fputs(text, f);
+    fclose(f);
+    ipx_ode_stats st = {0};
+    ipx_scene *scene = ipx_scene_load("test_world_contact_mu.world", print_diag, NULL);
+    ENSURE(scene != NULL);
+    char msg[256];
+    ipx_sim *sim = scene ? ipx_sim_create(scene, "gonthier", NULL, msg, sizeof msg) : NULL;
+    ENSURE(sim != NULL);
+    for (int i = 0; sim && i < 500; i++) ENSURE(ipx_sim_step(sim, msg, sizeof msg) == 0);
+    if (sim) st = ipx_ode_get_stats(ipx_sim_impax(sim));
+    ipx_sim_destroy(sim);
+    ipx_scene_free(scene);
+    return st;
+}
+
+/* A finite mu is a finite mu, however large: gonthier refuses only ODE's dInfinity (never
+   slides), which a world says as inf. (mu >= 1000 was refused as "mu = dInfinity".) */
+static void test_large_finite_mu_is_not_infinite(void)
+{
+    static const char *const finite[] = {"1000", "5000", "1e9"};
+    for (int i = 0; i < 3; i++) {
+        const ipx_ode_stats st = ball_on_plane_under_gonthier(finite[i]);
+        printf("  mu %-5s: %ld fallbacks %s\n", finite[i], st.fallbacks, st.fallbacks ? st.last_message : "");
+        ENSURE(st.fallbacks == 0);
+    }
+    const ipx_ode_stats st = ball_on_plane_under_gonthier("inf");
+    printf("  mu inf  : %ld fallbacks, last: %s\n", st.fallbacks, st.last_message);
+    ENSURE(st.fallbacks > 0 && strstr(st.last_message, "mu = dInfinity") != NULL);
+}
+
 int main(int argc, char **argv)
 {
     worlds_dir = argc > 1 ? argv[1] : "worlds";
@@ -214,5 +260,6 @@ int main(int argc, char **argv)
     RUN(test_contact_keys_set_restitution_and_threshold);
     RUN(test_contact_key_mu_sets_the_friction);
     RUN(test_contact_keys_reject_bad_values);
+    RUN(test_large_finite_mu_is_not_infinite);
     return ipx_test_exit();
 }

@@ -1,7 +1,8 @@
 /// The SDF loader: SDF 1.6 pose composition through nested models, links, inertials, collisions
 /// and joints against hand-computed values; warnings for elements that do not change the
 /// physics; and every bad file in argv[1] rejected with FILE:LINE: at the line marked
-/// ERROR-LINE in it.
+/// ERROR-LINE in it, with the text after each "EXPECT: " (up to " -->") in a diagnostic of
+/// that file's line.
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
 #include <math.h>
@@ -34,6 +35,15 @@ static const char *write_temp(const char *text)
     fputs(text, f);
     fclose(f);
     return path;
+}
+
+/* text loaded with no error (else NULL, the diagnostics printed); *d collects them. */
+static ipx_scene *load_clean(const char *text, diags *d)
+{
+    ipx_scene *scene = ipx_scene_load(write_temp(text), collect, d);
+    ENSURE(scene != NULL && d->errors == 0);
+    if (!scene) printf("%s", d->all);
+    return scene;
 }
 
 /* Outer model at (1 2 3), yaw 90 deg; inner model 1 m along the outer x; link 1 m up, rolled 90
@@ -152,15 +162,85 @@ static void test_replay_element(void)
         "<model name='a'><link name='link'/></model><model name='b'><link name='link'/></model>\n"
         "</world></sdf>\n";
     diags d = {0};
-    ipx_scene *scene = ipx_scene_load(write_temp(text), collect, &d);
-    ENSURE(scene != NULL && d.errors == 0);
-    if (!scene) {
-        printf("%s", d.all);
-        return;
-    }
+    ipx_scene *scene = load_clean(text, &d);
+    if (!scene) return;
     ENSURE(strcmp(ipx_scene_replay_body(scene), "b::link") == 0);
     ENSURE(strcmp(ipx_scene_plot_body(scene), "a::link") == 0);
     ENSURE_NEAR(ipx_scene_replay_length(scene), 0.25, 0);
+    ipx_scene_free(scene);
+}
+
+/* Names are kept whole: two 300-character link names differing in their last character are two
+   links, and a joint binds to the one it names (names were cut at 127 characters and collided). */
+static void test_long_names_are_kept_whole(void)
+{
+    char stem[301], text[4096];
+    memset(stem, 'n', 299);
+    stem[299] = '\0';
+    snprintf(text, sizeof text,
+             "<?xml version='1.0'?>\n<sdf version='1.6'><world name='w'><gravity>0 0 0</gravity>\n"
+             "<model name='m'><link name='%sA'><pose>1 0 0 0 0 0</pose></link>\n"
+             "<link name='%sB'><pose>2 0 0 0 0 0</pose></link>\n"
+             "<joint name='%sJ' type='ball'><parent>world</parent><child>%sB</child></joint></model>\n"
+             "</world></sdf>\n",
+             stem, stem, stem, stem);
+    diags d = {0};
+    ipx_scene *scene = load_clean(text, &d);
+    if (!scene) return;
+    char msg[256], name[320];
+    ipx_sim *sim = ipx_sim_create(scene, "plus", NULL, msg, sizeof msg);
+    ENSURE(sim != NULL);
+    if (sim) {
+        snprintf(name, sizeof name, "m::%sB", stem);
+        const int b = ipx_sim_body_index(sim, name);
+        ENSURE(ipx_sim_body_count(sim) == 2 && b >= 0 && strlen(ipx_sim_body_name(sim, b)) == 3 + 300);
+        ENSURE(b >= 0 && dBodyGetPosition(ipx_sim_body(sim, b))[0] == 2.0);
+        ENSURE(b >= 0 && dBodyGetNumJoints(ipx_sim_body(sim, b)) == 1);
+        ENSURE(dBodyGetNumJoints(ipx_sim_body(sim, 1 - b)) == 0);
+        ipx_sim_destroy(sim);
+    }
+    ipx_scene_free(scene);
+}
+
+/* A value is its element's own text: comments around it and CDATA are text's business; white
+   space, newlines included, surrounds it. */
+static void test_values_are_their_own_text(void)
+{
+    static const char text[] =
+        "<?xml version='1.0'?>\n<sdf version='1.6'><world name='w'><gravity>0 0 0</gravity>\n"
+        "<model name='m'><link name='a'><inertial><mass>\n  2 <!-- kg -->\n</mass></inertial></link>\n"
+        "<link name='b'><inertial><mass><![CDATA[3]]></mass></inertial></link></model>\n"
+        "</world></sdf>\n";
+    diags d = {0};
+    ipx_scene *scene = load_clean(text, &d);
+    if (!scene) return;
+    char msg[256];
+    ipx_sim *sim = ipx_sim_create(scene, "plus", NULL, msg, sizeof msg);
+    ENSURE(sim != NULL);
+    if (sim) {
+        dMass a, b;
+        dBodyGetMass(ipx_sim_body(sim, ipx_sim_body_index(sim, "m::a")), &a);
+        dBodyGetMass(ipx_sim_body(sim, ipx_sim_body_index(sim, "m::b")), &b);
+        ENSURE_NEAR(a.mass, 2.0, 0);
+        ENSURE_NEAR(b.mass, 3.0, 0);
+        ipx_sim_destroy(sim);
+    }
+    ipx_scene_free(scene);
+}
+
+/* Diagnostics are one printable line each: the newlines and control characters of the text they
+   quote are escaped. */
+static void test_diagnostics_quote_control_characters(void)
+{
+    static const char text[] =
+        "<?xml version='1.0'?>\n<sdf version='1.6'><world name='w'>\n"
+        "<gravity>0 0\n  -9.8 x\t</gravity>\n"
+        "</world></sdf>\n";
+    diags d = {0};
+    ipx_scene *scene = ipx_scene_load(write_temp(text), collect, &d);
+    ENSURE(scene == NULL && d.errors == 1);
+    ENSURE(strstr(d.first_error, "<gravity> needs 3 finite numbers, got '0 0\\n  -9.8 x'") != NULL);
+    printf("  %s\n", d.first_error);
     ipx_scene_free(scene);
 }
 
@@ -181,6 +261,40 @@ static int marked_line(const char *path)
     return found;
 }
 
+/* 1 if the diagnostics hold a line "path:line: ...text..." */
+static int has_diagnostic(const diags *d, const char *path, int line, const char *text)
+{
+    char prefix[1100];
+    snprintf(prefix, sizeof prefix, "%s:%d: ", path, line);
+    for (const char *at = d->all; (at = strstr(at, prefix)) != NULL; at++) {
+        const char *end = strchr(at, '\n');
+        const char *hit = strstr(at, text);
+        if (hit && (!end || hit < end)) return 1;
+    }
+    return 0;
+}
+
+/* Every "EXPECT: text -->" of path is in a diagnostic at its own line. */
+static int expectations_met(const char *path, const diags *d)
+{
+    FILE *f = fopen(path, "r");
+    char buf[1024];
+    int line = 0, ok = 1;
+    while (f && fgets(buf, sizeof buf, f)) {
+        line++;
+        char *text = strstr(buf, "EXPECT: "), *end = text ? strstr(text, " -->") : NULL;
+        if (!text || !end) continue;
+        *end = '\0';
+        text += strlen("EXPECT: ");
+        if (!has_diagnostic(d, path, line, text)) {
+            printf("    expected at line %d: '%s'\n", line, text);
+            ok = 0;
+        }
+    }
+    if (f) fclose(f);
+    return ok;
+}
+
 static void test_bad_files_name_file_and_line(const char *dir)
 {
     DIR *dd = opendir(dir);
@@ -198,6 +312,10 @@ static void test_bad_files_name_file_and_line(const char *dir)
         int ok = scene == NULL && d.errors >= 1 && line > 0 && strstr(d.all, prefix) != NULL;
         printf("  %-34s %s\n", e->d_name, d.first_error);
         if (!ok) printf("    expected a diagnostic starting '%s'\n%s", prefix, d.all);
+        if (!expectations_met(path, &d)) {
+            printf("%s", d.all);
+            ok = 0;
+        }
         ENSURE(ok);
         ipx_scene_free(scene);
         n++;
@@ -211,6 +329,9 @@ int main(int argc, char **argv)
     if (argc != 2) return 2;
     RUN(test_nested_poses_inertia_and_joint_axes);
     RUN(test_replay_element);
+    RUN(test_long_names_are_kept_whole);
+    RUN(test_values_are_their_own_text);
+    RUN(test_diagnostics_quote_control_characters);
     test_bad_files_name_file_and_line(argv[1]);
     return ipx_test_exit();
 }

@@ -100,7 +100,7 @@ int ipx_ode_compliant_solve(ipx_ode_context *ctx, double *impulse_mean, char *ms
     int *slot = as->slot;
     const double *param = ctx->params.value;
     for (int c = 0; c < k; c++)
-        if (as->param[c].mu >= ctx->config.mu_infinity && param[IPX_GONTHIER_PRESET] == IPX_GONTHIER_CUSTOM &&
+        if (isinf(ctx->reg.rec[is->contact[c]].contact.surface.mu) && param[IPX_GONTHIER_PRESET] == IPX_GONTHIER_CUSTOM &&
             (param[IPX_GONTHIER_MU_S] < 0.0 || param[IPX_GONTHIER_MU_C] < 0.0)) {
             /* a bristle that never breaks loose, integrated over a step in which the bodies
                turn, makes arbitrary forces (ODE's boxstack at 20 ms blows up) */

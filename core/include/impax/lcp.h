@@ -10,12 +10,16 @@
 /// row of the basis inverse and to the entering column; ratios that tie in exact arithmetic
 /// (redundant contacts make many) are compared with a tolerance (the round-off of the basic
 /// solution, from the scale of q and of that solution) and broken lexicographically, and z0
-/// leaves whenever it is among the ties (that basis is a solution). A secondary ray is reported
-/// only if the tableau of the basis rebuilt from M and q (Gauss-Jordan with partial pivoting)
-/// confirms it. The final complementary basis is re-solved from the original data (iterative
-/// refinement of M_ZZ z_Z = -q_Z with the basis inverse the tableau holds), w = M z + q is
-/// computed from M and q, and only entries negative by round-off (relative to the magnitude of
-/// the terms they are computed from) are set to 0.
+/// leaves whenever it is among the ties (that basis is a solution). The updated tableau carries
+/// the round-off of every basis it passed through (far more than the tolerances assume after a
+/// pivot on a small entry), so a ratio test that round-off could decide (a ratio close to the
+/// minimum but not tied with it, a pivot entry close to the tolerance) is redone after the rhs
+/// and the entering column are re-solved from M and q (iterative refinement with the basis
+/// inverse the tableau holds), and a secondary ray is reported only if the tableau of the basis
+/// rebuilt from M and q (Gauss-Jordan with partial pivoting) confirms it. The final basis is
+/// re-solved from the original data (iterative refinement of M_ZZ z_Z = -q_Z with the basis
+/// inverse the tableau holds), w = M z + q is computed from M and q, and only entries negative
+/// by round-off (relative to the magnitude of the terms they are computed from) are set to 0.
 #ifndef IMPAX_LCP_H
 #define IMPAX_LCP_H
 

@@ -68,12 +68,43 @@ void ipx_params_default(ipx_params *params, const ipx_model *model);
 ipx_status ipx_params_init(ipx_params *params, const char *model_name, char *message,
                            size_t message_size);
 
-/// Applies "key=value,key=value" (spaces allowed around items) on top of the current values.
-/// An unknown key, a malformed or non-finite number, a non-integer where an integer is required
-/// or a value out of range gives IPX_ERR_INPUT, a message naming the item and the accepted
-/// names or range, and leaves params unchanged. NULL or "" changes nothing.
+/// Applies "key=value,key=value" on top of the current values (the list's rules:
+/// ipx_params_next). An unknown key, a malformed, overflowing, underflowing or non-finite number,
+/// a non-integer where an integer is required or a value out of range gives IPX_ERR_INPUT, a
+/// message naming the item and the accepted names or range, and leaves params unchanged. NULL,
+/// "" or white space alone changes nothing.
 ipx_status ipx_params_parse(ipx_params *params, const char *text, char *message,
                             size_t message_size);
+
+/// One item of a parameter list: its key and value without the white space around them
+/// (pointers into the list's text, not terminated).
+typedef struct ipx_param_item {
+    const char *key, *value;
+    size_t key_len, value_len;
+} ipx_param_item;
+
+/// The next item of the list `text` at *cursor (set *cursor = text first), moving *cursor past
+/// it: 1 and *item, 0 at the end, -1 and a message. The rules of parameter strings
+/// (ipx_params_parse, `--params`, `<impax:params>`): items are separated by commas; white space
+/// (blanks, tabs, newlines) around items, keys and values is ignored; an empty item — a
+/// leading, trailing or doubled comma — is an error, as is an item without '=' or with an empty
+/// key or value. "" or white space alone has no items. Messages quote the text printably
+/// (ipx_printable).
+int ipx_params_next(const char *text, const char **cursor, ipx_param_item *item, char *message,
+                    size_t message_size);
+
+/// 1 if the item's key is `key`.
+int ipx_param_item_is(const ipx_param_item *item, const char *key);
+
+/// The item's value as a number (strtod's syntax, "inf" and "nan" included: ranges are the
+/// caller's). IPX_ERR_INPUT and "parameter KEY: 'VALUE' is not a number", "... underflows" or
+/// "... overflows" otherwise.
+ipx_status ipx_param_number(const ipx_param_item *item, double *out, char *message, size_t message_size);
+
+/// Copies at most n bytes of text (up to a NUL) into out (size bytes, always terminated, cut to
+/// fit) with control characters written as \n, \t, \r or \xHH: user text quoted in a message
+/// stays on one printable line.
+void ipx_printable(const char *text, size_t n, char *out, size_t size);
 
 /// Sets one parameter by name with the same checks as ipx_params_parse.
 ipx_status ipx_params_set(ipx_params *params, const char *key, double value, char *message,

@@ -1,11 +1,14 @@
-/* IMPAX_TRACE: one JSON object per impact event, one per line (JSON Lines), with the keys
-   INTERFACES.md documents. Numbers are printed with 17 significant digits (they read back
-   exactly); arrays are null when the event failed before there was anything to show.
-   Writing: each line is formatted whole in memory and handed to write(2), so that a failure
-   (a full disk, /dev/full, a file that takes no writes, a size limit) is seen at the event
-   that met it: said once on stderr, the trace stops there (the summary says so too), and on a
-   regular file a line the failure cut is removed, so the file ends with whole lines. */
+/* One JSON object per impact event, one per line (JSON Lines), with the keys INTERFACES.md
+   documents. Numbers are printed with 17 significant digits (they read back exactly); arrays
+   are null when the event failed before there was anything to show.
+   The checked writer (ipx_trace_file): each line is formatted whole in memory and handed to
+   write(2), so that a failure (a full disk, /dev/full, a file that takes no writes, a size
+   limit) is seen at the event that met it: said once on stderr, the trace stops there (the
+   caller's summary says so too), and on a regular file a line the failure cut is removed, so
+   the file ends with whole lines. */
 #define _GNU_SOURCE /* open_memstream, O_CLOEXEC */
+#include "trace.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -14,31 +17,29 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "shim.h"
-
-int shim_trace_open(shim_trace *t, const char *path, char *msg, size_t size)
+int ipx_trace_open(ipx_trace_file *t, const char *name, const char *path, char *msg, size_t size)
 {
-    *t = (shim_trace){.fd = -1, .path = path};
+    *t = (ipx_trace_file){.fd = -1, .name = name, .path = path};
     /* without waiting: open(2) of a FIFO for writing blocks until a reader opens it, and this
        runs before main */
     const int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK | O_CLOEXEC, 0666);
     if (fd < 0) {
         if (errno == ENXIO)
-            snprintf(msg, size, "IMPAX_TRACE='%s': a FIFO with no reader (start the reader first: "
-                     "impax does not wait for one before the program runs)", path);
+            snprintf(msg, size, "%s='%s': a FIFO with no reader (start the reader first: "
+                     "impax does not wait for one before the program runs)", name, path);
         else
-            snprintf(msg, size, "IMPAX_TRACE='%s': cannot open it for writing (%s)", path, strerror(errno));
+            snprintf(msg, size, "%s='%s': cannot open it for writing (%s)", name, path, strerror(errno));
         return -1;
     }
     struct stat st;
     if (fstat(fd, &st) != 0 || !(S_ISREG(st.st_mode) || S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode))) {
-        snprintf(msg, size, "IMPAX_TRACE='%s': not a regular file, a FIFO or a character device", path);
+        snprintf(msg, size, "%s='%s': not a regular file, a FIFO or a character device", name, path);
         close(fd);
         return -1;
     }
     const int flags = fcntl(fd, F_GETFL); /* from here on, writes wait as usual */
     if (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0) {
-        snprintf(msg, size, "IMPAX_TRACE='%s': %s", path, strerror(errno));
+        snprintf(msg, size, "%s='%s': %s", name, path, strerror(errno));
         close(fd);
         return -1;
     }
@@ -47,15 +48,15 @@ int shim_trace_open(shim_trace *t, const char *path, char *msg, size_t size)
 }
 
 /* The first failure, said once: the trace stops. */
-static void stop(shim_trace *t, int err, const char *what)
+static void stop(ipx_trace_file *t, int err, const char *what)
 {
     t->error = err ? err : EIO;
-    fprintf(stderr, "impax: IMPAX_TRACE='%s': %s failed after %ld events (%s): tracing stopped\n",
+    fprintf(stderr, "impax: %s='%s': %s failed after %ld events (%s): tracing stopped\n", t->name,
             t->path, what, t->written, strerror(t->error));
 }
 
 /* Writes all of buf (len bytes) or fails; a regular file is cut back to where the line began. */
-static int write_line(shim_trace *t, const char *buf, size_t len)
+static int write_line(ipx_trace_file *t, const char *buf, size_t len)
 {
     const off_t start = lseek(t->fd, 0, SEEK_CUR); /* -1 on a FIFO or a device: nothing to cut */
     for (size_t done = 0; done < len;) {
@@ -112,8 +113,7 @@ static void array(FILE *f, const double *x, int n)
     fputc(']', f);
 }
 
-/* The event's line into f. */
-static void format_event(FILE *f, int world_index, double time_s, const ipx_ode_event *ev)
+void ipx_trace_event(FILE *f, int world_index, double time_s, const ipx_ode_event *ev)
 {
     fprintf(f, "{\"step\":%ld,\"time\":", ev->step);
     number(f, time_s);
@@ -148,7 +148,7 @@ static void format_event(FILE *f, int world_index, double time_s, const ipx_ode_
             c->newton_iters, c->limits_hit);
 }
 
-void shim_trace_event(shim_trace *t, int world_index, double time_s, const ipx_ode_event *ev)
+void ipx_trace_write(ipx_trace_file *t, int world_index, double time_s, const ipx_ode_event *ev)
 {
     if (t->fd < 0 || t->error) return;
     char *line = NULL;
@@ -158,7 +158,7 @@ void shim_trace_event(shim_trace *t, int world_index, double time_s, const ipx_o
         stop(t, errno, "formatting");
         return;
     }
-    format_event(f, world_index, time_s, ev);
+    ipx_trace_event(f, world_index, time_s, ev);
     if (fclose(f) != 0 || !line) {
         stop(t, errno, "formatting");
         free(line);
@@ -168,14 +168,14 @@ void shim_trace_event(shim_trace *t, int world_index, double time_s, const ipx_o
     free(line);
 }
 
-void shim_trace_close(shim_trace *t)
+void ipx_trace_close(ipx_trace_file *t)
 {
     if (t->fd < 0) return;
     if (close(t->fd) != 0 && !t->error) stop(t, errno, "closing"); /* NFS says so only here */
     t->fd = -1;
 }
 
-void shim_trace_status(const shim_trace *t, char *buf, size_t size)
+void ipx_trace_status(const ipx_trace_file *t, char *buf, size_t size)
 {
     if (!t->error)
         snprintf(buf, size, "%s", "");
