@@ -1,6 +1,7 @@
 /* A simulation of a scene: creation with the impax model, the host step, and what the command
    reads back (bodies, energies, penetration, impact steps). */
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,10 +23,29 @@ static int configure(ipx_ode_context *ctx, contact_override *contact, const ipx_
     return ipx_ode_configure(ctx, model, model_params, message, message_size);
 }
 
+/* ODE counts dInitODE2/dCloseODE pairs in a plain global: two threads making their first
+   simulation (or checking two worlds) at once raced on it, and ODE asserted in dInitColliders
+   ("!colliders_initialized"). One lock for the whole process around both. */
+static pthread_mutex_t ode_init_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void ode_open(void)
+{
+    pthread_mutex_lock(&ode_init_lock);
+    dInitODE2(0);
+    pthread_mutex_unlock(&ode_init_lock);
+}
+
+static void ode_close(void)
+{
+    pthread_mutex_lock(&ode_init_lock);
+    dCloseODE();
+    pthread_mutex_unlock(&ode_init_lock);
+}
+
 int ipx_scene_check_config(const ipx_scene *scene, const char *model, const char *params, char *message,
                            size_t message_size)
 {
-    dInitODE2(0);
+    ode_open();
     dWorldID world = dWorldCreate();
     ipx_ode_context *ctx = ipx_ode_create(world);
     contact_override contact;
@@ -34,7 +54,7 @@ int ipx_scene_check_config(const ipx_scene *scene, const char *model, const char
     else rc = configure(ctx, &contact, scene, model, params, message, message_size);
     ipx_ode_destroy(ctx);
     dWorldDestroy(world);
-    dCloseODE();
+    ode_close();
     return rc;
 }
 
@@ -46,7 +66,7 @@ ipx_sim *ipx_sim_create(const ipx_scene *scene, const char *model, const char *p
         snprintf(message, message_size, "out of memory");
         return NULL;
     }
-    dInitODE2(0);
+    ode_open();
     sim->scene = scene;
     sim->world = dWorldCreate();
     sim->space = dHashSpaceCreate(0);
@@ -76,7 +96,7 @@ void ipx_sim_destroy(ipx_sim *sim)
     free(sim->link_body);
     free(sim->geom);
     free(sim);
-    dCloseODE();
+    ode_close();
 }
 
 /* Every body finite, within RANGE_RUN_POSITION of the origin (ODE's hash space turns a geom's
