@@ -62,6 +62,9 @@ typedef struct ipx_ode_config {
     double v_plastic;         ///< m/s: per-contact v_plastic handed to the model (PLUS); 0 = constant COR
     ipx_ode_recovery recovery; ///< penetration recovery of impacted bodies' contacts
     double recovery_speed;    ///< m/s: the push-out limit of IPX_ODE_RECOVERY_VELOCITY
+    int recovery_switch;      ///< IPX_ODE_RECOVERY_POSITION: islands of this many contacts or more
+                              ///< are projected by the iterative LCP (lcp_psd.h, W applied through
+                              ///< the bodies), smaller ones by the dense Lemke; >= 1
 } ipx_ode_config;
 
 /// Counters since the context was created (or since ipx_ode_reset_stats).
@@ -74,6 +77,8 @@ typedef struct ipx_ode_stats {
     long fallbacks;         ///< islands left to ODE after a failure
     long recovered_contacts; ///< contacts whose penetration impax recovered (per step counted)
     long recovery_failures; ///< islands whose position projection failed (recovered a step later)
+    long recovery_islands;  ///< islands projected (position recovery, per step counted)
+    long recovery_iterative; ///< of those, solved by the iterative LCP (recovery_switch)
     double seconds;         ///< wall time spent in pre-steps (s)
     double max_joint_residual; ///< largest |J_b u+| handed back (m/s or rad/s)
     char last_message[256]; ///< why the last fallback happened ("" if none)
@@ -85,7 +90,7 @@ typedef struct ipx_ode_stats {
 /// ball on the ground, 2 at a cube's corner on the ground or between two balls, about 4 between
 /// two cubes' corners; bounce contacts: the larger of that and their bounce_vel), disable
 /// separating on, separating above 1e-6 m/s + |g| h, mu_infinity 1e3, v_plastic 0, recovery
-/// position, recovery_speed 0.01 m/s (Gazebo's default max_vel).
+/// position, recovery_speed 0.01 m/s (Gazebo's default max_vel), recovery_switch 16 contacts.
 ipx_ode_config ipx_ode_default_config(void);
 
 /// A context for world, with model "plus" at its defaults (falls back to the first registered
@@ -100,16 +105,17 @@ void ipx_ode_destroy(ipx_ode_context *ctx);
 ipx_ode_context *ipx_ode_context_for(dWorldID world);
 
 /// Selects the model ("ode" = pass-through, or any core model such as "aplcp", "plus") and
-/// applies "key=value,..." parameters on top of its defaults. Five keys belong to the adapter,
+/// applies "key=value,..." parameters on top of its defaults. Six keys belong to the adapter,
 /// not the model (ipx_ode_config): recovery=position|velocity|ode, recovery_speed=<m/s>,
-/// impact_threshold=<m/s>, gravity_steps=<number> and jitter_steps=<number>.
+/// recovery_switch=<contacts>, impact_threshold=<m/s>, gravity_steps=<number> and
+/// jitter_steps=<number>.
 /// On an error returns non-zero, writes a message naming the bad item and leaves the previous
 /// configuration in place.
 int ipx_ode_configure(ipx_ode_context *ctx, const char *model_name, const char *params_text,
                       char *message, size_t message_size);
 
-/// Takes the adapter's own keys (recovery, recovery_speed, impact_threshold, gravity_steps,
-/// jitter_steps) out of "key=value,..." text (NULL
+/// Takes the adapter's own keys (recovery, recovery_speed, recovery_switch, impact_threshold,
+/// gravity_steps, jitter_steps) out of "key=value,..." text (NULL
 /// or "" for none) into *config and writes the other items, the model's, into model_text
 /// (model_size bytes). Returns 0, or -1 with a message naming the bad item.
 int ipx_ode_split_params(const char *text, ipx_ode_config *config, char *model_text,
