@@ -16,10 +16,12 @@
      step.
    - velocity: the copy's soft_erp is lowered so that its push-out is at most recovery_speed
      (Gazebo's max_vel, per contact): a bounded bounce, ODE's own mechanism.
-   A body leaves the recovering set at the first step in which none of its contacts penetrates
-   beyond the surface layer by more than RECOVERED_DEPTH. Copies live in a joint group of the
-   context that the post-step empties; the adapter's own ODE calls are invisible to the hooks
-   (ipx_ode_internal), so an interposer that forwards them here is not re-entered. */
+   A contact's penetration counts as recovered once ODE's own push-out from it would be no faster
+   than the velocity error ODE's resting contact leaves every step anyway (recovered_depth); a
+   body leaves the recovering set at the first step in which none of its contacts penetrates
+   further. Copies live in a joint group of the context that the post-step empties; the
+   adapter's own ODE calls are invisible to the hooks (ipx_ode_internal), so an interposer that
+   forwards them here is not re-entered. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,8 +30,8 @@
 
 _Thread_local int ipx_ode_internal;
 
-/* m beyond the surface layer: ODE's push-out from this depth is below 2e-4 m/s at erp 0.2 and
-   h = 1 ms, a rebound of 2 nm; deeper contacts of a recovering body are still recovered. */
+/* m beyond the surface layer: the least depth that counts as a penetration to recover (without
+   gravity, the whole rule: ODE's push-out from it is below 2e-4 m/s at erp 0.2 and h = 1 ms). */
 #define RECOVERED_DEPTH 1e-6
 
 static int dynamic(dBodyID b) { return b && !dBodyIsKinematic(b); }
@@ -75,6 +77,20 @@ static double contact_erp(const ipx_ode_context *ctx, const dContact *c)
     return (c->surface.mode & dContactSoftERP) ? c->surface.soft_erp : dWorldGetERP(ctx->world);
 }
 
+/* m beyond the surface layer up to which a contact's penetration counts as recovered: where
+   ODE's push-out erp excess / h is at most |g| h, the velocity error ODE's resting contact leaves
+   in every step anyway (README "Impact or resting contact"; a free body it could lift by
+   |g| h^2 / 2, 4.9 nm at h = 1 ms), and at least RECOVERED_DEPTH. Below it, what stays is the
+   depth at which ODE holds a loaded contact (its CFM gives way under the load: about 5 um
+   under a few boxes of a pile, 49 um is the rule's figure at erp 0.2 and h = 1 ms): projecting
+   that out every step would replace ODE's resting contact for every body an impact ever
+   touched (the 200-box bin kept 173 boxes recovering after its last impact). */
+static double recovered_depth(const ipx_ode_context *ctx, const dContact *c)
+{
+    const double h = ctx->step_h;
+    return fmax(RECOVERED_DEPTH, ipx_ode_gravity_speed(ctx, h) * h / contact_erp(ctx, c));
+}
+
 /* 1 if record r is a live, enabled contact of a recovering body that still penetrates. A
    contact between two bodies that a joint also links is left to ODE: moving them apart would
    fight the joint (programs usually skip such pairs, as ODE's demos do). */
@@ -83,7 +99,7 @@ static int needs_recovery(const ipx_ode_context *ctx, const contact_record *r)
     const recovery_state *rs = &ctx->recovery;
     return r->joint && r->attached && !r->dead && !r->disabled_by_us && dJointIsEnabled(r->joint) &&
            (recovering(rs, r->body[0]) || recovering(rs, r->body[1])) &&
-           excess(ctx, r) > RECOVERED_DEPTH &&
+           excess(ctx, r) > recovered_depth(ctx, &r->contact) &&
            !(r->body[0] && r->body[1] && dAreConnectedExcluding(r->body[0], r->body[1], dJointTypeContact));
 }
 
