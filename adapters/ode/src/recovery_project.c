@@ -113,7 +113,7 @@ static void apply_normal(void *user, const double *x, double *y)
 /* From recovery_switch on: ipx_lcp_psd on W_nn applied through the bodies. A contact the joints
    hold rigid (W_nn's diagonal 0) cannot move: owed a displacement, the LCP has no solution
    (as the dense Lemke's ray says), else it stays out of the problem. */
-static int solve_iterative(ipx_ode_context *ctx, double *q, double *z, double *w)
+static int solve_iterative(ipx_ode_context *ctx, const double *q, double *z, double *w)
 {
     recovery_state *rs = &ctx->recovery;
     const int k = rs->normal.n_contact_rows;
@@ -139,7 +139,8 @@ int ipx_ode_recovery_project_island(ipx_ode_context *ctx)
     const island *is = &ctx->isl;
     assembly *as = &ctx->as;
     const int k = is->n_contact, dense = k < ctx->config.recovery_switch;
-    const size_t kk = (size_t)k, iterative_doubles = 4 * kk + 6 * (size_t)is->n_body + ipx_lcp_psd_work_doubles(k);
+    const size_t kk = (size_t)k;
+    const size_t iterative_doubles = 4 * kk + 6 * (size_t)is->n_body + ipx_lcp_psd_work_doubles(k);
     const size_t doubles = dense ? kk * (kk + 3) + ipx_lemke_work_doubles(k) : 0;
     double *q = lcp_space(rs, doubles > iterative_doubles ? doubles : iterative_doubles,
                           dense ? ipx_lemke_work_ints(k) : 0);

@@ -79,7 +79,8 @@ typedef struct ipx_ode_stats {
     long recovery_failures; ///< islands whose position projection failed (recovered a step later)
     long recovery_islands;  ///< islands projected (position recovery, per step counted)
     long recovery_iterative; ///< of those, solved by the iterative LCP (recovery_switch)
-    double seconds;         ///< wall time spent in pre-steps (s)
+    double recovery_seconds; ///< of seconds, in post-steps' projections (s)
+    double seconds;         ///< wall time spent in pre-steps and post-steps' projections (s)
     double max_joint_residual; ///< largest |J_b u+| handed back (m/s or rad/s)
     char last_message[256]; ///< why the last fallback happened ("" if none)
     long resting_contacts;  ///< contacts faster than gravity_steps allows that the jitter_steps term
