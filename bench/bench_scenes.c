@@ -8,9 +8,10 @@
    Per (scene, model): median wall and CPU time (CLOCK_PROCESS_CPUTIME_ID) over the repeats,
    their ratio to ODE alone in the same run, impact events and fallbacks (ipx_ode_get_stats),
    the most contacts in a problem handed to the model (from the event callback: the stats
-   have no such counter), and the time inside impax's pre-steps per impact event. Counts are
-   the last repeat's. Each run is a child process: one that passes the budget is killed, marked
-   "budget" with its last step's figures, and not repeated. ODE's messages (dMessage) are
+   have no such counter), the time inside impax per impact event, and the position
+   recovery's island projections (iterative ones, failures). Counts are the last repeat's.
+   Each run is a child process: one that passes the budget is killed, marked "budget" with its
+   last step's figures, and not repeated. ODE's messages (dMessage) are
    counted and listed under the row.
    Environment: BENCH_SCENES (comma list, default all), BENCH_MODELS (default
    plus,routh,aplcp,bowling; "ode" is the pass-through), BENCH_REPEATS (default 5),
@@ -57,6 +58,8 @@ typedef struct scene {
 typedef struct outcome {
     double wall_us, cpu_us, impax_us; /* of a run; measure gives their medians over the repeats */
     long events, fallbacks, early_fallbacks;
+    long projections, projections_iterative, projection_failures; /* position recovery's */
+    double projection_us;
     int max_k;
     double reached; /* simulated s done */
     int stopped;    /* 1: the budget cut the run off */
@@ -269,6 +272,10 @@ static void publish(const sim *s, long steps_done, double w0, double c0, outcome
             snprintf(out->last_fallback, sizeof out->last_fallback, "%s", st.last_message);
         out->events = st.impact_events;
         out->fallbacks = st.fallbacks;
+        out->projections = st.recovery_islands;
+        out->projections_iterative = st.recovery_iterative;
+        out->projection_failures = st.recovery_failures;
+        out->projection_us = 1e6 * st.recovery_seconds;
         out->impax_us = 1e6 * st.seconds;
     }
     out->max_k = s->max_k;
@@ -386,6 +393,9 @@ static void print_row(const scene *sc, const char *model, const outcome *o, cons
     printf("%-10s %-8s %10.1f %7s %10.1f %7s %8ld %9ld %6s %10s  %s\n", sc->name, model ? model : "(ODE)",
            o->wall_us / 1000, wr, o->cpu_us / 1000, cr, o->events, o->fallbacks, maxk, per, status);
     if (o->fallbacks) printf(NOTE "last fallback: %s\n", o->last_fallback);
+    if (o->projections)
+        printf(NOTE "recovery: %ld island projections (%ld by the iterative LCP), %ld failed, %.1f ms\n",
+               o->projections, o->projections_iterative, o->projection_failures, o->projection_us / 1000);
     printf("%s", o->ode_messages);
 }
 
@@ -453,8 +463,10 @@ int main(void)
     printf("events: islands solved and handed back; fallbacks: islands left to ODE; max k: most\n"
            "contacts in a problem handed to the model, '+' when some islands fell back before their\n"
            "problem was built (e.g. over the adapter's contact limit: their size is unknown); us/event:\n"
-           "wall time in impax's pre-steps (recovery included) per event; ratios against ODE alone,\n"
-           "'>' a lower bound when the budget stopped the run.\n");
+           "wall time in impax (pre-steps and the post-steps' projections) per event; ratios against ODE\n"
+           "alone, '>' a lower bound when the budget stopped the run; recovery: islands whose\n"
+           "penetration the post-steps projected (a failed one keeps it for that step) and the wall\n"
+           "time of those projections.\n");
     dCloseODE();
     return 0;
 }

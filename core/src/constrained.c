@@ -17,6 +17,8 @@ typedef struct layout {
     double *scale; /* m: 1/sqrt(eigenvalue), 0 for the null space */
     double *G;     /* m x c: scale . V^T J_b M^-1 J_c^T, so that W = C - G^T G */
     double *tmp;   /* 2m scratch */
+    double *diag;  /* c: W_ii, 0 for a row the joints hold rigid */
+    double *xin;   /* c: ipx_constrained_apply's x without the held rows */
     double *lapack; /* eigensolver work */
 } layout;
 
@@ -26,7 +28,7 @@ size_t ipx_constrained_work_doubles(int n_bodies, int n_joint_rows, int n_contac
 {
     (void)n_bodies;
     size_t m = (size_t)n_joint_rows, c = (size_t)n_contact_rows;
-    return ROW_DOUBLES * (m + c) + m * m + m + m * c + 2 * m + eigen_work(n_joint_rows);
+    return ROW_DOUBLES * (m + c) + m * m + m + m * c + 2 * m + 2 * c + eigen_work(n_joint_rows);
 }
 
 static layout carve(const ipx_constrained *s, double *work)
@@ -39,7 +41,9 @@ static layout carve(const ipx_constrained *s, double *work)
     L.scale = L.V + m * m;
     L.G = L.scale + m;
     L.tmp = L.G + m * c;
-    L.lapack = L.tmp + 2 * m;
+    L.diag = L.tmp + 2 * m;
+    L.xin = L.diag + c;
+    L.lapack = L.xin + c;
     return L;
 }
 
@@ -171,9 +175,22 @@ static void fill_G(const ipx_constrained *s, const layout *L)
     }
 }
 
-/* W = J_c M^-1 J_c^T - G^T G, symmetric by construction. A contact row the joints hold rigid
-   (its diagonal cancels to round-off of its unconstrained value) gets an exactly zero row and
-   column: round-off of either sign would otherwise make W look indefinite. */
+/* W_ii = J_i M^-1 J_i^T - |G_i|^2. A contact row the joints hold rigid (its diagonal cancels to
+   round-off of its unconstrained value) gets 0: W has an exactly zero row and column there
+   (round-off of either sign would otherwise make W look indefinite). */
+static void fill_diagonal(const ipx_constrained *s, const layout *L)
+{
+    const int m = s->n_joint_rows;
+    for (int i = 0; i < s->n_contact_rows; i++) {
+        const double free_diag = row_coupling(&s->contact_row[i], &s->contact_row[i], L->mjc + ROW_DOUBLES * i);
+        const double *gi = L->G + (size_t)m * i;
+        double w = free_diag;
+        for (int r = 0; r < m; r++) w -= gi[r] * gi[r];
+        L->diag[i] = w > IPX_CONSTRAINED_RCOND * free_diag ? w : 0.0;
+    }
+}
+
+/* W = J_c M^-1 J_c^T - G^T G, symmetric by construction, with the held rows and columns zero. */
 static void fill_W(const ipx_constrained *s, const layout *L, double *W)
 {
     const int m = s->n_joint_rows, c = s->n_contact_rows;
@@ -185,11 +202,9 @@ static void fill_W(const ipx_constrained *s, const layout *L, double *W)
             W[i + (size_t)c * j] = w;
             W[j + (size_t)c * i] = w;
         }
-    for (int i = 0; i < c; i++) {
-        double free_diag = row_coupling(&s->contact_row[i], &s->contact_row[i], L->mjc + ROW_DOUBLES * i);
-        if (W[i + (size_t)c * i] > IPX_CONSTRAINED_RCOND * free_diag) continue;
-        for (int j = 0; j < c; j++) W[i + (size_t)c * j] = W[j + (size_t)c * i] = 0.0;
-    }
+    for (int i = 0; i < c; i++)
+        if (L->diag[i] == 0.0)
+            for (int j = 0; j < c; j++) W[i + (size_t)c * j] = W[j + (size_t)c * i] = 0.0;
 }
 
 static int all_finite(const double *x, size_t n)
@@ -199,9 +214,8 @@ static int all_finite(const double *x, size_t n)
     return 1;
 }
 
-ipx_status ipx_constrained_assemble(const ipx_constrained *s, double *u, double *W, double *v,
-                                    double *work, ipx_constrained_info *info, char *msg,
-                                    size_t size)
+ipx_status ipx_constrained_factor(const ipx_constrained *s, double *work, ipx_constrained_info *info,
+                                  char *msg, size_t size)
 {
     const int m = s->n_joint_rows, c = s->n_contact_rows;
     if (!rows_in_range(s, s->joint_row, m, "joint", msg, size) ||
@@ -218,8 +232,34 @@ ipx_status ipx_constrained_assemble(const ipx_constrained *s, double *u, double 
             return IPX_ERR_NUMERIC;
         }
     }
-    double before = m > 0 ? project_velocities(s, &L, u) : 0.0;
     fill_G(s, &L);
+    fill_diagonal(s, &L);
+    if (!all_finite(L.G, (size_t)m * c) || !all_finite(L.diag, (size_t)c) ||
+        !all_finite(L.mjc, ROW_DOUBLES * (size_t)c)) {
+        snprintf(msg, size, "joint elimination produced a non-finite number (%d bodies, %d joint rows)",
+                 s->n_bodies, m);
+        return IPX_ERR_NUMERIC;
+    }
+    if (info) *info = (ipx_constrained_info){rank, 0.0, 0.0};
+    return IPX_OK;
+}
+
+void ipx_constrained_delassus(const ipx_constrained *s, double *work, double *W)
+{
+    layout L = carve(s, work);
+    fill_W(s, &L, W);
+}
+
+ipx_status ipx_constrained_assemble(const ipx_constrained *s, double *u, double *W, double *v,
+                                    double *work, ipx_constrained_info *info, char *msg,
+                                    size_t size)
+{
+    const int m = s->n_joint_rows, c = s->n_contact_rows;
+    ipx_constrained_info fi;
+    ipx_status st = ipx_constrained_factor(s, work, &fi, msg, size);
+    if (st != IPX_OK) return st;
+    layout L = carve(s, work);
+    double before = m > 0 ? project_velocities(s, &L, u) : 0.0;
     fill_W(s, &L, W);
     for (int i = 0; i < c; i++) v[i] = row_velocity(&s->contact_row[i], u);
     if (!all_finite(W, (size_t)c * c) || !all_finite(v, (size_t)c) ||
@@ -229,7 +269,7 @@ ipx_status ipx_constrained_assemble(const ipx_constrained *s, double *u, double 
         return IPX_ERR_NUMERIC;
     }
     if (info) {
-        info->joint_rank = rank;
+        info->joint_rank = fi.joint_rank;
         info->violation_before = before;
         info->violation_after = ipx_constrained_joint_residual(s, u);
     }
@@ -257,6 +297,21 @@ void ipx_constrained_delta_u(const ipx_constrained *s, const double *pi, double 
         z[i] = sum;
     }
     for (int i = 0; i < m; i++) add_row_motion(&s->joint_row[i], L.mjb + ROW_DOUBLES * i, -z[i], du);
+}
+
+void ipx_constrained_apply(const ipx_constrained *s, const double *x, double *y, double *du, double *work)
+{
+    layout L = carve(s, work);
+    const int c = s->n_contact_rows;
+    for (int j = 0; j < c; j++) L.xin[j] = L.diag[j] > 0.0 ? x[j] : 0.0;
+    ipx_constrained_delta_u(s, L.xin, du, work);
+    for (int i = 0; i < c; i++) y[i] = L.diag[i] > 0.0 ? row_velocity(&s->contact_row[i], du) : 0.0;
+}
+
+void ipx_constrained_diagonal(const ipx_constrained *s, double *work, double *diag)
+{
+    layout L = carve(s, work);
+    memcpy(diag, L.diag, (size_t)s->n_contact_rows * sizeof *diag);
 }
 
 double ipx_constrained_joint_residual(const ipx_constrained *s, const double *u)

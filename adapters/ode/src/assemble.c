@@ -1,6 +1,7 @@
 /* From a gathered island to a solved contact-space problem: body masses and velocities, joint
    and contact rows, joint elimination (core constrained.c), the model, and the velocity change.
    Nothing here writes to the world. */
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -69,8 +70,7 @@ int ipx_ode_assembly_reserve(assembly *as, int k)
 {
     if (k <= as->cap_contact) return 0;
     const size_t n = 3 * (size_t)k;
-    void *p[] = {realloc(as->contact_row, n * sizeof *as->contact_row),
-                 realloc(as->W, n * n * sizeof *as->W), realloc(as->v, n * sizeof *as->v),
+    void *p[] = {realloc(as->contact_row, n * sizeof *as->contact_row), realloc(as->v, n * sizeof *as->v),
                  realloc(as->param, (size_t)k * sizeof *as->param),
                  realloc(as->rows_a, n * sizeof *as->rows_a), realloc(as->rows_b, n * sizeof *as->rows_b),
                  realloc(as->per_contact, 10 * (size_t)k * sizeof *as->per_contact),
@@ -78,17 +78,39 @@ int ipx_ode_assembly_reserve(assembly *as, int k)
                  realloc(as->slot, (size_t)k * sizeof *as->slot)};
     /* each pointer that moved is kept, so that a later free or retry sees valid memory */
     if (p[0]) as->contact_row = p[0];
-    if (p[1]) as->W = p[1];
-    if (p[2]) as->v = p[2];
-    if (p[3]) as->param = p[3];
-    if (p[4]) as->rows_a = p[4];
-    if (p[5]) as->rows_b = p[5];
-    if (p[6]) as->per_contact = p[6];
-    if (p[7]) as->state = p[7];
-    if (p[8]) as->slot = p[8];
+    if (p[1]) as->v = p[1];
+    if (p[2]) as->param = p[2];
+    if (p[3]) as->rows_a = p[3];
+    if (p[4]) as->rows_b = p[4];
+    if (p[5]) as->per_contact = p[5];
+    if (p[6]) as->state = p[6];
+    if (p[7]) as->slot = p[7];
     for (size_t i = 0; i < sizeof p / sizeof p[0]; i++)
         if (!p[i]) return -1;
     as->cap_contact = k;
+    return 0;
+}
+
+/* W of k contacts, (3k)^2 doubles: only islands whose dense problem is built need it. */
+static int reserve_W(assembly *as, int k)
+{
+    if (k <= as->cap_W) return 0;
+    const size_t n = 3 * (size_t)k;
+    double *W = realloc(as->W, n * n * sizeof *W);
+    if (!W) return -1;
+    as->W = W;
+    as->cap_W = k;
+    return 0;
+}
+
+int ipx_ode_reserve_work(assembly *as, size_t need)
+{
+    if (need <= as->cap_work) return 0;
+    int cap = 0;
+    void *p = as->work;
+    if (need > (size_t)INT_MAX || ipx_ode_grow(&p, &cap, (int)need, sizeof(double)) != 0) return -1;
+    as->work = p;
+    as->cap_work = (size_t)cap;
     return 0;
 }
 
@@ -202,7 +224,7 @@ static int read_bodies(ipx_ode_context *ctx, char *msg, size_t size)
     return 0;
 }
 
-int ipx_ode_assemble(ipx_ode_context *ctx, char *msg, size_t size)
+int ipx_ode_assemble_rows(ipx_ode_context *ctx, char *msg, size_t size)
 {
     island *is = &ctx->isl;
     assembly *as = &ctx->as;
@@ -215,16 +237,22 @@ int ipx_ode_assemble(ipx_ode_context *ctx, char *msg, size_t size)
         return -1;
     as->system = (ipx_constrained){is->n_body, as->body, as->n_joint_row, as->joint_row,
                                    IPX_ROWS_PER_CONTACT * is->n_contact, as->contact_row};
+    return 0;
+}
+
+int ipx_ode_assemble(ipx_ode_context *ctx, char *msg, size_t size)
+{
+    island *is = &ctx->isl;
+    assembly *as = &ctx->as;
+    if (ipx_ode_assemble_rows(ctx, msg, size) != 0) return -1;
+    if (reserve_W(as, is->n_contact) != 0) {
+        snprintf(msg, size, "out of memory for the W of an island of %d contacts", is->n_contact);
+        return -1;
+    }
     size_t need = ipx_constrained_work_doubles(is->n_body, as->n_joint_row, as->system.n_contact_rows);
-    if (need > as->cap_work) {
-        int cap = 0;
-        void *p = as->work;
-        if (ipx_ode_grow(&p, &cap, (int)need, sizeof(double)) != 0) {
-            snprintf(msg, size, "out of memory for the joint elimination (%zu doubles)", need);
-            return -1;
-        }
-        as->work = p;
-        as->cap_work = (size_t)cap;
+    if (ipx_ode_reserve_work(as, need) != 0) {
+        snprintf(msg, size, "out of memory for the joint elimination (%zu doubles)", need);
+        return -1;
     }
     memcpy(as->u_post, as->u, 6 * (size_t)is->n_body * sizeof(double));
     if (ipx_constrained_assemble(&as->system, as->u_post, as->W, as->v, as->work, &as->info, msg,

@@ -1,4 +1,5 @@
 /* The per-world context: creation, configuration, statistics and the world -> context table. */
+#include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -90,6 +91,7 @@ ipx_ode_config ipx_ode_default_config(void)
     c.v_plastic = 0.0;
     c.recovery = IPX_ODE_RECOVERY_POSITION;
     c.recovery_speed = 0.01;
+    c.recovery_switch = IPX_ODE_RECOVERY_SWITCH;
     c.jitter_steps = 1.0;
     c.handback_bound = IPX_ODE_HANDBACK_BOUND;
     return c;
@@ -107,6 +109,7 @@ int ipx_ode_set_config(ipx_ode_context *ctx, const ipx_ode_config *c, char *msg,
                       : !nonneg(c->v_plastic)                 ? "v_plastic (m/s) must be finite and >= 0"
                       : (unsigned)c->recovery > IPX_ODE_RECOVERY_ODE ? "recovery must be position, velocity or ode"
                       : !nonneg(c->recovery_speed)            ? "recovery_speed (m/s) must be finite and >= 0"
+                      : c->recovery_switch < 1                ? "recovery_switch (contacts) must be >= 1"
                       : !nonneg(c->jitter_steps)              ? "jitter_steps must be finite and >= 0"
                       : !(nonneg(c->handback_bound) && c->handback_bound > 0.0) ? "handback_bound must be finite and > 0"
                                                               : NULL;
@@ -148,8 +151,21 @@ static int nonneg_value(const char *name, const char *unit, const char *value, d
     return 1;
 }
 
-/* One adapter key (recovery, recovery_speed, impact_threshold, gravity_steps, jitter_steps,
-   handback_bound) into
+/* A whole number >= 1 from value into *out: 1, or -1 with a message naming key and unit. */
+static int count_value(const char *name, const char *unit, const char *value, int *out, char *msg, size_t size)
+{
+    char *end;
+    long v = strtol(value, &end, 10);
+    if (end == value || *end || v < 1 || v > INT_MAX) {
+        snprintf(msg, size, "%s='%s': %s, a whole number >= 1", name, value, unit);
+        return -1;
+    }
+    *out = (int)v;
+    return 1;
+}
+
+/* One adapter key (recovery, recovery_speed, recovery_switch, impact_threshold, gravity_steps,
+   jitter_steps, handback_bound) into
    *cfg: 1 if key is one, 0 if it belongs to the model, -1 (with a message) for a bad value. */
 static int adapter_key(const char *key, size_t key_len, const char *value, ipx_ode_config *cfg,
                        char *msg, size_t size)
@@ -166,6 +182,8 @@ static int adapter_key(const char *key, size_t key_len, const char *value, ipx_o
     }
     if (key_is(key, key_len, "recovery_speed"))
         return nonneg_value("recovery_speed", "a speed in m/s", value, &cfg->recovery_speed, msg, size);
+    if (key_is(key, key_len, "recovery_switch"))
+        return count_value("recovery_switch", "contacts", value, &cfg->recovery_switch, msg, size);
     if (key_is(key, key_len, "impact_threshold"))
         return nonneg_value("impact_threshold", "a speed in m/s", value, &cfg->impact_threshold, msg, size);
     if (key_is(key, key_len, "gravity_steps"))

@@ -15,6 +15,9 @@
 #define IPX_ODE_WORKSPACE_CONTACTS 64
 /* Largest joint row count of one joint (fixed: 6). */
 #define IPX_ODE_MAX_JOINT_ROWS 6
+/* Default recovery_switch: islands of this many contacts or more are projected by the iterative
+   LCP (recovery_project.c; the figure from bench_ode_recovery). */
+#define IPX_ODE_RECOVERY_SWITCH 16
 /* A contact normal may differ from unit length by this much. */
 #define IPX_ODE_NORMAL_TOL 1e-5
 
@@ -97,7 +100,8 @@ typedef struct assembly {
     /* per contact, sized for cap_contact contacts (ipx_ode_assembly_reserve) */
     int cap_contact;
     ipx_row *contact_row;    /* 3 per contact */
-    double *W;               /* (3k)^2 */
+    double *W;               /* (3k)^2, sized for cap_W contacts (ipx_ode_assemble) */
+    int cap_W;
     double *v;               /* 3k */
     ipx_contact *param;      /* k */
     double *rows_a, *rows_b; /* 3k each: impulses handed back in parts, projections */
@@ -151,7 +155,12 @@ typedef struct recovery_state {
     int *rec;                /* records the projection of this step covers */
     int n_rec, cap_rec;
     dJointGroupID group;     /* replacement contacts of this step (emptied by the post-step) */
-    double *lcp;             /* normal Delassus block, q, z, w and Lemke's work */
+    /* the projection of one island (recovery_project.c) */
+    ipx_row *nrow;           /* the island's normal contact rows */
+    int cap_nrow;
+    ipx_constrained normal;  /* the island's bodies, joint rows and normal rows */
+    double *lcp;             /* q, z, w, then the dense W_nn and Lemke's work, or the iterative
+                                solver's diagonal, work and du scratch */
     size_t cap_lcp;
     int *ilcp;
     size_t cap_ilcp;
@@ -214,12 +223,18 @@ double ipx_ode_impact_threshold(const ipx_ode_context *ctx, dReal h);
 int ipx_ode_classify(ipx_ode_context *ctx);
 /* Gathers the island around record seed. 0, or -1 with message. */
 int ipx_ode_gather(ipx_ode_context *ctx, int seed, char *message, size_t size);
-/* Sizes the assembly's per-contact arrays for k contacts. 0, or -1 if memory is short. */
+/* Sizes the assembly's per-contact arrays for k contacts (not W). 0, or -1 if memory is short. */
 int ipx_ode_assembly_reserve(assembly *as, int k);
+/* Sizes the assembly's joint-elimination work for need doubles. 0, or -1 if memory is short. */
+int ipx_ode_reserve_work(assembly *as, size_t need);
 void ipx_ode_assembly_free(assembly *as);
 /* Grows the model's workspace to solve k contacts. 0, or -1 with message. */
 int ipx_ode_reserve_workspace(ipx_ode_context *ctx, int k, char *message, size_t size);
-/* Builds and solves the problem of the gathered island. 0, or -1 with message. */
+/* The gathered island's bodies (inverse masses, velocities) and joint and contact rows, into
+   ctx->as (as->system: every contact's three rows); no W. 0, or -1 with message. */
+int ipx_ode_assemble_rows(ipx_ode_context *ctx, char *message, size_t size);
+/* Builds the problem of the gathered island (rows, joint elimination, W, v: ctx->as.problem);
+   ipx_ode_solve solves it. 0, or -1 with message. */
 int ipx_ode_assemble(ipx_ode_context *ctx, char *message, size_t size);
 int ipx_ode_solve(ipx_ode_context *ctx, char *message, size_t size);
 /* Writes the post-impact velocities and disables separating contacts. */
@@ -255,6 +270,12 @@ void ipx_ode_recover(ipx_ode_context *ctx);
 void ipx_ode_recovery_remove_copies(ipx_ode_context *ctx);
 void ipx_ode_recovery_project(ipx_ode_context *ctx);
 void ipx_ode_recovery_forget_body(ipx_ode_context *ctx, dBodyID body);
+/* m: the normal displacement the projection owes record r this step (its ERP fraction of the
+   penetration beyond the surface layer), 0 if it has none to recover. */
+double ipx_ode_recovery_target(const ipx_ode_context *ctx, const contact_record *r);
+/* Projects the island gathered in ctx->isl (recovery_project.c). 0, or -1 if the island keeps
+   its penetration for this step. */
+int ipx_ode_recovery_project_island(ipx_ode_context *ctx);
 void ipx_ode_recovery_free(ipx_ode_context *ctx);
 
 /* Contact record validity: 1 if ODE could step it (unit normal, finite data). */

@@ -10,26 +10,28 @@
      impact problem (at the positions the step left; the depth is the one captured before): the
      normal Delassus block W_nn of the island (joints eliminated) gives displacements
      M^-1 J^T lambda with lambda >= 0, W_nn lambda >= erp (depth - layer) and complementarity
-     (a contact that needs no correction is not pulled, nor pushed deeper). No kinetic energy
-     is added (displace). During the step ODE carries the load through a copy of the contact
-     whose depth is the surface layer (no push-out); the original is disabled for the step.
+     (a contact that needs no correction is not pulled, nor pushed deeper; recovery_project.c).
+     No kinetic energy is added. During the step ODE carries the load through a copy of the
+     contact whose depth is the surface layer (no push-out); the original is disabled for the
+     step.
    - velocity: the copy's soft_erp is lowered so that its push-out is at most recovery_speed
      (Gazebo's max_vel, per contact): a bounded bounce, ODE's own mechanism.
-   A body leaves the recovering set at the first step in which none of its contacts penetrates
-   beyond the surface layer by more than RECOVERED_DEPTH. Copies live in a joint group of the
-   context that the post-step empties; the adapter's own ODE calls are invisible to the hooks
-   (ipx_ode_internal), so an interposer that forwards them here is not re-entered. */
+   A contact's penetration counts as recovered once ODE's own push-out from it would be no faster
+   than the velocity error ODE's resting contact leaves every step anyway (recovered_depth); a
+   body leaves the recovering set at the first step in which none of its contacts penetrates
+   further. Copies live in a joint group of the context that the post-step empties; the
+   adapter's own ODE calls are invisible to the hooks (ipx_ode_internal), so an interposer that
+   forwards them here is not re-entered. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "impax/lcp.h"
 #include "internal.h"
 
 _Thread_local int ipx_ode_internal;
 
-/* m beyond the surface layer: ODE's push-out from this depth is below 2e-4 m/s at erp 0.2 and
-   h = 1 ms, a rebound of 2 nm; deeper contacts of a recovering body are still recovered. */
+/* m beyond the surface layer: the least depth that counts as a penetration to recover (without
+   gravity, the whole rule: ODE's push-out from it is below 2e-4 m/s at erp 0.2 and h = 1 ms). */
 #define RECOVERED_DEPTH 1e-6
 
 static int dynamic(dBodyID b) { return b && !dBodyIsKinematic(b); }
@@ -75,6 +77,20 @@ static double contact_erp(const ipx_ode_context *ctx, const dContact *c)
     return (c->surface.mode & dContactSoftERP) ? c->surface.soft_erp : dWorldGetERP(ctx->world);
 }
 
+/* m beyond the surface layer up to which a contact's penetration counts as recovered: where
+   ODE's push-out erp excess / h is at most |g| h, the velocity error ODE's resting contact leaves
+   in every step anyway (README "Impact or resting contact"; a free body it could lift by
+   |g| h^2 / 2, 4.9 nm at h = 1 ms), and at least RECOVERED_DEPTH. Below it, what stays is the
+   depth at which ODE holds a loaded contact (its CFM gives way under the load: about 5 um
+   under a few boxes of a pile, 49 um is the rule's figure at erp 0.2 and h = 1 ms): projecting
+   that out every step would replace ODE's resting contact for every body an impact ever
+   touched (the 200-box bin kept 173 boxes recovering after its last impact). */
+static double recovered_depth(const ipx_ode_context *ctx, const dContact *c)
+{
+    const double h = ctx->step_h;
+    return fmax(RECOVERED_DEPTH, ipx_ode_gravity_speed(ctx, h) * h / contact_erp(ctx, c));
+}
+
 /* 1 if record r is a live, enabled contact of a recovering body that still penetrates. A
    contact between two bodies that a joint also links is left to ODE: moving them apart would
    fight the joint (programs usually skip such pairs, as ODE's demos do). */
@@ -83,7 +99,7 @@ static int needs_recovery(const ipx_ode_context *ctx, const contact_record *r)
     const recovery_state *rs = &ctx->recovery;
     return r->joint && r->attached && !r->dead && !r->disabled_by_us && dJointIsEnabled(r->joint) &&
            (recovering(rs, r->body[0]) || recovering(rs, r->body[1])) &&
-           excess(ctx, r) > RECOVERED_DEPTH &&
+           excess(ctx, r) > recovered_depth(ctx, &r->contact) &&
            !(r->body[0] && r->body[1] && dAreConnectedExcluding(r->body[0], r->body[1], dJointTypeContact));
 }
 
@@ -107,75 +123,9 @@ static int collect(ipx_ode_context *ctx)
     return 0;
 }
 
-/* Moves body b by dx (m) and turns it by the rotation vector dtheta (rad), world frame. The
-   angular velocity turns with the body, so that it stays the same in the body's frame and the
-   rotational kinetic energy w^T R I R^T w does not change (at a fixed world w it would: a
-   spinning wheel tilted by 1 mrad). The linear velocity is kept. */
-static void displace(dBodyID b, const double dx[3], const double dtheta[3])
+double ipx_ode_recovery_target(const ipx_ode_context *ctx, const contact_record *r)
 {
-    const dReal *p = dBodyGetPosition(b);
-    dBodySetPosition(b, p[0] + dx[0], p[1] + dx[1], p[2] + dx[2]);
-    const double angle = sqrt(dtheta[0] * dtheta[0] + dtheta[1] * dtheta[1] + dtheta[2] * dtheta[2]);
-    if (!(angle > 0.0)) return;
-    dQuaternion turn, q;
-    dQFromAxisAndAngle(turn, dtheta[0], dtheta[1], dtheta[2], angle);
-    dQMultiply0(q, turn, dBodyGetQuaternion(b));
-    dBodySetQuaternion(b, q);
-    dMatrix3 R;
-    dRfromQ(R, turn);
-    const dReal *w = dBodyGetAngularVel(b);
-    dVector3 wt;
-    dMultiply0_331(wt, R, w);
-    dBodySetAngularVel(b, wt[0], wt[1], wt[2]);
-}
-
-/* Grows the LCP space for k contacts; returns the doubles (M, q, z, w, then Lemke's work). */
-static double *lcp_space(recovery_state *rs, int k)
-{
-    size_t need = (size_t)k * (size_t)(k + 3) + ipx_lemke_work_doubles(k), ineed = ipx_lemke_work_ints(k);
-    if (need > rs->cap_lcp) {
-        double *p = realloc(rs->lcp, need * sizeof *p);
-        if (!p) return NULL;
-        rs->lcp = p;
-        rs->cap_lcp = need;
-    }
-    if (ineed > rs->cap_ilcp) {
-        int *p = realloc(rs->ilcp, ineed * sizeof *p);
-        if (!p) return NULL;
-        rs->ilcp = p;
-        rs->cap_ilcp = ineed;
-    }
-    return rs->lcp;
-}
-
-/* The projection of the island gathered around a contact to recover (see the top). 0, or -1. */
-static int project_island(ipx_ode_context *ctx)
-{
-    char msg[IPX_MESSAGE_SIZE];
-    if (ipx_ode_assemble(ctx, msg, sizeof msg) != 0) return -1;
-    const island *is = &ctx->isl;
-    assembly *as = &ctx->as;
-    const int k = is->n_contact, n = IPX_ROWS_PER_CONTACT * k;
-    double *M = lcp_space(&ctx->recovery, k);
-    if (!M) return -1;
-    double *q = M + (size_t)k * k, *z = q + k, *w = z + k, *work = w + k;
-    for (int i = 0; i < k; i++) {
-        const contact_record *r = &ctx->reg.rec[is->contact[i]];
-        for (int j = 0; j < k; j++)
-            M[i + (size_t)k * j] = as->W[(IPX_ROWS_PER_CONTACT * i + IPX_N) + (size_t)n * (IPX_ROWS_PER_CONTACT * j + IPX_N)];
-        q[i] = needs_recovery(ctx, r) ? -contact_erp(ctx, &r->contact) * excess(ctx, r) : 0.0;
-    }
-    if (ipx_lemke(k, M, q, z, w, ipx_lemke_default_max_pivots(k), work, ctx->recovery.ilcp, NULL) != IPX_OK)
-        return -1;
-    double *lambda = as->rows_a;
-    memset(lambda, 0, (size_t)n * sizeof *lambda);
-    for (int i = 0; i < k; i++) lambda[IPX_ROWS_PER_CONTACT * i + IPX_N] = z[i];
-    ipx_constrained_delta_u(&as->system, lambda, as->du, as->work); /* m, rad: kg m / kg */
-    for (int i = 0; i < 6 * is->n_body; i++)
-        if (!isfinite(as->du[i])) return -1;
-    for (int b = 0; b < is->n_body; b++)
-        if (dynamic(is->body[b])) displace(is->body[b], as->du + 6 * b, as->du + 6 * b + 3);
-    return 0;
+    return needs_recovery(ctx, r) ? contact_erp(ctx, &r->contact) * excess(ctx, r) : 0.0;
 }
 
 /* Position mode: projects every island with a contact to recover. An island that cannot be
@@ -188,7 +138,8 @@ static void project(ipx_ode_context *ctx)
     ctx->epoch++;
     for (int j = 0; j < rs->n_rec; j++) {
         if (ctx->reg.rec[rs->rec[j]].island_stamp == ctx->epoch) continue;
-        if (ipx_ode_gather(ctx, rs->rec[j], msg, sizeof msg) == 0 && project_island(ctx) == 0) continue;
+        if (ipx_ode_gather(ctx, rs->rec[j], msg, sizeof msg) == 0 && ipx_ode_recovery_project_island(ctx) == 0)
+            continue;
         ctx->stats.recovery_failures++;
     }
 }
@@ -276,6 +227,7 @@ void ipx_ode_recovery_free(ipx_ode_context *ctx)
     free(rs->body);
     free(rs->still);
     free(rs->rec);
+    free(rs->nrow);
     free(rs->lcp);
     free(rs->ilcp);
     ipx_ode_map_free(&rs->index);

@@ -134,9 +134,15 @@ void ipx_ode_post_step(ipx_ode_context *ctx)
     ipx_ode_recovery_remove_copies(ctx);
     ipx_ode_reenable(ctx);
     const int project = ctx->config.recovery == IPX_ODE_RECOVERY_POSITION && ctx->recovery.n_rec > 0;
+    const double start = project ? now_seconds() : 0.0;
     if (project) ipx_ode_blas_pin();
     ipx_ode_recovery_project(ctx);
     if (project) ipx_ode_blas_unpin();
+    if (project) {
+        const double spent = now_seconds() - start;
+        ctx->stats.recovery_seconds += spent;
+        ctx->stats.seconds += spent;
+    }
     ipx_ode_compliant_apply_deferred(ctx);
     pthread_mutex_unlock(&ctx->lock);
 }

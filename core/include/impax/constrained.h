@@ -64,12 +64,36 @@ size_t ipx_constrained_work_doubles(int n_bodies, int n_joint_rows, int n_contac
 
 /// Projects the body velocities u (6 per body: m/s then rad/s, world frame; overwritten)
 /// onto J_b u = 0, then writes W (n_contact_rows^2, column-major, 1/kg) and v = J_c u (m/s).
-/// The factorisation of A stays in work for ipx_constrained_delta_u. info may be NULL.
-/// Returns IPX_ERR_INPUT for a row naming a body out of range, IPX_ERR_NUMERIC if LAPACK fails
-/// or a number is not finite; the message says which.
+/// The factorisation of A stays in work for ipx_constrained_delta_u and ipx_constrained_apply.
+/// info may be NULL. Returns IPX_ERR_INPUT for a row naming a body out of range,
+/// IPX_ERR_NUMERIC if LAPACK fails or a number is not finite; the message says which.
+/// Costs O(n_contact_rows^2 (1 + n_joint_rows)): ipx_constrained_factor alone is linear in the
+/// contact rows.
 ipx_status ipx_constrained_assemble(const ipx_constrained *s, double *u, double *W, double *v,
                                     double *work, ipx_constrained_info *info, char *message,
                                     size_t message_size);
+
+/// The part of ipx_constrained_assemble that W is made from, without W: M^-1 J^T per row, the
+/// joint-space factorisation and G (O(m^3 + m^2 c) for m joint rows and c contact rows; no
+/// joints: O(c)), and W's diagonal, left in work for ipx_constrained_delta_u,
+/// ipx_constrained_apply, ipx_constrained_diagonal and ipx_constrained_delassus. info (may be
+/// NULL) gets the joint rank (no velocities are involved: both violations 0). Errors as
+/// ipx_constrained_assemble's.
+ipx_status ipx_constrained_factor(const ipx_constrained *s, double *work, ipx_constrained_info *info,
+                                  char *message, size_t message_size);
+
+/// W (n_contact_rows^2, column-major, 1/kg) from the factorisation in work: what
+/// ipx_constrained_assemble writes, entry for entry.
+void ipx_constrained_delassus(const ipx_constrained *s, double *work, double *W);
+
+/// y = W x (n_contact_rows each; x in N*s, y in m/s) without forming W: du = P J_c^T x through the
+/// bodies, then y = J_c du (du: 6 per body, overwritten). Each contact row touches at most two
+/// bodies, so this costs O(n_contact_rows + n_bodies) plus O(m c) for the joints; the rows the
+/// joints hold rigid are zero in x and y, as in the W of ipx_constrained_assemble.
+void ipx_constrained_apply(const ipx_constrained *s, const double *x, double *y, double *du, double *work);
+
+/// W's diagonal (n_contact_rows, 1/kg; 0 for a row the joints hold rigid) from the factorisation.
+void ipx_constrained_diagonal(const ipx_constrained *s, double *work, double *diag);
 
 /// Body velocity change du = P J_c^T pi (6 per body) of contact impulses pi (n_contact_rows,
 /// N*s), using the factorisation ipx_constrained_assemble left in work (unchanged since).

@@ -9,6 +9,7 @@
 #include "impax/check.h"
 #include "impax/linalg.h"
 #include "impax/lcp.h"
+#include "impax/lcp_psd.h"
 #include "impax/rng.h"
 #include "impax/bodies.h"
 #include "impax/aplcp.h"

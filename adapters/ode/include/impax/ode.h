@@ -63,6 +63,9 @@ typedef struct ipx_ode_config {
     ipx_ode_recovery recovery; ///< penetration recovery of impacted bodies' contacts
     double recovery_speed;    ///< m/s: the push-out limit of IPX_ODE_RECOVERY_VELOCITY
     double handback_bound;    ///< C of the handback's bound (IPX_ODE_HANDBACK_BOUND, below), > 0
+    int recovery_switch;      ///< IPX_ODE_RECOVERY_POSITION: islands of this many contacts or more
+                              ///< are projected by the iterative LCP (lcp_psd.h, W applied through
+                              ///< the bodies), smaller ones by the dense Lemke; >= 1
 } ipx_ode_config;
 
 /// Counters since the context was created (or since ipx_ode_reset_stats).
@@ -75,7 +78,10 @@ typedef struct ipx_ode_stats {
     long fallbacks;         ///< islands left to ODE after a failure
     long recovered_contacts; ///< contacts whose penetration impax recovered (per step counted)
     long recovery_failures; ///< islands whose position projection failed (recovered a step later)
-    double seconds;         ///< wall time spent in pre-steps (s)
+    long recovery_islands;  ///< islands projected (position recovery, per step counted)
+    long recovery_iterative; ///< of those, solved by the iterative LCP (recovery_switch)
+    double recovery_seconds; ///< of seconds, in post-steps' projections (s)
+    double seconds;         ///< wall time spent in pre-steps and post-steps' projections (s)
     double max_joint_residual; ///< largest |J_b u+| handed back (m/s or rad/s)
     char last_message[256]; ///< why the last fallback happened ("" if none)
     long resting_contacts;  ///< contacts faster than gravity_steps allows that the jitter_steps term
@@ -102,7 +108,8 @@ typedef struct ipx_ode_stats {
 /// ball on the ground, 2 at a cube's corner on the ground or between two balls, about 4 between
 /// two cubes' corners; bounce contacts: the larger of that and their bounce_vel), disable
 /// separating on, separating above 1e-6 m/s + |g| h, mu_infinity 1e3, v_plastic 0, recovery
-/// position, recovery_speed 0.01 m/s (Gazebo's default max_vel), handback_bound 100.
+/// position, recovery_speed 0.01 m/s (Gazebo's default max_vel), recovery_switch 16 contacts,
+/// handback_bound 100.
 ipx_ode_config ipx_ode_default_config(void);
 
 /// A context for world, with model "plus" at its defaults (falls back to the first registered
@@ -117,17 +124,17 @@ void ipx_ode_destroy(ipx_ode_context *ctx);
 ipx_ode_context *ipx_ode_context_for(dWorldID world);
 
 /// Selects the model ("ode" = pass-through, or any core model such as "aplcp", "plus") and
-/// applies "key=value,..." parameters on top of its defaults. Six keys belong to the adapter,
+/// applies "key=value,..." parameters on top of its defaults. Seven keys belong to the adapter,
 /// not the model (ipx_ode_config): recovery=position|velocity|ode, recovery_speed=<m/s>,
-/// impact_threshold=<m/s>, gravity_steps=<number>, jitter_steps=<number> and
-/// handback_bound=<number>.
+/// recovery_switch=<contacts>, impact_threshold=<m/s>, gravity_steps=<number>,
+/// jitter_steps=<number> and handback_bound=<number>.
 /// On an error returns non-zero, writes a message naming the bad item and leaves the previous
 /// configuration in place.
 int ipx_ode_configure(ipx_ode_context *ctx, const char *model_name, const char *params_text,
                       char *message, size_t message_size);
 
-/// Takes the adapter's own keys (recovery, recovery_speed, impact_threshold, gravity_steps,
-/// jitter_steps) out of "key=value,..." text (NULL
+/// Takes the adapter's own keys (recovery, recovery_speed, recovery_switch, impact_threshold,
+/// gravity_steps, jitter_steps) out of "key=value,..." text (NULL
 /// or "" for none) into *config and writes the other items, the model's, into model_text
 /// (model_size bytes). Returns 0, or -1 with a message naming the bad item.
 int ipx_ode_split_params(const char *text, ipx_ode_config *config, char *model_text,

@@ -1,0 +1,124 @@
+/* W of a joint-constrained system applied through the bodies (impax/constrained.h) against the
+   dense W of ipx_constrained_assemble, on random chains of bodies with random joint rows
+   (redundant ones included), contact rows between them and the world, and a contact row the
+   joints hold rigid:
+   - ipx_constrained_apply(x) = W x to round-off (1e-12 of |W| |x|), for random x;
+   - ipx_constrained_diagonal = W's diagonal, 0 exactly on the held row (whose row and column of
+     W are zero), and ipx_constrained_delassus = the assembled W entry for entry;
+   - ipx_constrained_factor alone leaves what ipx_constrained_delta_u needs: the same du. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ensure.h"
+#include "impax/impax.h"
+#include "impax/constrained.h"
+
+#define MAX_BODIES 12
+#define MAX_ROWS 64
+
+typedef struct system {
+    ipx_body body[MAX_BODIES];
+    ipx_row joint[MAX_ROWS], contact[MAX_ROWS];
+    ipx_constrained s;
+} system_t;
+
+static ipx_row random_row(ipx_rng *rng, int b1, int b2)
+{
+    ipx_row r;
+    r.body[0] = b1;
+    r.body[1] = b2;
+    for (int s = 0; s < 2; s++)
+        for (int i = 0; i < 6; i++) r.J[s][i] = ipx_rng_normal(rng) * (i < 3 ? 1.0 : 0.3);
+    return r;
+}
+
+/* n bodies (masses and inertias over two decades), joints between neighbours (some rows
+   repeated: redundant), contacts between random pairs and with the world; the last contact
+   row repeats a joint row: the joints hold it rigid. */
+static void make_system(system_t *y, ipx_rng *rng, int n, int joints, int contacts)
+{
+    for (int b = 0; b < n; b++) {
+        double B[9], *I = y->body[b].inv_inertia;
+        const double scale = pow(10.0, ipx_rng_uniform(rng, -1.0, 1.0));
+        for (int i = 0; i < 9; i++) B[i] = ipx_rng_normal(rng);
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < 3; j++) {
+                double s = i == j ? 0.1 : 0.0;
+                for (int a = 0; a < 3; a++) s += B[i + 3 * a] * B[j + 3 * a];
+                I[i + 3 * j] = s * scale;
+            }
+        y->body[b].inv_mass = pow(10.0, ipx_rng_uniform(rng, -1.0, 1.0));
+        memset(y->body[b].com, 0, sizeof y->body[b].com);
+    }
+    for (int j = 0; j < joints; j++) {
+        const int a = j % (n - 1);
+        y->joint[j] = j > 2 && j % 5 == 0 ? y->joint[j - 3] : random_row(rng, a, a + 1);
+    }
+    for (int c = 0; c < contacts - 1; c++) {
+        const int a = (int)(ipx_rng_next(rng) % (uint64_t)n), b = (int)(ipx_rng_next(rng) % (uint64_t)(n + 1)) - 1;
+        y->contact[c] = random_row(rng, a, b == a ? -1 : b);
+    }
+    y->contact[contacts - 1] = y->joint[0];
+    y->s = (ipx_constrained){n, y->body, joints, y->joint, contacts, y->contact};
+}
+
+static void test_apply_diagonal_and_delassus_match_the_assembled_W(void)
+{
+    ipx_rng rng;
+    ipx_rng_seed(&rng, 17);
+    static system_t y;
+    int systems = 0;
+    for (int rep = 0; rep < 40; rep++) {
+        const int n = 2 + rep % 10, joints = rep % 4 == 0 ? 0 : 1 + rep % 13, contacts = 2 + (rep * 7) % 40;
+        make_system(&y, &rng, n, joints, contacts);
+        if (joints == 0) y.contact[contacts - 1] = random_row(&rng, 0, -1); /* nothing holds it */
+        const int c = contacts;
+        const size_t nw = ipx_constrained_work_doubles(n, joints, c);
+        double *work = malloc(nw * sizeof *work), *work2 = malloc(nw * sizeof *work2);
+        double *W = malloc((size_t)c * c * sizeof *W), *W2 = malloc((size_t)c * c * sizeof *W2);
+        double u[6 * MAX_BODIES], v[MAX_ROWS], x[MAX_ROWS], yv[MAX_ROWS], diag[MAX_ROWS];
+        double du[6 * MAX_BODIES], du2[6 * MAX_BODIES];
+        for (int i = 0; i < 6 * n; i++) u[i] = ipx_rng_normal(&rng);
+        char msg[IPX_MESSAGE_SIZE];
+        ENSURE(ipx_constrained_assemble(&y.s, u, W, v, work, NULL, msg, sizeof msg) == IPX_OK);
+        ENSURE(ipx_constrained_factor(&y.s, work2, NULL, msg, sizeof msg) == IPX_OK);
+        ipx_constrained_delassus(&y.s, work2, W2);
+        ENSURE(memcmp(W, W2, (size_t)c * c * sizeof *W) == 0);
+        ipx_constrained_diagonal(&y.s, work2, diag);
+        double wmax = 0.0, derr = 0.0;
+        for (int i = 0; i < c * c; i++) wmax = fmax(wmax, fabs(W[i]));
+        for (int i = 0; i < c; i++) derr = fmax(derr, fabs(diag[i] - W[i + (size_t)c * i]));
+        ENSURE(derr == 0.0);
+        if (joints > 0) {
+            ENSURE(diag[c - 1] == 0.0); /* the held row */
+            for (int j = 0; j < c; j++) ENSURE(W[(c - 1) + (size_t)c * j] == 0.0);
+        }
+        for (int trial = 0; trial < 3; trial++) {
+            double xmax = 0.0, err = 0.0;
+            for (int j = 0; j < c; j++) x[j] = ipx_rng_normal(&rng), xmax = fmax(xmax, fabs(x[j]));
+            ipx_constrained_apply(&y.s, x, yv, du, work2);
+            for (int i = 0; i < c; i++) {
+                double d = 0.0;
+                for (int j = 0; j < c; j++) d += W[i + (size_t)c * j] * x[j];
+                err = fmax(err, fabs(d - yv[i]));
+            }
+            const int ok = err <= 1e-12 * wmax * xmax * c;
+            ENSURE(ok);
+            if (!ok) printf("  rep %d (n %d, %d joint rows, %d contact rows): |Wx - apply| %.3g, |W| %.3g\n",
+                            rep, n, joints, c, err, wmax);
+        }
+        ipx_constrained_delta_u(&y.s, x, du, work);
+        ipx_constrained_delta_u(&y.s, x, du2, work2);
+        ENSURE(memcmp(du, du2, 6 * (size_t)n * sizeof *du) == 0);
+        systems++;
+        free(work), free(work2), free(W), free(W2);
+    }
+    printf("  %d systems\n", systems);
+}
+
+int main(void)
+{
+    RUN(test_apply_diagonal_and_delassus_match_the_assembled_W);
+    return ipx_test_exit();
+}
