@@ -4,17 +4,18 @@
 
 #include "impax/rng.h"
 
-static uint64_t splitmix64(uint64_t *x)
+uint64_t ipx_mix64(uint64_t z)
 {
-    uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
     return z ^ (z >> 31);
 }
 
+uint64_t ipx_splitmix64(uint64_t *state) { return ipx_mix64(*state += IPX_GOLDEN_GAMMA); }
+
 void ipx_rng_seed(ipx_rng *rng, uint64_t seed)
 {
-    for (int i = 0; i < 4; i++) rng->s[i] = splitmix64(&seed);
+    for (int i = 0; i < 4; i++) rng->s[i] = ipx_splitmix64(&seed);
 }
 
 static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }

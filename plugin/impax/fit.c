@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "impax/rng.h"
+
 int cli_fit_score_set(const cli_fit_problem *fp, const char *params, const int *index, int n,
                       cli_fit_score *score, char *message, size_t message_size)
 {
@@ -114,15 +116,6 @@ int cli_fit_train(const cli_fit_problem *fp, const cli_fit_spec *spec, const int
     return 0;
 }
 
-/* splitmix64: a small, well-mixed generator for the shuffle (no state outside the call). */
-static uint64_t splitmix64(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
 void cli_fit_folds(int n, int folds, unsigned long seed, int *fold_of)
 {
     int *order = malloc((size_t)(n > 0 ? n : 1) * sizeof *order);
@@ -133,7 +126,7 @@ void cli_fit_folds(int n, int folds, unsigned long seed, int *fold_of)
     }
     for (int i = 0; i < n; i++) order[i] = i;
     for (int i = n - 1; i > 0; i--) { /* Fisher-Yates */
-        const int j = (int)(splitmix64(&s) % (uint64_t)(i + 1));
+        const int j = (int)(ipx_splitmix64(&s) % (uint64_t)(i + 1));
         const int t = order[i];
         order[i] = order[j];
         order[j] = t;
