@@ -25,6 +25,20 @@ void *sdf_append(sdf_load *ld, int which)
     return slot;
 }
 
+int sdf_find_link(const ipx_scene *s, const char *name)
+{
+    for (int i = 0; i < s->n_links; i++)
+        if (strcmp(sdf_s(s->links[i].name), name) == 0) return i;
+    return -1;
+}
+
+int sdf_find_model(const ipx_scene *s, const char *name)
+{
+    for (int i = 0; i < s->n_models; i++)
+        if (strcmp(sdf_s(s->models[i].name), name) == 0) return i;
+    return -1;
+}
+
 /* libxml2's own syntax errors, each as FILE:LINE: message (the first one is the cause; a few of
    the follow-on ones are kept because they often name the unclosed element). */
 enum { MAX_SYNTAX_ERRORS = 5 };

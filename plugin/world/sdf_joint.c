@@ -12,22 +12,16 @@ static const char *const type_names[] = {"revolute", "continuous", "prismatic", 
                                          "revolute2"};
 enum { N_TYPES = (int)(sizeof type_names / sizeof type_names[0]) };
 
-static int find_named(const ipx_scene *s, const char *name)
-{
-    for (int i = 0; i < s->n_links; i++)
-        if (strcmp(sdf_s(s->links[i].name), name) == 0) return i;
-    return -2;
-}
-
 /* The link named `name` in the model `prefix` (or by its full name); -1 = world, -2 = none.
    (Two links of one name are an error of their own: sdf_check_scene.) */
 static int find_link(sdf_load *ld, const char *prefix, const char *name)
 {
     if (strcmp(name, "world") == 0) return -1;
     char *scoped = sdf_scoped(&ld->diag, prefix, name);
-    int i = scoped ? find_named(ld->scene, scoped) : -2;
+    int i = scoped ? sdf_find_link(ld->scene, scoped) : -1;
     free(scoped);
-    return i != -2 ? i : find_named(ld->scene, name);
+    if (i < 0) i = sdf_find_link(ld->scene, name);
+    return i < 0 ? -2 : i;
 }
 
 /* <dynamics> with anything but zeros would need joint damping, friction or springs. */

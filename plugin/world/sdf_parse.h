@@ -15,6 +15,9 @@ typedef struct sdf_load {
 /// Appends a zeroed element to one of the scene's arrays (which: 0 models, 1 links, 2
 /// collisions, 3 joints); NULL if memory ran out (counted as an error).
 void *sdf_append(sdf_load *ld, int which);
+/// The index of the first link (model) whose full name is name ("model::link"), or -1.
+int sdf_find_link(const ipx_scene *s, const char *name);
+int sdf_find_model(const ipx_scene *s, const char *name);
 
 int sdf_parse_world(sdf_load *ld, const xmlNode *world);
 /// What a model passes down to its links and nested models.

@@ -46,20 +46,6 @@ static int inside(const char *name, const char *prefix)
     return strncmp(name, prefix, n) == 0 && name[n] == ':' && name[n + 1] == ':';
 }
 
-static int find_link(const ipx_scene *s, const char *full)
-{
-    for (int i = 0; i < s->n_links; i++)
-        if (strcmp(sdf_s(s->links[i].name), full) == 0) return i;
-    return -1;
-}
-
-static int find_model(const ipx_scene *s, const char *full)
-{
-    for (int i = 0; i < s->n_models; i++)
-        if (strcmp(sdf_s(s->models[i].name), full) == 0) return i;
-    return -1;
-}
-
 /* <velocity> of a link state: the link origin's velocity and the angular velocity, world frame;
    impax keeps the centre of mass's. An impax: velocity of the link wins over the state's. */
 static void state_velocity(sdf_load *ld, const xmlNode *node, scene_link *l)
@@ -88,7 +74,7 @@ static void state_link(sdf_load *ld, const xmlNode *node, const char *model)
 {
     char *name = sdf_attr_dup(&ld->diag, node, "name"), *full = sdf_scoped(&ld->diag, model, sdf_s(name));
     ipx_scene *s = ld->scene;
-    const int i = full ? find_link(s, full) : -1;
+    const int i = full ? sdf_find_link(s, full) : -1;
     if (i < 0 && full) sdf_error(&ld->diag, node, "<state>: model '%s' has no link '%s'", model, sdf_s(name));
     free(name);
     free(full);
@@ -134,7 +120,7 @@ static void state_model(sdf_load *ld, const xmlNode *node, const char *prefix)
 {
     char *name = sdf_attr_dup(&ld->diag, node, "name"), *full = sdf_scoped(&ld->diag, prefix, sdf_s(name));
     ipx_scene *s = ld->scene;
-    const int m = full ? find_model(s, full) : -1;
+    const int m = full ? sdf_find_model(s, full) : -1;
     if (m < 0 && full) sdf_error(&ld->diag, node, "<state> of model '%s': the world has no such model", full);
     free(name);
     if (m >= 0) {

@@ -11,9 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 
-
 #include "ensure.h"
-#include "world.h"
+#include "world_kit.h"
 
 static const char *worlds_dir;
 
@@ -143,13 +142,8 @@ static const char sliding_box[] =
 
 static double sliding_distance(const char *model, const char *params)
 {
-    FILE *f = fopen("test_world_contact_slide.world", "w");
-    ENSURE(f != NULL);
-    if (!f) return NAN;
-    fputs(sliding_box, f);
-    fclose(f);
     char msg[256];
-    ipx_scene *scene = ipx_scene_load("test_world_contact_slide.world", print_diag, NULL);
+    ipx_scene *scene = kit_load("test_world_contact_slide.world", sliding_box, print_diag, NULL);
     ipx_sim *sim = scene ? ipx_sim_create(scene, model, params, msg, sizeof msg) : NULL;
     ENSURE(sim != NULL);
     double x = NAN;
@@ -222,11 +216,8 @@ static ipx_ode_stats ball_on_plane_under_gonthier(const char *mu)
              "0.1</radius></sphere></geometry><surface><friction><ode><mu>%s</mu><mu2>%s</mu2></ode></friction>"
              "</surface></collision></link></model>\n</world></sdf>\n",
              mu, mu, mu, mu);
-    FILE *f = fopen("test_world_contact_mu.world", "w");
-    fputs(text, f);
-    fclose(f);
     ipx_ode_stats st = {0};
-    ipx_scene *scene = ipx_scene_load("test_world_contact_mu.world", print_diag, NULL);
+    ipx_scene *scene = kit_load("test_world_contact_mu.world", text, print_diag, NULL);
     ENSURE(scene != NULL);
     char msg[256];
     ipx_sim *sim = scene ? ipx_sim_create(scene, "gonthier", NULL, msg, sizeof msg) : NULL;

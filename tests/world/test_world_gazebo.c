@@ -269,6 +269,7 @@ static void test_velocity_decay_is_odes_damping(void)
     ENSURE(scene != NULL);
     if (!scene) return;
     ipx_sim *sim = kit_sim(scene, "plus");
+    ENSURE(sim != NULL); /* else the test passed having checked nothing */
     if (sim) {
         dBodyID a = ipx_sim_body(sim, 0), b = ipx_sim_body(sim, 1);
         ENSURE_NEAR(dBodyGetLinearDamping(a), 0.01, 0);

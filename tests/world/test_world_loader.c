@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "ensure.h"
-#include "world.h"
+#include "world_kit.h"
 
 typedef struct diags {
     int errors, warnings;
@@ -27,20 +27,16 @@ static void collect(void *user, int is_error, const char *line)
     snprintf(d->all + used, sizeof d->all - used, "%s\n", line);
 }
 
-static const char *write_temp(const char *text)
+/* text written to a scratch file and loaded; *d collects the diagnostics. */
+static ipx_scene *load_text(const char *text, diags *d)
 {
-    static char path[64];
-    snprintf(path, sizeof path, "test_world_loader_%d.world", 1);
-    FILE *f = fopen(path, "w");
-    fputs(text, f);
-    fclose(f);
-    return path;
+    return kit_load("test_world_loader_1.world", text, collect, d);
 }
 
 /* text loaded with no error (else NULL, the diagnostics printed); *d collects them. */
 static ipx_scene *load_clean(const char *text, diags *d)
 {
-    ipx_scene *scene = ipx_scene_load(write_temp(text), collect, d);
+    ipx_scene *scene = load_text(text, d);
     ENSURE(scene != NULL && d->errors == 0);
     if (!scene) printf("%s", d->all);
     return scene;
@@ -78,17 +74,12 @@ static const char nested[] =
 static void test_nested_poses_inertia_and_joint_axes(void)
 {
     diags d = {0};
-    ipx_scene *scene = ipx_scene_load(write_temp(nested), collect, &d);
-    ENSURE(scene != NULL && d.errors == 0);
-    if (!scene) {
-        printf("%s", d.all);
-        return;
-    }
+    ipx_scene *scene = load_clean(nested, &d);
+    if (!scene) return;
     ENSURE(d.warnings >= 5 && strstr(d.all, "<light>") && strstr(d.all, "<gui>") && strstr(d.all, "<plugin>") &&
            strstr(d.all, "model://sun"));
     ENSURE(strstr(d.all, ":9: warning: collision 'c' has restitution 0.5 but a bounce threshold of 100000") != NULL);
-    char msg[256];
-    ipx_sim *sim = ipx_sim_create(scene, "plus", NULL, msg, sizeof msg);
+    ipx_sim *sim = kit_sim(scene, "plus");
     ENSURE(sim != NULL);
     int arm = ipx_sim_body_index(sim, "outer::inner::arm");
     ENSURE(arm >= 0 && ipx_sim_body_index(sim, "outer::inner::slider") >= 0);
@@ -187,8 +178,8 @@ static void test_long_names_are_kept_whole(void)
     diags d = {0};
     ipx_scene *scene = load_clean(text, &d);
     if (!scene) return;
-    char msg[256], name[320];
-    ipx_sim *sim = ipx_sim_create(scene, "plus", NULL, msg, sizeof msg);
+    char name[320];
+    ipx_sim *sim = kit_sim(scene, "plus");
     ENSURE(sim != NULL);
     if (sim) {
         snprintf(name, sizeof name, "m::%sB", stem);
@@ -214,8 +205,7 @@ static void test_values_are_their_own_text(void)
     diags d = {0};
     ipx_scene *scene = load_clean(text, &d);
     if (!scene) return;
-    char msg[256];
-    ipx_sim *sim = ipx_sim_create(scene, "plus", NULL, msg, sizeof msg);
+    ipx_sim *sim = kit_sim(scene, "plus");
     ENSURE(sim != NULL);
     if (sim) {
         dMass a, b;
@@ -237,7 +227,7 @@ static void test_diagnostics_quote_control_characters(void)
         "<gravity>0 0\n  -9.8 x\t</gravity>\n"
         "</world></sdf>\n";
     diags d = {0};
-    ipx_scene *scene = ipx_scene_load(write_temp(text), collect, &d);
+    ipx_scene *scene = load_text(text, &d);
     ENSURE(scene == NULL && d.errors == 1);
     ENSURE(strstr(d.first_error, "<gravity> needs 3 finite numbers, got '0 0\\n  -9.8 x'") != NULL);
     printf("  %s\n", d.first_error);

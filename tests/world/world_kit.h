@@ -5,6 +5,9 @@
 
 #include "world.h"
 
+/// Writes text to file (in the working directory) and loads it, reporting through report
+/// (NULL: the errors are printed); NULL if the file cannot be written or does not load.
+ipx_scene *kit_load(const char *file, const char *text, ipx_diag_fn report, void *user);
 /// Writes "<sdf version='1.6' xmlns:impax=...><world name='w'>BODY</world></sdf>" to file (in the
 /// working directory) and loads it; NULL (the diagnostics printed) if it does not load.
 ipx_scene *kit_world(const char *file, const char *body);
