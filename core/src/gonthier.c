@@ -65,11 +65,14 @@ void ipx_gonthier_law_for(const double *param, const ipx_contact *c, ipx_gonthie
    f = b - h D W f with b the law at the step's start. Rows with D_i = 0 (e = 1) keep f_i = b_i;
    the others solve (D^-1 + h W_PP) f_P = D^-1 b_P - h W_PZ b_Z, symmetric positive definite.
    A contact that has separated forgets its latched speed and bristle (a new touch is a new
-   impact); a force that would pull is 0. */
+   impact); a force that would pull is 0. S stays in the work for move(). */
 size_t ipx_gonthier_advance_work_doubles(int k)
 {
-    return (size_t)k * (size_t)k + 7 * (size_t)k; /* f (3k), b, D, y, P (k each), A (k x k) */
+    return (size_t)k * (size_t)k + 7 * (size_t)k; /* f (3k), S, D, y, P (k each), A (k x k) */
 }
+
+/* S_i = k delta_i^p of the step (0 when not touching): normal_forces() writes it, move() reads it. */
+static double *spring_stiffness(const ipx_gonthier_island *is) { return is->work + 3 * (size_t)is->k; }
 
 /* J: a normal spring's energy k delta^(p+1) / (p+1) (0 when not touching). */
 static double spring_energy(const ipx_gonthier_law *law, double delta)
@@ -86,27 +89,26 @@ double ipx_gonthier_stored_energy(const ipx_gonthier_law *law, const ipx_gonthie
 static void normal_forces(ipx_gonthier_island *is, double h, double *f)
 {
     const int k = is->k, rows = 3 * k;
-    double *b = is->work + 3 * (size_t)k, *D = b + k, *y = D + k, *A = y + 2 * (size_t)k;
+    double *S = spring_stiffness(is), *D = S + k, *y = D + k, *A = y + 2 * (size_t)k;
     int *P = (int *)(y + k), np = 0; /* k ints in k doubles' room */
     for (int a = 0; a < rows; a++) f[a] = 0.0;
     for (int i = 0; i < k; i++) {
         ipx_gonthier_state *s = &is->state[i];
-        D[i] = 0.0;
+        S[i] = D[i] = 0.0;
         if (!(is->delta[i] > 0.0)) {
             if (s->v_imp != 0.0) *s = ipx_gonthier_fresh(&is->law[i]);
             continue;
         }
         const double delta_dot = -is->v[3 * i + IPX_N];
         f[3 * i + IPX_N] = ipx_gonthier_normal(s, &is->law[i], is->delta[i], delta_dot);
-        const double S = is->law[i].k * pow(is->delta[i], is->law[i].p);
-        b[i] = S * (1.0 + s->a * delta_dot);
-        D[i] = S * s->a;
-        if (D[i] > 0.0) P[np++] = i;
+        S[i] = is->law[i].k * pow(is->delta[i], is->law[i].p);
+        const double b = S[i] * (1.0 + s->a * delta_dot);
+        D[i] = S[i] * s->a;
+        if (D[i] > 0.0) y[np] = b / D[i], P[np++] = i;
     }
     if (np == 0) return;
     for (int r = 0; r < np; r++) {
         const int i = P[r], ri = 3 * i + IPX_N;
-        y[r] = b[i] / D[i];
         for (int j = 0; j < k; j++) /* the e = 1 rows keep their explicit forces */
             if (D[j] == 0.0) y[r] -= h * is->W[ri + (size_t)rows * (3 * j + IPX_N)] * f[3 * j + IPX_N];
         for (int c = 0; c < np; c++)
@@ -147,15 +149,15 @@ static void friction_force(ipx_gonthier_island *is, int i, double h, double f[3]
    held over the step works S h (v_n + v_n+) / 2 on the bodies (their kinetic energy changes
    by pi.(v + v+) / 2 exactly), while its energy changes by V(delta+) - V(delta); semi-implicit
    Euler makes the two differ by O(h^2) per step, of either sign. v_n: the normal velocities at
-   the step's start. */
+   the step's start; S: the springs' stiffness terms normal_forces() left. */
 static void move(ipx_gonthier_island *is, double h, const double *v_n)
 {
+    const double *S = spring_stiffness(is);
     for (int i = 0; i < is->k; i++) {
         const double vn = is->v[3 * i + IPX_N], depth = is->delta[i] - vn * h;
         if (is->energy_error) {
             const ipx_gonthier_law *L = &is->law[i];
-            const double S = is->delta[i] > 0.0 ? L->k * pow(is->delta[i], L->p) : 0.0;
-            *is->energy_error += fabs(S * h * 0.5 * (v_n[i] + vn) + spring_energy(L, depth) -
+            *is->energy_error += fabs(S[i] * h * 0.5 * (v_n[i] + vn) + spring_energy(L, depth) -
                                       spring_energy(L, is->delta[i]));
         }
         is->delta[i] = depth;
@@ -165,7 +167,7 @@ static void move(ipx_gonthier_island *is, double h, const double *v_n)
 void ipx_gonthier_advance(ipx_gonthier_island *is, double h, long n)
 {
     const int rows = 3 * is->k;
-    double *f = is->work, *v_n = is->work + 3 * (size_t)is->k; /* b's room: free after normal_forces */
+    double *f = is->work, *v_n = is->work + 5 * (size_t)is->k; /* y's room: free after normal_forces */
     for (long step = 0; step < n; step++) {
         normal_forces(is, h, f);
         for (int i = 0; i < is->k; i++) friction_force(is, i, h, f + 3 * i);
