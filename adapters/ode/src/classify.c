@@ -29,8 +29,6 @@
 
 #include "classify.h"
 
-static int dynamic(dBodyID b) { return b && !dBodyIsKinematic(b); }
-
 /* sqrt(m W_i) of body b at point p along normal n; NaN for bad mass data. */
 static double body_factor(dBodyID b, const dReal *p, const dReal *n)
 {
@@ -58,8 +56,8 @@ double ipx_ode_lever_factor(const dContact *contact, dBodyID body1, dBodyID body
 {
     const dReal *p = contact->geom.pos, *n = contact->geom.normal;
     double k = 0.0;
-    if (dynamic(body1)) k += body_factor(body1, p, n);
-    if (dynamic(body2)) k += body_factor(body2, p, n);
+    if (ipx_ode_dynamic(body1)) k += body_factor(body1, p, n);
+    if (ipx_ode_dynamic(body2)) k += body_factor(body2, p, n);
     return k;
 }
 

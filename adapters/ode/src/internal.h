@@ -21,6 +21,10 @@
 /* A contact normal may differ from unit length by this much. */
 #define IPX_ODE_NORMAL_TOL 1e-5
 
+/* A body the impact moves: attached (not the world) and not kinematic (a kinematic body keeps
+   its velocity whatever touches it, like the world). */
+static inline int ipx_ode_dynamic(dBodyID b) { return b && !dBodyIsKinematic(b); }
+
 /* ---- contact registry (registry.c) -------------------------------------------------------- */
 
 typedef struct contact_record {

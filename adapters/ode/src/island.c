@@ -7,8 +7,6 @@
 #include "classify.h"
 #include "internal.h"
 
-static int dynamic(dBodyID b) { return b && !dBodyIsKinematic(b); }
-
 double ipx_ode_approach_speed(const contact_record *r)
 {
     char msg[8];
@@ -50,7 +48,7 @@ double ipx_ode_impact_threshold(const ipx_ode_context *ctx, dReal h)
 int ipx_ode_contact_impacting(const ipx_ode_context *ctx, const dContact *contact, dBodyID body1, dBodyID body2,
                               dReal h)
 {
-    if (!ctx || !ctx->world || !contact || (!dynamic(body1) && !dynamic(body2))) return 0;
+    if (!ctx || !ctx->world || !contact || (!ipx_ode_dynamic(body1) && !ipx_ode_dynamic(body2))) return 0;
     contact_record r;
     memset(&r, 0, sizeof r);
     r.contact = *contact;
@@ -72,7 +70,7 @@ int ipx_ode_classify(ipx_ode_context *ctx)
         if (!r->joint) continue;
         r->impacting = 0;
         if (!r->attached || r->dead || !dJointIsEnabled(r->joint)) continue;
-        if (!dynamic(r->body[0]) && !dynamic(r->body[1])) continue;
+        if (!ipx_ode_dynamic(r->body[0]) && !ipx_ode_dynamic(r->body[1])) continue;
         /* a compliant model acts at every touching contact, an impulsive one at impacts */
         r->impacting = ctx->compliant ? r->contact.geom.depth > 0.0 || !isfinite(r->contact.geom.depth)
                                       : is_impacting(ctx->threshold, r);
@@ -211,7 +209,7 @@ int ipx_ode_gather(ipx_ode_context *ctx, int seed, char *msg, size_t size)
     /* breadth first over the body list; the world and kinematic bodies end the search */
     for (int k = 0; k < is->n_body; k++) {
         dBodyID b = is->body[k];
-        if (!dynamic(b)) continue;
+        if (!ipx_ode_dynamic(b)) continue;
         int n = dBodyGetNumJoints(b);
         for (int i = 0; i < n; i++) visit_joint(&g, dBodyGetJoint(b, i));
     }

@@ -34,8 +34,6 @@ _Thread_local int ipx_ode_internal;
    gravity, the whole rule: ODE's push-out from it is below 2e-4 m/s at erp 0.2 and h = 1 ms). */
 #define RECOVERED_DEPTH 1e-6
 
-static int dynamic(dBodyID b) { return b && !dBodyIsKinematic(b); }
-
 static int recovering(const recovery_state *rs, dBodyID b)
 {
     return b && ipx_ode_map_get(&rs->index, b) >= 0;
@@ -57,7 +55,7 @@ void ipx_ode_recovery_add_island(ipx_ode_context *ctx)
     if (ctx->config.recovery == IPX_ODE_RECOVERY_ODE || ctx->compliant) return;
     for (int i = 0; i < ctx->isl.n_body; i++) {
         dBodyID b = ctx->isl.body[i];
-        if (!dynamic(b) || recovering(rs, b)) continue;
+        if (!ipx_ode_dynamic(b) || recovering(rs, b)) continue;
         if (ipx_ode_grow((void **)&rs->body, &rs->cap_body, rs->n_body + 1, sizeof *rs->body) != 0 ||
             ipx_ode_map_put(&rs->index, b, rs->n_body) != 0)
             return;

@@ -29,8 +29,6 @@
 #define RECOVERY_ACCURACY 1e-9
 #define RECOVERY_TOL 1e-6
 
-static int dynamic(dBodyID b) { return b && !dBodyIsKinematic(b); }
-
 /* Moves body b by dx (m) and turns it by the rotation vector dtheta (rad), world frame. The
    angular velocity turns with the body, so that it stays the same in the body's frame and the
    rotational kinetic energy w^T R I R^T w does not change (at a fixed world w it would: a
@@ -155,6 +153,6 @@ int ipx_ode_recovery_project_island(ipx_ode_context *ctx)
     for (int i = 0; i < 6 * is->n_body; i++)
         if (!isfinite(as->du[i])) return -1;
     for (int b = 0; b < is->n_body; b++)
-        if (dynamic(is->body[b])) displace(is->body[b], as->du + 6 * b, as->du + 6 * b + 3);
+        if (ipx_ode_dynamic(is->body[b])) displace(is->body[b], as->du + 6 * b, as->du + 6 * b + 3);
     return 0;
 }
