@@ -26,13 +26,12 @@ ipx_scene *cli_load_scene_quiet(const char *path, char *message, size_t message_
 int cli_parse_seconds(const char *text, const char *option, double *out);
 /// Parses a number in [lo, hi] given to option; prints why not.
 int cli_parse_real(const char *text, const char *option, double lo, double hi, double *out);
+/// ceil(duration / step) steps into *n: 0, or -1 with a message when the count does not fit in
+/// a long (a (long) of a larger double is undefined: 9.3e15 s or 1e300 s at 1 ms gave 0 steps).
+int cli_step_count(double duration_s, double step_s, long *n, char *message, size_t message_size);
 /// Parses an integer in [lo, hi] given to option; prints why not.
 int cli_parse_int(const char *text, const char *option, long lo, long hi, long *out);
 
-/// Splits list in place at commas into at most max model names, each "ode" or a registered
-/// model. 0, or -1 after printing why on stderr ("impax CMD: unknown model ..." with the
-/// accepted ones; option names the flag when the list is empty).
-int cli_parse_models(const char *cmd, const char *option, char *list, const char **names, int *n, int max);
 
 /// Prints "impax CMD: message" and a pointer to --help on stderr; returns CLI_USAGE.
 int cli_usage_error(const char *cmd, const char *message);

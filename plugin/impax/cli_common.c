@@ -1,12 +1,10 @@
-#define _POSIX_C_SOURCE 200809L /* strtok_r */
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "cli.h"
-#include "impax/registry.h"
 
 static void print_diag(void *user, int is_error, const char *line)
 {
@@ -76,29 +74,20 @@ int cli_parse_int(const char *text, const char *option, long lo, long hi, long *
     return 0;
 }
 
+int cli_step_count(double duration_s, double step_s, long *n, char *message, size_t message_size)
+{
+    const double steps = ceil(duration_s / step_s - 1e-9);
+    if (!(steps >= 0 && steps < (double)LONG_MAX)) {
+        snprintf(message, message_size, "a duration of %g s is %g steps of %g s, more than %ld", duration_s, steps,
+                 step_s, LONG_MAX);
+        return -1;
+    }
+    *n = (long)steps;
+    return 0;
+}
+
 int cli_usage_error(const char *cmd, const char *message)
 {
     fprintf(stderr, "impax %s: %s (see impax %s --help)\n", cmd, message, cmd);
     return CLI_USAGE;
-}
-
-int cli_parse_models(const char *cmd, const char *option, char *list, const char **names, int *n, int max)
-{
-    *n = 0;
-    char *save = NULL;
-    for (char *tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-        if (strcmp(tok, "ode") != 0 && !ipx_model_find(tok)) {
-            char accepted[256];
-            ipx_model_names(accepted, sizeof accepted);
-            fprintf(stderr, "impax %s: unknown model '%s' (accepted: ode, %s)\n", cmd, tok, accepted);
-            return -1;
-        }
-        if (*n == max) {
-            fprintf(stderr, "impax %s: at most %d models\n", cmd, max);
-            return -1;
-        }
-        names[(*n)++] = tok;
-    }
-    if (*n == 0) fprintf(stderr, "impax %s: %s names no model\n", cmd, option);
-    return *n ? 0 : -1;
 }

@@ -92,25 +92,14 @@ static int parse_options(int argc, char **argv, ab_options *o, int *done)
     return CLI_OK;
 }
 
-/* The params of entry e's run: NULL (the world's, when e is the world's model) without settings;
-   the settings on top of the world's params when e's model is the world's; else the settings. */
-static const char *entry_params(const ipx_scene *scene, const cli_model_entry *e, char *buf, size_t size)
-{
-    if (!e->params[0]) return NULL;
-    const char *world_model = ipx_scene_model(scene), *world_params = ipx_scene_params(scene);
-    if (!world_model || strcmp(world_model, e->model) != 0 || !world_params || !world_params[0]) return e->params;
-    snprintf(buf, size, "%s,%s", world_params, e->params);
-    return buf;
-}
-
 /* Before anything runs: every entry configures a simulation, and the plot's choices name what
    the world has. 0, or CLI_USAGE after saying which entry or choice is wrong. */
 static int preflight(const ipx_scene *scene, const ab_options *o, const cli_model_entry *e, int n, ab_plot *plot)
 {
     for (int m = 0; m < n; m++) {
         char params[1024], msg[512];
-        ipx_sim *sim = ipx_sim_create(scene, e[m].model, entry_params(scene, &e[m], params, sizeof params), msg,
-                                      sizeof msg);
+        const char *entry = cli_model_entry_params(scene, NULL, &e[m], params, sizeof params);
+        ipx_sim *sim = ipx_sim_create(scene, e[m].model, entry, msg, sizeof msg);
         if (!sim) {
             fprintf(stderr, "impax ab: --models entry '%s': %s\n", e[m].label, msg);
             return CLI_USAGE;
@@ -158,7 +147,7 @@ static int run_all(const char *path, const ipx_scene *scene, const ab_options *o
     for (int m = 0; m < n && rc == CLI_OK; m++) {
         labels[m] = e[m].label;
         runs[m].model = e[m].model;
-        runs[m].params = entry_params(scene, &e[m], params[m], sizeof params[m]);
+        runs[m].params = cli_model_entry_params(scene, NULL, &e[m], params[m], sizeof params[m]);
         runs[m].duration_s = o->duration > 0 ? o->duration : ipx_scene_duration(scene);
         runs[m].series = o->plot ? &series[m] : NULL;
         rc = cli_run_scene(scene, &runs[m]);

@@ -92,27 +92,13 @@ static int find_shown(const cli_recording *recs, int n, const char *name)
     return -1;
 }
 
-/* The params of entry e: --params (or the world's, when e's model is the world's) with e's own
-   settings on top; NULL when neither --params nor settings are given (ipx_sim_create's default). */
-static const char *entry_params(const ipx_scene *scene, const char *params, const cli_model_entry *e, char *buf,
-                                size_t size)
-{
-    if (!e->params[0]) return params;
-    const char *world_model = ipx_scene_model(scene);
-    const char *base = params                                                   ? params
-                       : world_model && strcmp(world_model, e->model) == 0 ? ipx_scene_params(scene)
-                                                                               : "";
-    snprintf(buf, size, "%s%s%s", base, base[0] ? "," : "", e->params);
-    return buf;
-}
-
 /* Every recording under model m: CLI_OK, CLI_FAILED if a simulation failed, CLI_USAGE for a bad
    model or parameter (the first replay says so, before anything is simulated). */
 static int replay_model(const ipx_scene *scene, const options *o, replay_set *set, int m)
 {
     int rc = CLI_OK;
     char merged[1024];
-    const char *params = entry_params(scene, o->params, &set->entries[m], merged, sizeof merged);
+    const char *params = cli_model_entry_params(scene, o->params, &set->entries[m], merged, sizeof merged);
     cli_progress bar;
     cli_progress_start(&bar, set->models[m], set->n_recs);
     bar.unit = "trajectories";

@@ -134,3 +134,14 @@ int cli_parse_model_entries(const char *cmd, const char *option, const char *lis
     if (why[0]) fprintf(stderr, "impax %s: %s\n", cmd, why);
     return why[0] ? -1 : 0;
 }
+
+const char *cli_model_entry_params(const ipx_scene *scene, const char *params, const cli_model_entry *e, char *buf,
+                                   size_t size)
+{
+    if (!e->params[0]) return params;
+    const char *world_model = ipx_scene_model(scene);
+    const char *base = params ? params : world_model && strcmp(world_model, e->model) == 0 ? ipx_scene_params(scene) : "";
+    if (!base) base = "";
+    snprintf(buf, size, "%s%s%s", base, base[0] ? "," : "", e->params);
+    return buf;
+}

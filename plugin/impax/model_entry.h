@@ -8,6 +8,10 @@
 #ifndef IMPAX_CLI_MODEL_ENTRY_H
 #define IMPAX_CLI_MODEL_ENTRY_H
 
+#include <stddef.h>
+
+#include "world.h"
+
 enum { CLI_ENTRY_LABEL = 160, CLI_ENTRY_PARAMS = 160 };
 
 typedef struct cli_model_entry {
@@ -22,5 +26,11 @@ typedef struct cli_model_entry {
 /// order; the message names both spellings).
 int cli_parse_model_entries(const char *cmd, const char *option, const char *list, cli_model_entry *entries,
                             int *n, int max);
+
+/// The params of entry e's simulation: params (--params; NULL: the world's <impax:params> when
+/// e's model is the world's) with e's own settings on top, written into buf; params itself when
+/// e has no settings (NULL then keeps ipx_sim_create's default).
+const char *cli_model_entry_params(const ipx_scene *scene, const char *params, const cli_model_entry *e, char *buf,
+                                   size_t size);
 
 #endif
