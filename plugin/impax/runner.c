@@ -1,11 +1,11 @@
 #define _POSIX_C_SOURCE 200809L /* strdup */
 #include "runner.h"
 
-#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "model_traits.h"
 #include "progress.h"
 #include "trace.h"
@@ -150,26 +150,15 @@ static void start(cli_run *run)
     run->max_penetration_m = 0.0;
 }
 
-/* ceil(duration / h) steps into *n: 0, or -1 with run->error when the count does not fit in a long
-   (a (long) of a larger double is undefined: 9.3e15 s or 1e300 s at 1 ms gave 0 steps). */
-static int step_count(const ipx_scene *scene, cli_run *run, long *n)
-{
-    const double h = ipx_scene_step_size(scene), steps = ceil(run->duration_s / h - 1e-9);
-    if (!(steps >= 0 && steps < (double)LONG_MAX)) {
-        snprintf(run->error, sizeof run->error, "a duration of %g s is %g steps of %g s, more than %ld: give a "
-                 "shorter --duration", run->duration_s, steps, h, LONG_MAX);
-        return -1;
-    }
-    *n = (long)steps;
-    return 0;
-}
-
 int cli_run_scene(const ipx_scene *scene, cli_run *run)
 {
     char msg[256];
     long n_steps;
     start(run);
-    if (step_count(scene, run, &n_steps) != 0) return 2;
+    if (cli_step_count(run->duration_s, ipx_scene_step_size(scene), &n_steps, msg, sizeof msg) != 0) {
+        snprintf(run->error, sizeof run->error, "%s: give a shorter --duration", msg);
+        return 2;
+    }
     ipx_sim *sim = ipx_sim_create(scene, run->model, run->params, msg, sizeof msg);
     if (!sim) {
         snprintf(run->error, sizeof run->error, "%s", msg);

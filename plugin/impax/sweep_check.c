@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "impax/registry.h"
+#include "cli.h"
 #include "sweep_jobs.h"
 
 static const char other_keys[] = "not a contact key (mu, e, bounce_vel), an adapter key (recovery, recovery_speed, "
@@ -110,7 +111,14 @@ static int check_axes(const sweep_spec *spec, char *message, size_t message_size
 static int check_worlds(const sweep_spec *spec, unsigned char *found, char *message, size_t message_size)
 {
     char params[2048], problem[512];
-    for (int w = 0; w < spec->n_worlds; w++)
+    for (int w = 0; w < spec->n_worlds; w++) {
+        long steps;
+        if (cli_step_count(sweep_duration(spec, w), ipx_scene_step_size(spec->world[w].scene), &steps, problem,
+                           sizeof problem) != 0) {
+            snprintf(message, message_size, "%s:%d: world %s: %s", spec->path, spec->world[w].line, spec->world[w].name,
+                     problem);
+            return -1;
+        }
         for (int m = 0; m < spec->n_models; m++) {
             sweep_job job = {.world = w, .model = m};
             if (sweep_job_params(spec, &job, params, sizeof params) != 0) {
@@ -130,6 +138,7 @@ static int check_worlds(const sweep_spec *spec, unsigned char *found, char *mess
                 found[spec->n_records + p] |= ipx_sim_body_index(sim, spec->perturb[p].body) >= 0;
             ipx_sim_destroy(sim);
         }
+    }
     return 0;
 }
 

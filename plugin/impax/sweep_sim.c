@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cli.h"
+#include "impax/rng.h"
 #include "progress.h"
 #include "sweep_jobs.h"
 
@@ -17,19 +19,11 @@ typedef struct outcome {
     char error[300];      /* "" when the run reached the duration */
 } outcome;
 
-/* splitmix64's finaliser: a bijection of 64-bit words that mixes every input bit. */
-static uint64_t mix64(uint64_t z)
-{
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
 /* A uniform number in [-1, 1) that is a function of (seed, stream) alone: a counter-based
    generator, so a job's sample depends on its key and on nothing that ran before it. */
 static double uniform_pm1(uint64_t seed, uint64_t stream)
 {
-    const uint64_t z = mix64(mix64(seed + 0x9e3779b97f4a7c15ULL) ^ (stream * 0xd1b54a32d192ed03ULL + 1));
+    const uint64_t z = ipx_mix64(ipx_mix64(seed + IPX_GOLDEN_GAMMA) ^ (stream * 0xd1b54a32d192ed03ULL + 1));
     return (double)(z >> 11) * 0x1.0p-52 - 1.0;
 }
 
@@ -56,13 +50,12 @@ static void sum_event_energy(const ipx_ode_event *ev, void *user)
     if (ev->ok) *(double *)user += ev->ke_after - ev->ke_before;
 }
 
-static void simulate(ipx_sim *sim, double step_s, double duration_s, outcome *o)
+static void simulate(ipx_sim *sim, long n_steps, outcome *o)
 {
     ipx_ode_set_event_callback(ipx_sim_impax(sim), sum_event_energy, &o->impact_dke_j);
     o->ke0_j = ipx_sim_kinetic_energy(sim);
     o->e0_j = ipx_sim_energy(sim);
     o->first_impact_t_s = NAN;
-    const long n_steps = (long)ceil(duration_s / step_s - 1e-9);
     char msg[256];
     for (long s = 0; s < n_steps; s++) {
         if (ipx_sim_step(sim, msg, sizeof msg) != 0) {
@@ -147,7 +140,9 @@ int sweep_job_run(const sweep_spec *spec, int index, cli_buf *row)
     else sim = ipx_sim_create(scene, spec->model[job.model].name, params, o.error, sizeof o.error);
     if (sim) {
         perturb(spec, &job, sim);
-        simulate(sim, ipx_scene_step_size(scene), spec->duration_s > 0 ? spec->duration_s : ipx_scene_duration(scene), &o);
+        long n_steps = 0; /* sweep_spec_check has counted them */
+        cli_step_count(sweep_duration(spec, job.world), ipx_scene_step_size(scene), &n_steps, o.error, sizeof o.error);
+        simulate(sim, n_steps, &o);
     }
     int rc = cli_buf_printf(row, "{");
     rc |= sweep_job_key(spec, &job, row);

@@ -252,3 +252,8 @@ void sweep_spec_free(sweep_spec *spec)
     free(spec->path);
     memset(spec, 0, sizeof *spec);
 }
+
+double sweep_duration(const sweep_spec *spec, int w)
+{
+    return spec->duration_s > 0 ? spec->duration_s : ipx_scene_duration(spec->world[w].scene);
+}

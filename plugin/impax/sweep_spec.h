@@ -111,4 +111,7 @@ int sweep_spec_check(const sweep_spec *spec, char *message, size_t message_size)
 /// untouched, "out of memory" in message) when memory is short.
 void *sweep_grow(void *array, size_t n, size_t elem, char *message, size_t message_size);
 
+/// s, what a job of world w simulates: the spec's duration, else the world's own.
+double sweep_duration(const sweep_spec *spec, int w);
+
 #endif

@@ -232,6 +232,8 @@ static void test_a_bad_spec_names_file_and_line_and_runs_nothing(void)
     bad_spec("world = worlds/*.world\nmodel = plus max_rounds=-3\n", 2, "2:", "model plus");
     bad_spec("world = worlds/*.world\nmodel = routh\nrecord = speed\n", 2, "3:", "unknown quantity 'speed'");
     bad_spec("world = worlds/*.world\nmodel = routh\nmu 0.5\n", 2, "3:", "expected KEY = VALUE");
+    /* a step count beyond a long: (long) of it was undefined and simulated nothing */
+    bad_spec("world = worlds/*.world\nmodel = routh\nduration = 1e300\n", 2, "1:", "more than");
     bad_spec("world = nowhere/*.world\nmodel = routh\n", 2, "1:", "no world file matches 'nowhere/*.world'");
     char spec[1400];
     snprintf(spec, sizeof spec, "model = routh\nworld = %s\n", bad_world);
