@@ -73,7 +73,7 @@ int ipx_ode_assembly_reserve(assembly *as, int k)
     void *p[] = {realloc(as->contact_row, n * sizeof *as->contact_row), realloc(as->v, n * sizeof *as->v),
                  realloc(as->param, (size_t)k * sizeof *as->param),
                  realloc(as->rows_a, n * sizeof *as->rows_a), realloc(as->rows_b, n * sizeof *as->rows_b),
-                 realloc(as->per_contact, 10 * (size_t)k * sizeof *as->per_contact),
+                 realloc(as->per_contact, IPX_ODE_PER_CONTACT * (size_t)k * sizeof *as->per_contact),
                  realloc(as->state, (size_t)k * sizeof *as->state),
                  realloc(as->slot, (size_t)k * sizeof *as->slot)};
     /* each pointer that moved is kept, so that a later free or retry sees valid memory */

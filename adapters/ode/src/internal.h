@@ -95,6 +95,8 @@ typedef struct island {
 
 /* ---- assembled problem (assemble.c) ------------------------------------------------------- */
 
+enum { IPX_ODE_PER_CONTACT = 19 }; /* doubles of assembly.per_contact per contact */
+
 typedef struct assembly {
     ipx_body *body;          /* n_body */
     double *u, *u_post, *du; /* 6 per body */
@@ -109,7 +111,8 @@ typedef struct assembly {
     double *v;               /* 3k */
     ipx_contact *param;      /* k */
     double *rows_a, *rows_b; /* 3k each: impulses handed back in parts, projections */
-    double *per_contact;     /* 10k: event speeds (2k), compliant depths, offsets, tangents (8k) */
+    double *per_contact;     /* 19k: event speeds (2k), compliant depths, offsets, tangents (8k),
+                                event points, normals, world impulses (9k) */
     ipx_gonthier_state *state; /* k: compliant states */
     int *slot;               /* k: compliant cache slots */
     double *work;            /* ipx_constrained work */

@@ -40,6 +40,32 @@ static double island_energy(const ipx_ode_context *ctx, const double *u)
     return T;
 }
 
+/* The event's geometry (after the speeds and the compliant rows in per_contact): each problem
+   contact's point and normal, and with impulses their world-frame sum on the first dynamic body. */
+static void event_geometry(const ipx_ode_context *ctx, const double *impulse, ipx_ode_event *ev)
+{
+    const assembly *as = &ctx->as;
+    const int k = as->problem.k;
+    double *point = as->per_contact + 10 * (size_t)k, *normal = point + 3 * (size_t)k, *world = normal + 3 * (size_t)k;
+    for (int c = 0; c < k; c++) {
+        const contact_record *r = &ctx->reg.rec[ctx->isl.contact[c]];
+        double t1[3], t2[3];
+        ipx_ode_contact_tangents(&r->contact, r->body[0], r->body[1], t1, t2);
+        /* the rows act + on body1 and - on body2; with the world as body1, body2 is the first dynamic one */
+        const double sign = r->body[0] ? 1.0 : -1.0;
+        for (int i = 0; i < 3; i++) {
+            point[3 * c + i] = r->contact.geom.pos[i];
+            normal[3 * c + i] = r->contact.geom.normal[i];
+            if (impulse)
+                world[3 * c + i] = sign * (impulse[3 * c] * t1[i] + impulse[3 * c + 1] * t2[i] +
+                                           impulse[3 * c + 2] * r->contact.geom.normal[i]);
+        }
+    }
+    ev->point = point;
+    ev->normal = normal;
+    ev->impulse_world = impulse ? world : NULL;
+}
+
 /* assembled: the island's problem was built (a failed solve still reports it). */
 static void report(ipx_ode_context *ctx, int assembled, int ok, const char *status)
 {
@@ -67,6 +93,7 @@ static void report(ipx_ode_context *ctx, int assembled, int ok, const char *stat
         ev.impulse = as->result.impulse;
         ev.counts = as->result.counts;
     }
+    if (assembled) event_geometry(ctx, ev.impulse, &ev);
     ctx->event_fn(&ev, ctx->event_user);
 }
 
