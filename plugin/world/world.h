@@ -87,6 +87,33 @@ int ipx_sim_had_impact(const ipx_sim *sim);
 ipx_ode_context *ipx_sim_impax(ipx_sim *sim);        ///< statistics, event callback
 dWorldID ipx_sim_world(ipx_sim *sim);
 
+/// What a collision looks like, for viewers (`impax ab --html`).
+typedef enum ipx_shape_type {
+    IPX_SHAPE_BOX, IPX_SHAPE_SPHERE, IPX_SHAPE_CYLINDER, IPX_SHAPE_CAPSULE, IPX_SHAPE_PLANE
+} ipx_shape_type;
+
+typedef struct ipx_shape {
+    ipx_shape_type type;
+    int body;          /* the body it moves with (ipx_sim_body's index), -1 if static */
+    double size[3];    /* m; box: x y z; sphere: r; cylinder, capsule: r, length along local z */
+    double pos[3];     /* m; in its body's frame (centre of mass, inertial axes), else the world's */
+    double quat[4];    /* w x y z, likewise; a plane: identity */
+    double normal[3];  /* plane: unit normal, world frame (the plane is normal . x = offset) */
+    double offset;     /* plane: m */
+} ipx_shape;
+
+/// A joint for viewers: which bodies it ties and where.
+typedef struct ipx_joint_view {
+    int body[2];       /* parent, child: ipx_sim_body's indices, -1 for the world */
+    double anchor[3];  /* m, world frame, at t = 0 */
+} ipx_joint_view;
+
+int ipx_sim_shape_count(const ipx_sim *sim);  ///< every collision of the scene, in file order
+/// Shape i as built in sim's ODE world.
+void ipx_sim_shape(const ipx_sim *sim, int i, ipx_shape *out);
+int ipx_sim_joint_count(const ipx_sim *sim);  ///< the scene's joints, in file order
+void ipx_sim_joint_view(const ipx_sim *sim, int i, ipx_joint_view *out);
+
 #ifdef __cplusplus
 }
 #endif
