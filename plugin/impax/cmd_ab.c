@@ -7,6 +7,7 @@
 #include "ab_plot.h"
 #include "ab_report.h"
 #include "cli.h"
+#include "html_view.h"
 #include "impax/registry.h"
 #include "model_entry.h"
 #include "outputs.h"
@@ -14,6 +15,7 @@
 static const char help[] =
     "usage: impax ab WORLD [--models LIST] [--duration T] [--out FILE.csv]\n"
     "                [--plot FILE.png [--plot-body B,...] [--plot-quantity Q]]\n"
+    "                [--html FILE.html [--html-fps N]]\n"
     "\n"
     "Runs the same world under each model, one after the other from the same initial state,\n"
     "and prints one table (models across, in blocks that fit 100 columns): the bodies'\n"
@@ -36,6 +38,12 @@ static const char help[] =
     "  --plot-quantity Q  x, y, z (m), vx, vy, vz (m/s, world frame), speed, height (along -g),\n"
     "                 or energy (the world's total, one panel) (default: the velocity component\n"
     "                 along the world's main motion: the axis its bodies' velocities change most)\n"
+    "  --html FILE    a page that plays every model's run in a browser (offline, one file):\n"
+    "                 the bodies in a colour per model (checkboxes), joints, the impacts' contact\n"
+    "                 points and impulses, the energy against time; play, pause, speed, a time\n"
+    "                 slider, frame steps, the camera orbits with the mouse (three.js, from\n"
+    "                 Debian's libjs-three, inlined)\n"
+    "  --html-fps N   frames a second the page stores (default 60)\n"
     "\n"
     "Every entry, and the plot's choices, are checked, and the output files too, before anything\n"
     "is simulated.\n"
@@ -46,11 +54,11 @@ enum { MAX_MODELS = 16 };
 
 typedef struct ab_options {
     char models[1024];
-    const char *plot, *plot_body, *plot_quantity, *out;
-    double duration;
+    const char *plot, *plot_body, *plot_quantity, *out, *html;
+    double duration, html_fps;
 } ab_options;
 
-enum { OPT_PLOT_BODY = 256, OPT_PLOT_QUANTITY };
+enum { OPT_PLOT_BODY = 256, OPT_PLOT_QUANTITY, OPT_HTML, OPT_HTML_FPS };
 
 static void default_models(char *buf, size_t size)
 {
@@ -67,9 +75,11 @@ static int parse_options(int argc, char **argv, ab_options *o, int *done)
         {"plot", required_argument, NULL, 'P'},   {"out", required_argument, NULL, 'o'},
         {"plot-body", required_argument, NULL, OPT_PLOT_BODY},
         {"plot-quantity", required_argument, NULL, OPT_PLOT_QUANTITY},
+        {"html", required_argument, NULL, OPT_HTML}, {"html-fps", required_argument, NULL, OPT_HTML_FPS},
         {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0}};
     memset(o, 0, sizeof *o);
     default_models(o->models, sizeof o->models);
+    o->html_fps = HTML_VIEW_FPS;
     *done = 0;
     int c;
     while ((c = getopt_long(argc, argv, "m:d:P:o:h", options, NULL)) != -1) {
@@ -82,11 +92,17 @@ static int parse_options(int argc, char **argv, ab_options *o, int *done)
         case 'o': o->out = optarg; break;
         case OPT_PLOT_BODY: o->plot_body = optarg; break;
         case OPT_PLOT_QUANTITY: o->plot_quantity = optarg; break;
+        case OPT_HTML: o->html = optarg; break;
+        case OPT_HTML_FPS:
+            if (html_view_parse_fps(optarg, &o->html_fps) != 0) return CLI_USAGE;
+            break;
         case 'h': fputs(help, stdout); *done = 1; return CLI_OK;
         default: return cli_usage_error("ab", "unknown option");
         }
     }
     if (optind != argc - 1) return cli_usage_error("ab", "give exactly one world file");
+    if (!o->html && o->html_fps != HTML_VIEW_FPS)
+        return cli_usage_error("ab", "--html-fps sets the frames of --html FILE.html: give --html");
     if (!o->plot && (o->plot_body || o->plot_quantity))
         return cli_usage_error("ab", "--plot-body and --plot-quantity choose what --plot FILE.png draws: give --plot");
     return CLI_OK;
@@ -139,10 +155,13 @@ static int run_all(const char *path, const ipx_scene *scene, const ab_options *o
 {
     cli_run runs[MAX_MODELS];
     cli_series series[MAX_MODELS];
+    cli_frames frames[MAX_MODELS];
+    html_model views[MAX_MODELS];
     char params[MAX_MODELS][1024];
     const char *labels[MAX_MODELS];
     memset(runs, 0, sizeof runs);
     memset(series, 0, sizeof series);
+    memset(frames, 0, sizeof frames);
     int rc = CLI_OK;
     for (int m = 0; m < n && rc == CLI_OK; m++) {
         labels[m] = e[m].label;
@@ -150,6 +169,9 @@ static int run_all(const char *path, const ipx_scene *scene, const ab_options *o
         runs[m].params = cli_model_entry_params(scene, NULL, &e[m], params[m], sizeof params[m]);
         runs[m].duration_s = o->duration > 0 ? o->duration : ipx_scene_duration(scene);
         runs[m].series = o->plot ? &series[m] : NULL;
+        runs[m].frames = o->html ? &frames[m] : NULL;
+        frames[m].fps = o->html_fps;
+        views[m] = (html_model){e[m].label, &frames[m]};
         rc = cli_run_scene(scene, &runs[m]);
         if (rc != CLI_OK) fprintf(stderr, "impax ab: %s: %s\n", e[m].label, runs[m].error);
     }
@@ -157,10 +179,12 @@ static int run_all(const char *path, const ipx_scene *scene, const ab_options *o
         ab_print_table(stdout, path, scene, n, labels, runs);
         if (o->out && ab_write_csv(o->out, n, labels, runs) != 0) rc = CLI_FAILED;
         if (o->plot && write_plot(o, plot, n, labels, runs, series) != 0) rc = CLI_FAILED;
+        if (o->html && html_view_write("ab", o->html, scene, n, views) != 0) rc = CLI_FAILED;
     }
     for (int m = 0; m < n; m++) {
         cli_run_free(&runs[m]);
         cli_series_free(&series[m]);
+        cli_frames_free(&frames[m]);
     }
     return rc;
 }
@@ -176,6 +200,7 @@ int cli_cmd_ab(int argc, char **argv)
     if (cli_parse_model_entries("ab", "--models", o.models, entries, &n, MAX_MODELS) != 0) return CLI_USAGE;
     if ((o.plot && cli_check_output("ab", "--plot", o.plot) != 0) || (o.out && cli_check_output("ab", "--out", o.out) != 0))
         return CLI_FAILED;
+    if (o.html && (rc = html_view_check("ab", o.html)) != 0) return rc;
     const char *path = argv[optind];
     ipx_scene *scene = cli_load_scene(path);
     if (!scene) return CLI_FAILED;

@@ -5,13 +5,15 @@
 #include <string.h>
 
 #include "cli.h"
+#include "html_view.h"
 #include "model_entry.h"
 #include "progress.h"
+#include "replay_html.h"
 #include "replay_report.h"
 
 static const char help[] =
     "usage: impax replay WORLD --data DIR|FILE... [--model M[,M...]] [--params P] [--out FILE.csv]\n"
-    "                    [--plot FILE.png] [--show NAME] [--quiet]\n"
+    "                    [--plot FILE.png] [--show NAME] [--html FILE.html [--html-fps N]] [--quiet]\n"
     "\n"
     "Replays recorded trajectories in WORLD: for each recording a fresh simulation starts the\n"
     "world's replay body (<impax:replay><impax:body>, else its first moving link) at the first\n"
@@ -34,6 +36,10 @@ static const char help[] =
     "                 error against time, and the distribution of the trajectories' mean\n"
     "                 position errors, one line per model\n"
     "  --show NAME    the trajectory to plot (file name, with or without .csv; default: the first)\n"
+    "  --html FILE    a page that plays the shown trajectory in a browser (offline, one file):\n"
+    "                 the recording (\"recorded\") and each model's simulation of it, one colour\n"
+    "                 each, with the energy against time (see impax ab --help)\n"
+    "  --html-fps N   frames a second the page stores (default 60)\n"
     "  --quiet        no line per trajectory, only the summary\n"
     "\n"
     "Bad data (a missing column, a non-finite number, a quaternion that is not unit, fewer than\n"
@@ -43,7 +49,8 @@ static const char help[] =
 enum { MAX_MODELS = 16 };
 
 typedef struct options {
-    const char *world, *params, *out, *plot, *show;
+    const char *world, *params, *out, *plot, *show, *html;
+    double html_fps;
     char models[512];
     int quiet;
     const char **data; /* paths */
@@ -56,7 +63,8 @@ static int parse_options(int argc, char **argv, options *o)
         {"data", required_argument, NULL, 'D'}, {"model", required_argument, NULL, 'm'},
         {"params", required_argument, NULL, 'p'}, {"out", required_argument, NULL, 'o'},
         {"plot", required_argument, NULL, 'P'}, {"show", required_argument, NULL, 's'},
-        {"quiet", no_argument, NULL, 'q'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+        {"quiet", no_argument, NULL, 'q'}, {"help", no_argument, NULL, 'h'},
+        {"html", required_argument, NULL, 'H'}, {"html-fps", required_argument, NULL, 'F'}, {NULL, 0, NULL, 0}};
     int c;
     while ((c = getopt_long(argc, argv, "D:m:p:o:P:s:qh", longs, NULL)) != -1) {
         switch (c) {
@@ -67,6 +75,10 @@ static int parse_options(int argc, char **argv, options *o)
         case 'P': o->plot = optarg; break;
         case 's': o->show = optarg; break;
         case 'q': o->quiet = 1; break;
+        case 'H': o->html = optarg; break;
+        case 'F':
+            if (html_view_parse_fps(optarg, &o->html_fps) != 0) return CLI_USAGE;
+            break;
         case 'h': fputs(help, stdout); return -1; /* done */
         default: return cli_usage_error("replay", "unknown option");
         }
@@ -75,6 +87,7 @@ static int parse_options(int argc, char **argv, options *o)
     o->world = argv[optind];
     for (int i = optind + 1; i < argc; i++) o->data[o->n_data++] = argv[i];
     if (o->n_data == 0) return cli_usage_error("replay", "give recordings with --data");
+    if (o->html) return html_view_check("replay", o->html);
     return 0;
 }
 
@@ -137,6 +150,7 @@ static int replay_all(const ipx_scene *scene, const options *o, replay_set *set)
     replay_print_summary(stdout, set);
     if (o->out && replay_write_csv(o->out, set) != 0) rc = CLI_FAILED;
     if (o->plot && replay_write_plot(o->plot, set) != 0) rc = CLI_FAILED;
+    if (o->html && replay_write_html(o->html, scene, set, o->html_fps) != 0) rc = CLI_FAILED;
     return rc;
 }
 
@@ -178,6 +192,7 @@ static int run(const ipx_scene *scene, const options *o, const cli_model_entry *
 int cli_cmd_replay(int argc, char **argv)
 {
     options o = {0};
+    o.html_fps = HTML_VIEW_FPS;
     o.data = calloc((size_t)argc + 1, sizeof *o.data);
     if (!o.data) return CLI_FAILED;
     int rc = parse_options(argc, argv, &o);

@@ -4,12 +4,14 @@
 #include <string.h>
 
 #include "cli.h"
+#include "html_view.h"
 #include "model_traits.h"
 #include "outputs.h"
 #include "runner.h"
 
 static const char help[] =
     "usage: impax run WORLD [--model M] [--params P] [--duration T] [--out FILE.csv] [--trace FILE]\n"
+    "                 [--html FILE.html [--html-fps N]]\n"
     "\n"
     "Simulates WORLD with one impact model and prints a summary: collisions, impact events,\n"
     "fallbacks to ODE's own solver, energy at the start and the end and the change made by the\n"
@@ -26,6 +28,10 @@ static const char help[] =
     "                 event's step), world (0), model, contacts, status, ke_before, ke_after (J),\n"
     "                 vn_before, vn_after (m/s), impulse ([t1, t2, n] per contact, N s) and the\n"
     "                 model's counters (the shim's IMPAX_TRACE format)\n"
+    "  --html FILE    a page that plays the run in a browser (offline, one file): the bodies,\n"
+    "                 joints, the impacts' contact points and impulses, the energy against time\n"
+    "                 (see impax ab --help)\n"
+    "  --html-fps N   frames a second the page stores (default 60)\n"
     "\n"
     "Collisions: steps in which a contact starts approaching faster than the impact threshold\n"
     "(the same test for every model, ode included). Impact events: the impacts impax solved\n"
@@ -91,11 +97,13 @@ int cli_cmd_run(int argc, char **argv)
         {"model", required_argument, NULL, 'm'},    {"params", required_argument, NULL, 'p'},
         {"duration", required_argument, NULL, 'd'}, {"out", required_argument, NULL, 'o'},
         {"trace", required_argument, NULL, 't'},    {"help", no_argument, NULL, 'h'},
+        {"html", required_argument, NULL, 'H'},     {"html-fps", required_argument, NULL, 'F'},
         {NULL, 0, NULL, 0}};
     cli_run run;
     memset(&run, 0, sizeof run);
-    const char *out_path = NULL, *trace_path = NULL;
+    const char *out_path = NULL, *trace_path = NULL, *html_path = NULL;
     double duration = 0;
+    cli_frames frames = {.fps = HTML_VIEW_FPS};
     int c;
     while ((c = getopt_long(argc, argv, "m:p:d:o:t:h", options, NULL)) != -1) {
         switch (c) {
@@ -106,6 +114,10 @@ int cli_cmd_run(int argc, char **argv)
             break;
         case 'o': out_path = optarg; break;
         case 't': trace_path = optarg; break;
+        case 'H': html_path = optarg; break;
+        case 'F':
+            if (html_view_parse_fps(optarg, &frames.fps) != 0) return CLI_USAGE;
+            break;
         case 'h': fputs(help, stdout); return CLI_OK;
         default: return cli_usage_error("run", "unknown option");
         }
@@ -114,14 +126,18 @@ int cli_cmd_run(int argc, char **argv)
     if ((out_path && cli_check_output("run", "--out", out_path) != 0) ||
         (trace_path && cli_check_output("run", "--trace", trace_path) != 0))
         return CLI_FAILED;
+    if (html_path && html_view_check("run", html_path) != 0) return CLI_USAGE;
     const char *path = argv[optind];
     ipx_scene *scene = cli_load_scene(path);
     if (!scene) return CLI_FAILED;
     run.duration_s = duration > 0 ? duration : ipx_scene_duration(scene);
+    run.frames = html_path ? &frames : NULL;
     int rc = CLI_FAILED;
     if (open_output("--out", out_path, &run.csv) == 0 && open_output("--trace", trace_path, &run.trace) == 0)
         rc = cli_run_scene(scene, &run);
     if ((close_output(out_path, run.csv) | close_output(trace_path, run.trace)) != 0 && rc == CLI_OK) rc = CLI_FAILED;
+    const html_model view = {run.model_used, &frames};
+    if (rc == CLI_OK && html_path && html_view_write("run", html_path, scene, 1, &view) != 0) rc = CLI_FAILED;
     if (rc == CLI_USAGE) {
         fprintf(stderr, "impax run: %s\n", run.error);
     } else if (run.model_used[0]) {
@@ -129,6 +145,7 @@ int cli_cmd_run(int argc, char **argv)
         if (run.error[0]) fprintf(stderr, "impax run: simulation stopped: %s\n", run.error);
     }
     cli_run_free(&run);
+    cli_frames_free(&frames);
     ipx_scene_free(scene);
     return rc;
 }

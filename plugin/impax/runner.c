@@ -82,6 +82,7 @@ static void on_event(const ipx_ode_event *ev, void *user)
         run->ignored_restitution = fmax(run->ignored_restitution, bouncing_restitution(ev->problem));
     /* the event belongs to the step under way: the time at its start, as the shim counts it */
     if (run->trace) ipx_trace_event(run->trace, 0, ipx_sim_time(sink->sim), ev);
+    if (run->frames) cli_frames_event(run->frames, ipx_sim_time(sink->sim), ev);
 }
 
 static void record_first_impact(cli_run *run, ipx_sim *sim, long fallbacks_before)
@@ -132,6 +133,10 @@ static int step(cli_run *run, ipx_sim *sim, int *had_impact)
         snprintf(run->error, sizeof run->error, "out of memory for the plot series");
         return 1;
     }
+    if (run->frames && cli_frames_push(run->frames, sim) != 0) {
+        snprintf(run->error, sizeof run->error, "out of memory for the --html frames");
+        return 1;
+    }
     return 0;
 }
 
@@ -165,7 +170,8 @@ int cli_run_scene(const ipx_scene *scene, cli_run *run)
         return 2;
     }
     snprintf(run->model_used, sizeof run->model_used, "%s", ipx_ode_model_name(ipx_sim_impax(sim)));
-    if (prepare(run, sim) != 0 || (run->series && cli_series_start(run->series, sim, n_steps) != 0)) {
+    if (prepare(run, sim) != 0 || (run->series && cli_series_start(run->series, sim, n_steps) != 0) ||
+        (run->frames && cli_frames_start(run->frames, sim, run->duration_s, ipx_scene_step_size(scene), run->frames->fps) != 0)) {
         ipx_sim_destroy(sim);
         snprintf(run->error, sizeof run->error, "out of memory");
         return 1;
@@ -181,6 +187,7 @@ int cli_run_scene(const ipx_scene *scene, cli_run *run)
         csv_row(run->csv, sim);
     }
     if (run->series) cli_series_push(run->series, sim, 0);
+    if (run->frames) cli_frames_push(run->frames, sim);
 
     cli_progress bar;
     cli_progress_start(&bar, run->model_used, run->duration_s);

@@ -7,6 +7,7 @@
 
 #include <stdio.h>
 
+#include "frames.h"
 #include "series.h"
 #include "world.h"
 
@@ -18,6 +19,7 @@ typedef struct cli_run {
     FILE *csv;               /* per-step state, or NULL */
     FILE *trace;             /* one JSON object per impact event (trace.h), or NULL */
     cli_series *series;      /* or NULL */
+    cli_frames *frames;      /* what an --html page plays, or NULL; frames->fps set by the caller */
     /* out */
     char model_used[32];
     int n_bodies;
