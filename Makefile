@@ -1,10 +1,11 @@
 # The two commands of the README, on a fresh Debian 12 machine:
-#   make demo   install what is missing, build (Release), A/B the Newton's cradle world (table + plot)
+#   make demo   install what is missing, build (Release), A/B the Newton's cradle world (table, plot
+#               and a page to watch it in a browser)
 #   make test   install what is missing, build with AddressSanitizer + UBSan, run every CTest suite;
 #               then the LD_PRELOAD shim under valgrind in the plain (Release) build
 # Also: make bench (Release benchmarks), make install PREFIX=..., make clean.
 
-DEB_PACKAGES := cmake make gcc g++ pkg-config libode-dev liblapacke-dev libsiconos-numerics-dev libplplot-dev plplot-driver-cairo libxml2-dev libnlopt-dev libopenmpi-dev openmpi-bin dpkg-dev valgrind
+DEB_PACKAGES := cmake make gcc g++ pkg-config libode-dev liblapacke-dev libsiconos-numerics-dev libplplot-dev plplot-driver-cairo libxml2-dev libnlopt-dev libopenmpi-dev openmpi-bin dpkg-dev valgrind chromium libjs-three
 BUILD        := build
 BUILD_TEST   := build-test
 PREFIX       ?= /usr/local
@@ -40,7 +41,8 @@ configure-test: deps ode-source
 demo: configure
 	cmake --build $(BUILD) -j $(JOBS)
 	./$(BUILD)/plugin/impax/impax ab worlds/plus_ex3_newtons_cradle.world --models ode,plus,routh,aplcp \
-	  --plot $(BUILD)/newtons_cradle_ab.png
+	  --plot $(BUILD)/newtons_cradle_ab.png --html $(BUILD)/newtons_cradle_ab.html
+	@echo "impax: the plot is $(BUILD)/newtons_cradle_ab.png; watch the A/B in a browser: $(BUILD)/newtons_cradle_ab.html"
 
 test: configure-test configure
 	cmake --build $(BUILD_TEST) -j $(JOBS)
