@@ -88,6 +88,7 @@ static void test_model_ode_is_a_pure_pass_through(void)
 typedef struct seen {
     int calls, ok, k;
     double ke_before, ke_after, vn_before, vn_after, impulse_n;
+    double point[3], normal[3], impulse_world[3]; /* contact 0's, world frame (NaN if absent) */
     int problem_k;                /* the problem handed to the model, -1 if none */
     double problem_vn, problem_w; /* its v_n and W_nn (1/kg) of contact 0 */
     char model[16], status[256];
@@ -104,6 +105,11 @@ static void record_event(const ipx_ode_event *ev, void *user)
     s->vn_before = ev->vn_before ? ev->vn_before[0] : NAN;
     s->vn_after = ev->vn_after ? ev->vn_after[0] : NAN;
     s->impulse_n = ev->impulse ? ev->impulse[2] : NAN;
+    for (int i = 0; i < 3; i++) {
+        s->point[i] = ev->point ? ev->point[i] : NAN;
+        s->normal[i] = ev->normal ? ev->normal[i] : NAN;
+        s->impulse_world[i] = ev->impulse_world ? ev->impulse_world[i] : NAN;
+    }
     s->problem_k = ev->problem ? ev->problem->k : -1;
     s->problem_vn = ev->problem ? ev->problem->v[IPX_N] : NAN;
     s->problem_w = ev->problem ? ev->problem->W[IPX_N + IPX_N * 3 * ev->problem->k] : NAN;
@@ -138,6 +144,10 @@ static void test_event_reports_the_impact(void)
     ENSURE(got.problem_k == 1);                    /* the problem itself, for `impax set` */
     ENSURE_NEAR(got.problem_vn, -1.0, 1e-12);
     ENSURE_NEAR(got.problem_w, 1.0, 1e-12);        /* 1/m for a 1 kg ball pushed at its centre */
+    /* where, for viewers: the point, ODE's normal, the impulse on the ball in the world frame */
+    ENSURE(got.point[0] == 0.0 && got.point[1] == 0.0 && got.point[2] == 0.0 && got.normal[2] == 1.0);
+    ENSURE_NEAR(got.impulse_world[2], 1.6, 1e-12);
+    ENSURE_NEAR(hypot(got.impulse_world[0], got.impulse_world[1]), 0.0, 1e-12);
     /* a failing island is reported too */
     ipx_ode_empty_group(ipx, s.group);
     dBodySetLinearVel(s.ball, 0, 0, -1);
@@ -149,7 +159,26 @@ static void test_event_reports_the_impact(void)
     ENSURE(got.problem_k == 1); /* the model refused it: the problem is still shown */
     ENSURE_NEAR(got.problem_vn, -1.0, 1e-12);
     ENSURE(got.ke_after == got.ke_before && isnan(got.vn_after)); /* nothing was handed back */
+    ENSURE(got.normal[2] == 1.0 && isnan(got.impulse_world[2]));
     ipx_ode_post_step(ipx);
+    ipx_ode_destroy(ipx);
+    ball_world_free(&s);
+}
+
+/* Attached (world, ball) with the normal down, ODE acts on the ball as its first body: the
+   event's world impulse is still the one on the ball, up. */
+static void test_event_world_impulse_is_on_the_dynamic_body(void)
+{
+    ball_world s;
+    seen got = {0};
+    ipx_ode_context *ipx = watched_ball_world(&s, &got);
+    const double p[3] = {0, 0, 0}, down[3] = {0, 0, -1};
+    dContact c = kit_contact(p, down, 0.001, 0.0, 0.6, 0.01);
+    ipx_ode_contact(ipx, s.world, s.group, &c, 0, s.ball);
+    ipx_ode_step(ipx, 0.001);
+    ENSURE(got.calls == 1 && got.ok == 1 && got.normal[2] == -1.0);
+    ENSURE_NEAR(got.impulse_world[2], 1.6, 1e-12);
+    ENSURE_NEAR(dBodyGetLinearVel(s.ball)[2], 0.6, 1e-9);
     ipx_ode_destroy(ipx);
     ball_world_free(&s);
 }
@@ -353,6 +382,7 @@ int main(void)
     RUN(test_configuration_errors_name_the_item_and_keep_the_old_setting);
     RUN(test_model_ode_is_a_pure_pass_through);
     RUN(test_event_reports_the_impact);
+    RUN(test_event_world_impulse_is_on_the_dynamic_body);
     RUN(test_group_empty_then_reused_addresses_use_the_new_contact);
     RUN(test_destroyed_joints_bodies_and_worlds_are_forgotten);
     RUN(test_unattached_and_app_disabled_contacts_are_ignored);
