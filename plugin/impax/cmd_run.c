@@ -30,7 +30,7 @@ static const char help[] =
     "                 model's counters (the shim's IMPAX_TRACE format)\n"
     "  --html FILE    a page that plays the run in a browser (offline, one file): the bodies,\n"
     "                 joints, the impacts' contact points and impulses, the energy against time\n"
-    "                 (see impax ab --help)\n"
+    "                 (see impax ab --help); also of a run that failed, up to the failure\n"
     "  --html-fps N   frames a second the page stores (default 60)\n"
     "\n"
     "Collisions: steps in which a contact starts approaching faster than the impact threshold\n"
@@ -137,7 +137,9 @@ int cli_cmd_run(int argc, char **argv)
         rc = cli_run_scene(scene, &run);
     if ((close_output(out_path, run.csv) | close_output(trace_path, run.trace)) != 0 && rc == CLI_OK) rc = CLI_FAILED;
     const html_model view = {run.model_used, &frames};
-    if (rc == CLI_OK && html_path && html_view_write("run", html_path, scene, 1, &view) != 0) rc = CLI_FAILED;
+    /* a run that failed mid-way is worth watching up to the failure */
+    if (rc != CLI_USAGE && html_path && frames.n > 0 && html_view_write("run", html_path, scene, 1, &view) != 0)
+        rc = CLI_FAILED;
     if (rc == CLI_USAGE) {
         fprintf(stderr, "impax run: %s\n", run.error);
     } else if (run.model_used[0]) {

@@ -2,9 +2,9 @@
 /// network): the Newton's cradle page of ode and plus loads without a console error, its poses
 /// at t = 0.5 s are the simulation's (impax run --out's rows, to float32 precision), and its
 /// picture has each model's colour under each body's projected centre; a 10 s page of 50 falling
-/// boxes at 60 frames a second stays under 10 MB; an unwritable --html is refused before
-/// anything runs.
-/// argv: impax binary, the cradle world, scratch directory, chromium.
+/// boxes at 60 frames a second stays under 10 MB; a replay's page shows the recording as one
+/// more model, where it was recorded; an unwritable --html is refused before anything runs.
+/// argv: impax binary, the cradle world, the cube-toss world, scratch directory, chromium.
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
@@ -14,8 +14,10 @@
 
 #include "cli_run.h"
 #include "ensure.h"
+#include "impax/ode.h"
+#include "toss_gen.h"
 
-static const char *impax, *cradle, *scratch, *chromium;
+static const char *impax, *cradle, *cube_world, *scratch, *chromium;
 
 #define EXEC(...) cli_exec(impax, scratch, __VA_ARGS__)
 
@@ -134,7 +136,7 @@ static int dominant(const int c[3]) { return c[0] >= c[1] && c[0] >= c[2] ? 0 : 
 /* Under each body's projected centre, with the model shown alone: its colour, lit, not the background. */
 static void check_pixels(const probe_model *m, const int background[3])
 {
-    for (int b = 0; b < N_BALLS; b++) {
+    for (int b = 0; b < m->n_pixels; b++) {
         const int *px = m->pixel[b];
         const int spread = abs(px[0] - background[0]) + abs(px[1] - background[1]) + abs(px[2] - background[2]);
         const int ok = spread > 60 && dominant(px) == dominant(m->rgb) && m->px[b][0] > 0 && m->px[b][0] < 900;
@@ -143,6 +145,39 @@ static void check_pixels(const probe_model *m, const int background[3])
                    m->px[b][1], px[0], px[1], px[2], m->rgb[0], m->rgb[1], m->rgb[2]);
         ENSURE(ok);
     }
+}
+
+/* Loads scratch/page at t = 0.5 s with the probe in Chromium and checks what every page must
+   show: no script error, and each model's n_bodies poses and its colour under each body's
+   centre. The models found (at most 4) into found; their number. */
+static int probe_page(const char *page, int n_bodies, probe_model *found)
+{
+    char path[1200];
+    snprintf(path, sizeof path, "%s/%s", scratch, page);
+    char *html = read_file(path, NULL);
+    ENSURE(html && strstr(html, "<script src") == NULL && strstr(html, "REVISION") != NULL); /* three.js inlined */
+    free(html);
+    ENSURE(browse(page, "t=0.5&probe=1", "dom.html", "browser.log") == 0);
+    snprintf(path, sizeof path, "%s/dom.html", scratch);
+    char *dom = read_file(path, NULL);
+    snprintf(path, sizeof path, "%s/browser.log", scratch);
+    char *log = read_file(path, NULL);
+    ENSURE(dom && log);
+    ENSURE(log && console_errors(log) == 0);
+    ENSURE(dom && strstr(dom, "<pre id=\"impax-errors\"></pre>") != NULL);
+    const int n = dom ? parse_probe(dom, found) : 0;
+    int background[3] = {0, 0, 0};
+    const char *bg = dom ? strstr(dom, "background ") : NULL;
+    ENSURE(bg && sscanf(bg, "background %d %d %d", &background[0], &background[1], &background[2]) == 3);
+    for (int m = 0; m < n; m++) {
+        printf("  %s: frame at t = %.9f s, %d poses, %d pixels\n", found[m].label, found[m].t_s, found[m].n_poses,
+               found[m].n_pixels);
+        ENSURE(fabs(found[m].t_s - 0.5) < 0.5 / 60 && found[m].n_poses == n_bodies && found[m].n_pixels == n_bodies);
+        check_pixels(&found[m], background);
+    }
+    free(dom);
+    free(log);
+    return n;
 }
 
 static void test_cradle_page_shows_where_the_simulation_put_the_balls(void)
@@ -156,35 +191,39 @@ static void test_cradle_page_shows_where_the_simulation_put_the_balls(void)
         ENSURE(r.exit_status == 0);
         cli_result_free(&r);
     }
-    char path[1200];
-    snprintf(path, sizeof path, "%s/cradle.html", scratch);
-    char *page = read_file(path, NULL);
-    ENSURE(page && strstr(page, "<script src") == NULL && strstr(page, "REVISION") != NULL); /* three.js inlined */
-    free(page);
-    ENSURE(browse("cradle.html", "t=0.5&probe=1", "dom.html", "browser.log") == 0);
-    snprintf(path, sizeof path, "%s/dom.html", scratch);
-    char *dom = read_file(path, NULL);
-    snprintf(path, sizeof path, "%s/browser.log", scratch);
-    char *log = read_file(path, NULL);
-    ENSURE(dom && log);
-    ENSURE(console_errors(log) == 0);
-    ENSURE(dom && strstr(dom, "<pre id=\"impax-errors\"></pre>") != NULL);
     probe_model found[4];
-    const int n = dom ? parse_probe(dom, found) : 0;
-    int background[3] = {0, 0, 0};
-    const char *bg = dom ? strstr(dom, "background ") : NULL;
-    ENSURE(n == 2 && bg && sscanf(bg, "background %d %d %d", &background[0], &background[1], &background[2]) == 3);
-    for (int m = 0; m < n; m++) {
-        printf("  %s: frame at t = %.9f s, %d poses, %d pixels\n", found[m].label, found[m].t_s, found[m].n_poses,
-               found[m].n_pixels);
-        ENSURE(fabs(found[m].t_s - 0.5) < 0.5 / 60 && found[m].n_poses == N_BALLS && found[m].n_pixels == N_BALLS);
-        check_poses(&found[m]);
-        check_pixels(&found[m], background);
-    }
+    const int n = probe_page("cradle.html", N_BALLS, found);
+    ENSURE(n == 2);
+    for (int m = 0; m < n; m++) check_poses(&found[m]);
     /* the models differ at 0.5 s: plus's ball 5 left alone, ode's row moved off together */
     if (n == 2) ENSURE(fabs(found[0].pose[1][0] - found[1].pose[1][0]) > 0.1);
-    free(dom);
-    free(log);
+}
+
+/* A cube tossed under plus, recorded at 148 Hz, replayed under ode and plus: the page's
+   "recorded" cube is the recording's sample at 0.5 s, plus's reproduces it, ode's differs. */
+static void test_replay_page_shows_the_recording_as_a_model(void)
+{
+    const cli_sample start = {0, {0, 0, 0.25}, {0.95, 0.2, 0.1, 0.05}, {1.2, 0.2, -1.5}, {2, -3, 1}};
+    char path[1200];
+    snprintf(path, sizeof path, "%s/toss.csv", scratch);
+    ENSURE(toss_write(cube_world, "plus", "", &start, 0.8, 148, path) == 0);
+    cli_result r = EXEC("replay %s --data toss.csv --model ode,plus --html toss.html", cube_world);
+    ENSURE(r.exit_status == 0);
+    cli_result_free(&r);
+    probe_model found[4];
+    const int n = probe_page("toss.html", 1, found);
+    ENSURE(n == 3 && strcmp(found[0].label, "recorded") == 0 && strcmp(found[2].label, "plus") == 0);
+    csv_table t;
+    ENSURE(csv_read(path, &t) == 0 && t.n_rows == 119);
+    const int row = n == 3 ? row_at(&t, found[0].t_s) : -1; /* 74/148 s */
+    ENSURE(row == 74);
+    for (int c = 0; row >= 0 && c < 7; c++) {
+        const double recorded = csv_at(&t, row, 1 + c);
+        ENSURE_NEAR(found[0].pose[0][c], recorded, 2e-7 * fmax(1.0, fabs(recorded)));
+        ENSURE_NEAR(found[2].pose[0][c], recorded, 1e-5);
+    }
+    if (n == 3) ENSURE(fabs(found[1].pose[0][0] - found[0].pose[0][0]) > 1e-3);
+    csv_free(&t);
 }
 
 /* 50 unit boxes in a 10 x 5 grid, 2 m apart, falling 1 m onto a plane; 5 ms steps. */
@@ -243,16 +282,19 @@ static void test_unwritable_html_is_refused_before_running(void)
 
 int main(int argc, char **argv)
 {
-    if (argc != 5) {
-        fprintf(stderr, "usage: test_cli_html IMPAX CRADLE_WORLD SCRATCH_DIR CHROMIUM\n");
+    if (argc != 6) {
+        fprintf(stderr, "usage: test_cli_html IMPAX CRADLE_WORLD CUBE_WORLD SCRATCH_DIR CHROMIUM\n");
         return 2;
     }
     impax = argv[1];
     cradle = argv[2];
-    scratch = argv[3];
-    chromium = argv[4];
+    cube_world = argv[3];
+    scratch = argv[4];
+    chromium = argv[5];
+    ipx_ode_capture_messages(0); /* toss_write's dWorldStep messages: counted, not printed */
     RUN(test_unwritable_html_is_refused_before_running);
     RUN(test_cradle_page_shows_where_the_simulation_put_the_balls);
+    RUN(test_replay_page_shows_the_recording_as_a_model);
     RUN(test_fifty_boxes_for_ten_seconds_stay_under_10_mb);
     return ipx_test_exit();
 }
