@@ -161,15 +161,16 @@ typedef struct ipx_ode_event {
                                  if it failed before assembly */
     const double *vn_after;   /* k, or NULL on failure */
     const double *impulse;    /* 3k, [t1, t2, n] per contact (N s), or NULL on failure */
+    ipx_counts counts;        /* the model's work counters (zero on failure) */
+    const ipx_problem *problem; /* the contact-space problem solved (W, v, parameters), also when
+                                   the model failed on it; NULL if it failed before assembly.
+                                   What `impax set` samples the Routh outcome set of */
+    /* last, so that a program built against the earlier struct still reads its fields in place */
     const double *point;      /* 3k, m, world frame: the contact points (ODE's geom.pos), or NULL
                                  if it failed before assembly */
     const double *normal;     /* 3k, unit, world frame: ODE's contact normals, or NULL likewise */
     const double *impulse_world; /* 3k, N s, world frame: the impulse on each contact's first
                                  dynamic body (the other body gets its opposite), or NULL on failure */
-    ipx_counts counts;        /* the model's work counters (zero on failure) */
-    const ipx_problem *problem; /* the contact-space problem solved (W, v, parameters), also when
-                                   the model failed on it; NULL if it failed before assembly.
-                                   What `impax set` samples the Routh outcome set of */
 } ipx_ode_event;
 
 /// Called once per impact event from inside ipx_ode_pre_step (pointers valid only during the
