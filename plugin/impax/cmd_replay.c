@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "html_view.h"
 #include "model_entry.h"
+#include "outputs.h"
 #include "progress.h"
 #include "replay_html.h"
 #include "replay_report.h"
@@ -87,6 +88,10 @@ static int parse_options(int argc, char **argv, options *o)
     o->world = argv[optind];
     for (int i = optind + 1; i < argc; i++) o->data[o->n_data++] = argv[i];
     if (o->n_data == 0) return cli_usage_error("replay", "give recordings with --data");
+    /* every output is checked before anything runs, as ab and run do */
+    if ((o->out && cli_check_output("replay", "--out", o->out) != 0) ||
+        (o->plot && cli_check_output("replay", "--plot", o->plot) != 0))
+        return CLI_FAILED;
     if (o->html) return html_view_check("replay", o->html);
     return 0;
 }

@@ -126,7 +126,7 @@ int cli_cmd_run(int argc, char **argv)
     if ((out_path && cli_check_output("run", "--out", out_path) != 0) ||
         (trace_path && cli_check_output("run", "--trace", trace_path) != 0))
         return CLI_FAILED;
-    if (html_path && html_view_check("run", html_path) != 0) return CLI_USAGE;
+    if (html_path && html_view_check("run", html_path) != 0) return CLI_FAILED;
     const char *path = argv[optind];
     ipx_scene *scene = cli_load_scene(path);
     if (!scene) return CLI_FAILED;

@@ -13,7 +13,7 @@ extern const size_t cli_html_template_size;
 
 int html_view_check(const char *cmd, const char *path)
 {
-    if (cli_check_output(cmd, "--html", path) != 0) return CLI_USAGE;
+    if (cli_check_output(cmd, "--html", path) != 0) return CLI_FAILED; /* as --out and --plot */
     FILE *f = fopen(HTML_VIEW_THREE_JS, "rb");
     if (f) {
         fclose(f);
@@ -21,7 +21,7 @@ int html_view_check(const char *cmd, const char *path)
     }
     fprintf(stderr, "impax %s: --html needs three.js: cannot read '%s' (%s); install Debian's libjs-three\n", cmd,
             HTML_VIEW_THREE_JS, strerror(errno));
-    return CLI_USAGE;
+    return CLI_FAILED;
 }
 
 int html_view_parse_fps(const char *text, double *fps)

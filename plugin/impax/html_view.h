@@ -12,7 +12,7 @@
 /// Frames a second of a page unless --html-fps says otherwise.
 #define HTML_VIEW_FPS 60.0
 
-/// Before anything is simulated: path can be written and three.js read. 0, or CLI_USAGE after
+/// Before anything is simulated: path can be written and three.js read. 0, or CLI_FAILED after
 /// printing why on stderr ("impax CMD: cannot write --html 'PATH': ...", or three.js's path and
 /// the package that has it).
 int html_view_check(const char *cmd, const char *path);

@@ -164,6 +164,13 @@ static void test_outputs_are_checked_before_simulating(void)
     r = EXEC("run %s/robot_quadruped_drop.world --trace /nonexistent/x.jsonl", worlds_dir);
     ENSURE(r.exit_status == 1 && strstr(r.err, "--trace '/nonexistent/x.jsonl'") != NULL && r.out[0] == '\0');
     cli_result_free(&r);
+    /* replay checks its outputs before it reads a recording (no-such.csv is never opened) */
+    r = EXEC("replay %s/cube_toss.world --data no-such.csv --out /nonexistent/x.csv", worlds_dir);
+    ENSURE(r.exit_status == 1 && strstr(r.err, "--out '/nonexistent/x.csv'") != NULL && r.out[0] == '\0');
+    cli_result_free(&r);
+    r = EXEC("replay %s/cube_toss.world --data no-such.csv --plot /nonexistent/x.png", worlds_dir);
+    ENSURE(r.exit_status == 1 && strstr(r.err, "--plot '/nonexistent/x.png'") != NULL && r.out[0] == '\0');
+    cli_result_free(&r);
     char png[1100];
     snprintf(png, sizeof png, "%s/plus_ex3_newtons_cradle_ab.png", scratch);
     remove(png);
