@@ -15,8 +15,9 @@
 #include "impax/types.h"
 
 /// kg: 1 / (mean of the normal diagonal entries W_nn,i of the k contacts of W, 3k x 3k), the
-/// effective mass of a typical contact; 1 if that mean is not a positive finite number (no
-/// contact can be pushed). W * ipx_mass_unit is then dimensionless with a mean normal diagonal 1.
+/// effective mass of a typical contact, rounded to the nearest power of two (so that scaling by
+/// it is exact); 1 if that mean is not a positive finite number (no contact can be pushed).
+/// W * ipx_mass_unit is then dimensionless with a mean normal diagonal between 1/sqrt 2 and sqrt 2.
 double ipx_mass_unit(int k, const double *W);
 
 #endif
