@@ -1,5 +1,6 @@
 #include "ap_lcp.h"
 #include "mathutil.h"
+#include "units.h"
 
 void ipx_ap_layout_init(ipx_ap_layout *L, const ipx_problem *p, int nd, int *fric)
 {
@@ -10,6 +11,7 @@ void ipx_ap_layout_init(ipx_ap_layout *L, const ipx_problem *p, int nd, int *fri
     for (int i = 0; i < p->k; i++)
         if (p->contact[i].mu > 0.0) L->fric[L->kf++] = i;
     L->size = L->k + (nd + 1) * L->kf;
+    L->mass_scale = ipx_mass_unit(p->k, p->W);
     for (int d = 0; d < nd; d++) {
         double angle = 2.0 * IPX_PI * d / nd;
         L->dir[2 * d] = cos(angle);
@@ -19,17 +21,18 @@ void ipx_ap_layout_init(ipx_ap_layout *L, const ipx_problem *p, int nd, int *fri
 
 int ipx_ap_max_size(int k, int nd) { return k + (nd + 1) * k; }
 
-/* W entry between row a of contact i and row b of contact j. */
-static double w_at(const ipx_problem *p, int i, int a, int j, int b)
+/* W entry between row a of contact i and row b of contact j, in the layout's units
+   (mass_scale * W: a pure number). */
+static double w_at(const ipx_ap_layout *L, const ipx_problem *p, int i, int a, int j, int b)
 {
     int n = IPX_ROWS_PER_CONTACT * p->k;
-    return p->W[(IPX_ROWS_PER_CONTACT * i + a) + (size_t)n * (IPX_ROWS_PER_CONTACT * j + b)];
+    return L->mass_scale * p->W[(IPX_ROWS_PER_CONTACT * i + a) + (size_t)n * (IPX_ROWS_PER_CONTACT * j + b)];
 }
 
 /* W between direction d of contact i and row b of contact j: d^T [W_t1,b; W_t2,b]. */
 static double wd_at(const ipx_ap_layout *L, const ipx_problem *p, int i, int d, int j, int b)
 {
-    return L->dir[2 * d] * w_at(p, i, IPX_T1, j, b) + L->dir[2 * d + 1] * w_at(p, i, IPX_T2, j, b);
+    return L->dir[2 * d] * w_at(L, p, i, IPX_T1, j, b) + L->dir[2 * d + 1] * w_at(L, p, i, IPX_T2, j, b);
 }
 
 void ipx_ap_fill(const ipx_ap_layout *L, const ipx_problem *p, const double *v, double *M, int ld,
@@ -42,7 +45,7 @@ void ipx_ap_fill(const ipx_ap_layout *L, const ipx_problem *p, const double *v, 
         for (int r = off; r < off + L->size; r++) AT(r, c) = 0.0;
 
     for (int i = 0; i < k; i++) {
-        for (int j = 0; j < k; j++) AT(off + i, off + j) = w_at(p, i, IPX_N, j, IPX_N);
+        for (int j = 0; j < k; j++) AT(off + i, off + j) = w_at(L, p, i, IPX_N, j, IPX_N);
         for (int f = 0; f < kf; f++)
             for (int d = 0; d < nd; d++) {
                 double g = wd_at(L, p, L->fric[f], d, i, IPX_N);
@@ -83,11 +86,12 @@ void ipx_ap_fill_q(const ipx_ap_layout *L, const double *v, double *q)
 void ipx_ap_impulse(const ipx_ap_layout *L, const double *z, double *pi)
 {
     for (int i = 0; i < IPX_ROWS_PER_CONTACT * L->k; i++) pi[i] = 0.0;
-    for (int i = 0; i < L->k; i++) pi[IPX_ROWS_PER_CONTACT * i + IPX_N] = z[i];
+    const double s = L->mass_scale;
+    for (int i = 0; i < L->k; i++) pi[IPX_ROWS_PER_CONTACT * i + IPX_N] = s * z[i];
     for (int f = 0; f < L->kf; f++) {
         double *pc = pi + IPX_ROWS_PER_CONTACT * L->fric[f];
         for (int d = 0; d < L->nd; d++) {
-            double lam = z[L->k + L->nd * f + d];
+            double lam = s * z[L->k + L->nd * f + d];
             pc[IPX_T1] += lam * L->dir[2 * d];
             pc[IPX_T2] += lam * L->dir[2 * d + 1];
         }

@@ -6,6 +6,7 @@
 
 #include "impax/lcp.h"
 #include "lcp_block.h"
+#include "units.h"
 #include "mathutil.h"
 #include "workspace_internal.h"
 
@@ -166,11 +167,13 @@ static int local_size(const ipx_nsgs *s, int i)
 }
 
 /* Contact i's local LCP matrix (column-major, size m): the rows and columns of the AP LCP (or of
-   a Routh step LCP) that belong to contact i, from its diagonal block W_ii (laid out as
-   ipx_ap_fill and routh's build_step_matrix do). */
-static void local_matrix(const ipx_nsgs *s, int i, double *M, int m)
+   a Routh step LCP) that belong to contact i, from its diagonal block W_ii times unit (kg: the
+   scaled units of ap_lcp.h; laid out as ipx_ap_fill and routh's build_step_matrix do). */
+static void local_matrix(const ipx_nsgs *s, int i, double unit, double *M, int m)
 {
-    const double *w = s->W.blk + 9 * (size_t)s->W.diag[i]; /* w[r + 3c] = W_ii(r, c) */
+    const double *blk = s->W.blk + 9 * (size_t)s->W.diag[i];
+    double w[9]; /* w[r + 3c] = unit * W_ii(r, c) */
+    for (int x = 0; x < 9; x++) w[x] = unit * blk[x];
     const int c = s->capped, n0 = c, D0 = c + 1, G0 = D0 + s->nd;
     const int fric = m > c + 1;
 #define AT(r, col) M[(r) + m * (col)]
@@ -346,8 +349,10 @@ found:
 static int local_lemke(ipx_nsgs *s, int i, const local *L, double pi[3])
 {
     const int m = local_size(s, i), c = s->capped;
-    local_matrix(s, i, s->Mloc, m);
-    if (c) s->ql[0] = L->cap;
+    /* formed in the scaled units of ap_lcp.h: lambda = unit * z, W_ii enters as unit * W_ii */
+    const double unit = ipx_mass_unit(1, L->w); /* 1 / W_nn of this contact */
+    local_matrix(s, i, unit, s->Mloc, m);
+    if (c) s->ql[0] = L->cap / unit;
     s->ql[c] = L->u[IPX_N];
     if (m > c + 1) {
         for (int d = 0; d < s->nd; d++)
@@ -360,11 +365,11 @@ static int local_lemke(ipx_nsgs *s, int i, const local *L, double pi[3])
     s->pivots += pivots;
     if (st != IPX_OK) return 0;
     pi[IPX_T1] = pi[IPX_T2] = 0.0;
-    pi[IPX_N] = s->zl[c];
+    pi[IPX_N] = unit * s->zl[c];
     if (m > c + 1)
         for (int d = 0; d < s->nd; d++) {
-            pi[IPX_T1] += s->zl[c + 1 + d] * s->dir[2 * d];
-            pi[IPX_T2] += s->zl[c + 1 + d] * s->dir[2 * d + 1];
+            pi[IPX_T1] += unit * s->zl[c + 1 + d] * s->dir[2 * d];
+            pi[IPX_T2] += unit * s->zl[c + 1 + d] * s->dir[2 * d + 1];
         }
     return 1;
 }

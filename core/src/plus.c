@@ -9,6 +9,7 @@
 #include "min_norm.h"
 #include "plus_internal.h"
 #include "result_internal.h"
+#include "units.h"
 
 #define PI_6 0.52359877559829887 /* rad, Simbody's default theta_max */
 
@@ -110,6 +111,7 @@ ipx_status plus_ctx_init(plus_ctx *c, const ipx_problem *p, const double *param,
 {
     memset(c, 0, sizeof *c);
     c->p = p;
+    c->mass_unit = ipx_mass_unit(p->k, p->W);
     c->k = p->k;
     c->n = IPX_ROWS_PER_CONTACT * p->k;
     plus_cfg_from_params(param, &c->cfg);

@@ -91,6 +91,7 @@ typedef struct plus_ctx {
                                 failed in this round (not tried again); 0 otherwise */
     int *from_rolling;       /* k: 1 a rolling contact the active set made impending */
     double v_scale;          /* m/s, velocity scale of the current interval (Newton tolerance) */
+    double mass_unit;        /* kg, ipx_mass_unit(W): W's rows enter B times this (units.h) */
     double slip_floor;       /* m/s, slips at or below it have no direction (PLUS_SLIP_FLOOR) */
 
     /* output */

@@ -27,15 +27,16 @@ static int friction_row_of(const plus_ctx *c, int r, int *t)
     return *t != IPX_N && c->imp[k] >= 0 ? k : -1;
 }
 
-/* Row weights that give every residual the unit (m/s)(N*s): velocity rows times the impulse
-   scale P, impulse rows (expansion, Painleve, sliding, impending friction) times the velocity
-   scale V. */
+/* Row weights that give every residual the unit (m/s)(N*s): velocity rows (which B holds times
+   the mass unit, plus_system.c) times the impulse scale P over that unit, impulse rows
+   (expansion, Painleve, sliding, impending friction) times the velocity scale V. */
 static double row_weight(const plus_ctx *c, int r, double V, double P)
 {
     int i = c->col[r], k = i / IPX_ROWS_PER_CONTACT;
+    const double Pv = P / c->mass_unit;
     if (i % IPX_ROWS_PER_CONTACT == IPX_N)
-        return c->cls[k] == IPX_PLUS_EXPANDING || c->normal_on[k] == PLUS_NORMAL_SLIDE ? V : P;
-    return c->slip[k] == IPX_PLUS_ROLLING ? P : V;
+        return c->cls[k] == IPX_PLUS_EXPANDING || c->normal_on[k] == PLUS_NORMAL_SLIDE ? V : Pv;
+    return c->slip[k] == IPX_PLUS_ROLLING ? Pv : V;
 }
 
 static void end_slip(const plus_ctx *c, int k, const double *x, double w[2])

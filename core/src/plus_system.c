@@ -28,12 +28,16 @@ void plus_columns(plus_ctx *c)
 }
 
 /* Row r: row i of A over the unknown columns, right-hand side -v_i: drive v_i to 0 ((2.3) for a
-   compressing normal, (2.7) for a rolling tangent). W is symmetric: its row i is column i. */
+   compressing normal, (2.7) for a rolling tangent). W is symmetric: its row i is column i.
+   The row is multiplied by the problem's mass unit (units.h): it then has the impulse rows'
+   unit (N*s), so the rank decisions of the min-norm solve and the solution of a rank-deficient
+   system do not depend on the unit of mass. */
 static void velocity_row(plus_ctx *c, int i, int r)
 {
     const double *Wi = c->p->W + (size_t)c->n * (size_t)i;
-    for (int j = 0; j < c->m; j++) c->B[r + (size_t)c->m * j] = Wi[c->col[j]];
-    c->rhs[r] = -c->v[i];
+    const double unit = c->mass_unit;
+    for (int j = 0; j < c->m; j++) c->B[r + (size_t)c->m * j] = unit * Wi[c->col[j]];
+    c->rhs[r] = -unit * c->v[i];
 }
 
 static void zero_row(plus_ctx *c, int r)

@@ -177,7 +177,8 @@ static ipx_status solve_dense(ipx_routh_ctx *c, const double *v, int capped, con
             build_step_matrix(c);
             c->dense_built = 1;
         }
-        for (int i = 0; i < c->m; i++) c->q[i] = c->caps[i];
+        /* the caps in the LCP's impulse unit (ap_lcp.h) */
+        for (int i = 0; i < c->m; i++) c->q[i] = c->caps[i] / c->L.mass_scale;
         ipx_ap_fill_q(&c->L, v, c->q + c->m);
         st = solve_lcp(c, c->n, c->m, c->M, what);
         if (st == IPX_OK) ipx_ap_impulse(&c->L, c->z + c->m, c->dpi); /* z = [beta; lambda_n; ...] */
