@@ -55,6 +55,15 @@ static void test_configuration_errors_name_the_item_and_keep_the_old_setting(voi
     ENSURE(strstr(msg, "theta_max") != NULL);
     ENSURE(ipx_ode_configure(ipx, "ode", "x=1", msg, sizeof msg) != 0);
     ENSURE(strcmp(ipx_ode_model_name(ipx), "plus") == 0);
+    /* found by tests/fuzz/fuzz_params: the text is quoted printably, like every list's */
+    ENSURE(ipx_ode_configure(ipx, "ode", "ab\x1f=1", msg, sizeof msg) != 0);
+    ENSURE(strstr(msg, "'ab\\x1f=1'") != NULL);
+    ENSURE(ipx_ode_configure(ipx, "no\nsuch", NULL, msg, sizeof msg) != 0 && strstr(msg, "'no\\nsuch'"));
+    ENSURE(ipx_ode_configure(ipx, "ode", ",", msg, sizeof msg) != 0 && strstr(msg, "empty item"));
+    ENSURE(strcmp(ipx_ode_model_name(ipx), "plus") == 0);
+    ENSURE(ipx_ode_configure(ipx, "ode", " \n\t", msg, sizeof msg) == 0); /* white space alone: no items */
+    ENSURE(strcmp(ipx_ode_model_name(ipx), "ode") == 0);
+    ENSURE(ipx_ode_configure(ipx, "plus", NULL, msg, sizeof msg) == 0);
     ipx_ode_config cfg = ipx_ode_default_config();
     cfg.impact_threshold = -1.0;
     ENSURE(ipx_ode_set_config(ipx, &cfg, msg, sizeof msg) != 0);

@@ -131,22 +131,34 @@ ipx_ode_stats ipx_ode_get_stats(const ipx_ode_context *ctx) { return ctx->stats;
 
 void ipx_ode_reset_stats(ipx_ode_context *ctx) { memset(&ctx->stats, 0, sizeof ctx->stats); }
 
+/* 'ode' takes a list without items ("", white space): 0, or -1 with a message quoting the text. */
+static int no_items(const char *text, char *msg, size_t size)
+{
+    const char *cursor = text;
+    ipx_param_item item;
+    const int got = text ? ipx_params_next(text, &cursor, &item, msg, size) : 0;
+    if (got > 0) {
+        char shown[160];
+        ipx_printable(text, strlen(text), shown, sizeof shown);
+        snprintf(msg, size, "model 'ode' (pass-through) takes no parameters, got '%s'", shown);
+    }
+    return got == 0 ? 0 : -1;
+}
+
 int ipx_ode_configure(ipx_ode_context *ctx, const char *model_name, const char *params_text,
                       char *msg, size_t size)
 {
     if (model_name && strcmp(model_name, "ode") == 0) {
-        if (params_text && params_text[0]) {
-            snprintf(msg, size, "model 'ode' (pass-through) takes no parameters, got '%s'", params_text);
-            return -1;
-        }
+        if (no_items(params_text, msg, size) != 0) return -1;
         ctx->passthrough = 1;
         return 0;
     }
     ipx_params p;
     if (!ipx_model_find(model_name)) {
-        char names[200];
+        char names[200], shown[96];
         ipx_model_names(names, sizeof names);
-        snprintf(msg, size, "unknown model '%s' (accepted: ode, %s)", model_name ? model_name : "(null)", names);
+        ipx_printable(model_name ? model_name : "(null)", model_name ? strlen(model_name) : 6, shown, sizeof shown);
+        snprintf(msg, size, "unknown model '%s' (accepted: ode, %s)", shown, names);
         return -1;
     }
     ipx_ode_config cfg = ctx->config;
