@@ -2,16 +2,20 @@
 #   make demo   install what is missing, build (Release), A/B the Newton's cradle world (table, plot
 #               and a page to watch it in a browser)
 #   make test   install what is missing, build with AddressSanitizer + UBSan, run every CTest suite;
-#               then the LD_PRELOAD shim under valgrind in the plain (Release) build
-# Also: make bench (Release benchmarks), make install PREFIX=..., make clean.
+#               then the LD_PRELOAD shim under valgrind in the plain (Release) build, then the
+#               fuzz targets for FUZZ_SECONDS each (make fuzz)
+# Also: make fuzz (clang libFuzzer targets, FUZZ_SECONDS=30 each), make bench (Release benchmarks),
+# make install PREFIX=..., make clean.
 
-DEB_PACKAGES := cmake make gcc g++ pkg-config libode-dev liblapacke-dev libsiconos-numerics-dev libplplot-dev plplot-driver-cairo libxml2-dev libnlopt-dev libopenmpi-dev openmpi-bin dpkg-dev valgrind chromium libjs-three
+DEB_PACKAGES := cmake make gcc g++ pkg-config libode-dev liblapacke-dev libsiconos-numerics-dev libplplot-dev plplot-driver-cairo libxml2-dev libnlopt-dev libopenmpi-dev openmpi-bin dpkg-dev valgrind chromium libjs-three clang libclang-rt-14-dev
 BUILD        := build
 BUILD_TEST   := build-test
+BUILD_FUZZ   := build-fuzz
+FUZZ_SECONDS ?= 30
 PREFIX       ?= /usr/local
 JOBS         ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: deps demo test bench install clean configure configure-test ode-source
+.PHONY: deps demo test fuzz bench install clean configure configure-test ode-source
 
 # Installs only the Debian packages that are missing; does nothing when all are there.
 deps:
@@ -49,6 +53,18 @@ test: configure-test configure
 	ctest --test-dir $(BUILD_TEST) --output-on-failure -j $(JOBS)
 	cmake --build $(BUILD) -j $(JOBS) --target impax_preload client_churn
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS) -L valgrind
+	$(MAKE) --no-print-directory fuzz
+
+# The libFuzzer targets (tests/fuzz) in a clang build of their own, each run for FUZZ_SECONDS from
+# its seeds (ctest label fuzz). libFuzzer is clang's (libclang-rt-14-dev): without clang the
+# step says so and is skipped.
+fuzz: deps
+	@if ! command -v clang >/dev/null 2>&1; then \
+	  echo "impax: clang not found: the fuzz targets (tests/fuzz) are skipped" >&2; exit 0; fi; \
+	CC=clang cmake -S . -B $(BUILD_FUZZ) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DIMPAX_FUZZ=ON -DIMPAX_BUILD_TESTS=OFF \
+	  -DIMPAX_BUILD_BENCH=OFF -DIMPAX_FUZZ_SECONDS=$(FUZZ_SECONDS) >/dev/null && \
+	cmake --build $(BUILD_FUZZ) -j $(JOBS) --target fuzz_world fuzz_params && \
+	ctest --test-dir $(BUILD_FUZZ) --output-on-failure -j $(JOBS) -L fuzz
 
 bench: configure
 	cmake --build $(BUILD) -j $(JOBS)
@@ -59,4 +75,4 @@ install: configure
 	cmake --install $(BUILD)
 
 clean:
-	rm -rf $(BUILD) $(BUILD_TEST)
+	rm -rf $(BUILD) $(BUILD_TEST) $(BUILD_FUZZ)

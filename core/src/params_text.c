@@ -1,6 +1,7 @@
 /* The text rules of "key=value,..." parameter lists, shared by the registry (ipx_params_parse)
-   and by the ODE plugin's contact keys: items, white space, numbers, and how user text is
-   quoted in a message. */
+   and by the hosts' own keys (the ODE adapter's, the world's contact keys): items, white space,
+   numbers, the split of a host's keys from the model's, and how user text is quoted in a
+   message. */
 #include <ctype.h>
 #include <errno.h>
 #include <float.h>
@@ -98,6 +99,36 @@ int ipx_params_next(const char *text, const char **cursor, ipx_param_item *item,
 int ipx_param_item_is(const ipx_param_item *item, const char *key)
 {
     return strlen(key) == item->key_len && strncmp(item->key, key, item->key_len) == 0;
+}
+
+/* Appends "key=value" to rest as one more comma-separated item: 0, or -1 if it does not fit. */
+static int append_item(const ipx_param_item *item, char *rest, size_t rest_size, size_t *used, char *message,
+                       size_t message_size)
+{
+    const size_t n = item->key_len + 1 + item->value_len;
+    if (*used + n + 2 > rest_size) {
+        snprintf(message, message_size, "parameters too long (%zu characters at most)", rest_size ? rest_size - 1 : 0);
+        return -1;
+    }
+    *used += (size_t)snprintf(rest + *used, rest_size - *used, "%s%.*s=%.*s", *used ? "," : "", (int)item->key_len,
+                              item->key, (int)item->value_len, item->value);
+    return 0;
+}
+
+int ipx_params_split(const char *text, ipx_param_take_fn take, void *user, char *rest, size_t rest_size,
+                     char *message, size_t message_size)
+{
+    size_t used = 0;
+    if (rest_size) rest[0] = '\0';
+    ipx_param_item item;
+    const char *cursor = text;
+    int got;
+    while ((got = ipx_params_next(text, &cursor, &item, message, message_size)) > 0) {
+        const int taken = take(user, &item, message, message_size);
+        if (taken < 0 || (!taken && append_item(&item, rest, rest_size, &used, message, message_size) != 0))
+            return -1;
+    }
+    return got < 0 ? -1 : 0;
 }
 
 ipx_status ipx_param_number(const ipx_param_item *item, double *out, char *message, size_t message_size)

@@ -54,37 +54,22 @@ static int parse_value(int k, const ipx_param_item *item, double *out, char *mes
     return 0;
 }
 
-/* Appends "key=value" to rest as one more comma-separated item. */
-static int append_item(char *rest, size_t rest_size, size_t *used, const ipx_param_item *item, char *message,
-                       size_t message_size)
+/* One contact key of item into the override: 1, 0 if item is not one, -1 with a message. */
+static int take_contact_key(void *user, const ipx_param_item *item, char *message, size_t message_size)
 {
-    const size_t n = item->key_len + 1 + item->value_len;
-    if (*used + n + 2 > rest_size) {
-        snprintf(message, message_size, "parameters too long (%zu characters at most)", rest_size - 1);
-        return -1;
-    }
-    *used += (size_t)snprintf(rest + *used, rest_size - *used, "%s%.*s=%.*s", *used ? "," : "",
-                              (int)item->key_len, item->key, (int)item->value_len, item->value);
-    return 0;
+    contact_override *out = user;
+    const int k = find_key(item->key, item->key_len);
+    if (k < 0) return 0;
+    if (parse_value(k, item, &out->value[k], message, message_size) != 0) return -1;
+    out->set[k] = 1;
+    return 1;
 }
 
 int contact_params_split(const char *text, contact_override *out, char *rest, size_t rest_size,
                          char *message, size_t message_size)
 {
     memset(out, 0, sizeof *out);
-    size_t used = 0;
-    rest[0] = '\0';
-    ipx_param_item item;
-    const char *cursor = text;
-    int got;
-    while ((got = ipx_params_next(text, &cursor, &item, message, message_size)) > 0) {
-        const int k = find_key(item.key, item.key_len);
-        if (k >= 0 ? parse_value(k, &item, &out->value[k], message, message_size) != 0
-                   : append_item(rest, rest_size, &used, &item, message, message_size) != 0)
-            return -1;
-        if (k >= 0) out->set[k] = 1;
-    }
-    return got < 0 ? -1 : 0;
+    return ipx_params_split(text, take_contact_key, out, rest, rest_size, message, message_size);
 }
 
 void contact_params_apply(const contact_override *o, dContact *c)

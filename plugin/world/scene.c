@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "impax/registry.h"
 #include "sdf_parse.h"
 
 void *sdf_append(sdf_load *ld, int which)
@@ -47,10 +48,18 @@ static void report_xml_error(void *user, const xmlError *e)
 {
     sdf_ctx *ctx = user;
     if (ctx->errors++ >= MAX_SYNTAX_ERRORS || !e || !e->message) return;
-    char line[1024];
+    /* one printable line: libxml2 ends its messages with a newline and puts some on two lines
+       ("Input is not proper UTF-8, indicate encoding !\nBytes: 0xAB ..."); a line break becomes
+       a blank, anything else a control character is escaped */
+    char text[600], shown[900], line[1024];
     size_t n = strlen(e->message);
     while (n && e->message[n - 1] == '\n') n--;
-    snprintf(line, sizeof line, "%s:%d: XML syntax error: %.*s", ctx->path, e->line, (int)n, e->message);
+    if (n >= sizeof text) n = sizeof text - 1;
+    memcpy(text, e->message, n);
+    text[n] = '\0';
+    for (char *c = text; (c = strchr(c, '\n')) != NULL;) *c = ' ';
+    ipx_printable(text, n, shown, sizeof shown);
+    snprintf(line, sizeof line, "%s:%d: XML syntax error: %s", ctx->path, e->line, shown);
     if (ctx->report) ctx->report(ctx->user, 1, line);
 }
 

@@ -8,6 +8,7 @@
 
 #include "ensure.h"
 #include "impax/ode.h"
+#include "impax/registry.h"
 #include "ode_kit.h"
 
 typedef struct ball_world {
@@ -54,6 +55,15 @@ static void test_configuration_errors_name_the_item_and_keep_the_old_setting(voi
     ENSURE(strstr(msg, "theta_max") != NULL);
     ENSURE(ipx_ode_configure(ipx, "ode", "x=1", msg, sizeof msg) != 0);
     ENSURE(strcmp(ipx_ode_model_name(ipx), "plus") == 0);
+    /* found by tests/fuzz/fuzz_params: the text is quoted printably, like every list's */
+    ENSURE(ipx_ode_configure(ipx, "ode", "ab\x1f=1", msg, sizeof msg) != 0);
+    ENSURE(strstr(msg, "'ab\\x1f=1'") != NULL);
+    ENSURE(ipx_ode_configure(ipx, "no\nsuch", NULL, msg, sizeof msg) != 0 && strstr(msg, "'no\\nsuch'"));
+    ENSURE(ipx_ode_configure(ipx, "ode", ",", msg, sizeof msg) != 0 && strstr(msg, "empty item"));
+    ENSURE(strcmp(ipx_ode_model_name(ipx), "plus") == 0);
+    ENSURE(ipx_ode_configure(ipx, "ode", " \n\t", msg, sizeof msg) == 0); /* white space alone: no items */
+    ENSURE(strcmp(ipx_ode_model_name(ipx), "ode") == 0);
+    ENSURE(ipx_ode_configure(ipx, "plus", NULL, msg, sizeof msg) == 0);
     ipx_ode_config cfg = ipx_ode_default_config();
     cfg.impact_threshold = -1.0;
     ENSURE(ipx_ode_set_config(ipx, &cfg, msg, sizeof msg) != 0);
@@ -63,6 +73,39 @@ static void test_configuration_errors_name_the_item_and_keep_the_old_setting(voi
     ipx_ode_destroy(ipx);
     ENSURE(ipx_ode_context_for(s.world) == NULL);
     ball_world_free(&s);
+}
+
+/* The adapter's keys are read with the core's list rules (ipx_params_next): white space and
+   newlines around items, keys and values as ipx_params_parse skips them, and the same errors for
+   an empty item, an item without '=' or an empty value, with the config left as it was. */
+static void test_split_follows_the_core_list_rules(void)
+{
+    ipx_ode_config cfg = ipx_ode_default_config();
+    char model_text[128], msg[256], core_msg[256];
+    ENSURE(ipx_ode_split_params(" jitter_steps = 2 ,\n theta_max=\t0.1 , recovery = velocity\n", &cfg, model_text,
+                                sizeof model_text, msg, sizeof msg) == 0);
+    ENSURE(cfg.jitter_steps == 2.0 && cfg.recovery == IPX_ODE_RECOVERY_VELOCITY);
+    ENSURE(strcmp(model_text, "theta_max=0.1") == 0);
+    ipx_params p;
+    ENSURE(ipx_params_init(&p, "plus", msg, sizeof msg) == IPX_OK);
+    ENSURE(ipx_params_parse(&p, model_text, msg, sizeof msg) == IPX_OK && p.value[ipx_param_index(p.model, "theta_max")] == 0.1);
+    static const char *const bad[] = {"theta_max=0.1,,v_plastic=0.1", ",theta_max=0.1", "theta_max=0.1,",
+                                      "theta_max=0.1, ,v_plastic=1", "theta_max", "theta_max= ", " =1"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        ENSURE(ipx_ode_split_params(bad[i], &cfg, model_text, sizeof model_text, msg, sizeof msg) != 0);
+        ENSURE(ipx_params_parse(&p, bad[i], core_msg, sizeof core_msg) != IPX_OK);
+        ENSURE(strcmp(msg, core_msg) == 0);
+        printf("  '%s': %s\n", bad[i], msg);
+    }
+    /* a list that fails late leaves the config as it was */
+    ENSURE(ipx_ode_split_params("jitter_steps=3,recovery=sideways", &cfg, model_text, sizeof model_text, msg,
+                                sizeof msg) != 0);
+    ENSURE(cfg.jitter_steps == 2.0 && strstr(msg, "recovery='sideways'"));
+    ENSURE(ipx_ode_split_params("recovery_switch=1e3,impact_threshold=1e-400", &cfg, model_text, sizeof model_text,
+                                msg, sizeof msg) != 0);
+    ENSURE(strstr(msg, "impact_threshold") && strstr(msg, "underflows") && cfg.recovery_switch == 16);
+    ENSURE(ipx_ode_split_params("recovery_switch=1e3", &cfg, model_text, sizeof model_text, msg, sizeof msg) == 0);
+    ENSURE(cfg.recovery_switch == 1000);
 }
 
 static void test_model_ode_is_a_pure_pass_through(void)
@@ -380,6 +423,7 @@ int main(void)
 {
     dInitODE2(0);
     RUN(test_configuration_errors_name_the_item_and_keep_the_old_setting);
+    RUN(test_split_follows_the_core_list_rules);
     RUN(test_model_ode_is_a_pure_pass_through);
     RUN(test_event_reports_the_impact);
     RUN(test_event_world_impulse_is_on_the_dynamic_body);

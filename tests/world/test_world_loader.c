@@ -234,6 +234,21 @@ static void test_diagnostics_quote_control_characters(void)
     ipx_scene_free(scene);
 }
 
+/* libxml2's own messages too (found by tests/fuzz/fuzz_world): its UTF-8 error spans two lines
+   ("... indicate encoding !\nBytes: 0xAB ..."), reported as one. */
+static void test_xml_syntax_errors_are_one_line(void)
+{
+    static const char text[] = "<?xml version='1.0'?>\n<sdf version='1.6'><world name='\xab\xab'/></sdf>\n";
+    diags d = {0};
+    ipx_scene *scene = load_text(text, &d);
+    ENSURE(scene == NULL && d.errors >= 1);
+    ENSURE(strstr(d.first_error, "XML syntax error: Input is not proper UTF-8") != NULL);
+    ENSURE(strstr(d.first_error, "Bytes: 0xAB") != NULL);
+    for (const char *c = d.first_error; *c; c++) ENSURE((unsigned char)*c >= 0x20);
+    printf("  %s\n", d.first_error);
+    ipx_scene_free(scene);
+}
+
 /* The line of the first ERROR-LINE marker of path. */
 static int marked_line(const char *path)
 {
@@ -322,6 +337,7 @@ int main(int argc, char **argv)
     RUN(test_long_names_are_kept_whole);
     RUN(test_values_are_their_own_text);
     RUN(test_diagnostics_quote_control_characters);
+    RUN(test_xml_syntax_errors_are_one_line);
     test_bad_files_name_file_and_line(argv[1]);
     return ipx_test_exit();
 }

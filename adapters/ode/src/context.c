@@ -1,5 +1,4 @@
 /* The per-world context: creation, configuration, statistics and the world -> context table. */
-#include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -132,121 +131,34 @@ ipx_ode_stats ipx_ode_get_stats(const ipx_ode_context *ctx) { return ctx->stats;
 
 void ipx_ode_reset_stats(ipx_ode_context *ctx) { memset(&ctx->stats, 0, sizeof ctx->stats); }
 
-static int key_is(const char *key, size_t key_len, const char *name)
+/* 'ode' takes a list without items ("", white space): 0, or -1 with a message quoting the text. */
+static int no_items(const char *text, char *msg, size_t size)
 {
-    return key_len == strlen(name) && strncmp(key, name, key_len) == 0;
-}
-
-/* A finite number >= 0 from value into *out: 1, or -1 with a message naming key and unit. */
-static int nonneg_value(const char *name, const char *unit, const char *value, double *out, char *msg,
-                        size_t size)
-{
-    char *end;
-    double v = strtod(value, &end);
-    if (end == value || *end || !nonneg(v)) {
-        snprintf(msg, size, "%s='%s': %s, finite and >= 0", name, value, unit);
-        return -1;
+    const char *cursor = text;
+    ipx_param_item item;
+    const int got = text ? ipx_params_next(text, &cursor, &item, msg, size) : 0;
+    if (got > 0) {
+        char shown[160];
+        ipx_printable(text, strlen(text), shown, sizeof shown);
+        snprintf(msg, size, "model 'ode' (pass-through) takes no parameters, got '%s'", shown);
     }
-    *out = v;
-    return 1;
-}
-
-/* A whole number >= 1 from value into *out: 1, or -1 with a message naming key and unit. */
-static int count_value(const char *name, const char *unit, const char *value, int *out, char *msg, size_t size)
-{
-    char *end;
-    long v = strtol(value, &end, 10);
-    if (end == value || *end || v < 1 || v > INT_MAX) {
-        snprintf(msg, size, "%s='%s': %s, a whole number >= 1", name, value, unit);
-        return -1;
-    }
-    *out = (int)v;
-    return 1;
-}
-
-/* One adapter key (recovery, recovery_speed, recovery_switch, impact_threshold, gravity_steps,
-   jitter_steps, handback_bound) into
-   *cfg: 1 if key is one, 0 if it belongs to the model, -1 (with a message) for a bad value. */
-static int adapter_key(const char *key, size_t key_len, const char *value, ipx_ode_config *cfg,
-                       char *msg, size_t size)
-{
-    static const char *const modes[] = {"position", "velocity", "ode"};
-    if (key_is(key, key_len, "recovery")) {
-        for (int m = 0; m < 3; m++)
-            if (strcmp(value, modes[m]) == 0) {
-                cfg->recovery = (ipx_ode_recovery)m;
-                return 1;
-            }
-        snprintf(msg, size, "recovery='%s': use position, velocity or ode", value);
-        return -1;
-    }
-    if (key_is(key, key_len, "recovery_speed"))
-        return nonneg_value("recovery_speed", "a speed in m/s", value, &cfg->recovery_speed, msg, size);
-    if (key_is(key, key_len, "recovery_switch"))
-        return count_value("recovery_switch", "contacts", value, &cfg->recovery_switch, msg, size);
-    if (key_is(key, key_len, "impact_threshold"))
-        return nonneg_value("impact_threshold", "a speed in m/s", value, &cfg->impact_threshold, msg, size);
-    if (key_is(key, key_len, "gravity_steps"))
-        return nonneg_value("gravity_steps", "a number of steps", value, &cfg->gravity_steps, msg, size);
-    if (key_is(key, key_len, "jitter_steps"))
-        return nonneg_value("jitter_steps", "a number of steps", value, &cfg->jitter_steps, msg, size);
-    if (key_is(key, key_len, "handback_bound")) {
-        const int r = nonneg_value("handback_bound", "a ratio", value, &cfg->handback_bound, msg, size);
-        if (r > 0 && !(cfg->handback_bound > 0.0)) {
-            snprintf(msg, size, "handback_bound='%s': a ratio, finite and > 0", value);
-            return -1;
-        }
-        return r;
-    }
-    return 0;
-}
-
-int ipx_ode_split_params(const char *text, ipx_ode_config *cfg, char *model_text, size_t model_size,
-                         char *msg, size_t size)
-{
-    size_t used = 0;
-    model_text[0] = '\0';
-    for (const char *item = text; item && *item;) {
-        const char *comma = strchr(item, ','), *end = comma ? comma : item + strlen(item);
-        const char *eq = memchr(item, '=', (size_t)(end - item));
-        char value[64];
-        int taken = 0;
-        if (eq && (size_t)(end - eq - 1) < sizeof value) {
-            memcpy(value, eq + 1, (size_t)(end - eq - 1));
-            value[end - eq - 1] = '\0';
-            taken = adapter_key(item, (size_t)(eq - item), value, cfg, msg, size);
-            if (taken < 0) return -1;
-        }
-        if (!taken) {
-            if (used + (size_t)(end - item) + 2 > model_size) {
-                snprintf(msg, size, "parameters too long (%zu characters at most)", model_size - 1);
-                return -1;
-            }
-            if (used) model_text[used++] = ',';
-            memcpy(model_text + used, item, (size_t)(end - item));
-            model_text[used += (size_t)(end - item)] = '\0';
-        }
-        item = comma ? comma + 1 : end;
-    }
-    return 0;
+    return got == 0 ? 0 : -1;
 }
 
 int ipx_ode_configure(ipx_ode_context *ctx, const char *model_name, const char *params_text,
                       char *msg, size_t size)
 {
     if (model_name && strcmp(model_name, "ode") == 0) {
-        if (params_text && params_text[0]) {
-            snprintf(msg, size, "model 'ode' (pass-through) takes no parameters, got '%s'", params_text);
-            return -1;
-        }
+        if (no_items(params_text, msg, size) != 0) return -1;
         ctx->passthrough = 1;
         return 0;
     }
     ipx_params p;
     if (!ipx_model_find(model_name)) {
-        char names[200];
+        char names[200], shown[96];
         ipx_model_names(names, sizeof names);
-        snprintf(msg, size, "unknown model '%s' (accepted: ode, %s)", model_name ? model_name : "(null)", names);
+        ipx_printable(model_name ? model_name : "(null)", model_name ? strlen(model_name) : 6, shown, sizeof shown);
+        snprintf(msg, size, "unknown model '%s' (accepted: ode, %s)", shown, names);
         return -1;
     }
     ipx_ode_config cfg = ctx->config;

@@ -96,6 +96,17 @@ int ipx_params_next(const char *text, const char **cursor, ipx_param_item *item,
 /// 1 if the item's key is `key`.
 int ipx_param_item_is(const ipx_param_item *item, const char *key);
 
+/// A host's reader of its own keys (ipx_params_split): 1 if it took the item, 0 if the item is
+/// not one of its keys, -1 with a message for a bad value of one of them.
+typedef int (*ipx_param_take_fn)(void *user, const ipx_param_item *item, char *message, size_t message_size);
+
+/// Takes a host's own keys out of a parameter list (ipx_params_next's rules): each item goes to
+/// take(user, ...), and the items it does not take are written to rest (rest_size bytes) as
+/// "key=value,..." for the model. 0, or -1 with a message: a list breaking the rules, a bad
+/// value (take's message), or rest too short ("parameters too long (N characters at most)").
+int ipx_params_split(const char *text, ipx_param_take_fn take, void *user, char *rest, size_t rest_size,
+                     char *message, size_t message_size);
+
 /// The item's value as a number (strtod's syntax, "inf" and "nan" included: ranges are the
 /// caller's). IPX_ERR_INPUT and "parameter KEY: 'VALUE' is not a number", "... underflows" or
 /// "... overflows" otherwise.

@@ -134,9 +134,11 @@ int ipx_ode_configure(ipx_ode_context *ctx, const char *model_name, const char *
                       char *message, size_t message_size);
 
 /// Takes the adapter's own keys (recovery, recovery_speed, recovery_switch, impact_threshold,
-/// gravity_steps, jitter_steps) out of "key=value,..." text (NULL
-/// or "" for none) into *config and writes the other items, the model's, into model_text
-/// (model_size bytes). Returns 0, or -1 with a message naming the bad item.
+/// gravity_steps, jitter_steps, handback_bound) out of "key=value,..." text (NULL or "" for none)
+/// into *config and writes the other items, the model's, into model_text (model_size bytes) as
+/// "key=value,...". The text follows the rules of every parameter list (ipx_params_next in
+/// impax/registry.h: commas, white space, empty items; numbers as ipx_param_number reads them).
+/// Returns 0, or -1 with a message naming the bad item and *config unchanged.
 int ipx_ode_split_params(const char *text, ipx_ode_config *config, char *model_text,
                          size_t model_size, char *message, size_t message_size);
 
