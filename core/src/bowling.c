@@ -247,7 +247,7 @@ static ipx_status validate_rows(const ipx_problem *p, int rows, const double *pa
     ipx_status st = bw_ctx_init(&c, p, rows, param, ws, &unused, msg);
     if (st != IPX_OK) return st;
     bw_gather3(&c);
-    ipx_problem p3 = {.k = p->k, .W = c.W3, .v = c.v3, .contact = p->contact};
+    ipx_problem p3 = {.k = p->k, .W = c.W3, .v = c.v3, .contact = p->contact, .flags = p->flags};
     st = ipx_problem_validate(&p3, ws, msg, IPX_MESSAGE_SIZE);
     if (st != IPX_OK) return st;
     for (int i = 0; i < c.n; i++)

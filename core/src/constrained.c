@@ -1,4 +1,16 @@
-/* Joint elimination for contact-space problems (see impax/constrained.h). */
+/* Joint elimination for contact-space problems (see impax/constrained.h).
+
+   Everything goes through B = J_b M^-1/2, the joint rows in the kinetic-energy metric, and never
+   through A = B B^T: forming A squares B's condition number, so a joint impulse that moves only
+   a heavy body (A's eigenvalue 1e-12 of the largest with one 1e12 kg link among 1 kg ones) was
+   indistinguishable from a redundant row. B's SVD keeps it (its singular value is 1e-6 of the
+   largest, far above round-off), and N, the orthonormal basis of B's null space (the velocities
+   the joints allow, in the metric), gives W as a Gram matrix and du without joint impulses:
+     W  = free + (J_c M^-1/2 N)(J_c M^-1/2 N)^T = free + K K^T      (symmetric PSD as computed)
+     du = M^-1/2 N K^T pi,   J_b du = B N (K^T pi) = round-off of B's largest singular value.
+   Only the movable bodies some joint row touches ("jointed" bodies) enter B; the other bodies'
+   part of W and du is the plain J M^-1 J^T ("free"). */
+#include <float.h>
 #include <lapacke.h>
 #include <math.h>
 #include <stdio.h>
@@ -8,42 +20,74 @@
 #include "mathutil.h"
 
 #define ROW_DOUBLES 12 /* M^-1 J^T of one row: two bodies x [linear, angular] */
+#define ROOT_DOUBLES 10 /* per body: symmetric square root of inv_inertia (3x3), sqrt(inv_mass) */
+#define HEAD_DOUBLES 2  /* jointed dofs nj, rank of B */
 
 /* Views of the caller's work array, in the order ipx_constrained_work_doubles counts them. */
 typedef struct layout {
-    double *mjb;   /* m x 12: M^-1 J_b^T per joint row */
-    double *mjc;   /* c x 12: M^-1 J_c^T per contact row */
-    double *V;     /* m x m: A, then its eigenvectors (column-major) */
-    double *scale; /* m: 1/sqrt(eigenvalue), 0 for the null space */
-    double *G;     /* m x c: scale . V^T J_b M^-1 J_c^T, so that W = C - G^T G */
-    double *tmp;   /* 2m scratch */
-    double *diag;  /* c: W_ii, 0 for a row the joints hold rigid */
-    double *xin;   /* c: ipx_constrained_apply's x without the held rows */
-    double *lapack; /* eigensolver work */
+    int nj, rank, nn; /* jointed dofs (6 per jointed body), rank of B, nj - rank (after factor) */
+    double *head;     /* nj, rank */
+    double *mjc;      /* c x 12: M^-1 J_c^T per contact row */
+    double *loc;      /* n_bodies: a body's index among the jointed bodies, -1 for the others */
+    double *root;     /* n_bodies x 10: M^-1/2 of the jointed bodies */
+    double *U;        /* m x m: B's left singular vectors */
+    double *Vt;       /* nj x nj: B's right singular vectors as rows; rows rank.. are N^T */
+    double *sv;       /* min(m, nj): B's singular values, descending */
+    double *K;        /* c x nn, row-contiguous: J_c M^-1/2 N, 0 on the rows the joints hold */
+    double *diag;     /* c: W_ii, 0 for a row the joints hold rigid */
+    double *xin;      /* c: ipx_constrained_apply's x without the held rows */
+    double *tmp;      /* 2 nj_max + m scratch */
+    double *B;        /* m x nj: J_b M^-1/2, destroyed by the SVD */
+    double *lapack;   /* SVD work */
 } layout;
 
-static size_t eigen_work(int m) { return 66 * (size_t)m + 1; }
+/* 6 x the bodies joint rows can touch: each row names at most two. */
+static size_t max_jointed_dofs(int n_bodies, int m)
+{
+    const size_t n = (size_t)(n_bodies > 0 ? n_bodies : 0), two_m = 2 * (size_t)(m > 0 ? m : 0);
+    return 6 * (n < two_m ? n : two_m);
+}
+
+/* dgesvd's minimum, max(3 min + max, 5 min) <= 5 (m + nj), and room for blocking. */
+static size_t svd_work(size_t m, size_t nj) { return 69 * (m + nj) + 1; }
 
 size_t ipx_constrained_work_doubles(int n_bodies, int n_joint_rows, int n_contact_rows)
 {
-    (void)n_bodies;
-    size_t m = (size_t)n_joint_rows, c = (size_t)n_contact_rows;
-    return ROW_DOUBLES * (m + c) + m * m + m + m * c + 2 * m + 2 * c + eigen_work(n_joint_rows);
+    const size_t nb = (size_t)n_bodies, m = (size_t)n_joint_rows, c = (size_t)n_contact_rows;
+    const size_t nj = max_jointed_dofs(n_bodies, n_joint_rows), mn = m < nj ? m : nj;
+    return HEAD_DOUBLES + ROW_DOUBLES * c + nb + ROOT_DOUBLES * nb + m * m + nj * nj + mn + c * nj +
+           2 * c + 2 * nj + m + m * nj + svd_work(m, nj);
 }
 
 static layout carve(const ipx_constrained *s, double *work)
 {
-    size_t m = (size_t)s->n_joint_rows, c = (size_t)s->n_contact_rows;
+    const size_t nb = (size_t)s->n_bodies, m = (size_t)s->n_joint_rows, c = (size_t)s->n_contact_rows;
+    const size_t nj = max_jointed_dofs(s->n_bodies, s->n_joint_rows), mn = m < nj ? m : nj;
     layout L;
-    L.mjb = work;
-    L.mjc = L.mjb + ROW_DOUBLES * m;
-    L.V = L.mjc + ROW_DOUBLES * c;
-    L.scale = L.V + m * m;
-    L.G = L.scale + m;
-    L.tmp = L.G + m * c;
-    L.diag = L.tmp + 2 * m;
+    L.head = work;
+    L.mjc = L.head + HEAD_DOUBLES;
+    L.loc = L.mjc + ROW_DOUBLES * c;
+    L.root = L.loc + nb;
+    L.U = L.root + ROOT_DOUBLES * nb;
+    L.Vt = L.U + m * m;
+    L.sv = L.Vt + nj * nj;
+    L.K = L.sv + mn;
+    L.diag = L.K + c * nj;
     L.xin = L.diag + c;
-    L.lapack = L.xin + c;
+    L.tmp = L.xin + c;
+    L.B = L.tmp + 2 * nj + m;
+    L.lapack = L.B + m * nj;
+    L.nj = L.rank = L.nn = 0;
+    return L;
+}
+
+/* The views of a work array ipx_constrained_factor has filled. */
+static layout factored(const ipx_constrained *s, double *work)
+{
+    layout L = carve(s, work);
+    L.nj = (int)L.head[0];
+    L.rank = (int)L.head[1];
+    L.nn = L.nj - L.rank;
     return L;
 }
 
@@ -62,13 +106,15 @@ static void row_mass_times(const ipx_constrained *s, const ipx_row *r, double mj
     }
 }
 
-/* J_a M^-1 J_b^T given mjb = M^-1 J_b^T: only the bodies the two rows share couple. */
-static double row_coupling(const ipx_row *a, const ipx_row *b, const double *mjb)
+static int jointed(const layout *L, int body) { return body >= 0 && L->loc[body] >= 0.0; }
+
+/* J_a M^-1 J_b^T over the bodies the two rows share that no joint touches (the free part). */
+static double free_coupling(const layout *L, const ipx_row *a, const ipx_row *b, const double *mjb)
 {
     double sum = 0.0;
     for (int s = 0; s < 2; s++)
         for (int t = 0; t < 2; t++) {
-            if (a->body[s] < 0 || a->body[s] != b->body[t]) continue;
+            if (a->body[s] < 0 || a->body[s] != b->body[t] || jointed(L, a->body[s])) continue;
             for (int i = 0; i < 6; i++) sum += a->J[s][i] * mjb[6 * t + i];
         }
     return sum;
@@ -85,16 +131,6 @@ static double row_velocity(const ipx_row *r, const double *u)
     return sum;
 }
 
-/* u += f * M^-1 J^T of a row. */
-static void add_row_motion(const ipx_row *r, const double *mj, double f, double *u)
-{
-    for (int t = 0; t < 2; t++) {
-        if (r->body[t] < 0) continue;
-        double *ub = u + 6 * r->body[t];
-        for (int i = 0; i < 6; i++) ub[i] += f * mj[6 * t + i];
-    }
-}
-
 static int rows_in_range(const ipx_constrained *s, const ipx_row *rows, int n, const char *kind,
                          char *msg, size_t size)
 {
@@ -108,103 +144,208 @@ static int rows_in_range(const ipx_constrained *s, const ipx_row *rows, int n, c
     return 1;
 }
 
-/* A = J_b M^-1 J_b^T, eigendecomposed: V holds the eigenvectors, scale 1/sqrt(lambda) above the
-   rank threshold and 0 below it. Returns the rank, or -1 if LAPACK failed. */
-static int factor_joint_space(const ipx_constrained *s, const layout *L)
+static int movable(const ipx_body *b)
+{
+    if (b->inv_mass != 0.0) return 1;
+    for (int i = 0; i < 9; i++)
+        if (b->inv_inertia[i] != 0.0) return 1;
+    return 0;
+}
+
+/* M^-1/2 of one body: the symmetric square root of its inverse inertia and sqrt(inv_mass).
+   Returns -1 if LAPACK failed. */
+static int body_root(const ipx_body *b, double R[ROOT_DOUBLES])
+{
+    double E[9], w[3], lw[32];
+    memcpy(E, b->inv_inertia, sizeof E);
+    if (LAPACKE_dsyev_work(LAPACK_COL_MAJOR, 'V', 'L', 3, E, 3, w, lw, 32) != 0) return -1;
+    for (int k = 0; k < 3; k++) w[k] = sqrt(fmax(w[k], 0.0));
+    for (int j = 0; j < 3; j++)
+        for (int i = 0; i < 3; i++) {
+            double sum = 0.0;
+            for (int k = 0; k < 3; k++) sum += E[i + 3 * k] * w[k] * E[j + 3 * k];
+            R[i + 3 * j] = sum;
+        }
+    R[9] = sqrt(fmax(b->inv_mass, 0.0));
+    return 0;
+}
+
+/* The jointed bodies: loc numbers them, root holds their M^-1/2. Returns nj, or -1. */
+static int find_jointed_bodies(const ipx_constrained *s, const layout *L)
+{
+    int n = 0;
+    for (int b = 0; b < s->n_bodies; b++) L->loc[b] = -1.0;
+    for (int i = 0; i < s->n_joint_rows; i++)
+        for (int t = 0; t < 2; t++) {
+            const int b = s->joint_row[i].body[t];
+            if (b < 0 || L->loc[b] >= 0.0 || !movable(&s->body[b])) continue;
+            if (body_root(&s->body[b], L->root + ROOT_DOUBLES * b) != 0) return -1;
+            L->loc[b] = n++;
+        }
+    return 6 * n;
+}
+
+/* J M^-1/2 of one row on its jointed sides: up to 12 entries, at dof[] of the jointed dofs.
+   Returns the number of entries. */
+static int weighted_row(const layout *L, const ipx_row *r, int dof[ROW_DOUBLES], double a[ROW_DOUBLES])
+{
+    int n = 0;
+    for (int t = 0; t < 2; t++) {
+        if (!jointed(L, r->body[t])) continue;
+        const double *R = L->root + ROOT_DOUBLES * r->body[t];
+        const int o = 6 * (int)L->loc[r->body[t]];
+        for (int k = 0; k < 3; k++) dof[n + k] = o + k, a[n + k] = R[9] * r->J[t][k];
+        ipx_mat3_vec(R, &r->J[t][3], a + n + 3); /* R symmetric: (J R)^T = R J^T */
+        for (int k = 3; k < 6; k++) dof[n + k] = o + k;
+        n += 6;
+    }
+    return n;
+}
+
+/* u_jointed += M^-1/2 d (d: nj entries in the metric). */
+static void add_metric_motion(const ipx_constrained *s, const layout *L, const double *d, double *u)
+{
+    for (int b = 0; b < s->n_bodies; b++) {
+        if (!jointed(L, b)) continue;
+        const double *R = L->root + ROOT_DOUBLES * b, *db = d + 6 * (int)L->loc[b];
+        double w[3];
+        ipx_mat3_vec(R, db + 3, w);
+        for (int k = 0; k < 3; k++) u[6 * b + k] += R[9] * db[k], u[6 * b + 3 + k] += w[k];
+    }
+}
+
+/* B = J_b M^-1/2 and its full SVD; the rank counts singular values above
+   max(m, nj) DBL_EPSILON sigma_max. Returns the rank, or -1 if LAPACK failed. */
+static int factor_joint_space(const ipx_constrained *s, const layout *L, int nj)
 {
     const int m = s->n_joint_rows;
-    for (int j = 0; j < m; j++)
-        for (int i = j; i < m; i++)
-            L->V[i + (size_t)m * j] = row_coupling(&s->joint_row[i], &s->joint_row[j],
-                                                   L->mjb + ROW_DOUBLES * j);
-    lapack_int info = LAPACKE_dsyev_work(LAPACK_COL_MAJOR, 'V', 'L', m, L->V, m, L->scale,
-                                         L->lapack, (lapack_int)eigen_work(m));
-    if (info != 0) return -1;
-    const double floor = IPX_CONSTRAINED_RCOND * fmax(L->scale[m - 1], 0.0);
-    int rank = 0;
+    if (nj == 0) return 0;
+    memset(L->B, 0, (size_t)m * (size_t)nj * sizeof *L->B);
     for (int i = 0; i < m; i++) {
-        int kept = L->scale[i] > floor && L->scale[i] > 0.0;
-        L->scale[i] = kept ? 1.0 / sqrt(L->scale[i]) : 0.0;
-        rank += kept;
+        int dof[ROW_DOUBLES];
+        double a[ROW_DOUBLES];
+        const int n = weighted_row(L, &s->joint_row[i], dof, a);
+        for (int k = 0; k < n; k++) L->B[i + (size_t)m * dof[k]] += a[k];
     }
+    const size_t lw = svd_work((size_t)m, max_jointed_dofs(s->n_bodies, m));
+    lapack_int info = LAPACKE_dgesvd_work(LAPACK_COL_MAJOR, 'A', 'A', m, nj, L->B, m, L->sv, L->U, m,
+                                          L->Vt, nj, L->lapack, (lapack_int)lw);
+    if (info != 0) return -1;
+    const int mn = m < nj ? m : nj;
+    const double floor = (m > nj ? m : nj) * DBL_EPSILON * L->sv[0];
+    int rank = 0;
+    while (rank < mn && L->sv[rank] > floor) rank++;
     return rank;
 }
 
-/* out = A^+ g = V diag(scale^2) V^T g (g and out have m entries; uses tmp[0..m)). */
-static void apply_pseudo_inverse(int m, const layout *L, const double *g, double *out)
+/* K = J_c M^-1/2 N, one contact row at a time (row-contiguous, nn entries a row). */
+static void fill_K(const ipx_constrained *s, const layout *L)
 {
-    for (int r = 0; r < m; r++) {
-        double y = 0.0;
-        for (int i = 0; i < m; i++) y += L->V[i + (size_t)m * r] * g[i];
-        L->tmp[r] = y * L->scale[r] * L->scale[r];
-    }
-    for (int i = 0; i < m; i++) {
-        double z = 0.0;
-        for (int r = 0; r < m; r++) z += L->V[i + (size_t)m * r] * L->tmp[r];
-        out[i] = z;
+    const int nj = L->nj, nn = L->nn;
+    for (int i = 0; i < s->n_contact_rows; i++) {
+        int dof[ROW_DOUBLES];
+        double a[ROW_DOUBLES], *Ki = L->K + (size_t)nn * i;
+        const int n = weighted_row(L, &s->contact_row[i], dof, a);
+        memset(Ki, 0, (size_t)nn * sizeof *Ki);
+        for (int k = 0; k < n; k++) {
+            const double *col = L->Vt + L->rank + (size_t)nj * dof[k];
+            for (int q = 0; q < nn; q++) Ki[q] += a[k] * col[q];
+        }
     }
 }
 
-/* u <- u - M^-1 J_b^T A^+ J_b u. Returns max |J_b u| before. */
-static double project_velocities(const ipx_constrained *s, const layout *L, double *u)
+/* How far round-off can leave a row of K from 0 when the joints hold it rigid. A held row
+   J M^-1/2 = alpha^T B gives K = alpha^T B N, and the SVD's N is exact for B + E with
+   |E| ~ eps sigma_max, so K carries |alpha| eps sigma_max, alpha = Sigma^-1 V_r^T (J M^-1/2)^T;
+   plus the rounding of the product itself, eps |J M^-1/2|. Relative to the row itself, not to
+   W or the lighter bodies: a contact that moves a 1e12 kg link through 1 kg ones has W_ii
+   1e-12 of its free value, its K row 1e-6 of its weighted row, and is a contact. */
+static double held_bound(const ipx_constrained *s, const layout *L, const ipx_row *r)
 {
-    const int m = s->n_joint_rows;
-    double *g = L->tmp + m, worst = 0.0;
+    int dof[ROW_DOUBLES];
+    double a[ROW_DOUBLES], alpha2 = 0.0, a2 = 0.0;
+    const int n = weighted_row(L, r, dof, a);
+    for (int k = 0; k < n; k++) a2 += a[k] * a[k];
+    for (int q = 0; q < L->rank; q++) {
+        double y = 0.0;
+        for (int k = 0; k < n; k++) y += a[k] * L->Vt[q + (size_t)L->nj * dof[k]];
+        y /= L->sv[q];
+        alpha2 += y * y;
+    }
+    const int m = s->n_joint_rows, dim = m > L->nj ? m : L->nj;
+    return IPX_CONSTRAINED_HOLD * dim * DBL_EPSILON * (L->sv[0] * sqrt(alpha2) + sqrt(a2));
+}
+
+/* W_ii = free part + |K_i|^2. A contact row the joints hold rigid (no free part, K_i within its
+   round-off) gets 0 and a zero row of K: W has an exactly zero row and column there. */
+static void fill_diagonal(const ipx_constrained *s, const layout *L)
+{
+    const int nn = L->nn;
+    for (int i = 0; i < s->n_contact_rows; i++) {
+        const ipx_row *r = &s->contact_row[i];
+        double *Ki = L->K + (size_t)nn * i, k2 = 0.0;
+        const double free_diag = free_coupling(L, r, r, L->mjc + ROW_DOUBLES * i);
+        for (int q = 0; q < nn; q++) k2 += Ki[q] * Ki[q];
+        const int held = free_diag == 0.0 && (k2 == 0.0 || (L->rank > 0 && sqrt(k2) <= held_bound(s, L, r)));
+        double w = free_diag; /* summed as fill_W sums it: diag is W's diagonal to the bit */
+        for (int q = 0; q < nn; q++) w += Ki[q] * Ki[q];
+        if (held) memset(Ki, 0, (size_t)nn * sizeof *Ki);
+        L->diag[i] = held ? 0.0 : w;
+    }
+}
+
+/* W = free + K K^T, symmetric by construction, with the held rows and columns zero. */
+static void fill_W(const ipx_constrained *s, const layout *L, double *W)
+{
+    const int c = s->n_contact_rows, nn = L->nn;
+    for (int j = 0; j < c; j++) {
+        const double *Kj = L->K + (size_t)nn * j;
+        for (int i = j; i < c; i++) {
+            const double *Ki = L->K + (size_t)nn * i;
+            double w = free_coupling(L, &s->contact_row[i], &s->contact_row[j], L->mjc + ROW_DOUBLES * j);
+            for (int q = 0; q < nn; q++) w += Ki[q] * Kj[q];
+            W[i + (size_t)c * j] = w;
+            W[j + (size_t)c * i] = w;
+        }
+    }
+    for (int i = 0; i < c; i++)
+        if (L->diag[i] == 0.0)
+            for (int j = 0; j < c; j++) W[i + (size_t)c * j] = W[j + (size_t)c * i] = 0.0;
+}
+
+/* One least-change step onto J_b u = 0 in the metric: u <- u - M^-1/2 V_r Sigma^-1 U_r^T J_b u.
+   Returns max |J_b u| before. */
+static double project_once(const ipx_constrained *s, const layout *L, double *u)
+{
+    const int m = s->n_joint_rows, nj = L->nj;
+    double *g = L->tmp, *y = g + m, *d = y + (m < nj ? m : nj), worst = 0.0;
     for (int i = 0; i < m; i++) {
         g[i] = row_velocity(&s->joint_row[i], u);
         worst = fmax(worst, fabs(g[i]));
     }
-    if (worst == 0.0) return 0.0;
-    apply_pseudo_inverse(m, L, g, g);
-    for (int i = 0; i < m; i++) add_row_motion(&s->joint_row[i], L->mjb + ROW_DOUBLES * i, -g[i], u);
+    if (worst == 0.0 || L->rank == 0) return worst;
+    for (int r = 0; r < L->rank; r++) {
+        double sum = 0.0;
+        for (int i = 0; i < m; i++) sum += L->U[i + (size_t)m * r] * g[i];
+        y[r] = -sum / L->sv[r];
+    }
+    for (int k = 0; k < nj; k++) {
+        double sum = 0.0;
+        const double *col = L->Vt + (size_t)nj * k;
+        for (int r = 0; r < L->rank; r++) sum += col[r] * y[r];
+        d[k] = sum;
+    }
+    add_metric_motion(s, L, d, u);
     return worst;
 }
 
-/* G = diag(scale) V^T B with B = J_b M^-1 J_c^T, one contact column at a time. */
-static void fill_G(const ipx_constrained *s, const layout *L)
+/* Projects u onto J_b u = 0; a second step removes what the first left of B's condition
+   number times round-off. Returns max |J_b u| before. */
+static double project_velocities(const ipx_constrained *s, const layout *L, double *u)
 {
-    const int m = s->n_joint_rows;
-    for (int j = 0; j < s->n_contact_rows; j++) {
-        const double *mjc = L->mjc + ROW_DOUBLES * j;
-        for (int i = 0; i < m; i++) L->tmp[i] = row_coupling(&s->joint_row[i], &s->contact_row[j], mjc);
-        for (int r = 0; r < m; r++) {
-            double y = 0.0;
-            for (int i = 0; i < m; i++) y += L->V[i + (size_t)m * r] * L->tmp[i];
-            L->G[r + (size_t)m * j] = L->scale[r] * y;
-        }
-    }
-}
-
-/* W_ii = J_i M^-1 J_i^T - |G_i|^2. A contact row the joints hold rigid (its diagonal cancels to
-   round-off of its unconstrained value) gets 0: W has an exactly zero row and column there
-   (round-off of either sign would otherwise make W look indefinite). */
-static void fill_diagonal(const ipx_constrained *s, const layout *L)
-{
-    const int m = s->n_joint_rows;
-    for (int i = 0; i < s->n_contact_rows; i++) {
-        const double free_diag = row_coupling(&s->contact_row[i], &s->contact_row[i], L->mjc + ROW_DOUBLES * i);
-        const double *gi = L->G + (size_t)m * i;
-        double w = free_diag;
-        for (int r = 0; r < m; r++) w -= gi[r] * gi[r];
-        L->diag[i] = w > IPX_CONSTRAINED_RCOND * free_diag ? w : 0.0;
-    }
-}
-
-/* W = J_c M^-1 J_c^T - G^T G, symmetric by construction, with the held rows and columns zero. */
-static void fill_W(const ipx_constrained *s, const layout *L, double *W)
-{
-    const int m = s->n_joint_rows, c = s->n_contact_rows;
-    for (int j = 0; j < c; j++)
-        for (int i = j; i < c; i++) {
-            double w = row_coupling(&s->contact_row[i], &s->contact_row[j], L->mjc + ROW_DOUBLES * j);
-            const double *gi = L->G + (size_t)m * i, *gj = L->G + (size_t)m * j;
-            for (int r = 0; r < m; r++) w -= gi[r] * gj[r];
-            W[i + (size_t)c * j] = w;
-            W[j + (size_t)c * i] = w;
-        }
-    for (int i = 0; i < c; i++)
-        if (L->diag[i] == 0.0)
-            for (int j = 0; j < c; j++) W[i + (size_t)c * j] = W[j + (size_t)c * i] = 0.0;
+    const double before = project_once(s, L, u);
+    if (before > 0.0) project_once(s, L, u);
+    return before;
 }
 
 static int all_finite(const double *x, size_t n)
@@ -222,20 +363,25 @@ ipx_status ipx_constrained_factor(const ipx_constrained *s, double *work, ipx_co
         !rows_in_range(s, s->contact_row, c, "contact", msg, size))
         return IPX_ERR_INPUT;
     layout L = carve(s, work);
-    for (int i = 0; i < m; i++) row_mass_times(s, &s->joint_row[i], L.mjb + ROW_DOUBLES * i);
     for (int j = 0; j < c; j++) row_mass_times(s, &s->contact_row[j], L.mjc + ROW_DOUBLES * j);
-    int rank = 0;
-    if (m > 0) {
-        rank = factor_joint_space(s, &L);
-        if (rank < 0) {
-            snprintf(msg, size, "eigendecomposition of the %d x %d joint-space matrix failed", m, m);
-            return IPX_ERR_NUMERIC;
-        }
+    const int nj = find_jointed_bodies(s, &L);
+    const int rank = nj < 0 ? -1 : factor_joint_space(s, &L, nj);
+    if (rank < 0) {
+        snprintf(msg, size, "SVD of the %d x %d joint rows (kinetic-energy metric) failed", m, nj);
+        return IPX_ERR_NUMERIC;
     }
-    fill_G(s, &L);
+    L.head[0] = nj;
+    L.head[1] = rank;
+    L = factored(s, work);
+    const size_t mn = (size_t)(m < nj ? m : nj);
+    if (!all_finite(L.sv, mn) || !all_finite(L.mjc, ROW_DOUBLES * (size_t)c)) {
+        snprintf(msg, size, "joint elimination produced a non-finite number (%d bodies, %d joint rows)",
+                 s->n_bodies, m);
+        return IPX_ERR_NUMERIC;
+    }
+    fill_K(s, &L);
     fill_diagonal(s, &L);
-    if (!all_finite(L.G, (size_t)m * c) || !all_finite(L.diag, (size_t)c) ||
-        !all_finite(L.mjc, ROW_DOUBLES * (size_t)c)) {
+    if (!all_finite(L.K, (size_t)L.nn * c) || !all_finite(L.diag, (size_t)c)) {
         snprintf(msg, size, "joint elimination produced a non-finite number (%d bodies, %d joint rows)",
                  s->n_bodies, m);
         return IPX_ERR_NUMERIC;
@@ -246,7 +392,7 @@ ipx_status ipx_constrained_factor(const ipx_constrained *s, double *work, ipx_co
 
 void ipx_constrained_delassus(const ipx_constrained *s, double *work, double *W)
 {
-    layout L = carve(s, work);
+    layout L = factored(s, work);
     fill_W(s, &L, W);
 }
 
@@ -258,7 +404,7 @@ ipx_status ipx_constrained_assemble(const ipx_constrained *s, double *u, double 
     ipx_constrained_info fi;
     ipx_status st = ipx_constrained_factor(s, work, &fi, msg, size);
     if (st != IPX_OK) return st;
-    layout L = carve(s, work);
+    layout L = factored(s, work);
     double before = m > 0 ? project_velocities(s, &L, u) : 0.0;
     fill_W(s, &L, W);
     for (int i = 0; i < c; i++) v[i] = row_velocity(&s->contact_row[i], u);
@@ -276,41 +422,63 @@ ipx_status ipx_constrained_assemble(const ipx_constrained *s, double *u, double 
     return IPX_OK;
 }
 
+/* du = P J_c^T pi: the free part through M^-1, the jointed part as M^-1/2 N (K^T pi), with no
+   joint impulses formed. */
+static void delta_u(const ipx_constrained *s, const layout *Lp, const double *pi, double *du)
+{
+    const int c = s->n_contact_rows;
+    const layout L = *Lp;
+    memset(du, 0, 6 * (size_t)s->n_bodies * sizeof(double));
+    for (int j = 0; j < c; j++) {
+        if (pi[j] == 0.0) continue;
+        const ipx_row *r = &s->contact_row[j];
+        const double *mj = L.mjc + ROW_DOUBLES * j;
+        for (int t = 0; t < 2; t++) {
+            if (r->body[t] < 0 || jointed(&L, r->body[t])) continue;
+            for (int i = 0; i < 6; i++) du[6 * r->body[t] + i] += pi[j] * mj[6 * t + i];
+        }
+    }
+    if (L.nn == 0) return;
+    /* du_jointed = M^-1/2 N (K^T pi): no joint impulses are formed */
+    double *z = L.tmp, *d = L.tmp + L.nj;
+    memset(z, 0, (size_t)L.nn * sizeof *z);
+    for (int j = 0; j < c; j++) {
+        if (pi[j] == 0.0) continue;
+        const double *Kj = L.K + (size_t)L.nn * j;
+        for (int q = 0; q < L.nn; q++) z[q] += Kj[q] * pi[j];
+    }
+    for (int k = 0; k < L.nj; k++) {
+        const double *col = L.Vt + L.rank + (size_t)L.nj * k;
+        double sum = 0.0;
+        for (int q = 0; q < L.nn; q++) sum += col[q] * z[q];
+        d[k] = sum;
+    }
+    add_metric_motion(s, &L, d, du);
+}
+
 void ipx_constrained_delta_u(const ipx_constrained *s, const double *pi, double *du, double *work)
 {
-    const int m = s->n_joint_rows, c = s->n_contact_rows;
-    layout L = carve(s, work);
-    memset(du, 0, 6 * (size_t)s->n_bodies * sizeof(double));
-    for (int j = 0; j < c; j++)
-        if (pi[j] != 0.0) add_row_motion(&s->contact_row[j], L.mjc + ROW_DOUBLES * j, pi[j], du);
-    if (m == 0) return;
-    /* joint impulses z = A^+ B pi = V diag(scale) (G pi) */
-    double *y = L.tmp, *z = L.tmp + m;
-    for (int r = 0; r < m; r++) {
-        double sum = 0.0;
-        for (int j = 0; j < c; j++) sum += L.G[r + (size_t)m * j] * pi[j];
-        y[r] = L.scale[r] * sum;
-    }
-    for (int i = 0; i < m; i++) {
-        double sum = 0.0;
-        for (int r = 0; r < m; r++) sum += L.V[i + (size_t)m * r] * y[r];
-        z[i] = sum;
-    }
-    for (int i = 0; i < m; i++) add_row_motion(&s->joint_row[i], L.mjb + ROW_DOUBLES * i, -z[i], du);
+    layout L = factored(s, work);
+    delta_u(s, &L, pi, du);
+    /* N z carries eps |z| on every body, and a light link's velocity is the small difference of
+       large terms when its impulse (1e12 N s on a 1 kg link carrying a 1e12 kg one) moves the
+       heavy link: J_b du of 1e-10 of |du|. One least-change step onto the joints removes it and
+       changes du by that round-off. */
+    if (s->n_joint_rows > 0) project_once(s, &L, du);
 }
 
 void ipx_constrained_apply(const ipx_constrained *s, const double *x, double *y, double *du, double *work)
 {
-    layout L = carve(s, work);
+    layout L = factored(s, work);
     const int c = s->n_contact_rows;
     for (int j = 0; j < c; j++) L.xin[j] = L.diag[j] > 0.0 ? x[j] : 0.0;
-    ipx_constrained_delta_u(s, L.xin, du, work);
+    delta_u(s, &L, L.xin, du); /* y = J_c du needs no joint refinement: W x to round-off */
     for (int i = 0; i < c; i++) y[i] = L.diag[i] > 0.0 ? row_velocity(&s->contact_row[i], du) : 0.0;
 }
 
 void ipx_constrained_diagonal(const ipx_constrained *s, double *work, double *diag)
 {
-    layout L = carve(s, work);
+    layout L = factored(s, work);
     memcpy(diag, L.diag, (size_t)s->n_contact_rows * sizeof *diag);
 }
 

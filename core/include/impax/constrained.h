@@ -4,19 +4,27 @@
 /// joints and gives the contact-space Delassus matrix W and velocities v that every model takes.
 ///
 /// Notation (M^-1 block diagonal, 6x6 per body; J_b the joint rows, J_c the contact rows):
-///   A = J_b M^-1 J_b^T               joint-space inverse mass (may be singular: redundant loops)
-///   P = M^-1 - M^-1 J_b^T A^+ J_b M^-1   the joint-consistent inverse mass
-///   W = J_c P J_c^T                  (3k x 3k)
-///   du = P J_c^T pi                  velocity change of contact impulses pi; J_b du = 0
-/// A contact row the joints hold rigid (W_ii at most IPX_CONSTRAINED_RCOND times its value
-/// without joints) gets an exactly zero row and column of W.
-/// A^+ is the Moore-Penrose pseudo-inverse (symmetric eigendecomposition, eigenvalues below
-/// IPX_CONSTRAINED_RCOND times the largest count as zero), so redundant joint rows are harmless.
+///   B = J_b M^-1/2                   the joint rows in the kinetic-energy metric (M^-1/2 per
+///                                    body: 1/sqrt(m) and the inverse inertia's square root)
+///   N                                orthonormal basis of B's null space (B's full SVD)
+///   P = M^-1/2 N N^T M^-1/2          the joint-consistent inverse mass
+///                                    (= M^-1 - M^-1 J_b^T A^+ J_b M^-1 with A = B B^T)
+///   W = J_c P J_c^T = K K^T, K = J_c M^-1/2 N   (3k x 3k, symmetric PSD as computed)
+///   du = P J_c^T pi = M^-1/2 N K^T pi   velocity change of contact impulses pi; J_b du = 0
+/// A is never formed: squaring B's condition number, it cannot tell a joint impulse that moves
+/// only a heavy body (one 1e12 kg link among 1 kg ones: A's eigenvalue 1e-12 of the largest)
+/// from a redundant row. B's rank counts its singular values above
+/// max(n_joint_rows, jointed dofs) DBL_EPSILON times the largest, so redundant joint rows are
+/// harmless. Only the movable bodies some joint row touches enter B; the others' part of W and
+/// du is the plain J M^-1 J^T.
+/// A contact row the joints hold rigid (no part on unjointed bodies and its row of K within the
+/// round-off the SVD leaves there, IPX_CONSTRAINED_HOLD) gets an exactly zero row and column of W.
 ///
 /// Body velocities that violate the joints (J_b u != 0, e.g. drift or a host that left them
 /// inconsistent) are first projected onto J_b u = 0 in the kinetic-energy metric,
-/// u <- u - M^-1 J_b^T A^+ J_b u (the velocity a perfectly plastic joint impulse would leave),
-/// and v = J_c u is taken from the projected velocities. The projection is reported.
+/// u <- u - M^-1/2 B^+ J_b u (the velocity a perfectly plastic joint impulse would leave; two
+/// steps, the second removing the first's round-off), and v = J_c u is taken from the
+/// projected velocities. The projection is reported.
 ///
 /// Rows: each row acts on up to two bodies, 6 entries per body [linear (3) | angular (3)], so
 /// the row's velocity is sum over its bodies of J . [v, w]. Bodies with zero inverse mass and
@@ -33,8 +41,17 @@
 extern "C" {
 #endif
 
-/// Eigenvalues of A below this times the largest one are treated as zero (redundant rows).
+/// No longer used (it was the eigenvalue cut of A = J_b M^-1 J_b^T, which the elimination no
+/// longer forms); kept so that code naming it still compiles.
 #define IPX_CONSTRAINED_RCOND 1e-10
+
+/// A contact row counts as held rigid by the joints when its row of K = J_c M^-1/2 N is at most
+/// this times max(n_joint_rows, jointed dofs) DBL_EPSILON times the round-off the SVD can leave
+/// in it: sigma_max |Sigma^-1 V_r^T (J M^-1/2)^T| + |J M^-1/2| (a held row is a combination of
+/// B's rows, whose products with N are that round-off). Relative to the row itself: a contact
+/// that moves a 1e12 kg link through 1 kg ones (W_ii 1e-12 of its value without joints) is a
+/// contact, not a held row.
+#define IPX_CONSTRAINED_HOLD 64.0
 
 /// One constraint row acting on up to two bodies.
 typedef struct ipx_row {
@@ -54,7 +71,7 @@ typedef struct ipx_constrained {
 
 /// What the assembly found.
 typedef struct ipx_constrained_info {
-    int joint_rank;           ///< numerical rank of A (less than n_joint_rows = redundant rows)
+    int joint_rank;           ///< numerical rank of B (less than n_joint_rows = redundant rows)
     double violation_before;  ///< max |J_b u| of the velocities given (m/s or rad/s)
     double violation_after;   ///< max |J_b u| after the projection
 } ipx_constrained_info;
@@ -64,19 +81,19 @@ size_t ipx_constrained_work_doubles(int n_bodies, int n_joint_rows, int n_contac
 
 /// Projects the body velocities u (6 per body: m/s then rad/s, world frame; overwritten)
 /// onto J_b u = 0, then writes W (n_contact_rows^2, column-major, 1/kg) and v = J_c u (m/s).
-/// The factorisation of A stays in work for ipx_constrained_delta_u and ipx_constrained_apply.
+/// The factorisation of B stays in work for ipx_constrained_delta_u and ipx_constrained_apply.
 /// info may be NULL. Returns IPX_ERR_INPUT for a row naming a body out of range,
 /// IPX_ERR_NUMERIC if LAPACK fails or a number is not finite; the message says which.
-/// Costs O(n_contact_rows^2 (1 + n_joint_rows)): ipx_constrained_factor alone is linear in the
-/// contact rows.
+/// Costs O(n_contact_rows^2 (1 + d)), d the dimension of the jointed bodies' joint-consistent
+/// velocities: ipx_constrained_factor alone is linear in the contact rows.
 ipx_status ipx_constrained_assemble(const ipx_constrained *s, double *u, double *W, double *v,
                                     double *work, ipx_constrained_info *info, char *message,
                                     size_t message_size);
 
 /// The part of ipx_constrained_assemble that W is made from, without W: M^-1 J^T per row, the
-/// joint-space factorisation and G (O(m^3 + m^2 c) for m joint rows and c contact rows; no
-/// joints: O(c)), and W's diagonal, left in work for ipx_constrained_delta_u,
-/// ipx_constrained_apply, ipx_constrained_diagonal and ipx_constrained_delassus. info (may be
+/// joint-space factorisation and K (O(m n^2 + n^3 + n d c) for m joint rows on n jointed dofs,
+/// d of them left free, and c contact rows; no joints: O(c)), and W's diagonal, left in work
+/// for ipx_constrained_delta_u, ipx_constrained_apply, ipx_constrained_diagonal and ipx_constrained_delassus. info (may be
 /// NULL) gets the joint rank (no velocities are involved: both violations 0). Errors as
 /// ipx_constrained_assemble's.
 ipx_status ipx_constrained_factor(const ipx_constrained *s, double *work, ipx_constrained_info *info,
@@ -88,8 +105,8 @@ void ipx_constrained_delassus(const ipx_constrained *s, double *work, double *W)
 
 /// y = W x (n_contact_rows each; x in N*s, y in m/s) without forming W: du = P J_c^T x through the
 /// bodies, then y = J_c du (du: 6 per body, overwritten). Each contact row touches at most two
-/// bodies, so this costs O(n_contact_rows + n_bodies) plus O(m c) for the joints; the rows the
-/// joints hold rigid are zero in x and y, as in the W of ipx_constrained_assemble.
+/// bodies, so this costs O(n_contact_rows + n_bodies) plus O(d (c + n)) for the joints; the
+/// rows the joints hold rigid are zero in x and y, as in the W of ipx_constrained_assemble.
 void ipx_constrained_apply(const ipx_constrained *s, const double *x, double *y, double *du, double *work);
 
 /// W's diagonal (n_contact_rows, 1/kg; 0 for a row the joints hold rigid) from the factorisation.
