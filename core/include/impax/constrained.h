@@ -41,10 +41,6 @@
 extern "C" {
 #endif
 
-/// No longer used (it was the eigenvalue cut of A = J_b M^-1 J_b^T, which the elimination no
-/// longer forms); kept so that code naming it still compiles.
-#define IPX_CONSTRAINED_RCOND 1e-10
-
 /// A contact row counts as held rigid by the joints when its row of K = J_c M^-1/2 N is at most
 /// this times max(n_joint_rows, jointed dofs) DBL_EPSILON times the round-off the SVD can leave
 /// in it: sigma_max |Sigma^-1 V_r^T (J M^-1/2)^T| + |J M^-1/2| (a held row is a combination of
