@@ -2,16 +2,22 @@
 #include "mathutil.h"
 #include "units.h"
 
-void ipx_ap_layout_init(ipx_ap_layout *L, const ipx_problem *p, int nd, int *fric)
+void ipx_ap_layout_init(ipx_ap_layout *L, const ipx_problem *p, int nd, int *fric, double *scale)
 {
+    const size_t n = (size_t)IPX_ROWS_PER_CONTACT * (size_t)p->k;
     L->fric = fric;
+    L->scale = scale;
     L->k = p->k;
     L->nd = nd;
     L->kf = 0;
     for (int i = 0; i < p->k; i++)
         if (p->contact[i].mu > 0.0) L->fric[L->kf++] = i;
     L->size = L->k + (nd + 1) * L->kf;
-    L->mass_scale = ipx_mass_unit(p->k, p->W);
+    L->mass_unit = ipx_mass_unit(p->k, p->W);
+    for (int i = 0; i < p->k; i++) {
+        const size_t r = (size_t)IPX_ROWS_PER_CONTACT * (size_t)i + IPX_N;
+        L->scale[i] = ipx_contact_scale(L->mass_unit, p->W[r + n * r]);
+    }
     for (int d = 0; d < nd; d++) {
         double angle = 2.0 * IPX_PI * d / nd;
         L->dir[2 * d] = cos(angle);
@@ -21,12 +27,14 @@ void ipx_ap_layout_init(ipx_ap_layout *L, const ipx_problem *p, int nd, int *fri
 
 int ipx_ap_max_size(int k, int nd) { return k + (nd + 1) * k; }
 
+double ipx_ap_row_scale(const ipx_ap_layout *L, int i) { return L->scale[i] / L->mass_unit; }
+
 /* W entry between row a of contact i and row b of contact j, in the layout's units
-   (mass_scale * W: a pure number). */
+   (r_i W c_j: a pure number; every factor a power of two, so exact). */
 static double w_at(const ipx_ap_layout *L, const ipx_problem *p, int i, int a, int j, int b)
 {
     int n = IPX_ROWS_PER_CONTACT * p->k;
-    return L->mass_scale * p->W[(IPX_ROWS_PER_CONTACT * i + a) + (size_t)n * (IPX_ROWS_PER_CONTACT * j + b)];
+    return ipx_ap_row_scale(L, i) * L->scale[j] * p->W[(IPX_ROWS_PER_CONTACT * i + a) + (size_t)n * (IPX_ROWS_PER_CONTACT * j + b)];
 }
 
 /* W between direction d of contact i and row b of contact j: d^T [W_t1,b; W_t2,b]. */
@@ -74,11 +82,11 @@ void ipx_ap_fill(const ipx_ap_layout *L, const ipx_problem *p, const double *v, 
 
 void ipx_ap_fill_q(const ipx_ap_layout *L, const double *v, double *q)
 {
-    for (int i = 0; i < L->k; i++) q[i] = v[IPX_ROWS_PER_CONTACT * i + IPX_N];
+    for (int i = 0; i < L->k; i++) q[i] = ipx_ap_row_scale(L, i) * v[IPX_ROWS_PER_CONTACT * i + IPX_N];
     for (int f = 0; f < L->kf; f++) {
-        const double *vc = v + IPX_ROWS_PER_CONTACT * L->fric[f];
+        const double *vc = v + IPX_ROWS_PER_CONTACT * L->fric[f], c = ipx_ap_row_scale(L, L->fric[f]);
         for (int d = 0; d < L->nd; d++)
-            q[L->k + L->nd * f + d] = L->dir[2 * d] * vc[IPX_T1] + L->dir[2 * d + 1] * vc[IPX_T2];
+            q[L->k + L->nd * f + d] = c * (L->dir[2 * d] * vc[IPX_T1] + L->dir[2 * d + 1] * vc[IPX_T2]);
         q[L->k + L->nd * L->kf + f] = 0.0;
     }
 }
@@ -86,10 +94,10 @@ void ipx_ap_fill_q(const ipx_ap_layout *L, const double *v, double *q)
 void ipx_ap_impulse(const ipx_ap_layout *L, const double *z, double *pi)
 {
     for (int i = 0; i < IPX_ROWS_PER_CONTACT * L->k; i++) pi[i] = 0.0;
-    const double s = L->mass_scale;
-    for (int i = 0; i < L->k; i++) pi[IPX_ROWS_PER_CONTACT * i + IPX_N] = s * z[i];
+    for (int i = 0; i < L->k; i++) pi[IPX_ROWS_PER_CONTACT * i + IPX_N] = L->scale[i] * z[i];
     for (int f = 0; f < L->kf; f++) {
         double *pc = pi + IPX_ROWS_PER_CONTACT * L->fric[f];
+        const double s = L->scale[L->fric[f]];
         for (int d = 0; d < L->nd; d++) {
             double lam = s * z[L->k + L->nd * f + d];
             pc[IPX_T1] += lam * L->dir[2 * d];

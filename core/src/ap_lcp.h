@@ -11,14 +11,35 @@
 ///
 /// Units (units.h): the LCP mixes velocity rows (n, D: m/s) with impulse rows (gamma: N*s), and
 /// the blocks E and mu are pure numbers while G is 1/kg. Formed as it stands, a box of 1e11 kg
-/// has G entries of 1e-12 next to E's 1 and Lemke (which can only scale M as a whole) failed on
-/// it; 1e-9 kg the other way round. So the LCP is formed in the problem's units: the impulse
-/// unknowns lambda_n, lambda_D are z times mass_scale = ipx_mass_unit(W) (kg) times 1 m/s, G
-/// enters as mass_scale * G, the mu and gamma rows keep their form, and the cap rows of a Routh
-/// step take cap / mass_scale. The scaled matrix is the same in every unit of mass, and a common
-/// factor of the velocities scales q alone, which Lemke's path follows exactly: the pivots and
-/// the answer do not depend on the unit system. Only z, the caps in q and ipx_ap_impulse see the
-/// scale.
+/// has G entries of 1e-12 next to E's 1 and Lemke failed on it; 1e-9 kg the other way round. One
+/// unit of mass for the whole problem is not enough either: a contact of 1e12 kg bodies next to
+/// one of 1 kg bodies puts W_nn of 1e-12 and 1 into the same G, and Lemke ended on rays (the
+/// heavy arm of tests/world/heavy: bowling's polygonal LCP). So the LCP is scaled per contact
+/// (Jacobi scaling). With the problem's mass unit u = ipx_mass_unit(W) (kg) and per contact
+/// c_i = ipx_contact_scale(u, W_nn,i) (kg, a power of two, about sqrt(u / W_nn,i)):
+///   - the impulses of contact i are lambda_n,i = c_i z_n,i and lambda_D,i = c_i z_D,i;
+///   - its velocity rows (n and D) are multiplied by r_i = c_i / u, so G'_ij = r_i G_ij c_j =
+///     (c_i / sqrt u) G_ij (c_j / sqrt u), symmetric, whose normal diagonal is between 1/2 and
+///     2 (the tangential one is W_tt,i / W_nn,i times that) and, by Cauchy-Schwarz, whose other
+///     normal entries are at most 2 in magnitude; q' = r_i q on those rows;
+///   - its slip variable (a velocity) is gamma_i = z_gamma,i / r_i, so E keeps its 1s;
+///   - its cone row mu lambda_n - E^T lambda_D (N*s) is multiplied by 1 / c_i, so it stays
+///     mu z_n - E^T z_D.
+/// This is an equivalent LCP: each row w_r and its partner unknown z_r are each multiplied by a
+/// positive factor, and 0 <= z _|_ w >= 0 holds iff it holds for (t z, s w) with s, t > 0
+/// (complementarity is invariant under positive diagonal scaling of each pair), so the scaled
+/// LCP has the same solutions, mapped back by lambda = c z.
+/// c_i / sqrt u is the Jacobi factor 1 / sqrt(W_nn,i) in the problem's unit of mass: c_i is
+/// rounded to a power of two relative to u, not to 1 kg, so a contact whose u W_nn,i is in
+/// (1/2, 2] gets c_i = u and r_i = 1 exactly, and a problem without a scale disparity is the one
+/// LCP of the problem-wide unit, bit for bit. (Rounding 1 / sqrt(W_nn,i) to a power of two of
+/// kg^1/2 instead scales G by 1 or 4 where u gives 1/2 or 2: on the hinged chain of
+/// test_ode_recovery_scale, u = 0.5 kg, W_nn about 1.8/kg, Lemke then ended at its pivot limit on
+/// the degenerate 144-row LCP that it solves at u; on a degenerate LCP, Lemke's path depends on
+/// the scaling through its tie tolerances.) Every c_i and u scale with the unit of mass and are
+/// powers of two, so scaling is exact and the pivots and the answer do not depend on the unit
+/// system (up to that rounding). Only z, the caps of a Routh step (cap_i / c_i), the targets
+/// added to q (times r_i) and ipx_ap_impulse see the scale.
 #ifndef IMPAX_AP_LCP_H
 #define IMPAX_AP_LCP_H
 
@@ -33,13 +54,19 @@ typedef struct ipx_ap_layout {
     int kf;                         /* contacts with mu > 0 */
     int size;                       /* LCP size k + (nd + 1) kf */
     int *fric;                      /* k: contact index of the f-th friction contact (caller's) */
-    double mass_scale;              /* kg: lambda (N*s) = mass_scale * z (see Units above) */
+    double mass_unit;               /* kg: u (Units above) */
+    double *scale;                  /* k, kg: c_i, lambda_i (N*s) = c_i z_i (Units above; caller's) */
     double dir[2 * IPX_AP_MAX_DIRECTIONS]; /* (cos, sin) of each direction in the (t1, t2) plane */
 } ipx_ap_layout;
 
 /// Sets up the layout of problem p with nd directions (2 <= nd <= IPX_AP_MAX_DIRECTIONS);
-/// fric: the caller's storage of p->k ints, which the layout keeps. Sets mass_scale from W.
-void ipx_ap_layout_init(ipx_ap_layout *L, const ipx_problem *p, int nd, int *fric);
+/// fric, scale: the caller's storage of p->k ints and p->k doubles, which the layout keeps. Sets
+/// the mass unit and the contacts' scales from W's normal diagonal.
+void ipx_ap_layout_init(ipx_ap_layout *L, const ipx_problem *p, int nd, int *fric, double *scale);
+
+/// r_i = c_i / u: the factor of contact i's velocity rows (a velocity added to its q, such as a
+/// restitution target, enters times this).
+double ipx_ap_row_scale(const ipx_ap_layout *L, int i);
 
 /// LCP size for k contacts with nd directions in the worst case (every contact has friction).
 int ipx_ap_max_size(int k, int nd);
@@ -50,11 +77,12 @@ void ipx_ap_fill(const ipx_ap_layout *L, const ipx_problem *p, const double *v, 
                  int off, double *q);
 
 /// Writes only q (k + (nd + 1) kf entries starting at q) from the contact velocities v (3k):
-/// [v_n; D^T v_t; 0]. The matrix does not change while v does (Routh's impulse steps).
+/// [r v_n; r D^T v_t; 0] (scaled per contact). The matrix does not change while v does (Routh's
+/// impulse steps).
 void ipx_ap_fill_q(const ipx_ap_layout *L, const double *v, double *q);
 
 /// Contact impulses pi (3k, [t1 t2 n], N*s) from the AP part of an LCP solution (z starts at
-/// lambda_n, in the layout's scaled units).
+/// lambda_n, in the layout's scaled units: lambda = c_i z).
 void ipx_ap_impulse(const ipx_ap_layout *L, const double *z, double *pi);
 
 #endif

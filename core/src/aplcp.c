@@ -40,6 +40,7 @@ static size_t dense_bytes(int k, int nd)
 {
     size_t n = (size_t)ipx_ap_max_size(k, nd);
     return ipx_ws_doubles_bytes(n * n) + 3 * ipx_ws_doubles_bytes(n) + ipx_ws_ints_bytes((size_t)k) +
+           ipx_ws_doubles_bytes((size_t)k) +
            ipx_ws_doubles_bytes(ipx_lemke_work_doubles((int)n)) +
            ipx_ws_ints_bytes(ipx_lemke_work_ints((int)n));
 }
@@ -75,9 +76,10 @@ static ipx_status solve_dense(const ipx_problem *p, const double *param, const d
                               ipx_workspace *ws, ipx_result *r)
 {
     int *fric = ipx_ws_ints(ws, (size_t)p->k);
-    if (!fric) return IPX_ERR_WORKSPACE;
+    double *scale = ipx_ws_doubles(ws, (size_t)p->k);
+    if (!fric || !scale) return IPX_ERR_WORKSPACE;
     ipx_ap_layout L;
-    ipx_ap_layout_init(&L, p, directions(param), fric);
+    ipx_ap_layout_init(&L, p, directions(param), fric, scale);
     const int n = L.size;
     double *M = ipx_ws_doubles(ws, (size_t)n * n);
     double *q = ipx_ws_doubles(ws, (size_t)n);
@@ -89,7 +91,7 @@ static ipx_status solve_dense(const ipx_problem *p, const double *param, const d
 
     ipx_ap_fill(&L, p, p->v, M, n, 0, q);
     if (shift)
-        for (int i = 0; i < p->k; i++) q[i] += shift[i];
+        for (int i = 0; i < p->k; i++) q[i] += ipx_ap_row_scale(&L, i) * shift[i]; /* ap_lcp.h */
     int max_pivots = (int)param[IPX_APLCP_MAX_PIVOTS];
     if (max_pivots == 0) max_pivots = ipx_lemke_default_max_pivots(n);
     int pivots = 0;

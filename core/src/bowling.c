@@ -138,7 +138,7 @@ size_t bw_ctx_bytes(int k, const double *param)
     return 7 * ipx_ws_doubles_bytes(n) + ipx_ws_doubles_bytes(3 * n * n) + ipx_ws_doubles_bytes(5 * n) +
            ipx_ws_doubles_bytes(ipx_min_norm_work_doubles((int)n)) + 3 * ipx_ws_ints_bytes(n) +
            ipx_ws_doubles_bytes(n3 * n3) + 2 * ipx_ws_doubles_bytes(n3) + state_bytes((size_t)k) +
-           ipx_ws_doubles_bytes(L * L) + 3 * ipx_ws_doubles_bytes(L) +
+           ipx_ws_doubles_bytes(L * L) + 3 * ipx_ws_doubles_bytes(L) + ipx_ws_doubles_bytes((size_t)k) +
            ipx_ws_doubles_bytes(ipx_lemke_work_doubles((int)L)) +
            ipx_ws_ints_bytes(ipx_lemke_work_ints((int)L));
 }
@@ -179,6 +179,7 @@ ipx_status bw_ctx_init(bw_ctx *c, const ipx_problem *p, int r, const double *par
     ok &= (c->dyn = ipx_ws_bytes(ws, k * sizeof(ipx_contact))) != NULL;
     ok &= (c->slip_list = ipx_ws_ints(ws, k * BW_GROUPS)) != NULL;
     ok &= (c->ap_fric = ipx_ws_ints(ws, k)) != NULL;
+    ok &= (c->ap_scale = ipx_ws_doubles(ws, k)) != NULL;
     ok &= (c->M = ipx_ws_doubles(ws, L * L)) != NULL;
     ok &= (c->q = ipx_ws_doubles(ws, L)) != NULL;
     ok &= (c->z = ipx_ws_doubles(ws, L)) != NULL;

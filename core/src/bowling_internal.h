@@ -76,6 +76,7 @@ typedef struct bw_ctx {
     int *slip_list;       /* k * BW_GROUPS: the 2-D slipping groups (bowling_slip.c) */
     int *cap_rows;        /* n: rows of the cap's subspace (bowling_energy.c) */
     int *ap_fric;         /* k: the LCP layout's friction contacts */
+    double *ap_scale;     /* k: the LCP layout's contact scales (ap_lcp.h) */
     ipx_counts *counts;
     char *message;        /* IPX_MESSAGE_SIZE */
 } bw_ctx;

@@ -45,7 +45,7 @@ ipx_status bw_lcp_solve(bw_ctx *c)
     }
     const ipx_problem p3 = {.k = c->k, .W = c->W3, .v = c->v3, .contact = dyn};
     const int nd = (int)c->param[IPX_BOWLING_LCP_DIRECTIONS];
-    ipx_ap_layout_init(&c->lcp.layout, &p3, nd + (nd & 1), c->ap_fric);
+    ipx_ap_layout_init(&c->lcp.layout, &p3, nd + (nd & 1), c->ap_fric, c->ap_scale);
     double *rel = c->rel3; /* v - b on the [t1, t2, n] rows: the targets shift q */
     for (int a = 0; a < 3 * c->k; a++) rel[a] = c->v3[a] - c->b[c->r * (a / 3) + a % 3];
     c->lcp.used = IPX_BOWLING_LCP_USED;
@@ -72,12 +72,12 @@ ipx_status bw_lcp_fail(bw_ctx *c)
 void bw_lcp_seed(bw_ctx *c)
 {
     const ipx_ap_layout *L = &c->lcp.layout;
-    double pn_max = 0.0;
-    for (int i = 0; i < c->k; i++) pn_max = fmax(pn_max, c->z[i]);
+    double pn_max = 0.0; /* N*s: lambda_n,i = c_i z_i (ap_lcp.h) */
+    for (int i = 0; i < c->k; i++) pn_max = fmax(pn_max, L->scale[i] * c->z[i]);
     const double tol = c->param[IPX_BOWLING_TOL] * pn_max;
     bw_state_clear(c);
     for (int i = 0; i < c->k; i++) {
-        c->cur.active[i] = c->z[i] > tol;
+        c->cur.active[i] = L->scale[i] * c->z[i] > tol;
         for (int g = 1; g < c->groups; g++) c->cur.slip[i][g] = bw_stick_limit(c, i, g) == 0.0;
         c->cur.slip[i][0] = bw_stick_limit(c, i, 0) == 0.0;
     }

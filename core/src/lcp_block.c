@@ -167,8 +167,9 @@ static int local_size(const ipx_nsgs *s, int i)
 }
 
 /* Contact i's local LCP matrix (column-major, size m): the rows and columns of the AP LCP (or of
-   a Routh step LCP) that belong to contact i, from its diagonal block W_ii times unit (kg: the
-   scaled units of ap_lcp.h; laid out as ipx_ap_fill and routh's build_step_matrix do). */
+   a Routh step LCP) that belong to contact i, from its diagonal block W_ii times unit (kg; laid
+   out as ipx_ap_fill and routh's build_step_matrix do). With one contact, a unit of mass of its
+   own is already ap_lcp.h's per-contact scaling: unit = c^2 gives the same LCP with q times c. */
 static void local_matrix(const ipx_nsgs *s, int i, double unit, double *M, int m)
 {
     const double *blk = s->W.blk + 9 * (size_t)s->W.diag[i];
@@ -349,7 +350,8 @@ found:
 static int local_lemke(ipx_nsgs *s, int i, const local *L, double pi[3])
 {
     const int m = local_size(s, i), c = s->capped;
-    /* formed in the scaled units of ap_lcp.h: lambda = unit * z, W_ii enters as unit * W_ii */
+    /* formed in this contact's unit of mass (units.h): lambda = unit * z, W_ii enters as
+       unit * W_ii */
     const double unit = ipx_mass_unit(1, L->w); /* 1 / W_nn of this contact */
     local_matrix(s, i, unit, s->Mloc, m);
     if (c) s->ql[0] = L->cap / unit;

@@ -33,7 +33,7 @@ size_t ipx_routh_workspace_bytes(int k, const double *param)
     const int nd = directions(param), sw = (int)fmin(param[IPX_ROUTH_LCP_SWITCH], 1e9);
     const int fb = (int)fmin(param[IPX_ROUTH_LCP_FALLBACK], 1e9);
     const size_t rows = (size_t)IPX_ROWS_PER_CONTACT * (size_t)k;
-    const size_t common = 2 * ipx_ws_doubles_bytes(rows) + ipx_ws_doubles_bytes((size_t)k);
+    const size_t common = 2 * ipx_ws_doubles_bytes(rows) + 2 * ipx_ws_doubles_bytes((size_t)k);
     /* monotone in k: a workspace for k_max serves every smaller problem. Below the switch the
        iterative solver may be set up too, to answer an LCP the dense Lemke fails on */
     const size_t small = sw > 1 ? dense_bytes(min_int(k, sw - 1), nd) + ipx_nsgs_bytes(min_int(k, sw - 1), nd) : 0;
@@ -119,8 +119,9 @@ static int is_impulse(const ipx_ap_layout *L, int off, int i)
 }
 
 /* Largest relative violation of 0 <= z _|_ w = M z + q >= 0, with w recomputed from z (into
-   w). Each z_i and w_i is measured against the largest magnitude of its kind (impulses in N*s,
-   velocities in m/s) among z and q, so that rows of different units are judged fairly. */
+   w). Each z_i and w_i is measured against the largest magnitude of its kind (impulses,
+   velocities; both scaled per contact, ap_lcp.h) among z and q, so that rows of different units
+   are judged fairly. */
 static double lcp_violation(const ipx_ap_layout *L, int off, int n, const double *M,
                             const double *q, const double *z, double *w)
 {
@@ -177,8 +178,10 @@ static ipx_status solve_dense(ipx_routh_ctx *c, const double *v, int capped, con
             build_step_matrix(c);
             c->dense_built = 1;
         }
-        /* the caps in the LCP's impulse unit (ap_lcp.h) */
-        for (int i = 0; i < c->m; i++) c->q[i] = c->caps[i] / c->L.mass_scale;
+        /* the caps in the LCP's impulse unit of each contact (ap_lcp.h): the cap row
+           cap_i - lambda_n,i is multiplied by 1 / c_i, and beta_i (a velocity, added to the
+           normal row that is multiplied by r_i) is r_i beta_i, so the matrix keeps its 1s */
+        for (int i = 0; i < c->m; i++) c->q[i] = c->caps[i] / c->L.scale[i];
         ipx_ap_fill_q(&c->L, v, c->q + c->m);
         st = solve_lcp(c, c->n, c->m, c->M, what);
         if (st == IPX_OK) ipx_ap_impulse(&c->L, c->z + c->m, c->dpi); /* z = [beta; lambda_n; ...] */
@@ -279,11 +282,12 @@ ipx_status ipx_routh_ctx_init(ipx_routh_ctx *c, const ipx_problem *p, const doub
     c->counts = counts;
     c->message = message;
     int *fric = ipx_ws_ints(ws, (size_t)p->k);
-    if (!fric) {
+    double *scale = ipx_ws_doubles(ws, (size_t)p->k);
+    if (!fric || !scale) {
         snprintf(message, IPX_MESSAGE_SIZE, "routh: workspace too small for k = %d", p->k);
         return IPX_ERR_WORKSPACE;
     }
-    ipx_ap_layout_init(&c->L, p, directions(param), fric);
+    ipx_ap_layout_init(&c->L, p, directions(param), fric, scale);
     c->m = p->k;
     c->n = c->m + c->L.size;
     c->max_steps = (int)param[IPX_ROUTH_MAX_STEPS];

@@ -20,4 +20,11 @@
 /// W * ipx_mass_unit is then dimensionless with a mean normal diagonal between 1/sqrt 2 and sqrt 2.
 double ipx_mass_unit(int k, const double *W);
 
+/// kg: the impulse unit of one contact of the Anitescu-Potra LCP (ap_lcp.h), sqrt(unit / wnn)
+/// for the problem's mass unit `unit` (kg, ipx_mass_unit) and the contact's normal diagonal
+/// entry wnn = W_nn,i (1/kg), rounded to the nearest power of two; `unit` itself if that is not
+/// a positive finite number (a contact that cannot be pushed). c^2 W_nn,i / unit is then between
+/// 1/2 and 2, and c = unit exactly when unit W_nn,i is in (1/2, 2].
+double ipx_contact_scale(double unit, double wnn);
+
 #endif
