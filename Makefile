@@ -4,7 +4,7 @@
 #               then the LD_PRELOAD shim under valgrind in the plain (Release) build
 # Also: make bench (Release benchmarks), make install PREFIX=..., make clean.
 
-DEB_PACKAGES := cmake make gcc g++ pkg-config libode-dev liblapacke-dev libsiconos-numerics-dev libplplot-dev plplot-driver-cairo libxml2-dev libnlopt-dev libopenmpi-dev openmpi-bin dpkg-dev valgrind
+DEB_PACKAGES := cmake make gcc g++ pkg-config libode-dev liblapacke-dev libsiconos-numerics-dev libplplot-dev plplot-driver-cairo libxml2-dev libnlopt-dev libsuitesparse-dev libopenmpi-dev openmpi-bin dpkg-dev valgrind
 BUILD        := build
 BUILD_TEST   := build-test
 PREFIX       ?= /usr/local

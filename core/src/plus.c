@@ -8,6 +8,7 @@
 #include "impax/validate.h"
 #include "min_norm.h"
 #include "plus_internal.h"
+#include "sparse_lsq.h"
 #include "result_internal.h"
 
 #define PI_6 0.52359877559829887 /* rad, Simbody's default theta_max */
@@ -87,6 +88,8 @@ void plus_cfg_from_params(const double *param, plus_cfg *cfg)
 /* Slices of the workspace, in the order plus_ctx_init takes them. */
 static size_t enum_doubles(size_t count) { return (count * sizeof(ipx_plus_class) + 7) / 8; }
 
+static size_t sparse_doubles(void) { return (ipx_sparse_state_bytes() + 7) / 8; }
+
 /* nn: Newton systems have one more unknown per impending contact (its slip angle), up to 4k. */
 size_t plus_workspace_bytes(int k)
 {
@@ -96,6 +99,7 @@ size_t plus_workspace_bytes(int k)
            ipx_ws_doubles_bytes(n * n) + ipx_ws_doubles_bytes(nn * nn) +
            3 * ipx_ws_doubles_bytes(n) + 4 * ipx_ws_doubles_bytes(nn) +
            ipx_ws_doubles_bytes(ipx_min_norm_work_doubles((int)nn)) + 10 * ipx_ws_ints_bytes(kk) +
+           ipx_ws_doubles_bytes(sparse_doubles()) + ipx_ws_doubles_bytes(nn) +
            2 * ipx_ws_ints_bytes(n) + ipx_ws_ints_bytes(nn);
 }
 
@@ -155,6 +159,8 @@ ipx_status plus_ctx_init(plus_ctx *c, const ipx_problem *p, const double *param,
     c->col = ipx_ws_ints(ws, n);
     c->pos = ipx_ws_ints(ws, n);
     c->lsq_iwork = ipx_ws_ints(ws, nn);
+    c->sparse = ipx_ws_doubles(ws, sparse_doubles());
+    c->sparse_x = ipx_ws_doubles(ws, nn);
     return IPX_OK; /* every slice fits: checked above */
 }
 
@@ -174,7 +180,10 @@ static ipx_status plus_solve(const ipx_problem *p, const double *param, ipx_work
 {
     plus_ctx c;
     ipx_status st = plus_ctx_init(&c, p, param, ws, r);
-    return st != IPX_OK ? st : plus_run(&c);
+    if (st != IPX_OK) return st;
+    st = plus_run(&c);
+    plus_sparse_end(&c);
+    return st;
 }
 
 ipx_status ipx_plus_trace(const ipx_problem *p, const double *param, ipx_workspace *ws,
@@ -195,6 +204,7 @@ ipx_status ipx_plus_trace(const ipx_problem *p, const double *param, ipx_workspa
     c.observer = observer;
     c.user = user;
     if (st == IPX_OK) st = plus_run(&c);
+    plus_sparse_end(&c);
     if (st != IPX_OK) return ipx_result_fail(r, st);
     r->status = st;
     return st;
