@@ -92,6 +92,10 @@ typedef struct plus_ctx {
     int *from_rolling;       /* k: 1 a rolling contact the active set made impending */
     void *sparse;            /* SuiteSparse state of the sparse solves (sparse_lsq.h) */
     int sparse_on;           /* 1 once that state was started in this impact */
+    int probing;             /* 1 in the direction search's probes: each system differs from the
+                                last in one column, which the dense path's cache (min_norm.h)
+                                updates in O(m^2): they skip the sparse path (bench_plus_scale,
+                                bins of 128 contacts: 6.5 s per impact against 10 s) */
     double *sparse_x;        /* n+k: a sparse solve's answer */
     double v_scale;          /* m/s, velocity scale of the current interval (Newton tolerance) */
     double slip_floor;       /* m/s, slips at or below it have no direction (PLUS_SLIP_FLOOR) */

@@ -30,35 +30,40 @@ void ipx_sparse_begin(void *state)
 
 void ipx_sparse_end(void *state) { cholmod_l_finish(state); }
 
-size_t ipx_sparse_count(int n, const double *A)
+/* A^T in compressed columns (column j = row j of A), built from A's columns (contiguous) in
+   two passes; NULL if A has more than max_nz non-zeros. *row_max = A's largest row norm. */
+static cholmod_sparse *transpose_of(int n, const double *A, size_t max_nz, cholmod_common *cc, double *row_max)
 {
-    size_t nz = 0;
-    for (size_t e = 0; e < (size_t)n * (size_t)n; e++) nz += A[e] != 0.0;
-    return nz;
-}
-
-/* A^T in compressed columns (column j = row j of A); *row_max = A's largest row norm. */
-static cholmod_sparse *transpose_of(int n, const double *A, cholmod_common *cc, double *row_max)
-{
-    cholmod_sparse *T = cholmod_l_allocate_sparse((size_t)n, (size_t)n, ipx_sparse_count(n, A), 1, 1, 0,
-                                                  CHOLMOD_REAL, cc);
+    const size_t nn = (size_t)n;
+    cholmod_sparse *T = cholmod_l_allocate_sparse(nn, nn, max_nz, 1, 1, 0, CHOLMOD_REAL, cc);
     if (!T) return NULL;
-    SuiteSparse_long *p = T->p, *i = T->i, nz = 0;
-    double *x = T->x;
-    *row_max = 0.0;
-    for (int j = 0; j < n; j++) {
-        double ss = 0.0;
-        p[j] = nz;
-        for (int c = 0; c < n; c++) {
-            const double a = A[j + (size_t)n * (size_t)c];
-            if (a == 0.0) continue;
-            i[nz] = c;
-            x[nz++] = a;
-            ss += a * a;
+    SuiteSparse_long *p = T->p, *i = T->i;
+    double *x = T->x, *ss = cc->Xwork; /* n doubles of CHOLMOD's workspace: row sums of squares */
+    memset(p, 0, sizeof(SuiteSparse_long) * (nn + 1));
+    size_t nz = 0;
+    for (size_t c = 0; c < nn; c++)
+        for (size_t j = 0; j < nn; j++) {
+            const int non_zero = A[j + nn * c] != 0.0;
+            p[j + 1] += non_zero;
+            nz += (size_t)non_zero;
         }
-        *row_max = fmax(*row_max, sqrt(ss));
+    if (nz > max_nz) {
+        cholmod_l_free_sparse(&T, cc);
+        return NULL;
     }
-    p[n] = nz;
+    for (size_t j = 0; j < nn; j++) p[j + 1] += p[j], ss[j] = 0.0;
+    for (size_t c = 0; c < nn; c++) /* p[j]: next free slot of column j; rows c ascending */
+        for (size_t j = 0; j < nn; j++) {
+            const double a = A[j + nn * c];
+            if (a == 0.0) continue;
+            i[p[j]] = (SuiteSparse_long)c;
+            x[p[j]++] = a;
+            ss[j] += a * a;
+        }
+    *row_max = 0.0;
+    for (size_t j = nn; j > 0; j--) p[j] = p[j - 1]; /* back to the starts */
+    p[0] = 0;
+    for (size_t j = 0; j < nn; j++) *row_max = fmax(*row_max, sqrt(ss[j])), ss[j] = 0.0; /* CHOLMOD wants it 0 */
     return T;
 }
 
@@ -137,11 +142,13 @@ static int vouch(const cholmod_sparse *T, int n, const double *b, const double *
 }
 
 ipx_status ipx_sparse_min_norm(void *state, int n, const double *A, const double *b, double rcond,
-                               double *x, int *rank_out)
+                               double max_density, double *x, int *rank_out)
 {
     cholmod_common *cc = state;
-    double row_max;
-    cholmod_sparse *T = transpose_of(n, A, cc, &row_max);
+    double row_max = 0.0;
+    const double max_nz = max_density * (double)n * (double)n;
+    if (!cholmod_l_allocate_work(0, (size_t)n, (size_t)n, cc)) return IPX_ERR_NUMERIC;
+    cholmod_sparse *T = transpose_of(n, A, max_nz < 1.0 ? 1 : (size_t)max_nz, cc, &row_max);
     if (!T || !isfinite(row_max)) {
         cholmod_l_free_sparse(&T, cc);
         return IPX_ERR_NUMERIC;

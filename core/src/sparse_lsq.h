@@ -31,13 +31,11 @@ size_t ipx_sparse_state_bytes(void);
 void ipx_sparse_begin(void *state);
 void ipx_sparse_end(void *state);
 
-/// Non-zeros of the dense n x n column-major A (what ipx_sparse_min_norm would copy).
-size_t ipx_sparse_count(int n, const double *A);
-
-/// x = A^+ b for the dense n x n column-major A (read, not modified) and b (n), if the sparse
-/// path can vouch for it: IPX_OK, x set and *rank_out (may be NULL) the numerical rank.
-/// IPX_ERR_NUMERIC: no answer (x undefined); solve densely instead.
+/// x = A^+ b for the dense n x n column-major A (read, not modified) and b (n), if at most
+/// max_density of A's entries are non-zero and the sparse path can vouch for the answer: IPX_OK,
+/// x set and *rank_out (may be NULL) the numerical rank. IPX_ERR_NUMERIC: no answer (x
+/// undefined); solve densely instead.
 ipx_status ipx_sparse_min_norm(void *state, int n, const double *A, const double *b, double rcond,
-                               double *x, int *rank_out);
+                               double max_density, double *x, int *rank_out);
 
 #endif

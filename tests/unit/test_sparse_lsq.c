@@ -69,7 +69,7 @@ static double difference(int m, const double *x, const double *y)
 static int compare(solvers *s, int m, const double *B, const double *w, const char *what)
 {
     int rank_sparse = -1, rank_dense = -2, rank_plus = -3;
-    if (ipx_sparse_min_norm(s->state, m, B, w, RCOND, s->x, &rank_sparse) != IPX_OK) {
+    if (ipx_sparse_min_norm(s->state, m, B, w, RCOND, 1.0, s->x, &rank_sparse) != IPX_OK) {
         s->declined++;
         return 0;
     }
