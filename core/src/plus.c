@@ -60,6 +60,10 @@ static const ipx_param_def plus_params[IPX_PLUS_N_PARAMS] = {
                              "cost bound: min-norm solves per impact (active-set passes, Newton "
                              "steps) before the plastic finish (limits_hit bit 8); 0 = "
                              "PLUS_AUTO_SOLVES(k)"},
+    [IPX_PLUS_SPARSE_MIN] = {"sparse_min", PLUS_SPARSE_MIN, 0, 1e9, 1, "",
+                             "systems of this many unknowns and more try the sparse min-norm solve "
+                             "(SuiteSparseQR; the dense one where it cannot vouch for the same answer); "
+                             "0 = always dense"},
 };
 
 void plus_cfg_from_params(const double *param, plus_cfg *cfg)
@@ -83,6 +87,7 @@ void plus_cfg_from_params(const double *param, plus_cfg *cfg)
     cfg->hold_plastic = param[IPX_PLUS_HOLD_PLASTIC] != 0.0;
     cfg->settle_rounds = (int)param[IPX_PLUS_SETTLE_ROUNDS];
     cfg->max_solves = (long)param[IPX_PLUS_MAX_SOLVES];
+    cfg->sparse_min = (int)param[IPX_PLUS_SPARSE_MIN];
 }
 
 /* Slices of the workspace, in the order plus_ctx_init takes them. */

@@ -31,6 +31,7 @@ typedef struct plus_cfg {
     int all_participate, energy_cap, hold_plastic;
     int settle_rounds;  ///< deviation 11; 0 = off
     long max_solves;    ///< deviation 12; 0 = PLUS_AUTO_SOLVES(k)
+    int sparse_min;     ///< unknowns from which the sparse solve is tried; 0 = never
 } plus_cfg;
 
 /// Normal row of a contact in one interval candidate.
@@ -117,8 +118,9 @@ typedef struct plus_ctx {
 /// the impacts whose active sets or impending-slip searches run away.
 #define PLUS_AUTO_SOLVES(k) (2000L + 100L * (long)(k))
 
-/// Systems of this many unknowns and more, with at most PLUS_SPARSE_DENSITY of their entries
-/// non-zero, try the sparse solve (sparse_lsq.h) before the dense one. bench_plus_scale, per
+/// Default of sparse_min: systems of this many unknowns and more, with at most
+/// PLUS_SPARSE_DENSITY of their entries non-zero, try the sparse solve (sparse_lsq.h) before
+/// the dense one. bench_plus_scale, per
 /// solve: 106 unknowns (random piles) 89 us sparse against 185 us dense; 130 (stacks of boxes)
 /// 136 against 112; 250 (stacks) 450 against 1 490.
 #ifndef PLUS_SPARSE_MIN

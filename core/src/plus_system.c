@@ -87,7 +87,7 @@ void plus_assemble(plus_ctx *c)
 /* The sparse path for a large sparse system (sparse_lsq.h); 1 if it answered (b = x). */
 static int sparse_solve(plus_ctx *c, int m, const double *A, double *b)
 {
-    if (c->probing || m < PLUS_SPARSE_MIN) return 0;
+    if (c->probing || c->cfg.sparse_min <= 0 || m < c->cfg.sparse_min) return 0;
     if (!c->sparse_on) ipx_sparse_begin(c->sparse);
     c->sparse_on = 1;
     if (ipx_sparse_min_norm(c->sparse, m, A, b, c->cfg.rcond, PLUS_SPARSE_DENSITY, c->sparse_x, NULL) != IPX_OK)
