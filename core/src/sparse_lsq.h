@@ -14,7 +14,7 @@
 /// is not dependent) the status asks for the dense solve. Heath's method is not
 /// rank-revealing: it may keep a row the dense rule drops. So the kept rows must also be well
 /// inside the dense rule's rank (the smallest singular value of their triangular factor,
-/// estimated by inverse iteration, above 1e-9 of A's largest row norm, two decades above the
+/// estimated by inverse iteration, above 1e-8 of A's largest row norm, three decades above the
 /// dense threshold rcond = 1e-11); a system with rows between the two is solved densely.
 #ifndef IMPAX_SPARSE_LSQ_H
 #define IMPAX_SPARSE_LSQ_H

@@ -3,7 +3,7 @@
    bins and towers of boxes (tests/support/pile_gen.h; W singular wherever boxes touch face on
    face) and of random piles, every answer the sparse path gives equals the dense
    ipx_plus_lsq's and LAPACK's dgelsy (ipx_lsq_min_norm) to 1e-9 relative, with the same rank,
-   wherever those two agree to 1e-12; on sparse rank-deficient systems J D J^T the same holds
+   wherever dgelsy and the SVD (dgelsd) agree to 1e-12; on sparse rank-deficient systems J D J^T the same holds
    for consistent ones (the sparse path answers most of them; it declines those with rows near
    the rank threshold), and it declines inconsistent ones (whose
    least-squares answer it does not compute) instead of answering wrongly. PLUS itself, whose
@@ -15,6 +15,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <lapacke.h>
 
 #include "ensure.h"
 #include "impax/impax.h"
@@ -66,9 +68,22 @@ static double difference(int m, const double *x, const double *y)
     return size > 0.0 ? diff / size : diff;
 }
 
-/* The sparse answer (if any) against the dense solvers' (dgelsy and ipx_plus_lsq), where
-   those two agree to 1e-12 (elsewhere the system is too ill-conditioned for any of the three
-   to be the reference: counted, not compared). Returns 1 if the sparse path answered. */
+/* x = A^+ w by LAPACK's SVD (dgelsd, the same relative rank rule), into s->z; its rank. */
+static int svd_solve(solvers *s, int m, const double *B, const double *w)
+{
+    lapack_int rank = -1;
+    double *sv = malloc(sizeof(double) * (size_t)m);
+    memcpy(s->A, B, sizeof(double) * (size_t)m * (size_t)m);
+    memcpy(s->z, w, sizeof(double) * (size_t)m);
+    ENSURE(LAPACKE_dgelsd(LAPACK_COL_MAJOR, m, m, 1, s->A, m, s->z, m, sv, RCOND, &rank) == 0);
+    free(sv);
+    return (int)rank;
+}
+
+/* The sparse answer (if any) against the dense solvers' (dgelsy and ipx_plus_lsq), where the
+   QR-based dgelsy and the SVD-based dgelsd agree to 1e-12 (elsewhere the system is too
+   ill-conditioned for any solver to be the reference at 1e-9: counted, not compared). Returns
+   1 if the sparse path answered. */
 static int compare(solvers *s, int m, const double *B, const double *w, const char *what)
 {
     int rank_sparse = -1, rank_dense = -2, rank_plus = -3;
@@ -81,14 +96,15 @@ static int compare(solvers *s, int m, const double *B, const double *w, const ch
     memcpy(s->A, B, sizeof(double) * mm * mm);
     memcpy(s->y, w, sizeof(double) * mm);
     ENSURE(ipx_lsq_min_norm(m, m, s->A, s->y, RCOND, s->work, s->iwork, &rank_dense) == IPX_OK);
-    memcpy(s->A, B, sizeof(double) * mm * mm);
-    memcpy(s->z, w, sizeof(double) * mm);
-    ENSURE(ipx_plus_lsq(m, m, s->A, s->z, RCOND, s->work, s->iwork, &rank_plus) == IPX_OK);
-    if (rank_dense != rank_plus || difference(m, s->y, s->z) > 1e-12) {
+    if (svd_solve(s, m, B, w) != rank_dense || difference(m, s->y, s->z) > 1e-12) {
         s->ill_conditioned++;
         return 1;
     }
-    const double d = difference(m, s->x, s->y);
+    memcpy(s->A, B, sizeof(double) * mm * mm);
+    memcpy(s->z, w, sizeof(double) * mm);
+    ENSURE(ipx_plus_lsq(m, m, s->A, s->z, RCOND, s->work, s->iwork, &rank_plus) == IPX_OK);
+    ENSURE(rank_plus == rank_dense);
+    const double d = fmax(difference(m, s->x, s->y), difference(m, s->x, s->z));
     s->worst = fmax(s->worst, d);
     if (d > 1e-9 || rank_sparse != rank_dense)
         fprintf(stderr, "  %s m = %d: sparse and dense differ by %.3g relative, ranks %d / %d\n", what, m, d,
