@@ -3,17 +3,22 @@
      stack  a stack of k/4 boxes on the ground, 4 contacts per interface (the corners of the
             overlap of a box and the one below): W has rank <= 6 k/4 of 3k rows (every
             interface is redundant), every box with its own random velocity (the hard case);
-     pile   ipx_gen_random: k contacts among k/2 + 1 random bodies.
-   Per k: median ms per impact (ipx_solve) over the problems, and the mean counts per impact
-   (rounds, intervals, min-norm solves, Newton iterations).
+     pile   ipx_gen_random: k contacts among k/2 + 1 random bodies (k <= 64);
+     bin    a bin of boxes in layers, a few striking the settled pile (tests/support/pile_gen.h),
+            any k: W block-sparse as in a real pile.
+   Per k: median ms per impact (ipx_solve) over the problems, ms per min-norm solve, and the
+   mean counts per impact (rounds, intervals, min-norm solves, Newton iterations); per kind the
+   exponent of a least-squares fit of log(median ms) against log k over the k >= 64 measured.
    Usage: bench_plus_scale [kinds [k-list [problems]]]   e.g.  bench_plus_scale stack 8,16,32,64 3
-          kinds: stack, pile or both (default both); k-list default 8,16,32,64 */
+          kinds: stack, pile, bin, both (stack and pile) or all (default both); k-list default
+          8,16,32,64 */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "impax/impax.h"
+#include "pile_gen.h"
 #include "problem_gen.h"
 #include "timing.h"
 
@@ -31,6 +36,7 @@ typedef struct big_scene {
 
 static big_scene scene;
 static ipx_scene small; /* pile: ipx_gen_random */
+static ipx_pile bin;    /* bin: ipx_pile_make */
 
 static void big_alloc(big_scene *s, int k)
 {
@@ -105,6 +111,12 @@ static const ipx_problem *make(const char *kind, int k, ipx_rng *rng)
         stack4(&scene, k, rng);
         return &scene.problem;
     }
+    if (strcmp(kind, "bin") == 0) {
+        ipx_pile_free(&bin);
+        ipx_pile_options o = ipx_pile_default_options(IPX_PILE_BIN);
+        if (ipx_pile_make(&bin, k, &o, rng) != 0) exit(2);
+        return &bin.problem;
+    }
     ipx_gen_options opt = ipx_gen_default_options();
     ipx_gen_random(&small, k, &opt, rng);
     return &small.problem;
@@ -116,7 +128,8 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static void run(const char *kind, int k, int problems)
+/* Returns the median ms per impact. */
+static double run(const char *kind, int k, int problems)
 {
     ipx_params par;
     char msg[IPX_MESSAGE_SIZE];
@@ -146,11 +159,14 @@ static void run(const char *kind, int k, int problems)
         fflush(stdout);
     }
     qsort(ms, (size_t)problems, sizeof ms[0], cmp_double);
-    printf("%-6s k=%3d  median %10.2f ms  max %10.2f  rounds %6.1f intervals %7.1f lsq %8.1f newton %7.1f%s\n",
-           kind, k, ms[problems / 2], ms[problems - 1], rounds / problems, intervals / problems,
-           lsq / problems, newton / problems, failed ? "  (failures)" : "");
+    double total = 0.0;
+    for (int i = 0; i < problems; i++) total += ms[i];
+    printf("%-6s k=%4d  median %10.2f ms  max %10.2f  per solve %7.3f ms  rounds %6.1f intervals %7.1f lsq %8.1f "
+           "newton %7.1f%s\n", kind, k, ms[problems / 2], ms[problems - 1], lsq > 0 ? total / lsq : 0.0,
+           rounds / problems, intervals / problems, lsq / problems, newton / problems, failed ? "  (failures)" : "");
     fflush(stdout);
     ipx_workspace_destroy(ws);
+    return ms[problems / 2];
 }
 
 int main(int argc, char **argv)
@@ -160,18 +176,30 @@ int main(int argc, char **argv)
     if (argc > 2) snprintf(ks, sizeof ks, "%s", argv[2]);
     int problems = argc > 3 ? atoi(argv[3]) : 5;
     if (problems < 1 || problems > 64) problems = 5;
-    for (int pass = 0; pass < 2; pass++) {
-        const char *kind = pass == 0 ? "stack" : "pile";
-        if (strcmp(kinds, "both") != 0 && strcmp(kinds, kind) != 0) continue;
+    static const char *const names[3] = {"stack", "pile", "bin"};
+    for (int pass = 0; pass < 3; pass++) {
+        const char *kind = names[pass];
+        const int wanted = strcmp(kinds, kind) == 0 || strcmp(kinds, "all") == 0 ||
+                           (strcmp(kinds, "both") == 0 && pass < 2);
+        if (!wanted) continue;
         char copy[256];
         snprintf(copy, sizeof copy, "%s", ks);
+        double sx = 0, sy = 0, sxx = 0, sxy = 0;
+        int fitted = 0;
         for (char *t = strtok(copy, ","); t; t = strtok(NULL, ",")) {
             int k = atoi(t);
             if (k < 1 || (pass == 1 && k > IPX_TEST_MAX_CONTACTS)) continue;
             big_alloc(&scene, k);
-            run(kind, k, problems);
+            double ms = run(kind, k, problems);
             big_free(&scene);
+            if (k < 64 || !(ms > 0.0)) continue;
+            double x = log((double)k), y = log(ms);
+            sx += x, sy += y, sxx += x * x, sxy += x * y, fitted++;
         }
+        if (fitted >= 2)
+            printf("%-6s cost ~ k^%.2f from k = 64 on (%d sizes)\n", kind,
+                   (fitted * sxy - sx * sy) / (fitted * sxx - sx * sx), fitted);
     }
+    ipx_pile_free(&bin);
     return 0;
 }

@@ -8,6 +8,7 @@
 #include "impax/validate.h"
 #include "min_norm.h"
 #include "plus_internal.h"
+#include "sparse_lsq.h"
 #include "result_internal.h"
 #include "units.h"
 
@@ -60,6 +61,10 @@ static const ipx_param_def plus_params[IPX_PLUS_N_PARAMS] = {
                              "cost bound: min-norm solves per impact (active-set passes, Newton "
                              "steps) before the plastic finish (limits_hit bit 8); 0 = "
                              "PLUS_AUTO_SOLVES(k)"},
+    [IPX_PLUS_SPARSE_MIN] = {"sparse_min", PLUS_SPARSE_MIN, 0, 1e9, 1, "",
+                             "systems of this many unknowns and more try the sparse min-norm solve "
+                             "(SuiteSparseQR; the dense one where it cannot vouch for the same answer); "
+                             "0 = always dense"},
 };
 
 void plus_cfg_from_params(const double *param, plus_cfg *cfg)
@@ -83,10 +88,13 @@ void plus_cfg_from_params(const double *param, plus_cfg *cfg)
     cfg->hold_plastic = param[IPX_PLUS_HOLD_PLASTIC] != 0.0;
     cfg->settle_rounds = (int)param[IPX_PLUS_SETTLE_ROUNDS];
     cfg->max_solves = (long)param[IPX_PLUS_MAX_SOLVES];
+    cfg->sparse_min = (int)param[IPX_PLUS_SPARSE_MIN];
 }
 
 /* Slices of the workspace, in the order plus_ctx_init takes them. */
 static size_t enum_doubles(size_t count) { return (count * sizeof(ipx_plus_class) + 7) / 8; }
+
+static size_t sparse_doubles(void) { return (ipx_sparse_state_bytes() + 7) / 8; }
 
 /* nn: Newton systems have one more unknown per impending contact (its slip angle), up to 4k. */
 size_t plus_workspace_bytes(int k)
@@ -97,6 +105,7 @@ size_t plus_workspace_bytes(int k)
            ipx_ws_doubles_bytes(n * n) + ipx_ws_doubles_bytes(nn * nn) +
            3 * ipx_ws_doubles_bytes(n) + 4 * ipx_ws_doubles_bytes(nn) +
            ipx_ws_doubles_bytes(ipx_min_norm_work_doubles((int)nn)) + 10 * ipx_ws_ints_bytes(kk) +
+           ipx_ws_doubles_bytes(sparse_doubles()) + ipx_ws_doubles_bytes(nn) +
            2 * ipx_ws_ints_bytes(n) + ipx_ws_ints_bytes(nn);
 }
 
@@ -157,6 +166,8 @@ ipx_status plus_ctx_init(plus_ctx *c, const ipx_problem *p, const double *param,
     c->col = ipx_ws_ints(ws, n);
     c->pos = ipx_ws_ints(ws, n);
     c->lsq_iwork = ipx_ws_ints(ws, nn);
+    c->sparse = ipx_ws_doubles(ws, sparse_doubles());
+    c->sparse_x = ipx_ws_doubles(ws, nn);
     return IPX_OK; /* every slice fits: checked above */
 }
 
@@ -176,7 +187,10 @@ static ipx_status plus_solve(const ipx_problem *p, const double *param, ipx_work
 {
     plus_ctx c;
     ipx_status st = plus_ctx_init(&c, p, param, ws, r);
-    return st != IPX_OK ? st : plus_run(&c);
+    if (st != IPX_OK) return st;
+    st = plus_run(&c);
+    plus_sparse_end(&c);
+    return st;
 }
 
 ipx_status ipx_plus_trace(const ipx_problem *p, const double *param, ipx_workspace *ws,
@@ -197,6 +211,7 @@ ipx_status ipx_plus_trace(const ipx_problem *p, const double *param, ipx_workspa
     c.observer = observer;
     c.user = user;
     if (st == IPX_OK) st = plus_run(&c);
+    plus_sparse_end(&c);
     if (st != IPX_OK) return ipx_result_fail(r, st);
     r->status = st;
     return st;

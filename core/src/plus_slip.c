@@ -242,7 +242,9 @@ static ipx_status probe_at(plus_ctx *c, int k, double phi, probe *pr)
     c->s[2 * k] = cos(phi);
     c->s[2 * k + 1] = sin(phi);
     plus_assemble(c);
+    c->probing = 1;
     ipx_status st = plus_solve_linear(c);
+    c->probing = 0;
     probe_here(c, k, pr);
     pr->phi = phi;
     return st;

@@ -6,6 +6,7 @@
 
 #include "min_norm.h"
 #include "plus_internal.h"
+#include "sparse_lsq.h"
 
 /* Unknowns: the three components of every contact in C_act or E (only the normal one if
    mu = 0); observing and dropped contacts are fixed at 0 and have no columns. */
@@ -87,6 +88,24 @@ void plus_assemble(plus_ctx *c)
     }
 }
 
+/* The sparse path for a large sparse system (sparse_lsq.h); 1 if it answered (b = x). */
+static int sparse_solve(plus_ctx *c, int m, const double *A, double *b)
+{
+    if (c->probing || c->cfg.sparse_min <= 0 || m < c->cfg.sparse_min) return 0;
+    if (!c->sparse_on) ipx_sparse_begin(c->sparse);
+    c->sparse_on = 1;
+    if (ipx_sparse_min_norm(c->sparse, m, A, b, c->cfg.rcond, PLUS_SPARSE_DENSITY, c->sparse_x, NULL) != IPX_OK)
+        return 0;
+    memcpy(b, c->sparse_x, sizeof(double) * (size_t)m);
+    return 1;
+}
+
+void plus_sparse_end(plus_ctx *c)
+{
+    if (c->sparse_on) ipx_sparse_end(c->sparse);
+    c->sparse_on = 0;
+}
+
 ipx_status plus_lsq(plus_ctx *c, int m, double *A, double *b)
 {
     if (c->solves >= c->max_solves) { /* deviation 12: the cost bound */
@@ -97,6 +116,7 @@ ipx_status plus_lsq(plus_ctx *c, int m, double *A, double *b)
     }
     c->solves++;
     c->r->counts.lsq_solves++;
+    if (sparse_solve(c, m, A, b)) return IPX_OK;
     ipx_status st = ipx_min_norm_solve(m, A, b, c->cfg.rcond, c->lsq_work, c->lsq_iwork, NULL);
     if (st != IPX_OK)
         snprintf(c->r->message, sizeof c->r->message,

@@ -15,6 +15,7 @@
 #include "impax/impax.h"
 #include "impax/plus.h"
 #include "min_norm.h"
+#include "plus_table1.h"
 #include "problem_gen.h"
 
 #define MAXM 120
@@ -177,50 +178,13 @@ static void make_stack(stack *s, int k, ipx_rng *rng)
     ipx_bodies_assemble(n, s->bodies, k, s->frames, s->vel, s->W, s->v);
 }
 
-/* Table 1 for contacts in states st[] (0 off, 1 rolling compressing, 2 sliding compressing,
-   3 sliding expanding, 4 frictionless compressing) and directions phi[]: B (m x m), w; as
-   plus_columns and plus_assemble build them. Returns m; pos[3k] the unknown of each row. */
-static int table1(int k, const double *W, const double *v, const int *st, const double *phi,
-                  double mu, double *B, double *w, int *pos)
-{
-    const int n = 3 * k;
-    int m = 0, col[MAXM];
-    for (int i = 0; i < n; i++) pos[i] = -1;
-    for (int c = 0; c < k; c++) {
-        if (!st[c]) continue;
-        if (st[c] != 4) pos[3 * c] = m, col[m++] = 3 * c, pos[3 * c + 1] = m, col[m++] = 3 * c + 1;
-        pos[3 * c + 2] = m, col[m++] = 3 * c + 2;
-    }
-    memset(B, 0, sizeof(double) * (size_t)(m * m));
-    for (int c = 0; c < k; c++) {
-        if (!st[c]) continue;
-        for (int t = 0; t < 3; t++) {
-            const int i = 3 * c + t, r = pos[i];
-            if (r < 0) continue;
-            const int velocity = t == 2 ? st[c] != 3 : st[c] == 1;
-            if (velocity) {
-                for (int j = 0; j < m; j++) B[r + m * j] = W[i + n * col[j]];
-                w[r] = -v[i];
-            } else if (t == 2) { /* expanding: pi_n = remaining expansion impulse */
-                B[r + m * r] = 1.0;
-                w[r] = 0.3;
-            } else { /* pi_t + mu s_t pi_n = 0 */
-                B[r + m * r] = 1.0;
-                B[r + m * pos[3 * c + 2]] = mu * (t == 0 ? cos(phi[c]) : sin(phi[c]));
-                w[r] = 0.0;
-            }
-        }
-    }
-    return m;
-}
-
 /* The direction search's sequence of solves on one problem: a few contacts made impending
    (sliding form), each one's angle scanned every 30 degrees and then at random angles, in
    Gauss-Seidel sweeps; between searches the active set changes (a fresh system). */
 static void search_sequence(int k, const double *W, const double *v, ipx_rng *rng, const char *what)
 {
     static double B[MAXM * MAXM], w[MAXM];
-    int st[MAXM / 3], pos[MAXM];
+    int st[MAXM / 3], pos[MAXM], col[MAXM];
     double phi[MAXM / 3];
     for (int round = 0; round < 3; round++) {
         for (int c = 0; c < k; c++) {
@@ -234,14 +198,14 @@ static void search_sequence(int k, const double *W, const double *v, ipx_rng *rn
             st[imp[i]] = 2;
         }
         const double mu = ipx_rng_uniform(rng, 0.1, 1.0);
-        int m = table1(k, W, v, st, phi, mu, B, w, pos);
+        int m = ipx_test_table1(k, W, v, st, phi, mu, B, w, pos, col);
         if (m < IPX_MIN_NORM_CACHE_MIN) continue;
         check(m, B, w, what);
         for (int sweep = 0; sweep < 2; sweep++)
             for (int i = 0; i < ni; i++)
                 for (int a = 0; a < 15; a++) {
                     phi[imp[i]] = a < 12 ? 2.0 * PI * a / 12 : ipx_rng_uniform(rng, 0.0, 2.0 * PI);
-                    table1(k, W, v, st, phi, mu, B, w, pos);
+                    ipx_test_table1(k, W, v, st, phi, mu, B, w, pos, col);
                     check(m, B, w, what);
                 }
     }

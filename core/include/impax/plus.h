@@ -184,6 +184,7 @@ enum {
     IPX_PLUS_HOLD_PLASTIC,     ///< flag: plastic contacts held closed (deviation 10)
     IPX_PLUS_SETTLE_ROUNDS,    ///< rounds of a repeating dissipative ping-pong before it is settled (deviation 11)
     IPX_PLUS_MAX_SOLVES,       ///< min-norm solves per impact before the plastic finish (deviation 12)
+    IPX_PLUS_SPARSE_MIN,       ///< unknowns from which a min-norm solve tries SuiteSparseQR; 0 = never
     IPX_PLUS_N_PARAMS
 };
 
