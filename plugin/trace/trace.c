@@ -113,6 +113,21 @@ static void array(FILE *f, const double *x, int n)
     fputc(']', f);
 }
 
+/* k arrays of `per` numbers, [[..],[..]], or null */
+static void groups(FILE *f, const double *x, int k, int per)
+{
+    if (!x) {
+        fputs("null", f);
+        return;
+    }
+    fputc('[', f);
+    for (int i = 0; i < k; i++) {
+        if (i) fputc(',', f);
+        array(f, x + (size_t)per * (size_t)i, per);
+    }
+    fputc(']', f);
+}
+
 void ipx_trace_event(FILE *f, int world_index, double time_s, const ipx_ode_event *ev)
 {
     fprintf(f, "{\"step\":%ld,\"time\":", ev->step);
@@ -130,16 +145,11 @@ void ipx_trace_event(FILE *f, int world_index, double time_s, const ipx_ode_even
     fputs(",\"vn_after\":", f);
     array(f, ev->vn_after, ev->k);
     fputs(",\"impulse\":", f);
-    if (ev->impulse) {
-        fputc('[', f);
-        for (int i = 0; i < ev->k; i++) {
-            if (i) fputc(',', f);
-            array(f, ev->impulse + IPX_ROWS_PER_CONTACT * i, IPX_ROWS_PER_CONTACT);
-        }
-        fputc(']', f);
-    } else {
-        fputs("null", f);
-    }
+    groups(f, ev->impulse, ev->k, IPX_ROWS_PER_CONTACT);
+    fputs(",\"point\":", f);
+    groups(f, ev->point, ev->k, 3);
+    fputs(",\"normal\":", f);
+    groups(f, ev->normal, ev->k, 3);
     const ipx_counts *c = &ev->counts;
     fprintf(f,
             ",\"rounds\":%d,\"intervals\":%d,\"lsq_solves\":%d,\"lcp_solves\":%d,\"pivots\":%d,"

@@ -148,7 +148,8 @@ static void test_run_trace_writes_one_json_object_per_impact_event(void)
     char *text = read_file(path, NULL);
     ENSURE(text != NULL);
     static const char *keys[] = {"step", "time", "world", "model", "contacts", "status", "ke_before", "ke_after",
-                                 "vn_before", "vn_after", "impulse", "rounds", "intervals", "lcp_solves"};
+                                 "vn_before", "vn_after", "impulse", "point", "normal", "rounds", "intervals",
+                                 "lcp_solves"};
     long lines = 0;
     for (char *line = text, *next; text && *line; line = next) {
         next = strchr(line, '\n');
@@ -165,6 +166,13 @@ static void test_run_trace_writes_one_json_object_per_impact_event(void)
             const char *t = strstr(line, "\"time\":");
             ENSURE(t && fabs(strtod(t + 7, NULL) - 0.452) < 1e-9);
             ENSURE(strstr(line, "\"model\":\"plus\"") && strstr(line, "\"contacts\":1,\"status\":\"ok\""));
+            /* the sphere (r = 0.1 m, above the origin) touches the plane z = 0 under its centre */
+            double p[3] = {1, 1, 1}, n[3] = {0, 0, 0};
+            const char *pt = strstr(line, "\"point\":[["), *nm = strstr(line, "\"normal\":[[");
+            ENSURE(pt && sscanf(pt + 10, "%lf,%lf,%lf", &p[0], &p[1], &p[2]) == 3);
+            ENSURE(nm && sscanf(nm + 11, "%lf,%lf,%lf", &n[0], &n[1], &n[2]) == 3);
+            ENSURE(fabs(p[0]) < 1e-12 && fabs(p[1]) < 1e-12 && fabs(p[2]) < 0.01);
+            ENSURE(n[0] == 0.0 && n[1] == 0.0 && fabs(n[2]) == 1.0);
         }
     }
     printf("  %ld impact events, %ld trace lines\n", events, lines);
