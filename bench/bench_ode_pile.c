@@ -16,6 +16,7 @@
 #include <ode/ode.h>
 
 #include "impax/ode.h"
+#include "ode_bodies.h"
 #include "timing.h"
 
 #define H 0.001
@@ -68,16 +69,10 @@ static void near_callback(void *data, dGeomID a, dGeomID b)
 
 static dBodyID add_box(pile *p, double x, double y, double z, const double axis[3], double angle)
 {
-    dBodyID b = dBodyCreate(p->world);
-    dMass m;
-    dMassSetBoxTotal(&m, 1.0, BOX, BOX, BOX);
-    dBodySetMass(b, &m);
-    dBodySetPosition(b, x, y, z);
+    const double side[3] = {BOX, BOX, BOX}, pos[3] = {x, y, z};
     dMatrix3 R;
     dRFromAxisAndAngle(R, axis[0], axis[1], axis[2], angle);
-    dBodySetRotation(b, R);
-    dGeomSetBody(dCreateBox(p->space, BOX, BOX, BOX), b);
-    return b;
+    return bench_box(p->world, p->space, 1.0, side, pos, R);
 }
 
 static int pile_make(pile *p, int n, const char *model, const char *params)

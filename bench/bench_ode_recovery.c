@@ -28,6 +28,7 @@
 #include <ode/ode.h>
 
 #include "impax/ode.h"
+#include "ode_bodies.h"
 #include "ode_collide.h"
 #include "timing.h"
 
@@ -57,16 +58,10 @@ static double jitter(double a) { return a * (2.0 * dRandReal() - 1.0); }
 
 static void add_box(world *w, double x, double y, double z, double yaw)
 {
-    dBodyID b = dBodyCreate(w->world);
-    dMass m;
-    dMassSetBoxTotal(&m, 1.0, SIDE, SIDE, SIDE);
-    dBodySetMass(b, &m);
-    dBodySetPosition(b, x, y, z);
+    const double side[3] = {SIDE, SIDE, SIDE}, pos[3] = {x, y, z};
     dMatrix3 R;
     dRFromAxisAndAngle(R, 0, 0, 1, yaw);
-    dBodySetRotation(b, R);
-    dGeomSetBody(dCreateBox(w->space, SIDE, SIDE, SIDE), b);
-    w->body[w->n++] = b;
+    w->body[w->n++] = bench_box(w->world, w->space, 1.0, side, pos, R);
 }
 
 /* nx x nx columns of nz boxes; lateral gap (m, < 0: overlap). Every layer 0.5 to 1.5 mm into the

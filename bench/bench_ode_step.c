@@ -11,6 +11,7 @@
 #include <ode/ode.h>
 
 #include "impax/ode.h"
+#include "ode_bodies.h"
 #include "ode_collide.h"
 #include "impax/registry.h"
 #include "timing.h"
@@ -52,16 +53,11 @@ static double simulate(const char *model, long *events, long *contacts, double *
         }
     }
     for (int i = 0; i < N_SIDE * N_SIDE * N_SIDE; i++) {
-        dBodyID b = dBodyCreate(r.world);
-        dMass m;
-        dMassSetBoxTotal(&m, 1.0, 0.2, 0.2, 0.2);
-        dBodySetMass(b, &m);
-        dBodySetPosition(b, 0.5 * (i % N_SIDE), 0.5 * ((i / N_SIDE) % N_SIDE), 0.3 + 0.5 * (i / (N_SIDE * N_SIDE)));
+        const double side[3] = {0.2, 0.2, 0.2};
+        const double pos[3] = {0.5 * (i % N_SIDE), 0.5 * ((i / N_SIDE) % N_SIDE), 0.3 + 0.5 * (i / (N_SIDE * N_SIDE))};
         dMatrix3 R;
         dRFromAxisAndAngle(R, 1, 0.3 * i, 0.2, 0.1 * i);
-        dBodySetRotation(b, R);
-        dGeomID g = dCreateBox(r.space, 0.2, 0.2, 0.2);
-        dGeomSetBody(g, b);
+        bench_box(r.world, r.space, 1.0, side, pos, R);
     }
     double t0 = ipx_now_us();
     for (int s = 0; s < STEPS; s++) {

@@ -31,6 +31,7 @@
 #include <ode/ode.h>
 
 #include "impax/ode.h"
+#include "ode_bodies.h"
 #include "ode_collide.h"
 #include "timing.h"
 
@@ -87,19 +88,6 @@ static void on_event(const ipx_ode_event *ev, void *user)
     if (!ev->ok && !ev->problem) s->early_fallbacks++;
 }
 
-/* A dynamic box: sides (m), mass (kg), centre (m), rotation R (NULL: identity). */
-static dBodyID add_box(sim *s, const double side[3], double mass, const double pos[3], const dReal *R)
-{
-    dBodyID b = dBodyCreate(s->world);
-    dMass m;
-    dMassSetBoxTotal(&m, mass, side[0], side[1], side[2]);
-    dBodySetMass(b, &m);
-    dBodySetPosition(b, pos[0], pos[1], pos[2]);
-    if (R) dBodySetRotation(b, R);
-    dGeomSetBody(dCreateBox(s->space, side[0], side[1], side[2]), b);
-    return b;
-}
-
 /* A dynamic capsule: radius and cylinder length (m) along its local z, mass (kg), centre (m). */
 static dBodyID add_capsule(sim *s, double radius, double length, double mass, const double pos[3],
                            const dReal *R)
@@ -142,7 +130,7 @@ static void build_bin(sim *s)
                                0.1 + 0.15 * (i / 25)};
         dMatrix3 R;
         dRFromAxisAndAngle(R, jitter(1), jitter(1), 1, jitter(0.2));
-        add_box(s, side, 1.0, pos, R);
+        bench_box(s->world, s->space, 1.0, side, pos, R);
     }
 }
 
@@ -154,7 +142,7 @@ static void build_stack(sim *s)
         const double pos[3] = {jitter(0.005), jitter(0.005), 0.12 + 0.22 * i};
         dMatrix3 R;
         dRFromAxisAndAngle(R, 0, 0, 1, jitter(0.05));
-        add_box(s, side, 1.0, pos, R);
+        bench_box(s->world, s->space, 1.0, side, pos, R);
     }
 }
 
@@ -194,7 +182,7 @@ static void build_quadruped(sim *s)
 {
     const double torso[3] = {0.6, 0.3, 0.1}, hip_z = 0.1 + 2 * 0.26;
     const double centre[3] = {0, 0, hip_z + torso[2] / 2};
-    dBodyID body = add_box(s, torso, 8.0, centre, NULL);
+    dBodyID body = bench_box(s->world, s->space, 8.0, torso, centre, NULL);
     for (int leg = 0; leg < 4; leg++) {
         const double x = leg & 1 ? 0.25 : -0.25, y = leg & 2 ? 0.19 : -0.19;
         const double thigh_c[3] = {x, y, hip_z - 0.13}, shin_c[3] = {x, y, hip_z - 0.39};
