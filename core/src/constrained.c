@@ -348,13 +348,6 @@ static double project_velocities(const ipx_constrained *s, const layout *L, doub
     return before;
 }
 
-static int all_finite(const double *x, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (!isfinite(x[i])) return 0;
-    return 1;
-}
-
 ipx_status ipx_constrained_factor(const ipx_constrained *s, double *work, ipx_constrained_info *info,
                                   char *msg, size_t size)
 {
@@ -374,14 +367,14 @@ ipx_status ipx_constrained_factor(const ipx_constrained *s, double *work, ipx_co
     L.head[1] = rank;
     L = factored(s, work);
     const size_t mn = (size_t)(m < nj ? m : nj);
-    if (!all_finite(L.sv, mn) || !all_finite(L.mjc, ROW_DOUBLES * (size_t)c)) {
+    if (!ipx_all_finite(L.sv, mn) || !ipx_all_finite(L.mjc, ROW_DOUBLES * (size_t)c)) {
         snprintf(msg, size, "joint elimination produced a non-finite number (%d bodies, %d joint rows)",
                  s->n_bodies, m);
         return IPX_ERR_NUMERIC;
     }
     fill_K(s, &L);
     fill_diagonal(s, &L);
-    if (!all_finite(L.K, (size_t)L.nn * c) || !all_finite(L.diag, (size_t)c)) {
+    if (!ipx_all_finite(L.K, (size_t)L.nn * c) || !ipx_all_finite(L.diag, (size_t)c)) {
         snprintf(msg, size, "joint elimination produced a non-finite number (%d bodies, %d joint rows)",
                  s->n_bodies, m);
         return IPX_ERR_NUMERIC;
@@ -408,8 +401,8 @@ ipx_status ipx_constrained_assemble(const ipx_constrained *s, double *u, double 
     double before = m > 0 ? project_velocities(s, &L, u) : 0.0;
     fill_W(s, &L, W);
     for (int i = 0; i < c; i++) v[i] = row_velocity(&s->contact_row[i], u);
-    if (!all_finite(W, (size_t)c * c) || !all_finite(v, (size_t)c) ||
-        !all_finite(u, 6 * (size_t)s->n_bodies)) {
+    if (!ipx_all_finite(W, (size_t)c * c) || !ipx_all_finite(v, (size_t)c) ||
+        !ipx_all_finite(u, 6 * (size_t)s->n_bodies)) {
         snprintf(msg, size, "joint elimination produced a non-finite number (%d bodies, %d joint rows)",
                  s->n_bodies, m);
         return IPX_ERR_NUMERIC;

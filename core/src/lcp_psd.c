@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "impax/lcp_psd.h"
+#include "mathutil.h"
 
 /* Proportioning threshold Gamma (the paper's experiments: 1). */
 #define GAMMA 1.0
@@ -222,18 +223,11 @@ static double estimate_norm(mprgp *S)
     return lam > 0.0 ? POWER_MARGIN * lam : 1.0;
 }
 
-static int all_finite(const double *x, int n)
-{
-    for (int i = 0; i < n; i++)
-        if (!isfinite(x[i])) return 0;
-    return 1;
-}
-
 static ipx_status check_input(const ipx_lcp_operator *op, const double *q, const double *z,
                               const double *w, const ipx_lcp_psd_options *o, const double *work)
 {
     if (!op || op->n < 1 || !op->apply || !q || !z || !w || !work || !(o->tol > 0.0) ||
-        o->max_iter < 0 || !all_finite(q, op->n) || !isfinite(op->norm))
+        o->max_iter < 0 || !ipx_all_finite(q, (size_t)op->n) || !isfinite(op->norm))
         return IPX_ERR_INPUT;
     for (int i = 0; op->diag && i < op->n; i++)
         if (!(op->diag[i] > 0.0) || !isfinite(op->diag[i])) return IPX_ERR_INPUT;
@@ -299,7 +293,7 @@ ipx_status ipx_lcp_psd(const ipx_lcp_operator *op, const double *q, double *z, d
     S.step = STEP_FRACTION / S.norm;
     st = iterate(&S, o.max_iter > 0 ? o.max_iter : 10 * n + 100);
     if (st != IPX_OK && st != IPX_ERR_NUMERIC) gradient(&S, S.x, S.g); /* w = M z + q as documented */
-    if (st == IPX_ERR_NUMERIC || !all_finite(S.g, n)) {
+    if (st == IPX_ERR_NUMERIC || !ipx_all_finite(S.g, (size_t)n)) {
         memset(z, 0, (size_t)n * sizeof *z);
         memset(w, 0, (size_t)n * sizeof *w);
         st = IPX_ERR_NUMERIC;

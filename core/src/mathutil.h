@@ -3,6 +3,7 @@
 #define IMPAX_MATHUTIL_H
 
 #include <math.h>
+#include <stddef.h>
 
 #define IPX_PI 3.14159265358979323846
 
@@ -27,6 +28,14 @@ static inline double ipx_max_abs(const double *x, int n)
     double m = 0.0;
     for (int i = 0; i < n; i++) m = fmax(m, fabs(x[i]));
     return m;
+}
+
+/// 1 if every one of n entries is finite (neither NaN nor infinite), else 0.
+static inline int ipx_all_finite(const double *x, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!isfinite(x[i])) return 0;
+    return 1;
 }
 
 /// Sum of squares of n entries.
