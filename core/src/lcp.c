@@ -18,13 +18,15 @@
    - ratios within a relative tolerance (plus the row's rhs round-off) are ties and are broken
      lexicographically with the rows of B^-1, which the tableau carries in its w columns
      (CPS 4.4), except that z0 leaves whenever it is among the ties;
-   - a ratio test whose minimum is contested (another ratio is close to it, but not a tie) is
-     redone after the two columns it compares are re-solved from the original data by
-     iterative refinement, and a secondary ray is confirmed on a tableau rebuilt from the data
+   - a ratio test whose minimum is contested (another ratio is close to it, but not a tie, or
+     tied with it but not equal) is redone after the two columns it compares are re-solved from
+     the original data by iterative refinement, with ties judged by the error the refinement
+     measured, and a secondary ray is confirmed on a tableau rebuilt from the data
      (Gauss-Jordan with partial pivoting on the basis columns of [I | -M/sigma | -d]);
    - the final complementary basis is re-solved from the original data by iterative refinement
      with the basis inverse the tableau already holds, then w = M z + q is recomputed from M and
      q, and only round-off-sized negative entries are clamped to 0. */
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -92,6 +94,24 @@
    11 times the refinement's time, for the same answers.) */
 #define CONTEST 1e4
 #define CONTEST_STEPS 2
+/* Ties are contested too. On an ill-conditioned basis the normwise tolerance above (RHS_NOISE
+   times the row's B^-1 norm, plus TIE_REL) is far looser than the actual error of the basic
+   solution: in the dense LCPs of a 200-box bin, ratios that truly differ by 2e-12 to 4e-7 fell
+   within it, the lexicographic rule (which holds only for exact ties) let the larger one leave,
+   and the row with the smaller ratio ended negative (w_i = -1e-11 to -4e-3 in the final
+   basis: 17 of 19 captured LCPs failed). So a tie among ratios that are not all equal is
+   decided again after refinement, with the error the refinement measured instead of the
+   normwise bound: the residual r of a refined column (data - B x, from the data) bounds the
+   error of its row i by |B^-1_i| |r| (the 1-norm of the row times max|r|), and two ratios are
+   a tie if they differ by less than MEASURED_SAFETY times what those errors can do to them.
+   Exact ties (the four corners of a face reaching 0 together) stay ties: their refined ratios
+   agree to that error. Degenerate ties (all b_i = 0, the common case) are equal as computed and
+   cost nothing. */
+#define MEASURED_SAFETY 10.0
+/* Ratios closer than this (relative) are left to the normwise rule: a row left negative by so
+   little is round-off to the final check (CLAMP_REL), and contesting them doubled the time of
+   the random LCPs of 8 unknowns for no change of pivots. */
+#define UNEQUAL (16.0 * DBL_EPSILON)
 
 /* The work space: a row-major n x (2n + 2) tableau
        [ B^-1 | B^-1 (-M / sigma) | B^-1 (-d) | B^-1 q / sigma ]
@@ -204,8 +224,9 @@ static int tie_break(tableau *tab, int kept, int enter)
    (the usual practical rule; it only shortens the path and cannot make it cycle).
    Returns the row; RAY if no entry is positive: a secondary ray (which run() confirms on a
    tableau rebuilt from the data before it believes it); CONTESTED if may_contest and some ratio
-   is near the minimum but not tied with it, or the chosen pivot entry is near the pivot
-   tolerance (see CONTEST): run() re-solves the columns from the data and asks again.
+   is near the minimum but not tied with it, or tied with it but not equal, or the chosen pivot
+   entry is near the pivot tolerance (see CONTEST, MEASURED_SAFETY): run() re-solves the
+   columns from the data and asks again with the errors it measured (err).
    Ratios use max(b_i, 0). A near-tie broken by round-off (mirror-image contacts give many)
    leaves the rows that did not leave at a round-off-sized negative b_i where the exact value is
    0; such a row is degenerate, its ratio 0. Taken as it is, b_i / a_i < 0 with a small a_i beats
@@ -215,7 +236,16 @@ static int tie_break(tableau *tab, int kept, int enter)
    inaccurate basis (IPX_ERR_NUMERIC). */
 enum { RAY = -1, CONTESTED = -2 };
 
-static int ratio_test(tableau *tab, int enter, double qscale, int may_contest)
+/* Errors of the two columns a ratio test compares, measured by refinement (max|data - B x| of
+   the rhs and of the entering column, see MEASURED_SAFETY); rhs < 0: not measured, the normwise
+   tolerances apply. */
+typedef struct measured {
+    double rhs, col;
+} measured;
+
+static const measured NOT_MEASURED = {-1.0, 0.0};
+
+static int ratio_test(tableau *tab, int enter, double qscale, int may_contest, measured err)
 {
     const int n = tab->n, rhs = tab->cols - 1;
     int *cand = tab->cand, count = 0;
@@ -247,13 +277,24 @@ static int ratio_test(tableau *tab, int enter, double qscale, int may_contest)
         const int i = cand[k];
         const double a = T(tab, i, enter);
         const double gap = fmax(T(tab, i, rhs), 0.0) / a - theta;
-        const double tie = TIE_REL * fabs(theta) + rhs_noise * tab->rownorm[i] / a;
+        const double tie = err.rhs >= 0.0
+                               ? MEASURED_SAFETY * tab->rownorm[i] * (err.rhs + theta * err.col) / a
+                               : TIE_REL * fabs(theta) + rhs_noise * tab->rownorm[i] / a;
         if (gap <= tie) {
             cand[kept++] = i;
             if (tab->basis[i] == 2 * n) z0_row = i;
         } else if (may_contest && gap <= CONTEST * tie) {
             return CONTESTED;
         }
+    }
+    if (may_contest && kept > 1) { /* a tie of unequal ratios (see MEASURED_SAFETY) */
+        double lo = INFINITY, hi = -INFINITY;
+        for (int k = 0; k < kept; k++) {
+            const double v = fmax(T(tab, cand[k], rhs), 0.0) / T(tab, cand[k], enter);
+            lo = fmin(lo, v);
+            hi = fmax(hi, v);
+        }
+        if (hi - lo > UNEQUAL * hi) return CONTESTED;
     }
     const int r = z0_row >= 0 ? z0_row : tie_break(tab, kept, enter);
     /* an entry this close to the pivot tolerance may be round-off of the updated tableau */
@@ -367,8 +408,9 @@ static double column_residual(tableau *tab, int c, const double *M, const double
    the residual from the original data and the B^-1 the tableau holds: they bring x back to the
    accuracy of one solve with B, whatever round-off the updates left in it (as long as the
    drifted B^-1 still contracts the error, which a step that does not reduce the residual shows:
-   it is undone and ends the refinement). O(n^2) per step. */
-static void refine_column(tableau *tab, int c, const double *M, const double *q, double inv_sigma,
+   it is undone and ends the refinement). O(n^2) per step. Returns max|data - B x| of the column
+   as left. */
+static double refine_column(tableau *tab, int c, const double *M, const double *q, double inv_sigma,
                           int steps)
 {
     const int n = tab->n;
@@ -390,6 +432,7 @@ static void refine_column(tableau *tab, int c, const double *M, const double *q,
         }
         before = after;
     }
+    return before;
 }
 
 /* Lemke's path (CPS 4.4): z0 enters, then each leaving variable's complement enters,
@@ -413,20 +456,23 @@ static ipx_status run(tableau *tab, const double *M, const double *q, double inv
         if (*pivots >= max_pivots) return IPX_ERR_LCP_PIVOTS;
         /* complementary pivot rule: the complement of the variable that just left enters */
         const int enter = leaving < n ? leaving + n : leaving - n;
-        r = ratio_test(tab, enter, qscale, 1);
+        r = ratio_test(tab, enter, qscale, 1, NOT_MEASURED);
         if (r == CONTESTED) {
             /* the rhs and the entering column, the numbers the test compares, re-solved from
-               the data (see CONTEST) */
-            refine_column(tab, rhs, M, q, inv_sigma, CONTEST_STEPS);
-            refine_column(tab, enter, M, q, inv_sigma, CONTEST_STEPS);
-            r = ratio_test(tab, enter, qscale, 0);
+               the data (see CONTEST); the residuals left are floored at the round-off of
+               computing them (entries of the scaled data are at most 1) */
+            measured err = {refine_column(tab, rhs, M, q, inv_sigma, CONTEST_STEPS),
+                            refine_column(tab, enter, M, q, inv_sigma, CONTEST_STEPS)};
+            err.rhs = fmax(err.rhs, DBL_EPSILON * qscale);
+            err.col = fmax(err.col, DBL_EPSILON);
+            r = ratio_test(tab, enter, qscale, 0, err);
         }
         if (r == RAY) {
             /* A ray is believed only on a tableau rebuilt from the data: the updated one carries
                the round-off of every pivot, and a column of round-off-sized entries cannot tell
                a true ray from a drifted one. The path goes on from the fresh tableau. */
             if (!refactor(tab, M, q, inv_sigma)) return IPX_ERR_LCP_RAY;
-            r = ratio_test(tab, enter, qscale, 0);
+            r = ratio_test(tab, enter, qscale, 0, NOT_MEASURED);
             if (r < 0) return IPX_ERR_LCP_RAY;
         }
         leaving = tab->basis[r];

@@ -15,6 +15,10 @@
      left at -1.1e-10 and pivoted on with an entry of 8e-8 two steps later: a basic variable of
      -1.3e-3 the tableau did not see, and a false ray 27 pivots on. The two 60 x 60 ones (same M)
      pivoted on 1.6e-10 in a column with entries of 3e5, as the wall did.
+   - bin_*: LCPs of 70-140 unknowns from the 200-box bin (lcp_bin_data.h). A tie of ratios that
+     truly differ (by 2e-12 to 4e-7: the normwise tie tolerance is far looser than the actual
+     error on an ill-conditioned basis) let the larger ratio's row leave; the smaller one's
+     ended negative in the final basis (w_i down to -4.6e-5): "numerical failure".
    Each must now be solved by ipx_lemke with a verified solution: z >= 0, w = M z + q >= 0 and
    z_i w_i = 0 up to round-off relative to the data, w as returned equal to M z + q; and each
    contact problem must be solved by the models that failed on it, keeping every promise. */
@@ -28,6 +32,7 @@
 #include "lcp_check.h"
 #include "model_test.h"
 
+#include "lcp_bin_data.h"
 #include "lcp_degenerate_data.h"
 
 /* Tolerance of the LCP conditions, relative to the data's scale (as test_lcp.c). */
@@ -43,7 +48,7 @@ static void solves(const char *name, int n, const double *M, const double *q)
     double zmax = 0.0;
     for (int i = 0; i < n; i++) zmax = fmax(zmax, z[i]);
     const double viol = st == IPX_OK ? ipx_test_lcp_violation(n, M, q, z, w) : INFINITY;
-    printf("  %-16s n %2d: %s after %d pivots, max z %.4g, violation %.2e\n", name, n,
+    printf("  %-16s n %3d: %s after %d pivots, max z %.4g, violation %.2e\n", name, n,
            ipx_status_name(st), pivots, zmax, viol);
     ENSURE(st == IPX_OK);
     ENSURE(viol <= RES_TOL);
@@ -64,6 +69,17 @@ static void test_two_wheeler_polygonal_lcps_are_solved(void)
     solves("drop13_cor50", 80, M_drop13_cor50, q_drop13_cor50_0);
     solves("drop13_cor25 #1", 60, M_drop13_cor25, q_drop13_cor25_0);
     solves("drop13_cor25 #2", 60, M_drop13_cor25, q_drop13_cor25_1);
+}
+
+static void test_bin_lcps_with_unequal_ties_are_solved(void)
+{
+    for (size_t b = 0; b < sizeof bin_lcps / sizeof bin_lcps[0]; b++) {
+        const sparse_lcp *L = &bin_lcps[b];
+        double *M = calloc((size_t)L->n * (size_t)L->n, sizeof *M);
+        for (int e = 0; e < L->nnz; e++) M[L->row[e] + (size_t)L->n * (size_t)L->col[e]] = L->val[e];
+        solves(L->name, L->n, M, L->q);
+        free(M);
+    }
 }
 
 static ipx_problem problem(int k, const double *W, const double *v, ipx_contact *contact,
@@ -110,6 +126,7 @@ int main(void)
 {
     RUN(test_wall_box_anitescu_potra_lcp_is_solved);
     RUN(test_two_wheeler_polygonal_lcps_are_solved);
+    RUN(test_bin_lcps_with_unequal_ties_are_solved);
     RUN(test_the_contact_problems_are_solved_by_the_models);
     return ipx_test_exit();
 }

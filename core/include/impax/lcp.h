@@ -13,9 +13,10 @@
 /// leaves whenever it is among the ties (that basis is a solution). The updated tableau carries
 /// the round-off of every basis it passed through (far more than the tolerances assume after a
 /// pivot on a small entry), so a ratio test that round-off could decide (a ratio close to the
-/// minimum but not tied with it, a pivot entry close to the tolerance) is redone after the rhs
-/// and the entering column are re-solved from M and q (iterative refinement with the basis
-/// inverse the tableau holds), and a secondary ray is reported only if the tableau of the basis
+/// minimum but not tied with it, a tie of unequal ratios, a pivot entry close to the tolerance)
+/// is redone after the rhs and the entering column are re-solved from M and q (iterative
+/// refinement with the basis inverse the tableau holds; ties are then judged by the error the
+/// refinement measured, not by a normwise bound), and a secondary ray is reported only if the tableau of the basis
 /// rebuilt from M and q (Gauss-Jordan with partial pivoting) confirms it. The final basis is
 /// re-solved from the original data (iterative refinement of M_ZZ z_Z = -q_Z with the basis
 /// inverse the tableau holds), w = M z + q is computed from M and q, and only entries negative
