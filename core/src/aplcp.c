@@ -114,6 +114,30 @@ static int lemke_failure(ipx_status st)
     return st == IPX_ERR_LCP_RAY || st == IPX_ERR_LCP_PIVOTS || st == IPX_ERR_NUMERIC;
 }
 
+static ipx_status solve_iterative(const ipx_problem *p, const double *param, const double *shift,
+                                  ipx_workspace *ws, ipx_result *r, int dense_after, double *residual);
+
+/* After the dense Lemke failed on an LCP that has a solution (st), the iterative solver answers
+   it with its full sweeps and lcp_accept (IPX_APLCP_HIT_ITERATIVE_RESCUE); mark: the workspace
+   the dense solve took. Returns st (message extended) if it cannot. */
+static ipx_status rescue(const ipx_problem *p, const double *param, const double *shift,
+                         ipx_workspace *ws, ipx_result *r, ipx_status st, size_t mark)
+{
+    if (!lemke_failure(st)) return st;
+    char why[IPX_MESSAGE_SIZE];
+    memcpy(why, r->message, sizeof why);
+    ws->used = mark;
+    double residual = 0.0;
+    if (solve_iterative(p, param, shift, ws, r, 0, &residual) == IPX_OK) {
+        r->counts.limits_hit |= IPX_APLCP_HIT_ITERATIVE_RESCUE;
+        r->message[0] = '\0'; /* the rescue answered: limits_hit says so, the message is for errors */
+        return IPX_OK;
+    }
+    snprintf(r->message, sizeof r->message, "%.180s; the iterative solver reached residual %.3g",
+             why, residual);
+    return st;
+}
+
 /* The iterative solver on the whole problem. dense_after: the dense Lemke takes over if it does
    not reach lcp_tol (its sweeps are then budgeted to about one dense solve); else the best
    iterate within lcp_accept that gains no energy is the answer (IPX_APLCP_HIT_LOOSE_LCP).
@@ -140,7 +164,7 @@ static ipx_status solve_iterative(const ipx_problem *p, const double *param, con
     if (dense_after) {
         ws->used = mark;
         r->counts.limits_hit |= IPX_APLCP_HIT_DENSE_FALLBACK;
-        return solve_dense(p, param, shift, ws, r);
+        return rescue(p, param, shift, ws, r, solve_dense(p, param, shift, ws, r), mark);
     }
     if (s.residual <= param[IPX_APLCP_LCP_ACCEPT]) {
         memcpy(r->impulse, s.pi, sizeof(double) * (size_t)rows);
@@ -182,20 +206,7 @@ static ipx_status aplcp_solve(const ipx_problem *p, const double *param, ipx_wor
     if (p->k >= param[IPX_APLCP_LCP_SWITCH])
         return solve_iterative(p, param, shift, ws, r, p->k <= param[IPX_APLCP_LCP_FALLBACK], &residual);
     const size_t mark = ws->used;
-    ipx_status st = solve_dense(p, param, shift, ws, r);
-    if (!lemke_failure(st)) return st;
-    /* the dense Lemke failed on an LCP that has a solution: the iterative solver answers it */
-    char why[IPX_MESSAGE_SIZE];
-    memcpy(why, r->message, sizeof why);
-    ws->used = mark;
-    if (solve_iterative(p, param, shift, ws, r, 0, &residual) == IPX_OK) {
-        r->counts.limits_hit |= IPX_APLCP_HIT_ITERATIVE_RESCUE;
-        r->message[0] = '\0'; /* the rescue answered: limits_hit says so, the message is for errors */
-        return IPX_OK;
-    }
-    snprintf(r->message, sizeof r->message, "%.180s; the iterative solver reached residual %.3g",
-             why, residual);
-    return st;
+    return rescue(p, param, shift, ws, r, solve_dense(p, param, shift, ws, r), mark);
 }
 
 const ipx_model ipx_model_aplcp = {

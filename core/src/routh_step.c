@@ -226,28 +226,21 @@ static ipx_status solve_iterative(ipx_routh_ctx *c, const double *v, int capped,
     return st;
 }
 
-/* The AP LCP (31) from velocities v (capped = 0) or the step LCP (75) with c->caps (capped = 1),
-   its impulse into c->dpi: the iterative solver from lcp_switch contacts on (the dense Lemke when
-   it does not settle and k <= lcp_fallback), else the dense Lemke (the iterative solver when the
-   Lemke fails on a degenerate LCP). */
-static ipx_status solve_ap(ipx_routh_ctx *c, const double *v, int capped, const char *what)
+/* After the dense Lemke failed on an LCP that has a solution (a degenerate one: st is a ray, the
+   pivot limit or an inaccurate basis), the iterative solver answers it with its full sweeps and
+   lcp_accept, as above lcp_fallback (IPX_ROUTH_HIT_ITERATIVE_RESCUE); warm: from its own best
+   iterate, when it ran before the Lemke. Returns st (message kept) if it cannot. */
+static ipx_status rescue(ipx_routh_ctx *c, const double *v, int capped, const char *what,
+                         ipx_status st, int warm)
 {
-    if (c->iterative) {
-        ipx_status st = solve_iterative(c, v, capped, what, c->fallback);
-        if (st == IPX_OK || !c->fallback) return st;
-        c->counts->limits_hit |= IPX_ROUTH_HIT_DENSE_FALLBACK;
-        return solve_dense(c, v, capped, what);
-    }
-    ipx_status st = solve_dense(c, v, capped, what);
     if (st != IPX_ERR_LCP_RAY && st != IPX_ERR_LCP_PIVOTS && st != IPX_ERR_NUMERIC) return st;
-    /* the dense Lemke failed (or its answer missed tol_lcp): the iterative solver answers */
     if (!c->nsgs_ready) {
         if (ipx_nsgs_init(&c->nsgs, c->p, c->L.nd, c->ws) != IPX_OK) return st;
         c->nsgs_ready = 1;
     }
     char why[IPX_MESSAGE_SIZE];
     memcpy(why, c->message, sizeof why);
-    c->warm = 0;
+    c->warm = warm;
     if (solve_iterative(c, v, capped, what, 0) == IPX_OK) {
         c->lcp_failed = 0;
         c->message[0] = '\0';
@@ -256,6 +249,21 @@ static ipx_status solve_ap(ipx_routh_ctx *c, const double *v, int capped, const 
     }
     memcpy(c->message, why, sizeof why);
     return st;
+}
+
+/* The AP LCP (31) from velocities v (capped = 0) or the step LCP (75) with c->caps (capped = 1),
+   its impulse into c->dpi: the iterative solver from lcp_switch contacts on (the dense Lemke when
+   it does not settle and k <= lcp_fallback), else the dense Lemke; where the Lemke fails, the
+   iterative solver (rescue). */
+static ipx_status solve_ap(ipx_routh_ctx *c, const double *v, int capped, const char *what)
+{
+    if (c->iterative) {
+        ipx_status st = solve_iterative(c, v, capped, what, c->fallback);
+        if (st == IPX_OK || !c->fallback) return st;
+        c->counts->limits_hit |= IPX_ROUTH_HIT_DENSE_FALLBACK;
+        return rescue(c, v, capped, what, solve_dense(c, v, capped, what), 1);
+    }
+    return rescue(c, v, capped, what, solve_dense(c, v, capped, what), 0);
 }
 
 /* N*s: the reference of the automatic step, the total normal impulse of the Anitescu-Potra

@@ -405,6 +405,20 @@ static void test_switch_fallback_and_failure(void)
     ipx_params rfb = params("routh", ITERATIVE, "max_sweeps=1,lcp_fallback=32");
     ENSURE(solve(&rfb, &pile.problem, r) == IPX_OK);
     ENSURE(r->counts.limits_hit & IPX_ROUTH_HIT_DENSE_FALLBACK);
+    /* where the fallback's dense Lemke fails too (made to, max_pivots=1: a ray or an inaccurate
+       basis on the bin's degenerate LCPs did), the iterative solver answers with its full sweeps
+       and lcp_accept, as above lcp_fallback; before, the island was left to the host */
+    for (int m = 0; m < 2; m++) {
+        ipx_params both = params(m ? "routh" : "aplcp", ITERATIVE,
+                                 "max_sweeps=40,lcp_fallback=32,lcp_accept=0.05,max_pivots=1");
+        const ipx_status st = solve(&both, &pile.problem, r);
+        const unsigned bits = m ? IPX_ROUTH_HIT_DENSE_FALLBACK | IPX_ROUTH_HIT_ITERATIVE_RESCUE
+                                : IPX_APLCP_HIT_DENSE_FALLBACK | IPX_APLCP_HIT_ITERATIVE_RESCUE;
+        printf("  %s, the fallback's Lemke failing: %s, limits_hit 0x%x\n", m ? "routh" : "aplcp",
+               ipx_status_name(st), r->counts.limits_hit);
+        ENSURE(st == IPX_OK && (r->counts.limits_hit & bits) == bits && r->message[0] == '\0');
+        ENSURE(check_tol(&pile.problem, r, m ? ipx_model_routh.promises(both.value) : IPX_CHECK_ALL, 0.05));
+    }
     free(r), free(rd);
     ipx_pile_free(&pile);
 }

@@ -21,9 +21,10 @@
 ///    and more, where Gauss-Seidel stalls around 1e-5 .. 1e-3; judge it with the checker's
 ///    tol_rel = lcp_accept); otherwise IPX_ERR_NOT_CONVERGED with the residual reached (the host
 ///    then keeps its own step).
-/// Below lcp_switch, when the dense Lemke fails (a false ray or an inaccurate basis on a
-/// degenerate LCP, as real piles' near-duplicate contacts make), the iterative solver answers
-/// the same LCP (bit IPX_APLCP_HIT_ITERATIVE_RESCUE). counts.steps = sweeps of the iterative
+/// Wherever the dense Lemke fails (a false ray or an inaccurate basis on a degenerate LCP, as
+/// real piles' near-duplicate contacts make), below lcp_switch or as the fallback, the iterative
+/// solver answers the same LCP with its full max_sweeps and lcp_accept (bit
+/// IPX_APLCP_HIT_ITERATIVE_RESCUE). counts.steps = sweeps of the iterative
 /// solver, counts.pivots = Lemke pivots (the dense ones, or those of contacts whose small LCP the
 /// iterative solver left to Lemke), counts.lcp_solves = 2 when both solvers ran.
 #ifndef IMPAX_APLCP_H
@@ -55,9 +56,9 @@ enum {
     /// the iterative solver did not reach lcp_tol and the problem is above lcp_fallback: its best
     /// iterate, within lcp_accept, is the answer (the checker needs tol_rel >= lcp_accept)
     IPX_APLCP_HIT_LOOSE_LCP = 1u << 1,
-    /// below lcp_switch the dense Lemke failed (a false ray or an inaccurate basis on a degenerate
-    /// LCP: about 5 % of the islands of a settling bin of boxes in ODE); the iterative solver
-    /// answered it (to lcp_tol, or within lcp_accept with IPX_APLCP_HIT_LOOSE_LCP too)
+    /// the dense Lemke failed (a false ray or an inaccurate basis on a degenerate LCP), below
+    /// lcp_switch or as the fallback; the iterative solver answered it (to lcp_tol, or within
+    /// lcp_accept with IPX_APLCP_HIT_LOOSE_LCP too)
     IPX_APLCP_HIT_ITERATIVE_RESCUE = 1u << 2
 };
 

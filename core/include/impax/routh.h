@@ -43,8 +43,10 @@
 /// every step is still checked not to gain energy beyond tol_lcp), and otherwise the LCP counts
 /// as failed (IPX_ROUTH_HIT_LCP_FAILURE: one Anitescu-Potra solve finishes the impact, itself
 /// iterative). Below lcp_switch every LCP is the dense Lemke's, and
-/// its answer must meet tol_lcp; where it fails (a false ray or an inaccurate basis on a
-/// degenerate LCP) the iterative solver answers it (IPX_ROUTH_HIT_ITERATIVE_RESCUE).
+/// its answer must meet tol_lcp. Wherever the dense Lemke fails (a false ray or an inaccurate
+/// basis on a degenerate LCP), below lcp_switch or as the fallback, the iterative solver answers
+/// it with its full max_sweeps and lcp_accept (from its own best iterate when it ran first):
+/// IPX_ROUTH_HIT_ITERATIVE_RESCUE.
 #ifndef IMPAX_ROUTH_H
 #define IMPAX_ROUTH_H
 
