@@ -295,16 +295,16 @@ static ipx_status bracket_root(plus_ctx *c, int k, probe lo, probe hi, probe *ro
 
 /* The best consistent angle of contact k with the other directions fixed; *found = 0 if none.
    Only sign changes with w . s > 0 at an end can hold a root with friction against the slip.
-   Leaves s_k at the root found (else unchanged). */
-static ipx_status search_angle(plus_ctx *c, int k, int *found)
+   Leaves s_k at the root found (else unchanged); *kept = 1 if its current angle was one. */
+static ipx_status search_angle(plus_ctx *c, int k, int *found, int *kept)
 {
     const double s0 = c->s[2 * k], s1 = c->s[2 * k + 1], phi0 = atan2(s1, s0);
     const double tol_pn = c->cfg.eps_pi * fmax(ipx_max_abs(c->x, c->m), DBL_MIN);
     probe prev, cur, root, best = {0};
-    *found = 0;
+    *found = *kept = 0;
     ipx_status st = probe_at(c, k, phi0, &prev);
     if (st == IPX_OK && consistent(c, &prev)) {
-        *found = 1;
+        *found = *kept = 1;
         return IPX_OK;
     }
     for (int i = 1; st == IPX_OK && i <= SCAN_ANGLES; i++) {
@@ -327,25 +327,22 @@ static ipx_status search_angle(plus_ctx *c, int k, int *found)
 
 /* Sweeps over the impending contacts until every one is consistent with the others' final
    directions (nonlinear Gauss-Seidel); a contact without a consistent direction ends the search
-   and is marked failed (the active set prunes it). Ends with the linear solve at the final
-   directions. */
+   and is marked failed (the active set prunes it). A sweep in which every contact kept its
+   angle changed no direction, so each of its first probes saw the final directions: it is
+   settled without probing them again (with one contact, its root settles it at once). Ends
+   with the linear solve at the final directions. */
 static ipx_status search_directions(plus_ctx *c)
 {
     ipx_status st = IPX_OK;
     int failed = 0;
     for (int sweep = 0, settled = 0; st == IPX_OK && !settled && !failed && sweep < MAX_SWEEPS; sweep++) {
+        settled = 1;
         for (int k = 0; st == IPX_OK && !failed && k < c->k; k++) {
             if (c->imp[k] < 0) continue;
-            int found;
-            st = search_angle(c, k, &found);
+            int found, kept;
+            st = search_angle(c, k, &found, &kept);
             failed = c->slip_failed[k] = !found;
-        }
-        settled = 1; /* with one contact the last probe is its root; else check them together */
-        for (int k = 0; c->ni > 1 && st == IPX_OK && !failed && k < c->k; k++) {
-            probe pr;
-            if (c->imp[k] < 0) continue;
-            st = probe_at(c, k, atan2(c->s[2 * k + 1], c->s[2 * k]), &pr);
-            settled &= consistent(c, &pr);
+            settled &= kept || c->ni == 1;
         }
     }
     if (st != IPX_OK) return st;
