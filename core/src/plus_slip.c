@@ -217,6 +217,9 @@ static void take_directions(plus_ctx *c)
 #define SCAN_ANGLES 12     /* scan step 30 degrees */
 #define ANGLE_TOL 1e-10    /* rad: bisection stops below this bracket */
 #define MAX_SWEEPS 20      /* Gauss-Seidel sweeps over several impending contacts */
+#define JUMP_WIDTH 1e-6    /* rad: a bracket this narrow, both ends with ... */
+#define JUMP_SLIP 1e-3     /* ... this fraction of the bracket's first end slip and ... */
+#define JUMP_SINE 1e-2     /* ... this far off their end slips (sine) holds a jump [S] */
 
 typedef struct probe {
     double phi, cross, dot, slip; /* rad; w x s, w . s, |w| (m/s) */
@@ -264,14 +267,28 @@ static int better(const probe *a, const probe *b, double tol_pn)
     return a_ok != b_ok ? a_ok : a->norm < b->norm;
 }
 
+/* A bracket narrower than JUMP_WIDTH whose ends both keep more than JUMP_SLIP of the slip at
+   its start and are both more than JUMP_SINE off it: w x s changes sign by a jump of the end
+   slip's direction (the rows turn singular, or change rank, at an angle between them), not
+   through a root (there w x s shrinks with the bracket) nor through w = 0 (there w does). The
+   end slip turns faster than 1e4 rad per rad of s there: no angle of the bracket can end within
+   the consistency bound, and narrowing it to ANGLE_TOL cost some 60 probes (bins, piles). */
+static int jump(const probe *lo, const probe *hi, double slip0)
+{
+    return hi->phi - lo->phi <= JUMP_WIDTH && fmin(lo->slip, hi->slip) > JUMP_SLIP * slip0 &&
+           fabs(lo->cross) > JUMP_SINE * lo->slip && fabs(hi->cross) > JUMP_SINE * hi->slip;
+}
+
 /* The root of w x s between lo and hi (angles, lo < hi, a sign change between them) by the
-   Illinois variant of regula falsi: bracketing like bisection, superlinear like the secant. */
+   Illinois variant of regula falsi: bracketing like bisection, superlinear like the secant.
+   Gives up at a jump, returning its last probe (off the end slip unless below the floor). */
 static ipx_status bracket_root(plus_ctx *c, int k, probe lo, probe hi, probe *root)
 {
     probe mid = lo;
     int side = 0; /* which end the last two steps kept: halve its value (Illinois) */
+    const double slip0 = fmax(lo.slip, hi.slip); /* m/s */
     double f_lo = lo.cross, f_hi = hi.cross;
-    while (hi.phi - lo.phi > ANGLE_TOL) {
+    while (hi.phi - lo.phi > ANGLE_TOL && !jump(&lo, &hi, slip0)) {
         double phi = (lo.phi * f_hi - hi.phi * f_lo) / (f_hi - f_lo);
         if (!(phi > lo.phi && phi < hi.phi)) phi = 0.5 * (lo.phi + hi.phi);
         ipx_status st = probe_at(c, k, phi, &mid);
