@@ -342,25 +342,29 @@ static ipx_status search_angle(plus_ctx *c, int k, int *found, int *kept)
     return st;
 }
 
-/* Sweeps over the impending contacts until every one is consistent with the others' final
-   directions (nonlinear Gauss-Seidel); a contact without a consistent direction ends the search
-   and is marked failed (the active set prunes it). A sweep in which every contact kept its
-   angle changed no direction, so each of its first probes saw the final directions: it is
-   settled without probing them again (with one contact, its root settles it at once). Ends
-   with the linear solve at the final directions. */
+/* The search ends after MAX_SWEEPS sweeps, or once it has settled: every impending contact has
+   been visited and, since the last one that moved, the ni - 1 others have kept their angles
+   (each of those probes saw the final directions, and the last mover's root was found with
+   them). */
+static int search_over(int visits, int kept_run, int ni)
+{
+    return visits >= MAX_SWEEPS * ni || (visits >= ni && kept_run >= ni - 1);
+}
+
+/* Visits the impending contacts in turn (nonlinear Gauss-Seidel) until the search is over; a
+   contact without a consistent direction ends it and is marked failed (the active set prunes
+   it). Ends with the linear solve at the final directions. */
 static ipx_status search_directions(plus_ctx *c)
 {
     ipx_status st = IPX_OK;
-    int failed = 0;
-    for (int sweep = 0, settled = 0; st == IPX_OK && !settled && !failed && sweep < MAX_SWEEPS; sweep++) {
-        settled = 1;
-        for (int k = 0; st == IPX_OK && !failed && k < c->k; k++) {
-            if (c->imp[k] < 0) continue;
-            int found, kept;
-            st = search_angle(c, k, &found, &kept);
-            failed = c->slip_failed[k] = !found;
-            settled &= kept || c->ni == 1;
-        }
+    int failed = 0, visits = 0, kept_run = 0; /* kept_run: visits since a contact last moved */
+    for (int k = 0; st == IPX_OK && !failed && !search_over(visits, kept_run, c->ni); k = (k + 1) % c->k) {
+        if (c->imp[k] < 0) continue;
+        int found, kept;
+        st = search_angle(c, k, &found, &kept);
+        failed = c->slip_failed[k] = !found;
+        visits++;
+        kept_run = kept ? kept_run + 1 : 0;
     }
     if (st != IPX_OK) return st;
     plus_assemble(c);

@@ -68,10 +68,10 @@
 ///     the angle, scanned every 30 deg, each sign change with w . s > 0 refined by regula
 ///     falsi, given up where it narrows to 1e-6 rad with the end slip still 0.6 deg off the
 ///     direction on both sides: a jump where the rows turn singular, not a root; several
-///     impending contacts swept in turn until a sweep keeps every angle); of several roots the
-///     one without a pulling normal, then the smallest impulse, is kept (Table 1's min-norm
-///     principle). A root with a pulling normal is a root: the active set then drops that
-///     normal. The spec's division-free residual |w| pi_t + mu pi_n w vanishes for every pi_t
+///     impending contacts visited in turn until, since the last one moved, all others kept
+///     their angles); of several roots the one without a pulling normal, then the smallest
+///     impulse, is kept (Table 1's min-norm principle). A root with a pulling normal is a
+///     root: the active set then drops that normal. The spec's division-free residual |w| pi_t + mu pi_n w vanishes for every pi_t
 ///     where w = 0, and Simbody's PLUSImpulseSolver builds its direction from A_t pi alone,
 ///     with the sign the issue reports as wrong; impax follows (2.9b) (test_plus_core checks
 ///     the sign).
