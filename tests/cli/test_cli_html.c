@@ -113,8 +113,8 @@ static int row_at(const csv_table *t, double t_s)
 /* The page's poses are the simulation's at the frame's time, to float32's precision. */
 static void check_poses(const probe_model *m)
 {
-    char name[64];
-    snprintf(name, sizeof name, "%s/%s.csv", scratch, m->label);
+    char name[1200]; /* the scratch directory's path, as the other paths here */
+    ENSURE(snprintf(name, sizeof name, "%s/%s.csv", scratch, m->label) < (int)sizeof name);
     csv_table t;
     ENSURE(csv_read(name, &t) == 0);
     const int row = row_at(&t, m->t_s);
