@@ -10,8 +10,7 @@
      bench_ode_bin [model] [boxes] [steps] [step|quick]      defaults: aplcp 100 300 step
 
    BENCH_PARAMS passes model and adapter parameters (e.g. recovery=ode); BENCH_DUMP=dir writes the
-   problems the model failed on (see dump()). The core's contact limit caps the islands impax
-   takes (the rest are counted as left to ODE). */
+   problems the model failed on (see dump()). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>

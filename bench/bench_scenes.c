@@ -79,8 +79,9 @@ static void near_callback(void *data, dGeomID a, dGeomID b)
     bench_collide(s->ipx, s->world, s->group, a, b);
 }
 
-/* Largest problem and early fallbacks (an island over the adapter's contact limit fails while
-   it is gathered, so its size is unknown). Runs inside the pre-step, with the context locked. */
+/* Largest problem and early fallbacks (an island that fails while it is gathered, bad body data
+   or memory, has no problem, so its size is unknown). Runs inside the pre-step, with the context
+   locked. */
 static void on_event(const ipx_ode_event *ev, void *user)
 {
     sim *s = user;
@@ -450,7 +451,7 @@ int main(void)
     }
     printf("events: islands solved and handed back; fallbacks: islands left to ODE; max k: most\n"
            "contacts in a problem handed to the model, '+' when some islands fell back before their\n"
-           "problem was built (e.g. over the adapter's contact limit: their size is unknown); us/event:\n"
+           "problem was built (e.g. bad body data: their size is unknown); us/event:\n"
            "wall time in impax (pre-steps and the post-steps' projections) per event; ratios against ODE\n"
            "alone, '>' a lower bound when the budget stopped the run; recovery: islands whose\n"
            "penetration the post-steps projected (a failed one keeps it for that step) and the wall\n"

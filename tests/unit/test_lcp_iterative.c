@@ -8,7 +8,7 @@
      layout documented in ap_lcp.h, and the checker (IPX_CHECK_ALL, default tolerances) passes;
    - the size switch, the dense fallback and the failure above lcp_fallback;
    - islands of a bin of boxes in ODE on which the dense Lemke fails: the iterative solver answers;
-   - a pile of several hundred contacts (when the core's contact limit allows it). */
+   - a pile of several hundred contacts. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -455,10 +455,7 @@ static void test_rescue_where_the_dense_lemke_fails(void)
 static void test_large_pile(void)
 {
     /* several hundred contacts, which the dense Lemke cannot do in reasonable time (O(k^3):
-       some 50 s at k = 500); needs the core's contact limit to allow it */
-#if defined(IPX_MAX_CONTACTS) && IPX_MAX_CONTACTS < 500
-    printf("  skipped: the core's contact limit is %d (the issue lifts it)\n", IPX_MAX_CONTACTS);
-#else
+       some 50 s at k = 500) */
     ipx_rng rng;
     ipx_rng_seed(&rng, 2);
     static const ipx_pile_kind kinds[] = {IPX_PILE_BIN, IPX_PILE_STACK};
@@ -491,7 +488,6 @@ static void test_large_pile(void)
             free(r);
             ipx_pile_free(&pile);
         }
-#endif
 }
 
 int main(void)
