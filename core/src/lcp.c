@@ -31,6 +31,7 @@
 #include <string.h>
 
 #include "impax/lcp.h"
+#include "mathutil.h"
 
 /* Pivot entries at or below this times the 1-norm of their row of B^-1 (see pivot()) are
    treated as zero: they are round-off of an exact zero far more often than a true pivot. */
@@ -167,14 +168,9 @@ static void pivot(tableau *tab, int r, int c)
         double *other = &T(tab, i, 0);
         const double f = other[c];
         if (f == 0.0) continue;
-        double norm = 0.0;
-        for (int j = 0; j < n; j++) {
-            other[j] -= f * row[j];
-            norm += fabs(other[j]);
-        }
-        for (int j = n; j < cols; j++) other[j] -= f * row[j];
+        for (int j = 0; j < cols; j++) other[j] -= f * row[j];
         other[c] = 0.0;
-        tab->rownorm[i] = norm;
+        tab->rownorm[i] = ipx_sum_abs(other, n); /* partial sums: mathutil.h */
     }
 }
 
@@ -418,12 +414,7 @@ static double refine_column(tableau *tab, int c, const double *M, const double *
     /* (no early exit on a small max|res|: rows of small scale in a badly scaled problem still
        gain from the step, and finish() judges each row on its own scale) */
     for (int step = 0; step < steps && before > 0.0; step++) {
-        for (int i = 0; i < n; i++) {
-            const double *row = &T(tab, i, 0); /* row i of B^-1 */
-            double s = 0.0;
-            for (int k = 0; k < n; k++) s += row[k] * tab->res[k];
-            tab->dx[i] = s;
-        }
+        for (int i = 0; i < n; i++) tab->dx[i] = ipx_dot(&T(tab, i, 0), tab->res, n); /* row i of B^-1 */
         for (int i = 0; i < n; i++) T(tab, i, c) += tab->dx[i];
         const double after = column_residual(tab, c, M, q, inv_sigma);
         if (!(after < before)) {

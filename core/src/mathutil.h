@@ -46,6 +46,38 @@ static inline double ipx_norm2(const double *x, int n)
     return s;
 }
 
+/// x . y over n entries, in four interleaved partial sums: one running sum is a chain of
+/// dependent additions that the compiler may not reorder, so it can neither vectorise it nor
+/// overlap the additions (in Lemke's pivots it cost more than the row update it follows).
+static inline double ipx_dot(const double *x, const double *y, int n)
+{
+    double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
+    int i = 0;
+    for (; i + 4 <= n; i += 4) {
+        s0 += x[i] * y[i];
+        s1 += x[i + 1] * y[i + 1];
+        s2 += x[i + 2] * y[i + 2];
+        s3 += x[i + 3] * y[i + 3];
+    }
+    for (; i < n; i++) s0 += x[i] * y[i];
+    return (s0 + s1) + (s2 + s3);
+}
+
+/// sum |x_i| over n entries, in four partial sums as ipx_dot.
+static inline double ipx_sum_abs(const double *x, int n)
+{
+    double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
+    int i = 0;
+    for (; i + 4 <= n; i += 4) {
+        s0 += fabs(x[i]);
+        s1 += fabs(x[i + 1]);
+        s2 += fabs(x[i + 2]);
+        s3 += fabs(x[i + 3]);
+    }
+    for (; i < n; i++) s0 += fabs(x[i]);
+    return (s0 + s1) + (s2 + s3);
+}
+
 /// out = A x for a 3x3 column-major A.
 static inline void ipx_mat3_vec(const double A[9], const double x[3], double out[3])
 {

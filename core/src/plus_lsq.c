@@ -16,6 +16,7 @@
 
 #include "impax/plus.h"
 #include "lsq_cod.h"
+#include "mathutil.h"
 
 size_t ipx_plus_lsq_work_doubles(int m, int n)
 {
@@ -23,41 +24,11 @@ size_t ipx_plus_lsq_work_doubles(int m, int n)
     return 5 * (size_t)n; /* tau, tau2, 2 n of scratch, y */
 }
 
-/* sum_{i=1}^{len-1} v[i] y[i]: four partial sums, so that the compiler can keep them in
-   vector registers (a single sum is a dependency chain it may not reorder). */
-static inline double dot_tail(const double *v, const double *y, int len)
-{
-    double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
-    int i = 1;
-    for (; i + 3 < len; i += 4) {
-        s0 += v[i] * y[i];
-        s1 += v[i + 1] * y[i + 1];
-        s2 += v[i + 2] * y[i + 2];
-        s3 += v[i + 3] * y[i + 3];
-    }
-    for (; i < len; i++) s0 += v[i] * y[i];
-    return (s0 + s1) + (s2 + s3);
-}
-
-static inline double sum_squares(const double *x, int len)
-{
-    double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
-    int i = 0;
-    for (; i + 3 < len; i += 4) {
-        s0 += x[i] * x[i];
-        s1 += x[i + 1] * x[i + 1];
-        s2 += x[i + 2] * x[i + 2];
-        s3 += x[i + 3] * x[i + 3];
-    }
-    for (; i < len; i++) s0 += x[i] * x[i];
-    return (s0 + s1) + (s2 + s3);
-}
-
 /* Householder reflector (LAPACK dlarfg): H = I - tau v v^T, v = (1, x/(alpha - beta)), maps
    (alpha, x) to (beta, 0). x has len entries with stride 1. Returns tau; *alpha becomes beta. */
 static double reflector(double *alpha, double *x, int len)
 {
-    double xx = sum_squares(x, len); /* PLUS's sizes are far from overflow: no scaled norm */
+    double xx = ipx_dot(x, x, len); /* PLUS's sizes are far from overflow: no scaled norm */
     if (xx == 0.0) return 0.0;
     double beta = -copysign(sqrt(*alpha * *alpha + xx), *alpha);
     double tau = (beta - *alpha) / beta, scale = 1.0 / (*alpha - beta);
@@ -71,7 +42,7 @@ static double reflector(double *alpha, double *x, int len)
 static void reflect(const double *v, double tau, double *y, int len)
 {
     if (tau == 0.0) return;
-    const double d = tau * (y[0] + dot_tail(v, y, len));
+    const double d = tau * (y[0] + ipx_dot(v + 1, y + 1, len - 1));
     y[0] -= d;
     for (int i = 1; i < len; i++) y[i] -= d * v[i];
 }
@@ -95,8 +66,9 @@ static int pivoted_qr(lsq_cod *f, double rcond, double abs_tol, double *b, doubl
     double *A = f->A;
     int finite = 1;
     for (int j = 0; j < n; j++) {
+        const double *aj = A + (size_t)m * j;
         f->perm[j] = j;
-        vn1[j] = vn2[j] = sqrt(sum_squares(A + (size_t)m * j, m));
+        vn1[j] = vn2[j] = sqrt(ipx_dot(aj, aj, m));
         finite &= isfinite(vn1[j]) != 0;
     }
     f->r11 = finite ? 0.0 : NAN; /* a NaN or an infinity: no factor (rank 0, r11 NaN) */
@@ -115,7 +87,7 @@ static int pivoted_qr(lsq_cod *f, double rcond, double abs_tol, double *b, doubl
         }
         /* the reflector of column k, its norm (exact, for the rank test) computed once */
         double *akk = A + k + (size_t)m * k;
-        const double alpha = *akk, xx = sum_squares(akk + 1, m - k - 1);
+        const double alpha = *akk, xx = ipx_dot(akk + 1, akk + 1, m - k - 1);
         const double norm = sqrt(alpha * alpha + xx);
         if (k == 0) f->r11 = norm;
         if (!(norm > rcond * f->r11) || !(norm > abs_tol)) return k;
@@ -131,7 +103,7 @@ static int pivoted_qr(lsq_cod *f, double rcond, double abs_tol, double *b, doubl
             double *aj = A + k + (size_t)m * j;
             reflect(akk, tau, aj, m - k);
             if (m - k <= 8) { /* short: recomputing is as cheap as downdating */
-                vn1[j] = sqrt(sum_squares(aj + 1, m - k - 1));
+                vn1[j] = sqrt(ipx_dot(aj + 1, aj + 1, m - k - 1));
                 continue;
             }
             if (vn1[j] == 0.0) continue;
@@ -140,7 +112,7 @@ static int pivoted_qr(lsq_cod *f, double rcond, double abs_tol, double *b, doubl
             if (t < 0.0) t = 0.0;
             double ratio = vn1[j] / vn2[j];
             if (t * ratio * ratio <= tol3z) {
-                vn1[j] = vn2[j] = sqrt(sum_squares(aj + 1, m - k - 1));
+                vn1[j] = vn2[j] = sqrt(ipx_dot(aj + 1, aj + 1, m - k - 1));
             } else {
                 vn1[j] *= sqrt(t);
             }
