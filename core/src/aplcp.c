@@ -107,13 +107,6 @@ static ipx_status solve_dense(const ipx_problem *p, const double *param, const d
     return ipx_result_finish(p, r);
 }
 
-/* Lemke's failures on a problem that has a solution: degenerate LCPs (near-duplicate contacts of
-   real piles) can end on a false ray or an inaccurate basis. */
-static int lemke_failure(ipx_status st)
-{
-    return st == IPX_ERR_LCP_RAY || st == IPX_ERR_LCP_PIVOTS || st == IPX_ERR_NUMERIC;
-}
-
 static ipx_status solve_iterative(const ipx_problem *p, const double *param, const double *shift,
                                   ipx_workspace *ws, ipx_result *r, int dense_after, double *residual);
 
@@ -123,7 +116,7 @@ static ipx_status solve_iterative(const ipx_problem *p, const double *param, con
 static ipx_status rescue(const ipx_problem *p, const double *param, const double *shift,
                          ipx_workspace *ws, ipx_result *r, ipx_status st, size_t mark)
 {
-    if (!lemke_failure(st)) return st;
+    if (!ipx_lemke_rescuable(st)) return st;
     char why[IPX_MESSAGE_SIZE];
     memcpy(why, r->message, sizeof why);
     ws->used = mark;

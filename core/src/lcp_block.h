@@ -121,6 +121,14 @@ ipx_status ipx_nsgs_solve(ipx_nsgs *s, const double *v, const double *qn_shift, 
 /// costs about twice the dense path, not max_sweeps sweeps.
 int ipx_nsgs_fallback_sweeps(int k, int max_sweeps);
 
+/// 1 for the dense Lemke's failures on an LCP that has a solution (a false ray, the pivot limit,
+/// an inaccurate basis: degenerate LCPs of real piles' near-duplicate contacts), which the
+/// models' iterative solver answers instead (aplcp, routh: their rescue).
+static inline int ipx_lemke_rescuable(ipx_status st)
+{
+    return st == IPX_ERR_LCP_RAY || st == IPX_ERR_LCP_PIVOTS || st == IPX_ERR_NUMERIC;
+}
+
 /// The residual of s->pi against q (v, qn_shift, cap as for the solve) with s->vp as the
 /// velocities. The LCP's unknowns are made from pi: lambda_D from pi_t by the two directions of
 /// its sector of the polygon (the least multipliers), the auxiliaries as the smallest that make

@@ -233,7 +233,7 @@ static ipx_status solve_iterative(ipx_routh_ctx *c, const double *v, int capped,
 static ipx_status rescue(ipx_routh_ctx *c, const double *v, int capped, const char *what,
                          ipx_status st, int warm)
 {
-    if (st != IPX_ERR_LCP_RAY && st != IPX_ERR_LCP_PIVOTS && st != IPX_ERR_NUMERIC) return st;
+    if (!ipx_lemke_rescuable(st)) return st;
     if (!c->nsgs_ready) {
         if (ipx_nsgs_init(&c->nsgs, c->p, c->L.nd, c->ws) != IPX_OK) return st;
         c->nsgs_ready = 1;
