@@ -363,14 +363,6 @@ static int refactor(tableau *tab, const double *M, const double *q, double inv_s
     return 1;
 }
 
-static double max_abs(const double *x, size_t count)
-{
-    double m = 0.0;
-    for (size_t i = 0; i < count; i++)
-        if (fabs(x[i]) > m) m = fabs(x[i]);
-    return m;
-}
-
 /* res = (the data's column c) - B (tableau column c) for the current basis B, from the original
    data (not the tableau): c is a variable's column of [I | -M/sigma | -d] or the rhs (q/sigma).
    Returns max|res|. O(n m) for m basic z's. */
@@ -397,7 +389,7 @@ static double column_residual(tableau *tab, int c, const double *M, const double
             for (int k = 0; k < n; k++) res[k] += x; /* column -d of z0 */
         }
     }
-    return max_abs(res, (size_t)n);
+    return ipx_max_abs(res, n);
 }
 
 /* Up to `steps` steps of iterative refinement of tableau column c, x += B^-1 (data - B x), with
@@ -503,7 +495,7 @@ static ipx_status finish(tableau *tab, const double *M, const double *q, double 
                          double *z, double *w)
 {
     const int n = tab->n, rhs = tab->cols - 1;
-    const double qs = max_abs(q, (size_t)n) * inv_sigma;
+    const double qs = ipx_max_abs(q, n) * inv_sigma;
     double *zscale = tab->dx, *wscale = tab->res; /* free after refine_column() */
     for (int k = 0; k < n; k++) z[k] = zscale[k] = 0.0;
     for (int i = 0; i < n; i++) {
@@ -512,7 +504,7 @@ static ipx_status finish(tableau *tab, const double *M, const double *q, double 
         z[v] = T(tab, i, rhs);
         zscale[v] = tab->rownorm[i] * qs + fabs(z[v]);
     }
-    const double zfloor = NORM_REL * max_abs(zscale, (size_t)n);
+    const double zfloor = NORM_REL * ipx_max_abs(zscale, n);
     for (int k = 0; k < n; k++) zscale[k] = CLAMP_REL * zscale[k] + zfloor; /* now a tolerance */
     for (int k = 0; k < n; k++)
         if (z[k] < 0.0 && z[k] >= -zscale[k]) z[k] = 0.0;
@@ -528,7 +520,7 @@ static ipx_status finish(tableau *tab, const double *M, const double *q, double 
             wscale[i] += fabs(col[i] * z[j]);
         }
     }
-    const double wfloor = NORM_REL * max_abs(wscale, (size_t)n);
+    const double wfloor = NORM_REL * ipx_max_abs(wscale, n);
     for (int i = 0; i < n; i++) wscale[i] = CLAMP_REL * wscale[i] + wfloor;
     for (int i = 0; i < n; i++)
         if (w[i] < 0.0 && w[i] >= -wscale[i]) w[i] = 0.0;

@@ -34,6 +34,7 @@
 
 #include "impax/plus.h"
 #include "lsq_cod.h"
+#include "mathutil.h"
 #include "min_norm.h"
 
 /* Most columns a base factor leaves out (the impending contacts a direction search sweeps). */
@@ -107,13 +108,6 @@ static lsq_cod cod_of(const cache *c, int m, int n)
 {
     return (lsq_cod){.m = m, .n = n, .r = (int)c->h[H_RANK], .A = c->F, .tau = c->tau,
                      .tau2 = c->tau2, .perm = c->perm, .r11 = c->h[H_R11]};
-}
-
-static double dot(const double *a, const double *b, int n)
-{
-    double s = 0.0;
-    for (int i = 0; i < n; i++) s += a[i] * b[i];
-    return s;
 }
 
 /* max for the hot loops (fmax is a library call unless NaNs are ruled out) */
@@ -216,7 +210,7 @@ static double solve_base(cache *c, int m, double rcond, const double *wq, const 
             lsq_cod_solve(&f, gq, c->H + mm * (size_t)i, c->y);
             c->h[H_G_OK + i] = 1;
         }
-        scale = fmax(scale, sqrt(dot(g, g, m)));
+        scale = fmax(scale, sqrt(ipx_dot(g, g, m)));
     }
     /* G2 eta = w2 in least squares, through its own factor (rank rho) */
     double *G2 = c->small, *w2 = G2 + (size_t)tail * p, *eta = w2 + (tail > p ? tail : p);
@@ -257,9 +251,9 @@ static double solve_base(cache *c, int m, double rcond, const double *wq, const 
                 K[j + (size_t)n * l] = s;
             }
         for (int a = 0; a < q; a++) {
-            t[a] = dot(K + (size_t)n * a, d, n);
+            t[a] = ipx_dot(K + (size_t)n * a, d, n);
             for (int b = 0; b <= a; b++)
-                S[a + q * b] = S[b + q * a] = dot(K + (size_t)n * a, K + (size_t)n * b, n) + (a == b);
+                S[a + q * b] = S[b + q * a] = ipx_dot(K + (size_t)n * a, K + (size_t)n * b, n) + (a == b);
         }
         spd_solve(q, S, t);
         for (int i = 0; i < p; i++)
