@@ -269,29 +269,24 @@ static int ratio_test(tableau *tab, int enter, double qscale, int may_contest, m
        break an exact tie, which keeps feasibility. So the tolerance errs on the tight side, and
        what the round-off of an updated tableau can do beyond it is settled by CONTEST. */
     int kept = 0, z0_row = -1;
+    double widest = theta; /* the largest ratio among the ties; theta is the smallest */
     for (int k = 0; k < count; k++) {
         const int i = cand[k];
         const double a = T(tab, i, enter);
-        const double gap = fmax(T(tab, i, rhs), 0.0) / a - theta;
+        const double ratio = fmax(T(tab, i, rhs), 0.0) / a, gap = ratio - theta;
         const double tie = err.rhs >= 0.0
                                ? MEASURED_SAFETY * tab->rownorm[i] * (err.rhs + theta * err.col) / a
                                : TIE_REL * fabs(theta) + rhs_noise * tab->rownorm[i] / a;
         if (gap <= tie) {
             cand[kept++] = i;
+            widest = fmax(widest, ratio);
             if (tab->basis[i] == 2 * n) z0_row = i;
         } else if (may_contest && gap <= CONTEST * tie) {
             return CONTESTED;
         }
     }
-    if (may_contest && kept > 1) { /* a tie of unequal ratios (see MEASURED_SAFETY) */
-        double lo = INFINITY, hi = -INFINITY;
-        for (int k = 0; k < kept; k++) {
-            const double v = fmax(T(tab, cand[k], rhs), 0.0) / T(tab, cand[k], enter);
-            lo = fmin(lo, v);
-            hi = fmax(hi, v);
-        }
-        if (hi - lo > UNEQUAL * hi) return CONTESTED;
-    }
+    /* a tie of unequal ratios (see MEASURED_SAFETY) */
+    if (may_contest && widest - theta > UNEQUAL * widest) return CONTESTED;
     const int r = z0_row >= 0 ? z0_row : tie_break(tab, kept, enter);
     /* an entry this close to the pivot tolerance may be round-off of the updated tableau */
     if (may_contest && T(tab, r, enter) <= CONTEST * ptol * tab->rownorm[r]) return CONTESTED;
