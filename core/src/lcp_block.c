@@ -247,103 +247,118 @@ static int solve2(double a, double b, double c, double d, double r0, double r1, 
     return 1;
 }
 
-/* The contact's impulse by enumerating the cases of a single-contact AP LCP: no impulse,
-   sticking, sliding at a vertex of the polygon (friction mu lambda_n d_j) or on an edge, each
-   with lambda_n free or at the cap; the first candidate that local_valid accepts is taken.
-   Returns 0 if none is (degenerate data: the caller asks Lemke). */
-static int local_enumerate(const ipx_nsgs *s, const local *L, double pi[3])
+/* The cases of a single-contact AP LCP with an impulse, as candidates: 0 sticking, 1 sticking
+   at the cap, 2 + j sliding at vertex j of the polygon (friction mu lambda_n d_j), 2 + nd + j
+   sliding on edge (j, j+1); lambda_n at the cap where the free value exceeds it. */
+static int candidates(const ipx_nsgs *s) { return 2 + s->nd + (s->nd > 2 ? s->nd : 0); }
+
+/* Candidate cand of contact L into c; 0 if it does not exist (a singular system, no cap, an
+   edge point outside the edge). */
+static int local_candidate(const ipx_nsgs *s, const local *L, int cand, double c[3])
 {
-    const double *w = L->w;
-#define Wrc(r, c) w[(r) + 3 * (c)]
+    const double *w = L->w, *u = L->u;
+#define Wrc(r, col) w[(r) + 3 * (col)]
+    if (cand == 0 && s->nd == 2) { /* sticking, planar polygon: pi_t2 = 0, the t1 and n rows */
+        double x[2];
+        if (!solve2(Wrc(IPX_T1, IPX_T1), Wrc(IPX_T1, IPX_N), Wrc(IPX_N, IPX_T1), Wrc(IPX_N, IPX_N),
+                    -u[IPX_T1], -u[IPX_N], x))
+            return 0;
+        c[IPX_T1] = x[0], c[IPX_T2] = 0.0, c[IPX_N] = x[1];
+        return !(L->capped && c[IPX_N] > L->cap);
+    }
+    if (cand == 1 && s->nd == 2) { /* sticking at the cap, planar */
+        if (!L->capped || !(Wrc(IPX_T1, IPX_T1) > 0.0)) return 0;
+        c[IPX_T1] = -(u[IPX_T1] + Wrc(IPX_T1, IPX_N) * L->cap) / Wrc(IPX_T1, IPX_T1);
+        c[IPX_T2] = 0.0, c[IPX_N] = L->cap;
+        return 1;
+    }
+    const double a00 = Wrc(0, 0), a01 = Wrc(0, 1), a02 = Wrc(0, 2), a11 = Wrc(1, 1), a12 = Wrc(1, 2),
+                 a22 = Wrc(2, 2);
+    if (cand == 0) { /* sticking: W pi = -u (3 x 3 by Cramer; W_ii is symmetric PSD) */
+        const double m00 = a11 * a22 - a12 * a12, m01 = a02 * a12 - a01 * a22, m02 = a01 * a12 - a02 * a11;
+        const double det = a00 * m00 + a01 * m01 + a02 * m02;
+        if (!(fabs(det) > 1e-13 * a00 * a11 * a22)) return 0;
+        const double m11 = a00 * a22 - a02 * a02, m12 = a01 * a02 - a00 * a12, m22 = a00 * a11 - a01 * a01;
+        c[0] = -(m00 * u[0] + m01 * u[1] + m02 * u[2]) / det;
+        c[1] = -(m01 * u[0] + m11 * u[1] + m12 * u[2]) / det;
+        c[2] = -(m02 * u[0] + m12 * u[1] + m22 * u[2]) / det;
+        return !(L->capped && c[2] > L->cap);
+    }
+    if (cand == 1) { /* sticking at the cap: W_tt pi_t = -(u_t + W_tn cap) */
+        double x[2];
+        if (!L->capped || !solve2(a00, a01, a01, a11, -(u[0] + a02 * L->cap), -(u[1] + a12 * L->cap), x))
+            return 0;
+        c[0] = x[0], c[1] = x[1], c[2] = L->cap;
+        return 1;
+    }
+    if (cand < 2 + s->nd) { /* sliding at vertex j: pi_t = mu lambda_n d_j, v_n' = 0 (or the cap) */
+        const int j = cand - 2;
+        const double dx = s->dir[2 * j], dy = s->dir[2 * j + 1];
+        const double den = Wrc(IPX_N, IPX_N) + L->mu * (Wrc(IPX_N, IPX_T1) * dx + Wrc(IPX_N, IPX_T2) * dy);
+        double ln = den > 0.0 ? -u[IPX_N] / den : INFINITY;
+        if (L->capped && ln > L->cap) ln = L->cap;
+        if (!isfinite(ln)) return 0;
+        c[0] = L->mu * ln * dx, c[1] = L->mu * ln * dy, c[2] = ln;
+        return 1;
+    }
+    /* sliding on edge (j, j+1): pi_t = mu (a d_j + b d_j+1), lambda_n = a + b; v_n' = 0 and
+       (d_j - d_j+1) . v_t' = 0 (or a + b = cap) */
+    const int j = cand - 2 - s->nd;
+    const double *dj = s->dir + 2 * j, *dk = s->dir + 2 * ((j + 1) % s->nd);
+    double col[2][3]; /* W times the impulse of a = 1 and of b = 1 */
+    for (int r = 0; r < 3; r++) {
+        col[0][r] = L->mu * (Wrc(r, IPX_T1) * dj[0] + Wrc(r, IPX_T2) * dj[1]) + Wrc(r, IPX_N);
+        col[1][r] = L->mu * (Wrc(r, IPX_T1) * dk[0] + Wrc(r, IPX_T2) * dk[1]) + Wrc(r, IPX_N);
+    }
+#undef Wrc
+    const double ex = dj[0] - dk[0], ey = dj[1] - dk[1]; /* (d_j - d_j+1) . v_t' = 0 */
+    const double e0 = ex * col[0][IPX_T1] + ey * col[0][IPX_T2], e1 = ex * col[1][IPX_T1] + ey * col[1][IPX_T2];
+    const double eu = ex * u[IPX_T1] + ey * u[IPX_T2];
+    double ab[2];
+    int ok = solve2(col[0][IPX_N], col[1][IPX_N], e0, e1, -u[IPX_N], -eu, ab);
+    if (L->capped && (!ok || ab[0] + ab[1] > L->cap)) { /* a + b = cap */
+        const double den = e0 - e1;
+        ok = fabs(den) > 0.0;
+        if (ok) {
+            ab[0] = -(eu + e1 * L->cap) / den;
+            ab[1] = L->cap - ab[0];
+        }
+    }
+    if (!ok || !(ab[0] >= -L->tp) || !(ab[1] >= -L->tp)) return 0;
+    ab[0] = fmax(ab[0], 0.0), ab[1] = fmax(ab[1], 0.0);
+    c[0] = L->mu * (ab[0] * dj[0] + ab[1] * dk[0]);
+    c[1] = L->mu * (ab[0] * dj[1] + ab[1] * dk[1]);
+    c[2] = ab[0] + ab[1];
+    return 1;
+}
+
+/* The contact's impulse: no impulse when it separates, the normal impulse alone without
+   friction, else the first candidate that local_valid accepts, trying first *last (the case
+   this contact took in the previous sweep: contacts seldom change cases, and the enumeration
+   then costs one candidate instead of up to 2 + 2 nd). *last: that candidate on return, or -1.
+   Returns 0 if no candidate is accepted (degenerate data: the caller asks Lemke). */
+static int local_enumerate(const ipx_nsgs *s, const local *L, double pi[3], int *last)
+{
     const double *u = L->u;
     pi[0] = pi[1] = pi[2] = 0.0;
     if (u[IPX_N] >= 0.0) return 1; /* separating without impulse (gamma takes the slip) */
     if (!(L->mu > 0.0)) {
-        const double wnn = Wrc(IPX_N, IPX_N);
+        const double wnn = L->w[IPX_N + 3 * IPX_N];
         if (!(wnn > 0.0)) return 0;
         pi[IPX_N] = -u[IPX_N] / wnn;
         if (L->capped && pi[IPX_N] > L->cap) pi[IPX_N] = L->cap;
         return 1;
     }
-    double c[3];
-    /* sticking: W pi = -u (3 x 3 by Cramer; W_ii is symmetric PSD); planar polygon (nd = 2):
-       pi_t2 = 0 and the t1 and normal rows */
-    if (s->nd == 2) {
-        double x[2];
-        if (solve2(Wrc(IPX_T1, IPX_T1), Wrc(IPX_T1, IPX_N), Wrc(IPX_N, IPX_T1), Wrc(IPX_N, IPX_N),
-                   -u[IPX_T1], -u[IPX_N], x)) {
-            c[IPX_T1] = x[0], c[IPX_T2] = 0.0, c[IPX_N] = x[1];
-            if (!(L->capped && c[IPX_N] > L->cap) && local_valid(s, L, c)) goto found;
+    const int n = candidates(s), first = *last;
+    if (first >= 0 && first < n && local_candidate(s, L, first, pi) && local_valid(s, L, pi)) return 1;
+    for (int cand = 0; cand < n; cand++)
+        if (cand != first && local_candidate(s, L, cand, pi) && local_valid(s, L, pi)) {
+            *last = cand;
+            return 1;
         }
-        if (L->capped && Wrc(IPX_T1, IPX_T1) > 0.0) {
-            c[IPX_T1] = -(u[IPX_T1] + Wrc(IPX_T1, IPX_N) * L->cap) / Wrc(IPX_T1, IPX_T1);
-            c[IPX_T2] = 0.0, c[IPX_N] = L->cap;
-            if (local_valid(s, L, c)) goto found;
-        }
-    } else {
-        const double a00 = Wrc(0, 0), a01 = Wrc(0, 1), a02 = Wrc(0, 2), a11 = Wrc(1, 1), a12 = Wrc(1, 2),
-                     a22 = Wrc(2, 2);
-        const double m00 = a11 * a22 - a12 * a12, m01 = a02 * a12 - a01 * a22, m02 = a01 * a12 - a02 * a11;
-        const double det = a00 * m00 + a01 * m01 + a02 * m02;
-        if (fabs(det) > 1e-13 * a00 * a11 * a22) {
-            const double m11 = a00 * a22 - a02 * a02, m12 = a01 * a02 - a00 * a12, m22 = a00 * a11 - a01 * a01;
-            c[0] = -(m00 * u[0] + m01 * u[1] + m02 * u[2]) / det;
-            c[1] = -(m01 * u[0] + m11 * u[1] + m12 * u[2]) / det;
-            c[2] = -(m02 * u[0] + m12 * u[1] + m22 * u[2]) / det;
-            if (!(L->capped && c[2] > L->cap) && local_valid(s, L, c)) goto found;
-        }
-        if (L->capped) { /* sticking at the cap: W_tt pi_t = -(u_t + W_tn cap) */
-            double x[2];
-            if (solve2(a00, a01, a01, a11, -(u[0] + a02 * L->cap), -(u[1] + a12 * L->cap), x)) {
-                c[0] = x[0], c[1] = x[1], c[2] = L->cap;
-                if (local_valid(s, L, c)) goto found;
-            }
-        }
-    }
-    /* sliding at vertex j: pi_t = mu lambda_n d_j, v_n' = 0 (or lambda_n = cap) */
-    for (int j = 0; j < s->nd; j++) {
-        const double dx = s->dir[2 * j], dy = s->dir[2 * j + 1];
-        const double den = Wrc(IPX_N, IPX_N) + L->mu * (Wrc(IPX_N, IPX_T1) * dx + Wrc(IPX_N, IPX_T2) * dy);
-        double ln = den > 0.0 ? -u[IPX_N] / den : INFINITY;
-        if (L->capped && ln > L->cap) ln = L->cap;
-        if (!isfinite(ln)) continue;
-        c[0] = L->mu * ln * dx, c[1] = L->mu * ln * dy, c[2] = ln;
-        if (local_valid(s, L, c)) goto found;
-    }
-    /* sliding on edge (j, j+1): pi_t = mu (a d_j + b d_j+1), lambda_n = a + b; v_n' = 0 and
-       (d_j - d_j+1) . v_t' = 0 (or a + b = cap) */
-    for (int j = 0; j < s->nd && s->nd > 2; j++) {
-        const double *dj = s->dir + 2 * j, *dk = s->dir + 2 * ((j + 1) % s->nd);
-        double col[2][3]; /* W times the impulse of a = 1 and of b = 1 */
-        for (int r = 0; r < 3; r++) {
-            col[0][r] = L->mu * (Wrc(r, IPX_T1) * dj[0] + Wrc(r, IPX_T2) * dj[1]) + Wrc(r, IPX_N);
-            col[1][r] = L->mu * (Wrc(r, IPX_T1) * dk[0] + Wrc(r, IPX_T2) * dk[1]) + Wrc(r, IPX_N);
-        }
-        const double ex = dj[0] - dk[0], ey = dj[1] - dk[1]; /* (d_j - d_j+1) . v_t' = 0 */
-        const double e0 = ex * col[0][IPX_T1] + ey * col[0][IPX_T2], e1 = ex * col[1][IPX_T1] + ey * col[1][IPX_T2];
-        const double eu = ex * u[IPX_T1] + ey * u[IPX_T2];
-        double ab[2];
-        int ok = solve2(col[0][IPX_N], col[1][IPX_N], e0, e1, -u[IPX_N], -eu, ab);
-        if (L->capped && (!ok || ab[0] + ab[1] > L->cap)) { /* a + b = cap */
-            const double den = e0 - e1;
-            ok = fabs(den) > 0.0;
-            if (ok) {
-                ab[0] = -(eu + e1 * L->cap) / den;
-                ab[1] = L->cap - ab[0];
-            }
-        }
-        if (!ok || !(ab[0] >= -L->tp) || !(ab[1] >= -L->tp)) continue;
-        ab[0] = fmax(ab[0], 0.0), ab[1] = fmax(ab[1], 0.0);
-        c[0] = L->mu * (ab[0] * dj[0] + ab[1] * dk[0]);
-        c[1] = L->mu * (ab[0] * dj[1] + ab[1] * dk[1]);
-        c[2] = ab[0] + ab[1];
-        if (local_valid(s, L, c)) goto found;
-    }
-#undef Wrc
+    pi[0] = pi[1] = pi[2] = 0.0;
+    *last = -1;
     return 0;
-found:
-    pi[0] = c[0], pi[1] = c[1], pi[2] = c[2];
-    return 1;
 }
 
 /* The local LCP by the dense Lemke (degenerate cases the enumeration cannot settle). */
@@ -380,14 +395,15 @@ static int local_lemke(ipx_nsgs *s, int i, const local *L, double pi[3])
 
 size_t ipx_nsgs_bytes(int k, int nd)
 {
-    (void)nd;
     const size_t kk = (size_t)k;
     return ipx_wblocks_bytes(k) + 4 * ipx_ws_doubles_bytes(3 * kk) +
            3 * (IPX_NSGS_AA_DEPTH + 1) * ipx_ws_doubles_bytes(3 * kk) +
            ipx_ws_doubles_bytes(IPX_NSGS_AA_DEPTH * IPX_NSGS_AA_DEPTH) + ipx_ws_doubles_bytes(IPX_NSGS_AA_DEPTH) +
            ipx_ws_doubles_bytes(LOCAL_MAX * LOCAL_MAX) + 3 * ipx_ws_doubles_bytes(LOCAL_MAX) +
            ipx_ws_doubles_bytes(ipx_lemke_work_doubles(LOCAL_MAX)) +
-           ipx_ws_ints_bytes(ipx_lemke_work_ints(LOCAL_MAX));
+           ipx_ws_ints_bytes(ipx_lemke_work_ints(LOCAL_MAX)) + ipx_ws_ints_bytes(kk) +
+           2 * ipx_ws_doubles_bytes((size_t)(nd + 1) * kk) + 2 * ipx_ws_doubles_bytes(2 * kk) +
+           ipx_ws_doubles_bytes(kk);
 }
 
 ipx_status ipx_nsgs_init(ipx_nsgs *s, const ipx_problem *p, int nd, ipx_workspace *ws)
@@ -417,10 +433,25 @@ ipx_status ipx_nsgs_init(ipx_nsgs *s, const ipx_problem *p, int nd, ipx_workspac
     s->wl = ipx_ws_doubles(ws, LOCAL_MAX);
     s->dwork = ipx_ws_doubles(ws, ipx_lemke_work_doubles(LOCAL_MAX));
     s->iwork = ipx_ws_ints(ws, ipx_lemke_work_ints(LOCAL_MAX));
+    s->last_case = ipx_ws_ints(ws, (size_t)p->k);
+    s->stop_impulse = ipx_ws_doubles(ws, (size_t)p->k);
+    const size_t rows = (size_t)(nd + 1) * (size_t)p->k; /* lambda_n and lambda_D rows */
+    s->res_iz = ipx_ws_doubles(ws, rows);
+    s->res_vw = ipx_ws_doubles(ws, rows);
+    s->res_vz = ipx_ws_doubles(ws, 2 * (size_t)p->k); /* beta and gamma rows */
+    s->res_iw = ipx_ws_doubles(ws, 2 * (size_t)p->k);
     if (!s->pi || !s->vp || !s->pi_old || !s->pi_best || !s->hist[3 * (IPX_NSGS_AA_DEPTH + 1) - 1] || !s->gram || !s->gram_rhs || !s->Mloc ||
-        !s->ql || !s->zl || !s->wl || !s->dwork || !s->iwork)
+        !s->ql || !s->zl || !s->wl || !s->dwork || !s->iwork || !s->last_case || !s->stop_impulse ||
+        !s->res_iz || !s->res_vw || !s->res_vz || !s->res_iw)
         return IPX_ERR_WORKSPACE;
     memset(s->pi, 0, sizeof(double) * n);
+    for (int i = 0; i < p->k; i++) {
+        const double *w = s->W.blk + 9 * (size_t)s->W.diag[i];
+        double wmax = 0.0;
+        for (int x = 0; x < 9; x++) wmax = dmax(wmax, fabs(w[x]));
+        s->stop_impulse[i] = wmax > 0.0 ? dmax(1.0, 1.0 + p->contact[i].mu) / wmax : 0.0;
+        s->last_case[i] = -1;
+    }
     return IPX_OK;
 }
 
@@ -432,67 +463,65 @@ int ipx_nsgs_fallback_sweeps(int k, int max_sweeps)
 
 /* ---- residual ---- */
 
-/* Residual terms of one row: z (scale zs) against w (scale ws). */
-static inline double row_residual(double z, double zs, double w, double ws)
-{
-    const double a = z / zs, b = w / ws;
-    return dmax(dmax(-a, -b), dmin(a, b));
-}
-
+/* The residual in one pass over the contacts: each row's pair (z, w) is kept in raw units, an
+   impulse against a velocity (rows of lambda_n and lambda_D) or a velocity against an impulse
+   (rows of beta and gamma), while the scales Z and V are found; the rows are then judged in a
+   tight loop over the kept pairs. The terms -z / Z and -w / V need no pairs: their largest raw
+   values per unit are kept instead. */
 double ipx_nsgs_residual(const ipx_nsgs *s, const double *v, const double *qn_shift, const double *cap)
 {
     const int k = s->k, nd = s->nd;
     double Z = DBL_MIN, V = DBL_MIN;
-    /* scales: the largest impulse unknown (and cap), N*s; the largest velocity entry of q and
-       the largest velocity-like unknown (gamma, beta), m/s */
+    double neg_imp = 0.0, neg_vel = 0.0; /* largest -z or -w of each unit, N*s and m/s */
+    double *iz = s->res_iz, *vw = s->res_vw, *vz = s->res_vz, *iw = s->res_iw;
+    int niv = 0, nvi = 0; /* pairs kept: impulse z against velocity w, and the other way */
     for (int i = 0; i < k; i++) {
         const double *pi = s->pi + 3 * i, *vi = v + 3 * i, *vpi = s->vp + 3 * i;
         const double sh = qn_shift ? qn_shift[i] : 0.0;
-        Z = dmax(Z, fabs(pi[IPX_N]));
-        if (s->capped) {
-            Z = dmax(Z, fabs(cap[i]));
-            V = dmax(V, -(vpi[IPX_N] + sh));
-        }
-        V = dmax(V, fabs(vi[IPX_N] + sh));
-        if (s->p->contact[i].mu > 0.0) {
-            int j;
-            double a, b;
-            if (pi[IPX_T1] != 0.0 || pi[IPX_T2] != 0.0) {
-                sector(s, pi, &j, &a, &b);
-                Z = dmax(Z, dmax(a, b));
-            }
-            for (int d = 0; d < nd; d++)
-                V = dmax(V, fabs(s->dir[2 * d] * vi[IPX_T1] + s->dir[2 * d + 1] * vi[IPX_T2]));
-            V = dmax(V, max_opposing(s, vpi));
-        }
-    }
-    double worst = 0.0;
-    for (int i = 0; i < k; i++) {
-        const double *pi = s->pi + 3 * i, *vpi = s->vp + 3 * i;
         const double ln = pi[IPX_N];
-        double wn = vpi[IPX_N] + (qn_shift ? qn_shift[i] : 0.0);
+        double wn = vpi[IPX_N] + sh;
+        Z = dmax(Z, fabs(ln));
+        V = dmax(V, fabs(vi[IPX_N] + sh));
         if (s->capped) {
             const double beta = dmax(0.0, -wn);
-            worst = dmax(worst, row_residual(beta, V, cap[i] - ln, Z));
+            Z = dmax(Z, fabs(cap[i]));
+            V = dmax(V, beta);
+            vz[nvi] = beta, iw[nvi++] = cap[i] - ln;
+            neg_imp = dmax(neg_imp, ln - cap[i]);
             wn += beta;
         }
-        worst = dmax(worst, row_residual(ln, Z, wn, V));
+        iz[niv] = ln, vw[niv++] = wn;
+        neg_imp = dmax(neg_imp, -ln);
+        neg_vel = dmax(neg_vel, -wn);
         if (s->p->contact[i].mu > 0.0) {
             /* multipliers of pi_t: the two directions of its sector (the least sum) */
             int j = 0;
             double a = 0.0, b = 0.0;
-            if (pi[IPX_T1] != 0.0 || pi[IPX_T2] != 0.0) sector(s, pi, &j, &a, &b);
+            if (pi[IPX_T1] != 0.0 || pi[IPX_T2] != 0.0) {
+                sector(s, pi, &j, &a, &b);
+                Z = dmax(Z, dmax(a, b));
+            }
             const double gamma = max_opposing(s, vpi);
+            V = dmax(V, gamma);
             for (int d = 0; d < nd; d++) {
+                const double dv = s->dir[2 * d] * vi[IPX_T1] + s->dir[2 * d + 1] * vi[IPX_T2];
                 const double lam = d == j ? a : d == (j + 1) % nd ? b : 0.0;
                 const double wd = s->dir[2 * d] * vpi[IPX_T1] + s->dir[2 * d + 1] * vpi[IPX_T2] + gamma;
-                worst = dmax(worst, row_residual(lam, Z, wd, V));
+                V = dmax(V, fabs(dv));
+                iz[niv] = lam, vw[niv++] = wd;
+                neg_vel = dmax(neg_vel, -wd);
             }
-            worst = dmax(worst, row_residual(gamma, V, s->p->contact[i].mu * ln - (a + b), Z));
+            const double slack = s->p->contact[i].mu * ln - (a + b);
+            vz[nvi] = gamma, iw[nvi++] = slack;
+            neg_imp = dmax(neg_imp, -slack);
         } else {
-            worst = dmax(worst, dmax(fabs(pi[IPX_T1]), fabs(pi[IPX_T2])) / Z);
+            neg_imp = dmax(neg_imp, dmax(fabs(pi[IPX_T1]), fabs(pi[IPX_T2])));
         }
     }
+    const double rz = 1.0 / Z, rv = 1.0 / V;
+    double worst = dmax(neg_imp * rz, neg_vel * rv);
+    for (int r = 0; r < niv; r++) worst = dmax(worst, dmin(iz[r] * rz, vw[r] * rv));
+    for (int r = 0; r < nvi; r++) worst = dmax(worst, dmin(vz[r] * rv, iw[r] * rz));
     return worst;
 }
 
@@ -510,19 +539,17 @@ static void sweep(ipx_nsgs *s, const double *qn_shift, const double *cap)
         L.mu = s->p->contact[i].mu;
         L.capped = s->capped;
         L.cap = s->capped ? cap[i] : 0.0;
-        double umax = 0.0, wmax = 0.0;
+        double umax = 0.0;
         for (int r = 0; r < 3; r++) {
             L.u[r] = vpi[r] - (L.w[r] * pii[0] + L.w[r + 3] * pii[1] + L.w[r + 6] * pii[2]);
             umax = dmax(umax, fabs(L.u[r]));
         }
         L.u[IPX_N] += qn_shift ? qn_shift[i] : 0.0;
-        for (int x = 0; x < 9; x++) wmax = dmax(wmax, fabs(L.w[x]));
         /* tolerances from the local scales: the impulse that stops u, the velocity of u */
-        const double pscale = wmax > 0.0 ? umax / wmax * dmax(1.0, 1.0 + L.mu) : 0.0;
-        L.tp = LOCAL_TOL * dmax(pscale, L.capped ? L.cap : 0.0);
+        L.tp = LOCAL_TOL * dmax(umax * s->stop_impulse[i], L.capped ? L.cap : 0.0);
         L.tv = LOCAL_TOL * umax;
         double pnew[3];
-        if (!local_enumerate(s, &L, pnew)) {
+        if (!local_enumerate(s, &L, pnew, &s->last_case[i])) {
             s->local_lemke++;
             if (!local_lemke(s, i, &L, pnew)) { /* keep the previous impulse (never seen) */
                 s->local_failures++;
