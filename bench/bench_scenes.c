@@ -16,7 +16,12 @@
    Environment: BENCH_SCENES (comma list, default all), BENCH_MODELS (default
    plus,routh,aplcp,bowling; "ode" is the pass-through), BENCH_REPEATS (default 5),
    BENCH_BUDGET_S (s of wall time per run, default 120), BENCH_PARAMS (adapter and model
-   parameters given to every model), IMPAX_VERBOSE=1 (print ODE's messages as they come). */
+   parameters given to every model), BENCH_SEED (ODE's dRandSetSeed, default 1: the boxes'
+   jitter and QuickStep's constraint order; the bin is chaotic, so a model's time on it is a
+   sample of one trajectory: compare models over several seeds, or builds on a capture),
+   BENCH_CAPTURE=PREFIX (write every problem handed to a model to PREFIX-SCENE-MODEL.ipxp, for
+   bench_replay; the run's times then include the writing), IMPAX_VERBOSE=1 (print ODE's
+   messages as they come). */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime, fork */
 #define _DEFAULT_SOURCE          /* MAP_ANONYMOUS */
 #include <signal.h>
@@ -33,6 +38,7 @@
 #include "impax/ode.h"
 #include "ode_bodies.h"
 #include "ode_collide.h"
+#include "problem_file.h"
 #include "timing.h"
 
 #define H 0.001 /* s, the step */
@@ -47,6 +53,7 @@ typedef struct sim {
     ipx_ode_context *ipx;
     int max_k;            /* largest problem (contacts) handed to a model */
     long early_fallbacks; /* islands that fell back before their problem was built */
+    FILE *capture;        /* BENCH_CAPTURE: the problems handed to the model go here */
 } sim;
 
 typedef struct scene {
@@ -87,6 +94,11 @@ static void on_event(const ipx_ode_event *ev, void *user)
     sim *s = user;
     if (ev->k > s->max_k) s->max_k = ev->k;
     if (!ev->ok && !ev->problem) s->early_fallbacks++;
+    if (s->capture && ev->problem && problem_file_write(s->capture, ev->problem) != 0) {
+        fprintf(stderr, "bench_scenes: BENCH_CAPTURE: writing failed: the capture stops here\n");
+        fclose(s->capture);
+        s->capture = NULL;
+    }
 }
 
 /* A dynamic capsule: radius and cylinder length (m) along its local z, mass (kg), centre (m). */
@@ -223,11 +235,17 @@ static ipx_ode_context *adapter(dWorldID world, const char *model)
     return ipx;
 }
 
+static const char *env_or(const char *name, const char *fallback)
+{
+    const char *v = getenv(name);
+    return v && *v ? v : fallback;
+}
+
 /* The world of sc, with the adapter under model (NULL: ODE alone). */
 static void setup(sim *s, const scene *sc, const char *model)
 {
     memset(s, 0, sizeof *s);
-    dRandSetSeed(1); /* the jitter and QuickStep's constraint order */
+    dRandSetSeed(strtoul(env_or("BENCH_SEED", "1"), NULL, 10)); /* the jitter, QuickStep's order */
     s->world = dWorldCreate();
     dWorldSetGravity(s->world, 0, 0, -9.81);
     dWorldSetQuickStepNumIterations(s->world, 20);
@@ -237,12 +255,23 @@ static void setup(sim *s, const scene *sc, const char *model)
     if (model) {
         s->ipx = adapter(s->world, model);
         ipx_ode_set_event_callback(s->ipx, on_event, s);
+        const char *prefix = env_or("BENCH_CAPTURE", "");
+        if (*prefix) { /* each repeat writes the same file again: the runs are deterministic */
+            char path[1024];
+            snprintf(path, sizeof path, "%s-%s-%s.ipxp", prefix, sc->name, model);
+            s->capture = fopen(path, "wb");
+            if (!s->capture) {
+                fprintf(stderr, "bench_scenes: BENCH_CAPTURE: cannot write '%s'\n", path);
+                _exit(2);
+            }
+        }
     }
     sc->build(s);
 }
 
 static void teardown(sim *s)
 {
+    if (s->capture) fclose(s->capture);
     ipx_ode_destroy(s->ipx);
     dJointGroupDestroy(s->group);
     dSpaceDestroy(s->space);
@@ -407,12 +436,6 @@ static int listed(const char *list, const char *name)
     return 0;
 }
 
-static const char *env_or(const char *name, const char *fallback)
-{
-    const char *v = getenv(name);
-    return v && *v ? v : fallback;
-}
-
 int main(void)
 {
     const char *scene_list = env_or("BENCH_SCENES", "bin,stack,chain,quadruped");
@@ -420,6 +443,11 @@ int main(void)
     const char *models = env_or("BENCH_MODELS", "plus,routh,aplcp,bowling");
     int repeats = atoi(env_or("BENCH_REPEATS", "5"));
     const double budget_s = atof(env_or("BENCH_BUDGET_S", "120"));
+    const char *seed = env_or("BENCH_SEED", "1");
+    if (strspn(seed, "0123456789") != strlen(seed) || strlen(seed) > 9) {
+        fprintf(stderr, "bench_scenes: BENCH_SEED='%s': use a whole number below 10^9\n", seed);
+        return 2;
+    }
     if (repeats < 1 || repeats > MAX_REPEATS || !(budget_s > 0)) {
         fprintf(stderr, "bench_scenes: BENCH_REPEATS must be 1..%d and BENCH_BUDGET_S > 0\n", MAX_REPEATS);
         return 2;
@@ -434,8 +462,8 @@ int main(void)
     for (const char *m = models; next_item(&m, item, sizeof item);) ipx_ode_destroy(adapter(probe, item));
     dWorldDestroy(probe);
     ipx_ode_capture_messages(atoi(env_or("IMPAX_VERBOSE", "0")) != 0); /* counted per run */
-    printf("h = 1 ms; median of %d run(s); budget %g s of wall time per run; BENCH_PARAMS=%s\n", repeats,
-           budget_s, env_or("BENCH_PARAMS", ""));
+    printf("h = 1 ms; median of %d run(s); budget %g s of wall time per run; BENCH_SEED=%s; "
+           "BENCH_PARAMS=%s\n", repeats, budget_s, seed, env_or("BENCH_PARAMS", ""));
     printf("%-10s %-8s %10s %7s %10s %7s %8s %9s %6s %10s  %s\n", "scene", "model", "wall ms", "ratio",
            "cpu ms", "ratio", "events", "fallbacks", "max k", "us/event", "status");
     for (size_t i = 0; i < N_SCENES; i++) {

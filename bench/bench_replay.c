@@ -1,0 +1,216 @@
+/* bench_replay: solves a file of captured problems (bench_scenes' BENCH_CAPTURE) under one or
+   more models, each with its own parameters, so that two settings or two builds are timed on
+   the same problems (a chaotic scene's runs are not; see tests/support/problem_file.h).
+     build/bench/bench_replay FILE ENTRY [ENTRY ...]      ENTRY = MODEL or MODEL:PARAMS
+   e.g. `bench_replay /tmp/c-bin-routh.ipxp routh routh:lcp_switch=16,lcp_fallback=96`.
+   Per entry: the time of the solves (the sum over the problems of each one's median over
+   BENCH_REPEATS runs, default 3), its ratio to the first entry's, the problems the model
+   failed on, those whose answer breaks an invariant the model promises (impax/check.h,
+   default tolerances), and how far the post-impact velocities are from the first entry's
+   (|dv|max / |v_pre|max per problem: median, 90th percentile, largest). Then the time by
+   problem size. BENCH_MIN_K (default 1): only problems of at least that many contacts. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "impax/check.h"
+#include "impax/impax.h"
+#include "problem_file.h"
+#include "timing.h"
+
+#define MAX_ENTRIES 8
+#define MAX_REPEATS 21
+#define N_SIZES 6
+static const int size_edge[N_SIZES] = {8, 16, 32, 64, 128, 1 << 30}; /* k below each */
+static const char *size_name[N_SIZES] = {"<8", "8-15", "16-31", "32-63", "64-127", "128+"};
+
+typedef struct entry {
+    const char *text;
+    ipx_params params;
+    double total_us, size_us[N_SIZES];
+    int fails, broken;
+    double *v_post; /* 3k per problem, concatenated (the first repeat's answers) */
+} entry;
+
+static int load(const char *path, int min_k, problem_record **out, int *n, int *k_max)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "bench_replay: cannot read '%s'\n", path);
+        return -1;
+    }
+    int cap = 0;
+    *n = 0, *k_max = 0;
+    for (;;) {
+        problem_record rec;
+        char message[256];
+        const int got = problem_file_read(f, &rec, message, sizeof message);
+        if (got == 0) break;
+        if (got < 0) {
+            fprintf(stderr, "bench_replay: %s, record %d: %s\n", path, *n + 1, message);
+            fclose(f);
+            return -1;
+        }
+        if (rec.problem.k < min_k) {
+            problem_file_free(&rec);
+            continue;
+        }
+        if (*n == cap) {
+            cap = cap ? 2 * cap : 256;
+            problem_record *grown = realloc(*out, sizeof **out * (size_t)cap);
+            if (!grown) {
+                fprintf(stderr, "bench_replay: no memory for %d problems\n", cap);
+                fclose(f);
+                return -1;
+            }
+            *out = grown;
+        }
+        if (rec.problem.k > *k_max) *k_max = rec.problem.k;
+        (*out)[(*n)++] = rec;
+    }
+    fclose(f);
+    return 0;
+}
+
+static int size_class(int k)
+{
+    int c = 0;
+    while (k >= size_edge[c]) c++;
+    return c;
+}
+
+/* Solves every problem `repeats` times under e; the first run's answers are judged and kept. */
+static int replay(entry *e, const problem_record *recs, int n, int k_max, int repeats)
+{
+    ipx_workspace *ws = ipx_workspace_create(&e->params, k_max);
+    if (!ws) {
+        fprintf(stderr, "bench_replay: no workspace for %s at k = %d\n", e->text, k_max);
+        return -1;
+    }
+    const ipx_check_options opt = {.kinds = e->params.model->promises(e->params.value),
+                                   .tol_rel = ipx_check_default_options().tol_rel,
+                                   .tol_abs = ipx_check_default_options().tol_abs,
+                                   .tol_angle = ipx_check_default_options().tol_angle};
+    size_t offset = 0;
+    for (int i = 0; i < n; i++) {
+        const ipx_problem *p = &recs[i].problem;
+        const size_t rows = 3 * (size_t)p->k;
+        double t[MAX_REPEATS];
+        for (int r = 0; r < repeats; r++) {
+            ipx_result res;
+            const double t0 = ipx_now_us();
+            const ipx_status st = ipx_solve(&e->params, p, ws, &res);
+            t[r] = ipx_now_us() - t0;
+            if (r > 0) continue;
+            ipx_check_report report;
+            if (st != IPX_OK) e->fails++;
+            else if (ipx_check(p, &res, &opt, &report) != 0) e->broken++;
+            for (size_t x = 0; x < rows; x++) e->v_post[offset + x] = st == IPX_OK ? res.v_post[x] : NAN;
+        }
+        const double us = ipx_median(t, repeats);
+        e->total_us += us;
+        e->size_us[size_class(p->k)] += us;
+        offset += rows;
+    }
+    ipx_workspace_destroy(ws);
+    return 0;
+}
+
+static int by_value(const void *a, const void *b)
+{
+    const double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The distance of e's answers from the first entry's: per problem |dv|max / |v_pre|max. */
+static void print_distance(const entry *first, const entry *e, const problem_record *recs, int n)
+{
+    double *d = malloc(sizeof(double) * (size_t)n);
+    if (!d) return;
+    int m = 0;
+    size_t offset = 0;
+    for (int i = 0; i < n; i++) {
+        const size_t rows = 3 * (size_t)recs[i].problem.k;
+        double dv = 0.0, vmax = 0.0;
+        int both = 1;
+        for (size_t x = 0; x < rows; x++) {
+            const double a = first->v_post[offset + x], b = e->v_post[offset + x];
+            both = both && !isnan(a) && !isnan(b);
+            dv = fmax(dv, fabs(a - b));
+            vmax = fmax(vmax, fabs(recs[i].problem.v[x]));
+        }
+        if (both && vmax > 0.0) d[m++] = dv / vmax;
+        offset += rows;
+    }
+    qsort(d, (size_t)m, sizeof *d, by_value);
+    if (m > 0) printf("  %8.2g %8.2g %8.2g", d[m / 2], d[(9 * m) / 10 < m ? (9 * m) / 10 : m - 1], d[m - 1]);
+    free(d);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 3 || argc - 2 > MAX_ENTRIES) {
+        fprintf(stderr, "usage: bench_replay FILE ENTRY [ENTRY ...] (at most %d), ENTRY = MODEL or "
+                        "MODEL:PARAMS (e.g. routh:lcp_switch=16,lcp_fallback=96)\n", MAX_ENTRIES);
+        return 2;
+    }
+    const char *rep = getenv("BENCH_REPEATS"), *mk = getenv("BENCH_MIN_K");
+    const int repeats = rep && *rep ? atoi(rep) : 3, min_k = mk && *mk ? atoi(mk) : 1;
+    if (repeats < 1 || repeats > MAX_REPEATS || min_k < 1) {
+        fprintf(stderr, "bench_replay: BENCH_REPEATS must be 1..%d and BENCH_MIN_K >= 1\n", MAX_REPEATS);
+        return 2;
+    }
+    entry entries[MAX_ENTRIES];
+    const int n_entries = argc - 2;
+    memset(entries, 0, sizeof entries);
+    for (int e = 0; e < n_entries; e++) {
+        char name[64], message[IPX_MESSAGE_SIZE];
+        const char *text = argv[e + 2], *colon = strchr(text, ':');
+        const size_t len = colon ? (size_t)(colon - text) : strlen(text);
+        snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name ? len : sizeof name - 1), text);
+        entries[e].text = text;
+        if (ipx_params_init(&entries[e].params, name, message, sizeof message) != IPX_OK ||
+            (colon && ipx_params_parse(&entries[e].params, colon + 1, message, sizeof message) != IPX_OK)) {
+            fprintf(stderr, "bench_replay: %s: %s\n", text, message);
+            return 2;
+        }
+    }
+    problem_record *recs = NULL;
+    int n = 0, k_max = 0;
+    if (load(argv[1], min_k, &recs, &n, &k_max) != 0) return 1;
+    if (n == 0) {
+        fprintf(stderr, "bench_replay: %s has no problem of %d contacts or more\n", argv[1], min_k);
+        return 1;
+    }
+    size_t rows = 0;
+    int count[N_SIZES] = {0};
+    for (int i = 0; i < n; i++) rows += 3 * (size_t)recs[i].problem.k, count[size_class(recs[i].problem.k)]++;
+    printf("%s: %d problems of %d..%d contacts; per problem the median of %d solves\n", argv[1], n,
+           min_k, k_max, repeats);
+    printf("%-40s %10s %6s %6s %7s  %s\n", "entry", "solves ms", "ratio", "failed", "broken",
+           "|dv|/|v| against the first: median, p90, max");
+    for (int e = 0; e < n_entries; e++) {
+        entries[e].v_post = malloc(sizeof(double) * rows);
+        if (!entries[e].v_post || replay(&entries[e], recs, n, k_max, repeats) != 0) return 1;
+        printf("%-40s %10.1f %6.2f %6d %7d", entries[e].text, 1e-3 * entries[e].total_us,
+               entries[e].total_us / entries[0].total_us, entries[e].fails, entries[e].broken);
+        if (e > 0) print_distance(&entries[0], &entries[e], recs, n);
+        printf("\n");
+        fflush(stdout);
+    }
+    printf("by size (ms; problems):");
+    for (int c = 0; c < N_SIZES; c++)
+        if (count[c]) printf("  k %s (%d)", size_name[c], count[c]);
+    printf("\n");
+    for (int e = 0; e < n_entries; e++) {
+        printf("%-40s", entries[e].text);
+        for (int c = 0; c < N_SIZES; c++)
+            if (count[c]) printf(" %9.1f", 1e-3 * entries[e].size_us[c]);
+        printf("\n");
+        free(entries[e].v_post);
+    }
+    for (int i = 0; i < n; i++) problem_file_free(&recs[i]);
+    free(recs);
+    return 0;
+}
