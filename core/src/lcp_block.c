@@ -26,6 +26,10 @@
    above 1e-4 after 5000 sweeps; switching back to the acceleration after 100 plain sweeps did
    too; a restart factor of 1.2 slowed the stacks. */
 #define STALL_ACCELERATED 200
+/* Plain sweeps (after a stall: deep piles, where they run by the thousand) are judged every
+   this many: the residual costs about as much as a sweep, and its answer changes little from
+   one plain sweep to the next. */
+#define PLAIN_CHECK 4
 
 /* fmax and fmin without the NaN rules (every operand here is finite): an inline compare. */
 static inline double dmax(double a, double b) { return a > b ? a : b; }
@@ -671,11 +675,11 @@ ipx_status ipx_nsgs_solve(ipx_nsgs *s, const double *v, const double *qn_shift, 
     int count = -1, improved_at = 0;
     double previous = INFINITY, best = INFINITY, improved = INFINITY;
     while (s->sweeps < opt->max_sweeps) {
-        memcpy(s->pi_old, s->pi, bytes);
+        if (s->accelerated) memcpy(s->pi_old, s->pi, bytes);
         sweep(s, qn_shift, cap);
         s->sweeps++;
+        if (!s->accelerated && s->sweeps % PLAIN_CHECK != 0 && s->sweeps < opt->max_sweeps) continue;
         s->residual = ipx_nsgs_residual(s, v, qn_shift, cap);
-        if (s->trace && s->sweeps <= s->trace_cap) s->trace[s->sweeps - 1] = s->residual;
         if (s->residual <= opt->tol) { /* confirm on velocities recomputed from the data */
             ipx_wblocks_apply(&s->W, v, s->pi, s->vp);
             s->residual = ipx_nsgs_residual(s, v, qn_shift, cap);

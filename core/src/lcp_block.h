@@ -92,8 +92,6 @@ typedef struct ipx_nsgs {
     double *stop_impulse; /* k, kg: (1 + mu) / largest |W_ii entry|, the local impulse scale per
                              m/s of velocity (its tolerance) */
     double *res_iz, *res_vw, *res_vz, *res_iw; /* the residual's row pairs (see its definition) */
-    double *trace;    /* NULL, or the residual after each sweep (up to trace_cap) */
-    int trace_cap;
     /* statistics of the last solve */
     int sweeps;
     double residual;
