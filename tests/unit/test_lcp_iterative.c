@@ -405,6 +405,18 @@ static void test_switch_fallback_and_failure(void)
     ipx_params rfb = params("routh", ITERATIVE, "max_sweeps=1,lcp_fallback=32");
     ENSURE(solve(&rfb, &pile.problem, r) == IPX_OK);
     ENSURE(r->counts.limits_hit & IPX_ROUTH_HIT_DENSE_FALLBACK);
+    /* ... but not its reference LCP (it only sets the step h) when the best iterate is within
+       lcp_accept: with 10 sweeps (the reference gets to 0.1, no step LCP settles) each step costs
+       two solves (the sweeps, the dense Lemke) and the reference one; with lcp_accept 0, two */
+    for (int accept = 0; accept < 2; accept++) {
+        ipx_params ref = params("routh", ITERATIVE, accept ? "max_sweeps=10,lcp_fallback=32,lcp_accept=0.1"
+                                                           : "max_sweeps=10,lcp_fallback=32,lcp_accept=0");
+        ENSURE(solve(&ref, &pile.problem, r) == IPX_OK);
+        printf("  routh, lcp_accept %s: %d steps, %d LCP solves\n", accept ? "0.1" : "0", r->counts.steps,
+               r->counts.lcp_solves);
+        ENSURE(r->counts.steps > 0 && r->counts.lcp_solves == (accept ? 1 : 2) + 2 * r->counts.steps);
+        ENSURE(check_tol(&pile.problem, r, ipx_model_routh.promises(ref.value), 1e-9));
+    }
     /* where the fallback's dense Lemke fails too (made to, max_pivots=1: a ray or an inaccurate
        basis on the bin's degenerate LCPs did), the iterative solver answers with its full sweeps
        and lcp_accept, as above lcp_fallback; before, the island was left to the host */
