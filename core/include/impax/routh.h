@@ -48,16 +48,17 @@
 /// it with its full max_sweeps and lcp_accept (from its own best iterate when it ran first):
 /// IPX_ROUTH_HIT_ITERATIVE_RESCUE.
 ///
-/// The defaults (lcp_switch 8, lcp_fallback 48; aplcp keeps 16 and 96) were chosen on the
-/// 1 637 problems routh met in one run of bench_scenes' 200-box bin, replayed: a step LCP of k
-/// contacts has 7k unknowns (nd = 4), and the dense Lemke on it costs 20-140 ms from k = 48 on,
-/// more than the whole rest of the impact; problems of 8-15 contacts settle iteratively in a
-/// fifth of the dense time. With these defaults the replay takes 2.5 s instead of 5.4 s, every
-/// answer passes the invariants routh promises, and the post-impact velocities of the 48
-/// problems of 48 contacts or more differ from the dense fallback's (relative to the largest
-/// pre-impact speed) by at most 0.32 and at the 90th percentile by 0.012, where two seeds of the
-/// model itself differ by at most 0.32 and at the 90th percentile by 0.19: a degenerate LCP has
-/// several solutions (half of those differences come from iterative answers at lcp_tol), and
+/// The defaults (lcp_switch 8, lcp_fallback 48; aplcp keeps 16 and 96: its single LCP has no
+/// later step to make up for a loose answer, and at 48 five of a bin's answers broke its
+/// promises) were chosen on the problems one run of bench_scenes' 200-box bin handed to routh,
+/// replayed (bench_replay; README "Performance"): a step LCP of k contacts has 7k unknowns
+/// (nd = 4), and the dense Lemke on it costs 20-140 ms from k = 48 on, more than the whole rest
+/// of the impact; problems of 8-15 contacts settle iteratively in a quarter of the dense time.
+/// On 1 609 problems of 1-226 contacts the solves take 2.7 s instead of 4.2 s, every answer
+/// keeps routh's promised invariants, and the post-impact velocities differ from those of the
+/// previous defaults (relative to the largest pre-impact speed) by at most 0.15, at the 90th
+/// percentile by 8e-11; two seeds of the model itself differ by at most 0.62, at the median by
+/// 0.03 and at the 90th percentile by 0.15: a degenerate LCP has several solutions, and
 /// Routh's outcome is a set.
 #ifndef IMPAX_ROUTH_H
 #define IMPAX_ROUTH_H
