@@ -47,6 +47,11 @@ static int load(const char *path, int min_k, problem_record **out, int *n, int *
         char message[256];
         const int got = problem_file_read(f, &rec, message, sizeof message);
         if (got == 0) break;
+        if (got < 0 && feof(f)) { /* a capture the budget killed mid-record */
+            fprintf(stderr, "bench_replay: %s, record %d: %s at the end of the file: left out\n", path,
+                    *n + 1, message);
+            break;
+        }
         if (got < 0) {
             fprintf(stderr, "bench_replay: %s, record %d: %s\n", path, *n + 1, message);
             fclose(f);
@@ -184,10 +189,14 @@ int main(int argc, char **argv)
         return 1;
     }
     size_t rows = 0;
-    int count[N_SIZES] = {0};
-    for (int i = 0; i < n; i++) rows += 3 * (size_t)recs[i].problem.k, count[size_class(recs[i].problem.k)]++;
+    int count[N_SIZES] = {0}, k_min = k_max;
+    for (int i = 0; i < n; i++) {
+        const int k = recs[i].problem.k;
+        rows += 3 * (size_t)k, count[size_class(k)]++;
+        if (k < k_min) k_min = k;
+    }
     printf("%s: %d problems of %d..%d contacts; per problem the median of %d solves\n", argv[1], n,
-           min_k, k_max, repeats);
+           k_min, k_max, repeats);
     printf("%-40s %10s %6s %6s %7s  %s\n", "entry", "solves ms", "ratio", "failed", "broken",
            "|dv|/|v| against the first: median, p90, max");
     for (int e = 0; e < n_entries; e++) {
