@@ -8,7 +8,8 @@
    failed on, those whose answer breaks an invariant the model promises (impax/check.h,
    default tolerances), and how far the post-impact velocities are from the first entry's
    (|dv|max / |v_pre|max per problem: median, 90th percentile, largest). Then the time by
-   problem size. BENCH_MIN_K (default 1): only problems of at least that many contacts. */
+   problem size. BENCH_MIN_K (default 1): only problems of at least that many contacts;
+   BENCH_SHOW=1: the checker's findings for each answer that breaks a promise. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,7 +87,7 @@ static int size_class(int k)
 }
 
 /* Solves every problem `repeats` times under e; the first run's answers are judged and kept. */
-static int replay(entry *e, const problem_record *recs, int n, int k_max, int repeats)
+static int replay(entry *e, const problem_record *recs, int n, int k_max, int repeats, int show_broken)
 {
     ipx_workspace *ws = ipx_workspace_create(&e->params, k_max);
     if (!ws) {
@@ -110,7 +111,15 @@ static int replay(entry *e, const problem_record *recs, int n, int k_max, int re
             if (r > 0) continue;
             ipx_check_report report;
             if (st != IPX_OK) e->fails++;
-            else if (ipx_check(p, &res, &opt, &report) != 0) e->broken++;
+            else if (ipx_check(p, &res, &opt, &report) != 0) {
+                e->broken++;
+                if (show_broken) {
+                    char lines[1024];
+                    ipx_check_format(&report, lines, sizeof lines);
+                    printf("  %s, problem %d (k = %d, limits_hit 0x%x): %s\n", e->text, i + 1, p->k,
+                           res.counts.limits_hit, lines);
+                }
+            }
             for (size_t x = 0; x < rows; x++) e->v_post[offset + x] = st == IPX_OK ? res.v_post[x] : NAN;
         }
         const double us = ipx_median(t, repeats);
@@ -160,7 +169,8 @@ int main(int argc, char **argv)
                         "MODEL:PARAMS (e.g. routh:lcp_switch=16,lcp_fallback=96)\n", MAX_ENTRIES);
         return 2;
     }
-    const char *rep = getenv("BENCH_REPEATS"), *mk = getenv("BENCH_MIN_K");
+    const char *rep = getenv("BENCH_REPEATS"), *mk = getenv("BENCH_MIN_K"), *sb = getenv("BENCH_SHOW");
+    const int show = sb && strcmp(sb, "1") == 0;
     const int repeats = rep && *rep ? atoi(rep) : 3, min_k = mk && *mk ? atoi(mk) : 1;
     if (repeats < 1 || repeats > MAX_REPEATS || min_k < 1) {
         fprintf(stderr, "bench_replay: BENCH_REPEATS must be 1..%d and BENCH_MIN_K >= 1\n", MAX_REPEATS);
@@ -201,7 +211,7 @@ int main(int argc, char **argv)
            "|dv|/|v| against the first: median, p90, max");
     for (int e = 0; e < n_entries; e++) {
         entries[e].v_post = malloc(sizeof(double) * rows);
-        if (!entries[e].v_post || replay(&entries[e], recs, n, k_max, repeats) != 0) return 1;
+        if (!entries[e].v_post || replay(&entries[e], recs, n, k_max, repeats, show) != 0) return 1;
         printf("%-40s %10.1f %6.2f %6d %7d", entries[e].text, 1e-3 * entries[e].total_us,
                entries[e].total_us / entries[0].total_us, entries[e].fails, entries[e].broken);
         if (e > 0) print_distance(&entries[0], &entries[e], recs, n);
