@@ -6,7 +6,7 @@
    Per entry: the time of the solves (the sum over the problems of each one's median over
    BENCH_REPEATS runs, default 3), its ratio to the first entry's, the problems the model
    failed on, those whose answer breaks an invariant the model promises (impax/check.h,
-   default tolerances), and how far the post-impact velocities are from the first entry's
+   default tolerances; a model's eps_v, PLUS's velocity floor, as the absolute one), and how far the post-impact velocities are from the first entry's
    (|dv|max / |v_pre|max per problem: median, 90th percentile, largest). Then the time by
    problem size. BENCH_MIN_K (default 1): only problems of at least that many contacts;
    BENCH_SHOW=1: the checker's findings for each answer that breaks a promise. */
@@ -94,10 +94,12 @@ static int replay(entry *e, const problem_record *recs, int n, int k_max, int re
         fprintf(stderr, "bench_replay: no workspace for %s at k = %d\n", e->text, k_max);
         return -1;
     }
-    const ipx_check_options opt = {.kinds = e->params.model->promises(e->params.value),
-                                   .tol_rel = ipx_check_default_options().tol_rel,
-                                   .tol_abs = ipx_check_default_options().tol_abs,
-                                   .tol_angle = ipx_check_default_options().tol_angle};
+    ipx_check_options opt = ipx_check_default_options();
+    opt.kinds = e->params.model->promises(e->params.value);
+    /* a model's own velocity floor (PLUS's eps_v: a contact approaching slower observes, and the
+       impact ends there) is the absolute tolerance, as in its tests */
+    const int eps_v = ipx_param_index(e->params.model, "eps_v");
+    if (eps_v >= 0) opt.tol_abs = fmax(opt.tol_abs, e->params.value[eps_v]);
     size_t offset = 0;
     for (int i = 0; i < n; i++) {
         const ipx_problem *p = &recs[i].problem;
