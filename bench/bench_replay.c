@@ -5,10 +5,12 @@
    e.g. `bench_replay /tmp/c-bin-routh.ipxp routh routh:lcp_switch=16,lcp_fallback=96`.
    Per entry: the time of the solves (the sum over the problems of each one's median over
    BENCH_REPEATS runs, default 3), its ratio to the first entry's, the problems the model
-   failed on, those whose answer breaks an invariant the model promises (impax/check.h,
-   default tolerances; a model's eps_v, PLUS's velocity floor, as the absolute one), and how far the post-impact velocities are from the first entry's
-   (|dv|max / |v_pre|max per problem: median, 90th percentile, largest). Then the time by
-   problem size. BENCH_MIN_K (default 1): only problems of at least that many contacts;
+   failed on, those answered with a limit reached (limits_hit: a fallback, a loose LCP, a cost
+   bound; the model's header says which), those whose answer breaks an invariant the model
+   promises (impax/check.h, default tolerances; a model's eps_v, PLUS's velocity floor, as the
+   absolute one), and how far the post-impact velocities are from the first entry's (|dv|max /
+   |v_pre|max per problem: median, 90th percentile, largest). Then the time by problem size.
+   BENCH_MIN_K (default 1): only problems of at least that many contacts;
    BENCH_SHOW=1: the checker's findings for each answer that breaks a promise. */
 #include <math.h>
 #include <stdio.h>
@@ -30,7 +32,7 @@ typedef struct entry {
     const char *text;
     ipx_params params;
     double total_us, size_us[N_SIZES];
-    int fails, broken;
+    int fails, broken, limited; /* limited: answers with a limits_hit bit set */
     double *v_post; /* 3k per problem, concatenated (the first repeat's answers) */
 } entry;
 
@@ -112,6 +114,7 @@ static int replay(entry *e, const problem_record *recs, int n, int k_max, int re
             t[r] = ipx_now_us() - t0;
             if (r > 0) continue;
             ipx_check_report report;
+            if (st == IPX_OK && res.counts.limits_hit != 0) e->limited++;
             if (st != IPX_OK) e->fails++;
             else if (ipx_check(p, &res, &opt, &report) != 0) {
                 e->broken++;
@@ -209,13 +212,14 @@ int main(int argc, char **argv)
     }
     printf("%s: %d problems of %d..%d contacts; per problem the median of %d solves\n", argv[1], n,
            k_min, k_max, repeats);
-    printf("%-40s %10s %6s %6s %7s  %s\n", "entry", "solves ms", "ratio", "failed", "broken",
-           "|dv|/|v| against the first: median, p90, max");
+    printf("%-40s %10s %6s %6s %7s %7s  %s\n", "entry", "solves ms", "ratio", "failed", "broken",
+           "limits", "|dv|/|v| against the first: median, p90, max");
     for (int e = 0; e < n_entries; e++) {
         entries[e].v_post = malloc(sizeof(double) * rows);
         if (!entries[e].v_post || replay(&entries[e], recs, n, k_max, repeats, show) != 0) return 1;
-        printf("%-40s %10.1f %6.2f %6d %7d", entries[e].text, 1e-3 * entries[e].total_us,
-               entries[e].total_us / entries[0].total_us, entries[e].fails, entries[e].broken);
+        printf("%-40s %10.1f %6.2f %6d %7d %7d", entries[e].text, 1e-3 * entries[e].total_us,
+               entries[e].total_us / entries[0].total_us, entries[e].fails, entries[e].broken,
+               entries[e].limited);
         if (e > 0) print_distance(&entries[0], &entries[e], recs, n);
         printf("\n");
         fflush(stdout);
