@@ -33,6 +33,7 @@ typedef struct entry {
     ipx_params params;
     double total_us, size_us[N_SIZES];
     int fails, broken, limited; /* limited: answers with a limits_hit bit set */
+    int bit_count[32];          /* answers with each limits_hit bit */
     double *v_post; /* 3k per problem, concatenated (the first repeat's answers) */
 } entry;
 
@@ -43,20 +44,20 @@ static int load(const char *path, int min_k, problem_record **out, int *n, int *
         fprintf(stderr, "bench_replay: cannot read '%s'\n", path);
         return -1;
     }
-    int cap = 0;
+    int cap = 0, read = 0;
     *n = 0, *k_max = 0;
-    for (;;) {
+    for (;; read++) {
         problem_record rec;
         char message[256];
         const int got = problem_file_read(f, &rec, message, sizeof message);
         if (got == 0) break;
         if (got < 0 && feof(f)) { /* a capture the budget killed mid-record */
             fprintf(stderr, "bench_replay: %s, record %d: %s at the end of the file: left out\n", path,
-                    *n + 1, message);
+                    read + 1, message);
             break;
         }
         if (got < 0) {
-            fprintf(stderr, "bench_replay: %s, record %d: %s\n", path, *n + 1, message);
+            fprintf(stderr, "bench_replay: %s, record %d: %s\n", path, read + 1, message);
             fclose(f);
             return -1;
         }
@@ -115,6 +116,7 @@ static int replay(entry *e, const problem_record *recs, int n, int k_max, int re
             if (r > 0) continue;
             ipx_check_report report;
             if (st == IPX_OK && res.counts.limits_hit != 0) e->limited++;
+            for (int b = 0; st == IPX_OK && b < 32; b++) e->bit_count[b] += (res.counts.limits_hit >> b) & 1u;
             if (st != IPX_OK) e->fails++;
             else if (ipx_check(p, &res, &opt, &report) != 0) {
                 e->broken++;
@@ -234,6 +236,13 @@ int main(int argc, char **argv)
             if (count[c]) printf(" %9.1f", 1e-3 * entries[e].size_us[c]);
         printf("\n");
         free(entries[e].v_post);
+    }
+    for (int e = 0; e < n_entries; e++) {
+        if (!entries[e].limited) continue;
+        printf("%s: limits_hit bits (answers):", entries[e].text);
+        for (int b = 0; b < 32; b++)
+            if (entries[e].bit_count[b]) printf(" 0x%x (%d)", 1u << b, entries[e].bit_count[b]);
+        printf("\n");
     }
     for (int i = 0; i < n; i++) problem_file_free(&recs[i]);
     free(recs);
