@@ -448,6 +448,16 @@ int main(void)
         fprintf(stderr, "bench_scenes: BENCH_SEED='%s': use a whole number below 10^9\n", seed);
         return 2;
     }
+    const char *capture = env_or("BENCH_CAPTURE", "");
+    if (*capture) { /* its files are made in the runs: their directory must take them */
+        char dir[1024];
+        const char *slash = strrchr(capture, '/');
+        snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - capture) + 1 : 1, slash ? capture : ".");
+        if (access(dir, W_OK) != 0) {
+            fprintf(stderr, "bench_scenes: BENCH_CAPTURE='%s': directory '%s' is not writable\n", capture, dir);
+            return 2;
+        }
+    }
     if (repeats < 1 || repeats > MAX_REPEATS || !(budget_s > 0)) {
         fprintf(stderr, "bench_scenes: BENCH_REPEATS must be 1..%d and BENCH_BUDGET_S > 0\n", MAX_REPEATS);
         return 2;
