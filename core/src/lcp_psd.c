@@ -165,7 +165,7 @@ static ipx_status cg_step(mprgp *S)
     if (!(pAp > FLAT * S->norm * pp)) {
         if (b >= 0) return expand(S, alpha_f, b);
         /* no curvature and no bound: a real descent proves f unbounded (infeasible LCP) */
-        if (gp > FLAT * sqrt(ipx_dot(S->g, S->g, n) * pp)) return IPX_ERR_LCP_RAY;
+        if (gp > FLAT * sqrt(ipx_norm2(S->g, n) * pp)) return IPX_ERR_LCP_RAY;
         free_gradient(S, S->p); /* round-off: restart the directions */
         return IPX_OK;
     }
@@ -188,7 +188,7 @@ static ipx_status proportion(mprgp *S)
     const int n = S->n;
     for (int i = 0; i < n; i++) S->p[i] = S->x[i] > 0.0 ? 0.0 : dmin(S->g[i], 0.0);
     apply(S, S->p, S->Ap);
-    const double dAd = ipx_dot(S->p, S->Ap, n), gd = ipx_dot(S->g, S->p, n), dd = ipx_dot(S->p, S->p, n);
+    const double dAd = ipx_dot(S->p, S->Ap, n), gd = ipx_dot(S->g, S->p, n), dd = ipx_norm2(S->p, n);
     S->info.proportionings++;
     if (!isfinite(dAd)) return IPX_ERR_NUMERIC;
     if (!(dAd > FLAT * S->norm * dd)) return IPX_ERR_LCP_RAY; /* -beta raises only x >= 0 */
@@ -208,7 +208,7 @@ static double estimate_norm(mprgp *S)
     for (int i = 0; i < S->n; i++) v[i] = 1.0 + 0.5 * sin(1.0 + i);
     for (int it = 0; it < POWER_ITERATIONS; it++) {
         apply(S, v, y);
-        const double ny = sqrt(ipx_dot(y, y, S->n)), nv = sqrt(ipx_dot(v, v, S->n));
+        const double ny = sqrt(ipx_norm2(y, S->n)), nv = sqrt(ipx_norm2(v, S->n));
         if (!(ny > 0.0) || !isfinite(ny)) break;
         lam = ny / nv;
         for (int i = 0; i < S->n; i++) v[i] = y[i] / ny;

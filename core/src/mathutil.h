@@ -38,14 +38,6 @@ static inline int ipx_all_finite(const double *x, size_t n)
     return 1;
 }
 
-/// Sum of squares of n entries.
-static inline double ipx_norm2(const double *x, int n)
-{
-    double s = 0.0;
-    for (int i = 0; i < n; i++) s += x[i] * x[i];
-    return s;
-}
-
 /// x . y over n entries, in four interleaved partial sums: one running sum is a chain of
 /// dependent additions that the compiler may not reorder, so it can neither vectorise it nor
 /// overlap the additions (in Lemke's pivots it cost more than the row update it follows).
@@ -62,6 +54,9 @@ static inline double ipx_dot(const double *x, const double *y, int n)
     for (; i < n; i++) s0 += x[i] * y[i];
     return (s0 + s1) + (s2 + s3);
 }
+
+/// Sum of squares of n entries (ipx_dot's partial sums).
+static inline double ipx_norm2(const double *x, int n) { return ipx_dot(x, x, n); }
 
 /// sum |x_i| over n entries, in four partial sums as ipx_dot.
 static inline double ipx_sum_abs(const double *x, int n)

@@ -210,7 +210,7 @@ static double solve_base(cache *c, int m, double rcond, const double *wq, const 
             lsq_cod_solve(&f, gq, c->H + mm * (size_t)i, c->y);
             c->h[H_G_OK + i] = 1;
         }
-        scale = fmax(scale, sqrt(ipx_dot(g, g, m)));
+        scale = fmax(scale, sqrt(ipx_norm2(g, m)));
     }
     /* G2 eta = w2 in least squares, through its own factor (rank rho) */
     double *G2 = c->small, *w2 = G2 + (size_t)tail * p, *eta = w2 + (tail > p ? tail : p);

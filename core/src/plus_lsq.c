@@ -28,7 +28,7 @@ size_t ipx_plus_lsq_work_doubles(int m, int n)
    (alpha, x) to (beta, 0). x has len entries with stride 1. Returns tau; *alpha becomes beta. */
 static double reflector(double *alpha, double *x, int len)
 {
-    double xx = ipx_dot(x, x, len); /* PLUS's sizes are far from overflow: no scaled norm */
+    double xx = ipx_norm2(x, len); /* PLUS's sizes are far from overflow: no scaled norm */
     if (xx == 0.0) return 0.0;
     double beta = -copysign(sqrt(*alpha * *alpha + xx), *alpha);
     double tau = (beta - *alpha) / beta, scale = 1.0 / (*alpha - beta);
@@ -66,9 +66,8 @@ static int pivoted_qr(lsq_cod *f, double rcond, double abs_tol, double *b, doubl
     double *A = f->A;
     int finite = 1;
     for (int j = 0; j < n; j++) {
-        const double *aj = A + (size_t)m * j;
         f->perm[j] = j;
-        vn1[j] = vn2[j] = sqrt(ipx_dot(aj, aj, m));
+        vn1[j] = vn2[j] = sqrt(ipx_norm2(A + (size_t)m * j, m));
         finite &= isfinite(vn1[j]) != 0;
     }
     f->r11 = finite ? 0.0 : NAN; /* a NaN or an infinity: no factor (rank 0, r11 NaN) */
@@ -87,7 +86,7 @@ static int pivoted_qr(lsq_cod *f, double rcond, double abs_tol, double *b, doubl
         }
         /* the reflector of column k, its norm (exact, for the rank test) computed once */
         double *akk = A + k + (size_t)m * k;
-        const double alpha = *akk, xx = ipx_dot(akk + 1, akk + 1, m - k - 1);
+        const double alpha = *akk, xx = ipx_norm2(akk + 1, m - k - 1);
         const double norm = sqrt(alpha * alpha + xx);
         if (k == 0) f->r11 = norm;
         if (!(norm > rcond * f->r11) || !(norm > abs_tol)) return k;
@@ -103,7 +102,7 @@ static int pivoted_qr(lsq_cod *f, double rcond, double abs_tol, double *b, doubl
             double *aj = A + k + (size_t)m * j;
             reflect(akk, tau, aj, m - k);
             if (m - k <= 8) { /* short: recomputing is as cheap as downdating */
-                vn1[j] = sqrt(ipx_dot(aj + 1, aj + 1, m - k - 1));
+                vn1[j] = sqrt(ipx_norm2(aj + 1, m - k - 1));
                 continue;
             }
             if (vn1[j] == 0.0) continue;
@@ -112,7 +111,7 @@ static int pivoted_qr(lsq_cod *f, double rcond, double abs_tol, double *b, doubl
             if (t < 0.0) t = 0.0;
             double ratio = vn1[j] / vn2[j];
             if (t * ratio * ratio <= tol3z) {
-                vn1[j] = vn2[j] = sqrt(ipx_dot(aj + 1, aj + 1, m - k - 1));
+                vn1[j] = vn2[j] = sqrt(ipx_norm2(aj + 1, m - k - 1));
             } else {
                 vn1[j] *= sqrt(t);
             }
