@@ -453,7 +453,7 @@ ipx_status ipx_nsgs_init(ipx_nsgs *s, const ipx_problem *p, int nd, ipx_workspac
         const double *w = s->W.blk + 9 * (size_t)s->W.diag[i];
         double wmax = 0.0;
         for (int x = 0; x < 9; x++) wmax = dmax(wmax, fabs(w[x]));
-        s->stop_impulse[i] = wmax > 0.0 ? dmax(1.0, 1.0 + p->contact[i].mu) / wmax : 0.0;
+        s->stop_impulse[i] = wmax > 0.0 ? (1.0 + p->contact[i].mu) / wmax : 0.0; /* mu >= 0: validated */
         s->last_case[i] = -1;
     }
     return IPX_OK;

@@ -39,7 +39,6 @@ typedef struct ipx_routh_ctx {
     ipx_nsgs nsgs;
     ipx_nsgs_options nsgs_opt;
     double lcp_accept;    /* residual accepted above lcp_fallback */
-    int rough;            /* the LCP being solved is the reference: lcp_accept will do */
     double *caps;         /* m, N*s: the caps of the current step */
     ipx_counts *counts;
     char *message;        /* IPX_MESSAGE_SIZE bytes */

@@ -194,6 +194,12 @@ static ipx_status solve_dense(ipx_routh_ctx *c, const double *v, int capped, con
     return st;
 }
 
+/* The iterative solver's impulse (its answer, or its best iterate) into c->dpi. */
+static void take_iterate(ipx_routh_ctx *c)
+{
+    memcpy(c->dpi, c->nsgs.pi, sizeof(double) * (size_t)IPX_ROWS_PER_CONTACT * (size_t)c->m);
+}
+
 /* The same LCP by the iterative solver. dense_after: the dense Lemke takes over if it does not
    reach lcp_tol (its sweeps are budgeted to about one dense solve); else the best iterate within
    lcp_accept is taken (IPX_ROUTH_HIT_LOOSE_LCP). IPX_ERR_NOT_CONVERGED (lcp_failed, message)
@@ -201,7 +207,6 @@ static ipx_status solve_dense(ipx_routh_ctx *c, const double *v, int capped, con
 static ipx_status solve_iterative(ipx_routh_ctx *c, const double *v, int capped, const char *what,
                                   int dense_after)
 {
-    const size_t rows = (size_t)IPX_ROWS_PER_CONTACT * (size_t)c->m;
     ipx_nsgs_options opt = c->nsgs_opt;
     if (dense_after) opt.max_sweeps = ipx_nsgs_fallback_sweeps(c->m, opt.max_sweeps);
     ipx_status st = ipx_nsgs_solve(&c->nsgs, v, NULL, capped ? c->caps : NULL, c->warm, &opt);
@@ -209,13 +214,13 @@ static ipx_status solve_iterative(ipx_routh_ctx *c, const double *v, int capped,
     c->counts->pivots += (int)c->nsgs.pivots;
     c->warm = 0;
     if (st == IPX_OK) {
-        memcpy(c->dpi, c->nsgs.pi, sizeof(double) * rows);
+        take_iterate(c);
         c->warm = capped; /* the next step starts from this step's impulse */
         return IPX_OK;
     }
     if (dense_after) return st;
     if (c->nsgs.residual <= c->lcp_accept) {
-        memcpy(c->dpi, c->nsgs.pi, sizeof(double) * rows);
+        take_iterate(c);
         c->counts->limits_hit |= IPX_ROUTH_HIT_LOOSE_LCP;
         return IPX_OK;
     }
@@ -253,15 +258,15 @@ static ipx_status rescue(ipx_routh_ctx *c, const double *v, int capped, const ch
 
 /* The AP LCP (31) from velocities v (capped = 0) or the step LCP (75) with c->caps (capped = 1),
    its impulse into c->dpi: the iterative solver from lcp_switch contacts on (the dense Lemke when
-   it does not settle and k <= lcp_fallback), else the dense Lemke; where the Lemke fails, the
-   iterative solver (rescue). */
-static ipx_status solve_ap(ipx_routh_ctx *c, const double *v, int capped, const char *what)
+   it does not settle and k <= lcp_fallback, unless rough and its best iterate is within
+   lcp_accept), else the dense Lemke; where the Lemke fails, the iterative solver (rescue). */
+static ipx_status solve_ap(ipx_routh_ctx *c, const double *v, int capped, const char *what, int rough)
 {
     if (c->iterative) {
         ipx_status st = solve_iterative(c, v, capped, what, c->fallback);
         if (st == IPX_OK || !c->fallback) return st;
-        if (c->rough && c->nsgs.residual <= c->lcp_accept) { /* the best iterate will do */
-            memcpy(c->dpi, c->nsgs.pi, sizeof(double) * (size_t)IPX_ROWS_PER_CONTACT * (size_t)c->m);
+        if (rough && c->nsgs.residual <= c->lcp_accept) {
+            take_iterate(c);
             return IPX_OK;
         }
         c->counts->limits_hit |= IPX_ROUTH_HIT_DENSE_FALLBACK;
@@ -278,10 +283,7 @@ static ipx_status solve_ap(ipx_routh_ctx *c, const double *v, int capped, const 
    that residual, h by as much (a step of 0.68 .. 2 p_ref suits the paper's scenes). */
 static double reference_impulse(ipx_routh_ctx *c)
 {
-    c->rough = 1;
-    const ipx_status st = solve_ap(c, c->p->v, 0, "reference");
-    c->rough = 0;
-    if (st == IPX_OK) {
+    if (solve_ap(c, c->p->v, 0, "reference", 1) == IPX_OK) {
         double total = 0.0;
         for (int i = 0; i < c->m; i++) total += c->dpi[IPX_ROWS_PER_CONTACT * i + IPX_N];
         if (total > 0.0) return total;
@@ -381,7 +383,7 @@ static ipx_status run(ipx_routh_ctx *c, double *pi, int *ended)
         *ended = !(min_normal(c->v, c->m) < -c->tol_v_abs); /* v not in C(q0) (28) */
         if (*ended || i == c->max_steps) return IPX_OK;
         draw_caps(c);
-        ipx_status st = solve_ap(c, c->v, 1, "step");
+        ipx_status st = solve_ap(c, c->v, 1, "step", 0);
         if (st != IPX_OK) return st;
         c->counts->steps++;
         st = add_dissipative(c, pi);
@@ -393,7 +395,7 @@ static ipx_status run(ipx_routh_ctx *c, double *pi, int *ended)
 static ipx_status ap_finish(ipx_routh_ctx *c, double *pi)
 {
     c->warm = 0;
-    ipx_status st = solve_ap(c, c->v, 0, "fallback");
+    ipx_status st = solve_ap(c, c->v, 0, "fallback", 0);
     if (st != IPX_OK) return st;
     return add_dissipative(c, pi);
 }
