@@ -7,9 +7,10 @@
    BENCH_REPEATS runs, default 3), its ratio to the first entry's, the problems the model
    failed on, those answered with a limit reached (limits_hit: a fallback, a loose LCP, a cost
    bound; the model's header says which), those whose answer breaks an invariant the model
-   promises (impax/check.h, default tolerances; a model's eps_v, PLUS's velocity floor, as the
-   absolute one), and how far the post-impact velocities are from the first entry's (|dv|max /
-   |v_pre|max per problem: median, 90th percentile, largest). Then the time by problem size.
+   promises or that a safety net changed (the checker at the model tests' tolerances:
+   non-penetration down to a model's eps_v, PLUS's velocity floor), and how far the post-impact
+   velocities are from the first entry's (|dv|max / |v_pre|max per problem: median, 90th
+   percentile, largest). Then the time by problem size.
    BENCH_MIN_K (default 1): only problems of at least that many contacts;
    BENCH_SHOW=1: the checker's findings for each answer that breaks a promise. */
 #include <math.h>
@@ -19,6 +20,7 @@
 
 #include "impax/check.h"
 #include "impax/impax.h"
+#include "model_test.h"
 #include "problem_file.h"
 #include "timing.h"
 
@@ -89,50 +91,56 @@ static int size_class(int k)
     return c;
 }
 
+/* Counts what the first solve of problem i gave: a failure, limits reached, checker findings
+   (the model's promises and its safety nets at the tests' tolerances: ipx_test_check_findings,
+   non-penetration down to eps_v); keeps its post-impact velocities (NaN on failure). */
+static void judge(entry *e, const ipx_problem *p, int i, ipx_status st, const ipx_result *res,
+                  unsigned kinds, double eps_v, double *v_post, int show)
+{
+    const size_t rows = 3 * (size_t)p->k;
+    for (size_t x = 0; x < rows; x++) v_post[x] = st == IPX_OK ? res->v_post[x] : NAN;
+    if (st != IPX_OK) {
+        e->fails++;
+        return;
+    }
+    if (res->counts.limits_hit != 0) e->limited++;
+    for (int b = 0; b < 32; b++) e->bit_count[b] += (res->counts.limits_hit >> b) & 1u;
+    char lines[1024];
+    if (ipx_test_check_findings(p, res, kinds, eps_v, lines, sizeof lines) == 0) return;
+    e->broken++;
+    if (show)
+        printf("  %s, problem %d (k = %d, limits_hit 0x%x):\n%s", e->text, i + 1, p->k,
+               res->counts.limits_hit, lines);
+}
+
 /* Solves every problem `repeats` times under e; the first run's answers are judged and kept. */
-static int replay(entry *e, const problem_record *recs, int n, int k_max, int repeats, int show_broken)
+static int replay(entry *e, const problem_record *recs, int n, int k_max, int repeats, int show)
 {
     ipx_workspace *ws = ipx_workspace_create(&e->params, k_max);
     if (!ws) {
         fprintf(stderr, "bench_replay: no workspace for %s at k = %d\n", e->text, k_max);
         return -1;
     }
-    ipx_check_options opt = ipx_check_default_options();
-    opt.kinds = e->params.model->promises(e->params.value);
+    const unsigned kinds = e->params.model->promises(e->params.value) | IPX_CHECK_SAFETY_NET;
     /* a model's own velocity floor (PLUS's eps_v: a contact approaching slower observes, and the
-       impact ends there) is the absolute tolerance, as in its tests */
-    const int eps_v = ipx_param_index(e->params.model, "eps_v");
-    if (eps_v >= 0) opt.tol_abs = fmax(opt.tol_abs, e->params.value[eps_v]);
+       impact ends there) is non-penetration's absolute tolerance, as in its tests */
+    const int iv = ipx_param_index(e->params.model, "eps_v");
+    const double eps_v = iv >= 0 ? e->params.value[iv] : ipx_check_default_options().tol_abs;
     size_t offset = 0;
     for (int i = 0; i < n; i++) {
         const ipx_problem *p = &recs[i].problem;
-        const size_t rows = 3 * (size_t)p->k;
         double t[MAX_REPEATS];
         for (int r = 0; r < repeats; r++) {
             ipx_result res;
             const double t0 = ipx_now_us();
             const ipx_status st = ipx_solve(&e->params, p, ws, &res);
             t[r] = ipx_now_us() - t0;
-            if (r > 0) continue;
-            ipx_check_report report;
-            if (st == IPX_OK && res.counts.limits_hit != 0) e->limited++;
-            for (int b = 0; st == IPX_OK && b < 32; b++) e->bit_count[b] += (res.counts.limits_hit >> b) & 1u;
-            if (st != IPX_OK) e->fails++;
-            else if (ipx_check(p, &res, &opt, &report) != 0) {
-                e->broken++;
-                if (show_broken) {
-                    char lines[1024];
-                    ipx_check_format(&report, lines, sizeof lines);
-                    printf("  %s, problem %d (k = %d, limits_hit 0x%x): %s\n", e->text, i + 1, p->k,
-                           res.counts.limits_hit, lines);
-                }
-            }
-            for (size_t x = 0; x < rows; x++) e->v_post[offset + x] = st == IPX_OK ? res.v_post[x] : NAN;
+            if (r == 0) judge(e, p, i, st, &res, kinds, eps_v, e->v_post + offset, show);
         }
         const double us = ipx_median(t, repeats);
         e->total_us += us;
         e->size_us[size_class(p->k)] += us;
-        offset += rows;
+        offset += 3 * (size_t)p->k;
     }
     ipx_workspace_destroy(ws);
     return 0;

@@ -1,4 +1,5 @@
 #include <stdio.h>
+#include <string.h>
 
 #include "ensure.h"
 #include "model_test.h"
@@ -48,7 +49,8 @@ int ipx_test_keeps_promises(const ipx_params *par, const ipx_problem *prob, cons
     return bad == 0;
 }
 
-int ipx_test_check_kinds(const ipx_problem *prob, const ipx_result *r, unsigned kinds, double eps_v)
+int ipx_test_check_findings(const ipx_problem *prob, const ipx_result *r, unsigned kinds, double eps_v,
+                            char *buf, size_t size)
 {
     ipx_check_options opt = ipx_check_default_options(), opt_v = opt;
     opt.kinds = kinds & ~(unsigned)IPX_CHECK_NONPENETRATION;
@@ -56,10 +58,21 @@ int ipx_test_check_kinds(const ipx_problem *prob, const ipx_result *r, unsigned 
     opt_v.tol_abs = eps_v;
     ipx_check_report rep, rep_v;
     const int bad = ipx_check(prob, r, &opt, &rep) + ipx_check(prob, r, &opt_v, &rep_v);
-    char buf[1024];
-    for (int i = 0; bad && i < 2; i++) {
-        ipx_check_format(i ? &rep_v : &rep, buf, sizeof buf);
-        fprintf(stderr, "%s", buf);
+    if (bad && buf && size > 0) {
+        char part[512];
+        buf[0] = '\0';
+        for (int i = 0; i < 2; i++) {
+            ipx_check_format(i ? &rep_v : &rep, part, sizeof part);
+            strncat(buf, part, size - strlen(buf) - 1);
+        }
     }
+    return bad;
+}
+
+int ipx_test_check_kinds(const ipx_problem *prob, const ipx_result *r, unsigned kinds, double eps_v)
+{
+    char buf[1024];
+    const int bad = ipx_test_check_findings(prob, r, kinds, eps_v, buf, sizeof buf);
+    if (bad) fprintf(stderr, "%s", buf);
     return bad == 0;
 }

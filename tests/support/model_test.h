@@ -2,6 +2,8 @@
 #ifndef IMPAX_TEST_MODEL_TEST_H
 #define IMPAX_TEST_MODEL_TEST_H
 
+#include <stddef.h>
+
 #include "impax/impax.h"
 
 /// The model's defaults with `text` (key=value,...) applied; a failure is a test failure.
@@ -26,5 +28,10 @@ int ipx_test_keeps_promises(const ipx_params *par, const ipx_problem *prob, cons
 /// them) taking eps_v (m/s) as its absolute floor: the velocity noise below which a model lets a
 /// contact observe and the impact end (PLUS, paper 3b). Prints the violations; 1 if none.
 int ipx_test_check_kinds(const ipx_problem *prob, const ipx_result *r, unsigned kinds, double eps_v);
+
+/// The same check, silent: the number of findings, and their lines in buf (size bytes; may be
+/// NULL) for the caller to print (bench_replay).
+int ipx_test_check_findings(const ipx_problem *prob, const ipx_result *r, unsigned kinds, double eps_v,
+                            char *buf, size_t size);
 
 #endif
