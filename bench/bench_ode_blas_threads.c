@@ -17,6 +17,7 @@
 
 #include "impax/impax.h"
 #include "impax/ode.h"
+#include "ode_bodies.h"
 #include "ode_collide.h"
 #include "timing.h"
 
@@ -124,11 +125,8 @@ static int tower_make(tower *t, int n, const char *model)
     }
     ipx_ode_set_event_callback(t->ipx, on_event, t);
     for (int i = 0; i < n; i++) {
-        t->box[i] = dBodyCreate(t->world);
-        dMass m;
-        dMassSetBoxTotal(&m, 1.0, SIDE, SIDE, SIDE);
-        dBodySetMass(t->box[i], &m);
-        dGeomSetBody(dCreateBox(t->space, SIDE, SIDE, SIDE), t->box[i]);
+        const double side[3] = {SIDE, SIDE, SIDE}, origin[3] = {0, 0, 0}; /* placed per run */
+        t->box[i] = bench_box(t->world, t->space, 1.0, side, origin, NULL);
     }
     return 0;
 }

@@ -235,17 +235,17 @@ static ipx_ode_context *adapter(dWorldID world, const char *model)
     return ipx;
 }
 
-static const char *env_or(const char *name, const char *fallback)
-{
-    const char *v = getenv(name);
-    return v && *v ? v : fallback;
-}
+/* BENCH_SEED and BENCH_CAPTURE, read and checked once by main before any run. */
+static struct {
+    unsigned long seed;  /* dRandSetSeed: the jitter, QuickStep's order */
+    const char *capture; /* "" or the capture files' prefix */
+} runs;
 
 /* The world of sc, with the adapter under model (NULL: ODE alone). */
 static void setup(sim *s, const scene *sc, const char *model)
 {
     memset(s, 0, sizeof *s);
-    dRandSetSeed(strtoul(env_or("BENCH_SEED", "1"), NULL, 10)); /* the jitter, QuickStep's order */
+    dRandSetSeed(runs.seed);
     s->world = dWorldCreate();
     dWorldSetGravity(s->world, 0, 0, -9.81);
     dWorldSetQuickStepNumIterations(s->world, 20);
@@ -255,10 +255,9 @@ static void setup(sim *s, const scene *sc, const char *model)
     if (model) {
         s->ipx = adapter(s->world, model);
         ipx_ode_set_event_callback(s->ipx, on_event, s);
-        const char *prefix = env_or("BENCH_CAPTURE", "");
-        if (*prefix) { /* each repeat writes the same file again: the runs are deterministic */
+        if (*runs.capture) { /* each repeat writes the same file again: the runs are deterministic */
             char path[1024];
-            snprintf(path, sizeof path, "%s-%s-%s.ipxp", prefix, sc->name, model);
+            snprintf(path, sizeof path, "%s-%s-%s.ipxp", runs.capture, sc->name, model);
             s->capture = fopen(path, "wb");
             if (!s->capture) {
                 fprintf(stderr, "bench_scenes: BENCH_CAPTURE: cannot write '%s'\n", path);
@@ -436,6 +435,12 @@ static int listed(const char *list, const char *name)
     return 0;
 }
 
+static const char *env_or(const char *name, const char *fallback)
+{
+    const char *v = getenv(name);
+    return v && *v ? v : fallback;
+}
+
 int main(void)
 {
     const char *scene_list = env_or("BENCH_SCENES", "bin,stack,chain,quadruped");
@@ -448,13 +453,15 @@ int main(void)
         fprintf(stderr, "bench_scenes: BENCH_SEED='%s': use a whole number below 10^9\n", seed);
         return 2;
     }
-    const char *capture = env_or("BENCH_CAPTURE", "");
-    if (*capture) { /* its files are made in the runs: their directory must take them */
-        char dir[1024];
-        const char *slash = strrchr(capture, '/');
-        snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - capture) + 1 : 1, slash ? capture : ".");
+    runs.seed = strtoul(seed, NULL, 10);
+    runs.capture = env_or("BENCH_CAPTURE", "");
+    if (*runs.capture) { /* its files are made in the runs: their directory must take them */
+        char dir[1024] = ".";
+        const char *slash = strrchr(runs.capture, '/');
+        if (slash) snprintf(dir, sizeof dir, "%.*s", (int)(slash - runs.capture) + 1, runs.capture);
         if (access(dir, W_OK) != 0) {
-            fprintf(stderr, "bench_scenes: BENCH_CAPTURE='%s': directory '%s' is not writable\n", capture, dir);
+            fprintf(stderr, "bench_scenes: BENCH_CAPTURE='%s': directory '%s' is not writable\n",
+                    runs.capture, dir);
             return 2;
         }
     }
