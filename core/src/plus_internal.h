@@ -98,6 +98,7 @@ typedef struct plus_ctx {
                                 updates in O(m^2): they skip the sparse path (bench_plus_scale,
                                 bins of 128 contacts: 6.5 s per impact against 10 s) */
     double *sparse_x;        /* n+k: a sparse solve's answer */
+    double *search_hist;     /* plus_search_doubles(k): the direction search's acceleration */
     double v_scale;          /* m/s, velocity scale of the current interval (Newton tolerance) */
     double mass_unit;        /* kg, ipx_mass_unit(W): W's rows enter B times this (units.h) */
     double slip_floor;       /* m/s, slips at or below it have no direction (PLUS_SLIP_FLOOR) */
@@ -156,6 +157,7 @@ ipx_status plus_plastic_finish(plus_ctx *c);
 
 /* plus_slip.c: Newton for the impending contacts, then the sliding-form solve with w_hat */
 ipx_status plus_impending(plus_ctx *c);
+size_t plus_search_doubles(int k); /* workspace of its direction search */
 
 /* plus_step.c: alpha of one sliding contact (v0, d: start slip and its change, m/s); *limit
    says which rule gave it */

@@ -11,6 +11,7 @@
 #include "ensure.h"
 #include "impax/plus.h"
 #include "model_test.h"
+#include "plus_bin_data.h"
 
 #define ANGLE_TOL 1e-6 /* rad */
 
@@ -235,10 +236,44 @@ static void test_ten_thousand_box_and_stack_impacts(void)
     ENSURE(t.impending_problems >= 500); /* the path under test is taken */
 }
 
+/* Corners of boxes in a bin (plus_bin_data.h), where several impending contacts' directions
+   depend on each other and the search's sweeps converge only linearly: the accelerated sweeps
+   (plus_slip.c, accelerate) settle them, so each impact ends within its cost bound, every
+   impending contact of every interval has friction against its end slip, and nothing is
+   gained. Before, the sweeps stopped at their limit short of the roots, the contacts were
+   pruned, and all three spent the cost bound (2 800 .. 3 100 solves) and ended with the
+   plastic finish. */
+static void test_bin_corners_settle_within_the_cost_bound(void)
+{
+    static const struct {
+        int k;
+        const double *W, *v;
+        const ipx_contact *contact;
+    } bin[] = {{8, bin_358_W, bin_358_v, bin_358_contact},
+               {11, bin_536_W, bin_536_v, bin_536_contact},
+               {9, bin_968_W, bin_968_v, bin_968_contact}};
+    ipx_params par = ipx_test_params("plus", "energy_cap=0");
+    for (size_t i = 0; i < sizeof bin / sizeof bin[0]; i++) {
+        const ipx_problem p = {.k = bin[i].k, .W = bin[i].W, .v = bin[i].v,
+                               .contact = bin[i].contact, .flags = IPX_PROBLEM_W_ASSEMBLED};
+        slip_log L;
+        ipx_result r;
+        ENSURE(solve_logged(&par, &p, &L, &r) == IPX_OK);
+        ENSURE(!(r.counts.limits_hit & IPX_PLUS_HIT_MAX_SOLVES));
+        ENSURE(L.impending >= 1);
+        ENSURE(L.worst <= ANGLE_TOL);
+        ENSURE(clean(&par, &p, &r));
+        ENSURE(energy_gain(&p, &r) == 0.0);
+        printf("  bin impact of %d contacts: %d min-norm solves, %d rounds, limits 0x%x\n", p.k,
+               r.counts.lsq_solves, r.counts.rounds, r.counts.limits_hit);
+    }
+}
+
 int main(void)
 {
     RUN(test_newton_noroot_reproducer_rolls_and_gains_nothing);
     RUN(test_redundant_face_keeps_friction_against_the_end_slip);
+    RUN(test_bin_corners_settle_within_the_cost_bound);
     RUN(test_ten_thousand_box_and_stack_impacts);
     return ipx_test_exit();
 }
