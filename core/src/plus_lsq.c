@@ -59,9 +59,10 @@ static void swap_columns(double *A, int m, int a, int b)
 
 /* Step 1 on f->A, Q^T applied to b on the way (if b); returns the rank: the pivots before the
    first whose column norm is not above rcond |R_11| and abs_tol. vn1, vn2: n each. */
-static int pivoted_qr(lsq_cod *f, double rcond, double abs_tol, double *b, double *vn1, double *vn2)
+static inline int pivoted_qr(lsq_cod *f, const int m, const int n, double rcond, double abs_tol,
+                             double *b, double *vn1, double *vn2)
 {
-    const int m = f->m, n = f->n, kmax = m < n ? m : n;
+    const int kmax = m < n ? m : n;
     const double tol3z = sqrt(DBL_EPSILON);
     double *A = f->A;
     int finite = 1;
@@ -153,7 +154,9 @@ static void trapezoid_rz(lsq_cod *f, double *v, double *w)
 
 void lsq_cod_factor(lsq_cod *f, double rcond, double abs_tol, double *b, double *scratch)
 {
-    f->r = pivoted_qr(f, rcond, abs_tol, b, scratch, scratch + f->n);
+    /* 3 x 3 (one contact) with the sizes known: the compiler unrolls the short loops */
+    if (f->m == 3 && f->n == 3) f->r = pivoted_qr(f, 3, 3, rcond, abs_tol, b, scratch, scratch + 3);
+    else f->r = pivoted_qr(f, f->m, f->n, rcond, abs_tol, b, scratch, scratch + f->n);
     if (f->r < f->n && isfinite(f->r11)) trapezoid_rz(f, scratch, scratch + (f->n - f->r));
 }
 
