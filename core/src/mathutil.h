@@ -22,6 +22,10 @@ static inline void ipx_cross3(const double a[3], const double b[3], double out[3
     out[2] = z;
 }
 
+/// Length of (x, y), sqrt(x^2 + y^2), for velocities and impulses, far from overflow and
+/// underflow: hypot's scaling, a library call, buys nothing there.
+static inline double ipx_length2(double x, double y) { return sqrt(x * x + y * y); }
+
 /// Largest |x_i| of n entries (0 for n = 0).
 static inline double ipx_max_abs(const double *x, int n)
 {

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "mathutil.h"
 #include "plus_internal.h"
 
 /* Relative width within which violations count as tied (spec 5.4 [D]; deviation 2). */
@@ -45,7 +46,7 @@ static double violation(const plus_ctx *c, int k)
     if (c->slip[k] == IPX_PLUS_IMPENDING && c->slip_failed[k]) return INFINITY;
     if (c->cls[k] == IPX_PLUS_COMPRESSING && c->normal_on[k] == PLUS_NORMAL_ON) worst = -pk[IPX_N];
     if (c->slip[k] == IPX_PLUS_ROLLING)
-        worst = fmax(worst, hypot(pk[IPX_T1], pk[IPX_T2]) - c->p->contact[k].mu * pk[IPX_N]);
+        worst = fmax(worst, ipx_length2(pk[IPX_T1], pk[IPX_T2]) - c->p->contact[k].mu * pk[IPX_N]);
     return worst;
 }
 

@@ -2,6 +2,7 @@
    its slip velocity moves on the segment v(alpha) = v0 + alpha d, d = A_xy pi (m/s). */
 #include <math.h>
 
+#include "mathutil.h"
 #include "plus_internal.h"
 
 /* Smallest positive root with a + alpha b > 0 of the squared direction limit (2.14):
@@ -28,18 +29,18 @@ double plus_slide_alpha(const double v0[2], const double d[2], double v_t, doubl
     const double v1[2] = {v0[0] + d[0], v0[1] + d[1]};
     *limit = PLUS_LIMIT_END;
     /* (2.12) at the end of the interval: take all of it, no tiny terminal interval */
-    if (hypot(v1[0], v1[1]) < v_t) return 1.0;
+    if (ipx_length2(v1[0], v1[1]) < v_t) return 1.0;
     const double a = v0[0] * v0[0] + v0[1] * v0[1], b = v0[0] * d[0] + v0[1] * d[1];
     const double dd = d[0] * d[0] + d[1] * d[1];
     if (dd > 0.0) {
         /* (2.13): closest point to the origin; (2.12): the contact rolls from there on */
         double a_cp = -b / dd;
         *limit = PLUS_LIMIT_CLOSEST;
-        if (a_cp > 0.0 && a_cp < 1.0 && hypot(v0[0] + a_cp * d[0], v0[1] + a_cp * d[1]) < v_t)
+        if (a_cp > 0.0 && a_cp < 1.0 && ipx_length2(v0[0] + a_cp * d[0], v0[1] + a_cp * d[1]) < v_t)
             return a_cp;
     }
     /* (2.14): the slip direction may turn by at most theta_max */
-    double cos_end = (a + b) / (sqrt(a) * hypot(v1[0], v1[1]));
+    double cos_end = (a + b) / (sqrt(a) * ipx_length2(v1[0], v1[1]));
     *limit = PLUS_LIMIT_NONE;
     if (cos_end >= cos_theta) return 1.0;
     *limit = PLUS_LIMIT_DIRECTION;
