@@ -110,9 +110,6 @@ static lsq_cod cod_of(const cache *c, int m, int n)
                      .tau2 = c->tau2, .perm = c->perm, .r11 = c->h[H_R11]};
 }
 
-/* max for the hot loops (fmax is a library call unless NaNs are ruled out) */
-static inline double larger(double a, double b) { return a > b ? a : b; }
-
 static void copy(double *to, const double *from, size_t n)
 {
     if (to != from) memcpy(to, from, sizeof(double) * n);
@@ -264,18 +261,18 @@ static double solve_base(cache *c, int m, double rcond, const double *wq, const 
     for (int j = 0, o = 0, s = 0; j < m; j++) {
         if (s < p && (int)c->h[H_S + s] == j) {
             x[j] = eta[s++];
-            size = larger(size, fabs(x[j]));
+            size = ipx_max(size, fabs(x[j]));
             continue;
         }
         double v = x0[o];
-        big = larger(big, fabs(v));
+        big = ipx_max(big, fabs(v));
         for (int i = 0; i < p; i++) {
             const double hv = c->H[o + mm * (size_t)i] * eta[i];
-            big = larger(big, fabs(hv));
+            big = ipx_max(big, fabs(hv));
             v -= hv;
         }
         x[j] = v;
-        size = larger(size, fabs(v));
+        size = ipx_max(size, fabs(v));
         o++;
     }
     /* rounding error bound of x relative to its size: A's condition (as its pivots show) times

@@ -18,7 +18,7 @@ static void start_states(plus_ctx *c)
     for (int k = 0; k < c->k; k++) {
         const double *vk = c->v + IPX_ROWS_PER_CONTACT * k;
         double speed = hypot(vk[IPX_T1], vk[IPX_T2]);
-        v_scale = fmax(v_scale, fmax(speed, fabs(vk[IPX_N])));
+        v_scale = ipx_max(v_scale, ipx_max(speed, fabs(vk[IPX_N])));
         c->normal_on[k] = c->cls[k] != IPX_PLUS_OBSERVING ? PLUS_NORMAL_ON : PLUS_NORMAL_OFF;
         c->chatter[k] = c->chatter[k] < 0 ? -1 : 0;
         c->from_rolling[k] = 0;
@@ -46,14 +46,14 @@ static double violation(const plus_ctx *c, int k)
     if (c->slip[k] == IPX_PLUS_IMPENDING && c->slip_failed[k]) return INFINITY;
     if (c->cls[k] == IPX_PLUS_COMPRESSING && c->normal_on[k] == PLUS_NORMAL_ON) worst = -pk[IPX_N];
     if (c->slip[k] == IPX_PLUS_ROLLING)
-        worst = fmax(worst, ipx_length2(pk[IPX_T1], pk[IPX_T2]) - c->p->contact[k].mu * pk[IPX_N]);
+        worst = ipx_max(worst, ipx_length2(pk[IPX_T1], pk[IPX_T2]) - c->p->contact[k].mu * pk[IPX_N]);
     return worst;
 }
 
 static double worst_violation(const plus_ctx *c)
 {
     double worst = -INFINITY;
-    for (int k = 0; k < c->k; k++) worst = fmax(worst, violation(c, k));
+    for (int k = 0; k < c->k; k++) worst = ipx_max(worst, violation(c, k));
     return worst;
 }
 
@@ -226,9 +226,9 @@ static ipx_status active_set(plus_ctx *c)
         ipx_status st = solve_candidate(c);
         if (st != IPX_OK) return st;
         double scale = 0.0;
-        for (int i = 0; i < c->n; i++) scale = fmax(scale, fabs(c->pi[i]));
+        for (int i = 0; i < c->n; i++) scale = ipx_max(scale, fabs(c->pi[i]));
         double worst = worst_violation(c);
-        if (worst <= c->cfg.eps_pi * fmax(scale, DBL_MIN)) return IPX_OK;
+        if (worst <= c->cfg.eps_pi * ipx_max(scale, DBL_MIN)) return IPX_OK;
         if (pass >= max_passes) {
             c->r->counts.limits_hit |= IPX_PLUS_HIT_MAX_PASSES;
             return IPX_OK;

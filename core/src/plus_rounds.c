@@ -25,7 +25,7 @@ static void find_inert(plus_ctx *c)
 {
     const int n = c->n;
     double dmax = 0.0;
-    for (int i = 0; i < n; i++) dmax = fmax(dmax, c->p->W[i + (size_t)n * i]);
+    for (int i = 0; i < n; i++) dmax = ipx_max(dmax, c->p->W[i + (size_t)n * i]);
     for (int k = 0; k < c->k; k++) {
         int z = IPX_ROWS_PER_CONTACT * k + IPX_N;
         c->inert[k] = !(c->p->W[z + (size_t)n * z] > IPX_W_NULL * dmax);
@@ -186,7 +186,7 @@ static ipx_status run_round(plus_ctx *c)
 static int stalled(const plus_ctx *c)
 {
     double moved = 0.0;
-    for (int i = 0; i < c->n; i++) moved = fmax(moved, fabs(c->pi_total[i] - c->pi_round[i]));
+    for (int i = 0; i < c->n; i++) moved = ipx_max(moved, fabs(c->pi_total[i] - c->pi_round[i]));
     return moved <= c->cfg.eps_pi * fmax(ipx_max_abs(c->pi_total, c->n), DBL_MIN);
 }
 
