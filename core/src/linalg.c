@@ -1,3 +1,4 @@
+#include <float.h>
 #include <lapacke.h>
 #include <math.h>
 #include <stdio.h>
@@ -70,6 +71,24 @@ ipx_status ipx_check_symmetric(int n, const double *A, double tol, char *message
     return IPX_OK;
 }
 
+/* Up to this size (one contact) a plain Cholesky is tried before dpstrf: LAPACK's call
+   overhead (ilaenv, dgemv, dscal) dominates so small a factorisation. */
+#define PSD_DIRECT_MAX 3
+
+/* 1 if the Cholesky factorisation of A - shift I (into L, n x n) succeeds: every eigenvalue of
+   A is then above shift less the factorisation's rounding (below 2 n^2 eps max|A_ij|). */
+static int definite_above(int n, const double *A, double shift, double *L)
+{
+    for (int j = 0; j < n; j++)
+        for (int i = j; i < n; i++) {
+            double s = A[i + (size_t)n * j] - (i == j ? shift : 0.0);
+            for (int k = 0; k < j; k++) s -= L[i + (size_t)n * k] * L[j + (size_t)n * k];
+            if (i == j && !(s > 0.0)) return 0;
+            L[i + (size_t)n * j] = i == j ? sqrt(s) : s / L[j + (size_t)n * j];
+        }
+    return 1;
+}
+
 ipx_status ipx_check_symmetric_psd(int n, const double *A, double tol, double *work, int *iwork,
                                    char *message, size_t message_size)
 {
@@ -77,6 +96,12 @@ ipx_status ipx_check_symmetric_psd(int n, const double *A, double tol, double *w
     if (st != IPX_OK) return st;
     double scale = max_abs_entry(n, A);
     if (scale == 0.0) return IPX_OK; /* the zero matrix is PSD */
+    /* Every pivot of a Cholesky factorisation, pivoted or not, is a diagonal entry of a Schur
+       complement, never below A's smallest eigenvalue. If A - shift I factors, that eigenvalue
+       is above 2 tol scale + 6 n^2 eps scale, so every pivot of dpstrf's, its own rounding
+       included, is above tol scale: it would find full rank and accept A, as here. */
+    const double shift = (2.0 * tol + 8.0 * n * n * DBL_EPSILON) * scale;
+    if (n <= PSD_DIRECT_MAX && definite_above(n, A, shift, work)) return IPX_OK;
 
     /* Pivoted Cholesky (dpstrf) stops at the numerical rank r, when the largest remaining diagonal
        of the Schur complement S = A22 - L21 L21^T falls below the tolerance. For a PSD matrix
