@@ -6,37 +6,14 @@
 #include "result_internal.h"
 #include "workspace_internal.h"
 
-#define IPX_WS_ALIGN 16u
-
-static size_t round_up(size_t bytes)
-{
-    return (bytes + IPX_WS_ALIGN - 1) & ~(size_t)(IPX_WS_ALIGN - 1);
-}
-
-size_t ipx_ws_doubles_bytes(size_t n) { return round_up(n * sizeof(double)); }
-size_t ipx_ws_ints_bytes(size_t n) { return round_up(n * sizeof(int)); }
-size_t ipx_ws_bytes_bytes(size_t n) { return round_up(n); }
-
 void ipx_ws_reset(ipx_workspace *ws) { ws->used = ws->floor; }
 void ipx_ws_begin(ipx_workspace *ws) { ws->used = ws->floor = 0; }
 size_t ipx_ws_available(const ipx_workspace *ws) { return ws->capacity - ws->floor; }
 
-static void *take(ipx_workspace *ws, size_t bytes)
-{
-    if (bytes > ws->capacity - ws->used) return NULL;
-    void *p = ws->base + ws->used;
-    ws->used += bytes;
-    return p;
-}
-
-double *ipx_ws_doubles(ipx_workspace *ws, size_t n) { return take(ws, ipx_ws_doubles_bytes(n)); }
-int *ipx_ws_ints(ipx_workspace *ws, size_t n) { return take(ws, ipx_ws_ints_bytes(n)); }
-void *ipx_ws_bytes(ipx_workspace *ws, size_t n) { return take(ws, ipx_ws_bytes_bytes(n)); }
-
 static void *keep(ipx_workspace *ws, size_t bytes)
 {
     ws->used = ws->floor;
-    void *p = take(ws, bytes);
+    void *p = ipx_ws_take(ws, bytes);
     if (p) {
         memset(p, 0, bytes);
         ws->floor = ws->used;
