@@ -188,9 +188,9 @@ void lsq_cod_null(const lsq_cod *f, int i, double *x, double *y)
     for (int j = 0; j < n; j++) x[f->perm[j]] = y[j];
 }
 
-void lsq_cod_solve(const lsq_cod *f, const double *c, double *x, double *y)
+static inline void solve_sizes(const lsq_cod *f, const int m, const int n, const int r,
+                               const double *c, double *x, double *y)
 {
-    const int m = f->m, n = f->n, r = f->r;
     for (int i = 0; i < r; i++) y[i] = c[i];
     for (int j = r - 1; j >= 0; j--) { /* R11 y = c (r = n), T z = c (r < n), by columns */
         const double *Rj = f->A + (size_t)m * j;
@@ -202,6 +202,13 @@ void lsq_cod_solve(const lsq_cod *f, const double *c, double *x, double *y)
         apply_zt(f, y);
     }
     for (int j = 0; j < n; j++) x[f->perm[j]] = y[j];
+}
+
+void lsq_cod_solve(const lsq_cod *f, const double *c, double *x, double *y)
+{
+    /* 3 x 3 of full rank (one contact) with the sizes known, as in lsq_cod_factor */
+    if (f->m == 3 && f->n == 3 && f->r == 3) solve_sizes(f, 3, 3, 3, c, x, y);
+    else solve_sizes(f, f->m, f->n, f->r, c, x, y);
 }
 
 ipx_status ipx_plus_lsq(int m, int n, double *A, double *b, double rcond, double *work,
