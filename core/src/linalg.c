@@ -50,9 +50,11 @@ static double max_abs_entry(int n, const double *A)
     return d;
 }
 
-ipx_status ipx_check_symmetric(int n, const double *A, double tol, char *message, size_t message_size)
+/* ipx_check_symmetric with scale = max_abs_entry(n, A) given (ipx_check_symmetric_psd needs it
+   too: taken once). */
+static ipx_status check_symmetric_scaled(int n, const double *A, double tol, double scale,
+                                         char *message, size_t message_size)
 {
-    double scale = max_abs_entry(n, A);
     for (int j = 0; j < n; j++)
         for (int i = j + 1; i < n; i++) {
             double a = A[i + (size_t)n * j], b = A[j + (size_t)n * i];
@@ -69,6 +71,11 @@ ipx_status ipx_check_symmetric(int n, const double *A, double tol, char *message
             return IPX_ERR_INPUT;
         }
     return IPX_OK;
+}
+
+ipx_status ipx_check_symmetric(int n, const double *A, double tol, char *message, size_t message_size)
+{
+    return check_symmetric_scaled(n, A, tol, max_abs_entry(n, A), message, message_size);
 }
 
 /* Up to this size (one contact) a plain Cholesky is tried before dpstrf: LAPACK's call
@@ -92,9 +99,9 @@ static int definite_above(int n, const double *A, double shift, double *L)
 ipx_status ipx_check_symmetric_psd(int n, const double *A, double tol, double *work, int *iwork,
                                    char *message, size_t message_size)
 {
-    ipx_status st = ipx_check_symmetric(n, A, tol, message, message_size);
+    const double scale = max_abs_entry(n, A);
+    ipx_status st = check_symmetric_scaled(n, A, tol, scale, message, message_size);
     if (st != IPX_OK) return st;
-    double scale = max_abs_entry(n, A);
     if (scale == 0.0) return IPX_OK; /* the zero matrix is PSD */
     /* Every pivot of a Cholesky factorisation, pivoted or not, is a diagonal entry of a Schur
        complement, never below A's smallest eigenvalue. If A - shift I factors, that eigenvalue
