@@ -402,25 +402,27 @@ static int accelerate(plus_ctx *c, int *len)
     const double *x = X + (size_t)m * ni;
     double *g = G + (size_t)m * ni;
     get_angles(c, x, g);
-    double step = 0.0; /* rad: how far the next point is from the output g (the first: g) */
-    memcpy(next, g, sizeof(double) * (size_t)ni);
-    if (m > 0) { /* min |f_m - dF gamma|, f_i = G_i - X_i, dF's columns f_(i+1) - f_i */
-        step = INFINITY;
-        for (int i = 0; i < m; i++)
-            for (int j = 0; j < ni; j++) {
-                const size_t a = (size_t)i * ni + j, b = a + (size_t)ni;
-                A[a] = (G[b] - X[b]) - (G[a] - X[a]);
-            }
-        for (int j = 0; j < ni; j++) gamma[j] = g[j] - x[j];
-        if (ipx_plus_lsq(ni, m, A, gamma, c->cfg.rcond, c->lsq_work, c->lsq_iwork, NULL) == IPX_OK) {
-            step = 0.0;
-            for (int j = 0; j < ni; j++) { /* next = g - dG gamma */
-                double mix = 0.0;
-                for (int i = 0; i < m; i++)
-                    mix += gamma[i] * (G[(size_t)(i + 1) * ni + j] - G[(size_t)i * ni + j]);
-                next[j] = g[j] - mix;
-                step = fmax(step, fabs(mix));
-            }
+    if (m == 0) { /* one pair so far: the output is the next point */
+        memcpy(X + ni, g, sizeof(double) * (size_t)ni);
+        *len = 1;
+        return 0;
+    }
+    /* min |f_m - dF gamma|, f_i = G_i - X_i, dF's columns f_(i+1) - f_i */
+    for (int i = 0; i < m; i++)
+        for (int j = 0; j < ni; j++) {
+            const size_t a = (size_t)i * ni + j, b = a + (size_t)ni;
+            A[a] = (G[b] - X[b]) - (G[a] - X[a]);
+        }
+    for (int j = 0; j < ni; j++) gamma[j] = g[j] - x[j];
+    double step = INFINITY; /* rad: how far the combination is from the output g */
+    if (ipx_plus_lsq(ni, m, A, gamma, c->cfg.rcond, c->lsq_work, c->lsq_iwork, NULL) == IPX_OK) {
+        step = 0.0;
+        for (int j = 0; j < ni; j++) { /* next = g - dG gamma */
+            double mix = 0.0;
+            for (int i = 0; i < m; i++)
+                mix += gamma[i] * (G[(size_t)(i + 1) * ni + j] - G[(size_t)i * ni + j]);
+            next[j] = g[j] - mix;
+            step = fmax(step, fabs(mix));
         }
     }
     if (!(step <= SEARCH_AA_STEP)) { /* the output itself, from which a new history starts */
@@ -434,7 +436,7 @@ static int accelerate(plus_ctx *c, int *len)
     }
     *len = m < D ? m + 1 : D;
     memcpy(X + (size_t)*len * ni, next, sizeof(double) * (size_t)ni);
-    if (step == 0.0) return 0; /* the sweep's output, as the directions have it */
+    if (step == 0.0) return 0; /* the output itself, as the directions have it */
     set_angles(c, next);
     return 1;
 }
