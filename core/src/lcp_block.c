@@ -31,10 +31,6 @@
    one plain sweep to the next. */
 #define PLAIN_CHECK 4
 
-/* fmax and fmin without the NaN rules (every operand here is finite): an inline compare. */
-static inline double dmax(double a, double b) { return a > b ? a : b; }
-static inline double dmin(double a, double b) { return a < b ? a : b; }
-
 /* ---- block copy of W ---- */
 
 size_t ipx_wblocks_bytes(int k)
@@ -158,7 +154,7 @@ static double gauge(const ipx_nsgs *s, const double x[2])
 static double max_opposing(const ipx_nsgs *s, const double v[2])
 {
     double g = 0.0;
-    for (int d = 0; d < s->nd; d++) g = dmax(g, -(s->dir[2 * d] * v[0] + s->dir[2 * d + 1] * v[1]));
+    for (int d = 0; d < s->nd; d++) g = ipx_max(g, -(s->dir[2 * d] * v[0] + s->dir[2 * d + 1] * v[1]));
     return g;
 }
 
@@ -452,7 +448,7 @@ ipx_status ipx_nsgs_init(ipx_nsgs *s, const ipx_problem *p, int nd, ipx_workspac
     for (int i = 0; i < p->k; i++) {
         const double *w = s->W.blk + 9 * (size_t)s->W.diag[i];
         double wmax = 0.0;
-        for (int x = 0; x < 9; x++) wmax = dmax(wmax, fabs(w[x]));
+        for (int x = 0; x < 9; x++) wmax = ipx_max(wmax, fabs(w[x]));
         s->stop_impulse[i] = wmax > 0.0 ? (1.0 + p->contact[i].mu) / wmax : 0.0; /* mu >= 0: validated */
         s->last_case[i] = -1;
     }
@@ -484,48 +480,48 @@ double ipx_nsgs_residual(const ipx_nsgs *s, const double *v, const double *qn_sh
         const double sh = qn_shift ? qn_shift[i] : 0.0;
         const double ln = pi[IPX_N];
         double wn = vpi[IPX_N] + sh;
-        Z = dmax(Z, fabs(ln));
-        V = dmax(V, fabs(vi[IPX_N] + sh));
+        Z = ipx_max(Z, fabs(ln));
+        V = ipx_max(V, fabs(vi[IPX_N] + sh));
         if (s->capped) {
-            const double beta = dmax(0.0, -wn);
-            Z = dmax(Z, fabs(cap[i]));
-            V = dmax(V, beta);
+            const double beta = ipx_max(0.0, -wn);
+            Z = ipx_max(Z, fabs(cap[i]));
+            V = ipx_max(V, beta);
             vz[nvi] = beta, iw[nvi++] = cap[i] - ln;
-            neg_imp = dmax(neg_imp, ln - cap[i]);
+            neg_imp = ipx_max(neg_imp, ln - cap[i]);
             wn += beta;
         }
         iz[niv] = ln, vw[niv++] = wn;
-        neg_imp = dmax(neg_imp, -ln);
-        neg_vel = dmax(neg_vel, -wn);
+        neg_imp = ipx_max(neg_imp, -ln);
+        neg_vel = ipx_max(neg_vel, -wn);
         if (s->p->contact[i].mu > 0.0) {
             /* multipliers of pi_t: the two directions of its sector (the least sum) */
             int j = 0;
             double a = 0.0, b = 0.0;
             if (pi[IPX_T1] != 0.0 || pi[IPX_T2] != 0.0) {
                 sector(s, pi, &j, &a, &b);
-                Z = dmax(Z, dmax(a, b));
+                Z = ipx_max(Z, ipx_max(a, b));
             }
             const double gamma = max_opposing(s, vpi);
-            V = dmax(V, gamma);
+            V = ipx_max(V, gamma);
             for (int d = 0; d < nd; d++) {
                 const double dv = s->dir[2 * d] * vi[IPX_T1] + s->dir[2 * d + 1] * vi[IPX_T2];
                 const double lam = d == j ? a : d == (j + 1) % nd ? b : 0.0;
                 const double wd = s->dir[2 * d] * vpi[IPX_T1] + s->dir[2 * d + 1] * vpi[IPX_T2] + gamma;
-                V = dmax(V, fabs(dv));
+                V = ipx_max(V, fabs(dv));
                 iz[niv] = lam, vw[niv++] = wd;
-                neg_vel = dmax(neg_vel, -wd);
+                neg_vel = ipx_max(neg_vel, -wd);
             }
             const double slack = s->p->contact[i].mu * ln - (a + b);
             vz[nvi] = gamma, iw[nvi++] = slack;
-            neg_imp = dmax(neg_imp, -slack);
+            neg_imp = ipx_max(neg_imp, -slack);
         } else {
-            neg_imp = dmax(neg_imp, dmax(fabs(pi[IPX_T1]), fabs(pi[IPX_T2])));
+            neg_imp = ipx_max(neg_imp, ipx_max(fabs(pi[IPX_T1]), fabs(pi[IPX_T2])));
         }
     }
     const double rz = 1.0 / Z, rv = 1.0 / V;
-    double worst = dmax(neg_imp * rz, neg_vel * rv);
-    for (int r = 0; r < niv; r++) worst = dmax(worst, dmin(iz[r] * rz, vw[r] * rv));
-    for (int r = 0; r < nvi; r++) worst = dmax(worst, dmin(vz[r] * rv, iw[r] * rz));
+    double worst = ipx_max(neg_imp * rz, neg_vel * rv);
+    for (int r = 0; r < niv; r++) worst = ipx_max(worst, ipx_min(iz[r] * rz, vw[r] * rv));
+    for (int r = 0; r < nvi; r++) worst = ipx_max(worst, ipx_min(vz[r] * rv, iw[r] * rz));
     return worst;
 }
 
@@ -546,11 +542,11 @@ static void sweep(ipx_nsgs *s, const double *qn_shift, const double *cap)
         double umax = 0.0;
         for (int r = 0; r < 3; r++) {
             L.u[r] = vpi[r] - (L.w[r] * pii[0] + L.w[r + 3] * pii[1] + L.w[r + 6] * pii[2]);
-            umax = dmax(umax, fabs(L.u[r]));
+            umax = ipx_max(umax, fabs(L.u[r]));
         }
         L.u[IPX_N] += qn_shift ? qn_shift[i] : 0.0;
         /* tolerances from the local scales: the impulse that stops u, the velocity of u */
-        L.tp = LOCAL_TOL * dmax(umax * s->stop_impulse[i], L.capped ? L.cap : 0.0);
+        L.tp = LOCAL_TOL * ipx_max(umax * s->stop_impulse[i], L.capped ? L.cap : 0.0);
         L.tv = LOCAL_TOL * umax;
         double pnew[3];
         if (!local_enumerate(s, &L, pnew, &s->last_case[i])) {

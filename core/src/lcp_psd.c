@@ -26,10 +26,6 @@
 /* A curvature p^T M p below this times ||M|| ||p||^2 counts as none. */
 #define FLAT (64.0 * DBL_EPSILON)
 
-/* fmax and fmin without the NaN rules (libm calls in the hot loops otherwise). */
-static inline double dmax(double a, double b) { return a > b ? a : b; }
-static inline double dmin(double a, double b) { return a < b ? a : b; }
-
 typedef struct mprgp {
     const ipx_lcp_operator *op;
     int n;
@@ -98,10 +94,10 @@ static measure measure_iterate(const mprgp *S)
         const double g = S->g[i], w = g * S->sd[i];
         sum += g;
         if (S->x[i] > 0.0) {
-            r = dmax(r, w > 0.0 ? w : -w);
-            phit_phi += dmin(S->x[i] * inv_step, g) * g;
+            r = ipx_max(r, w > 0.0 ? w : -w);
+            phit_phi += ipx_min(S->x[i] * inv_step, g) * g;
         } else if (g < 0.0) {
-            r = dmax(r, -w);
+            r = ipx_max(r, -w);
             beta2 += g * g;
         }
     }
@@ -122,7 +118,7 @@ static ipx_status expand(mprgp *S, double alpha_f, int b)
 {
     const int n = S->n;
     for (int i = 0; i < n; i++) {
-        S->x[i] = dmax(S->x[i] - alpha_f * S->p[i], 0.0);
+        S->x[i] = ipx_max(S->x[i] - alpha_f * S->p[i], 0.0);
         S->g[i] -= alpha_f * S->Ap[i];
     }
     if (b >= 0) S->x[b] = 0.0;
@@ -131,7 +127,7 @@ static ipx_status expand(mprgp *S, double alpha_f, int b)
     const double f0 = objective(S, S->x, S->g, &scale0);
     for (int h = 0; h < MAX_HALVINGS; h++) {
         for (int i = 0; i < n; i++)
-            S->xn[i] = S->x[i] > 0.0 ? dmax(S->x[i] - S->step * S->g[i], 0.0) : 0.0;
+            S->xn[i] = S->x[i] > 0.0 ? ipx_max(S->x[i] - S->step * S->g[i], 0.0) : 0.0;
         gradient(S, S->xn, S->gn);
         const double f1 = objective(S, S->xn, S->gn, &scale1);
         if (!isfinite(f1)) return IPX_ERR_NUMERIC;
@@ -173,7 +169,7 @@ static ipx_status cg_step(mprgp *S)
     if (alpha > alpha_f) return expand(S, alpha_f, b);
     double phiAp = 0.0;
     for (int i = 0; i < n; i++) {
-        S->x[i] = dmax(S->x[i] - alpha * S->p[i], 0.0);
+        S->x[i] = ipx_max(S->x[i] - alpha * S->p[i], 0.0);
         S->g[i] -= alpha * S->Ap[i];
         if (S->x[i] > 0.0) phiAp += S->g[i] * S->Ap[i];
     }
@@ -186,7 +182,7 @@ static ipx_status cg_step(mprgp *S)
 static ipx_status proportion(mprgp *S)
 {
     const int n = S->n;
-    for (int i = 0; i < n; i++) S->p[i] = S->x[i] > 0.0 ? 0.0 : dmin(S->g[i], 0.0);
+    for (int i = 0; i < n; i++) S->p[i] = S->x[i] > 0.0 ? 0.0 : ipx_min(S->g[i], 0.0);
     apply(S, S->p, S->Ap);
     const double dAd = ipx_dot(S->p, S->Ap, n), gd = ipx_dot(S->g, S->p, n), dd = ipx_norm2(S->p, n);
     S->info.proportionings++;
@@ -194,7 +190,7 @@ static ipx_status proportion(mprgp *S)
     if (!(dAd > FLAT * S->norm * dd)) return IPX_ERR_LCP_RAY; /* -beta raises only x >= 0 */
     const double alpha = gd / dAd;
     for (int i = 0; i < n; i++) {
-        S->x[i] = dmax(S->x[i] - alpha * S->p[i], 0.0);
+        S->x[i] = ipx_max(S->x[i] - alpha * S->p[i], 0.0);
         S->g[i] -= alpha * S->Ap[i];
     }
     free_gradient(S, S->p);

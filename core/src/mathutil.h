@@ -26,6 +26,9 @@ static inline void ipx_cross3(const double a[3], const double b[3], double out[3
 /// compiler may rule NaNs out.
 static inline double ipx_max(double a, double b) { return a > b ? a : b; }
 
+/// The smaller of a and b, for operands known not to be NaN (as ipx_max).
+static inline double ipx_min(double a, double b) { return a < b ? a : b; }
+
 /// Length of (x, y), sqrt(x^2 + y^2), for velocities and impulses, far from overflow and
 /// underflow: hypot's scaling, a library call, buys nothing there.
 static inline double ipx_length2(double x, double y) { return sqrt(x * x + y * y); }
