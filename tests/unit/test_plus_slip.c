@@ -248,14 +248,11 @@ static void test_bin_corners_settle_within_the_cost_bound(void)
     static const struct {
         int k;
         const double *W, *v;
-        const ipx_contact *contact;
-    } bin[] = {{8, bin_358_W, bin_358_v, bin_358_contact},
-               {11, bin_536_W, bin_536_v, bin_536_contact},
-               {9, bin_968_W, bin_968_v, bin_968_contact}};
+    } bin[] = {{8, bin_358_W, bin_358_v}, {11, bin_536_W, bin_536_v}, {9, bin_968_W, bin_968_v}};
     ipx_params par = ipx_test_params("plus", "energy_cap=0");
     for (size_t i = 0; i < sizeof bin / sizeof bin[0]; i++) {
-        const ipx_problem p = {.k = bin[i].k, .W = bin[i].W, .v = bin[i].v,
-                               .contact = bin[i].contact, .flags = IPX_PROBLEM_W_ASSEMBLED};
+        const ipx_problem p = {.k = bin[i].k, .W = bin[i].W, .v = bin[i].v, .contact = bin_contact,
+                               .flags = IPX_PROBLEM_W_ASSEMBLED};
         slip_log L;
         ipx_result r;
         ENSURE(solve_logged(&par, &p, &L, &r) == IPX_OK);
