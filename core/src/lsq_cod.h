@@ -42,4 +42,13 @@ void lsq_cod_solve(const lsq_cod *f, const double *c, double *x, double *y);
 /// that span A's numerical null space (0 <= i < n - r). y: n doubles of scratch.
 void lsq_cod_null(const lsq_cod *f, int i, double *x, double *y);
 
+/// ipx_plus_lsq (plus.h) with its factor left in f: A overwritten by it, b (max(m, n) entries)
+/// becomes x. work: ipx_plus_lsq_work_doubles(m, n); iwork: n ints.
+ipx_status lsq_cod_min_norm(int m, int n, double *A, double *b, double rcond, double *work,
+                           int *iwork, lsq_cod *f);
+
+/// |R_11| / |T_rr|: the factor's estimate of A's condition within its numerical rank (1 for
+/// rank 0). The rounding error of A^+ b relative to its size is about DBL_EPSILON times it.
+double lsq_cod_cond(const lsq_cod *f);
+
 #endif

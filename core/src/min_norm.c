@@ -20,7 +20,8 @@
    eta = h.x0 / (1 + |h|^2). Consistent or not, of full rank or not, it is the minimum-norm
    least-squares solution the dense path computes (test_min_norm_cache compares them). Leaving
    columns out can make A much worse conditioned than B: where the rounding error this gives
-   could reach ERROR_LIMIT, that one system is solved densely instead.
+   could be well above the dense path's own (error_limit), that one system is solved densely
+   instead.
 
    The same system again returns the stored solution. Everything else is a dense solve
    (ipx_plus_lsq, bitwise what it gives without the cache), after which the matrix is kept (not
@@ -42,11 +43,14 @@
 
 /* Header: marker, m, rcond, kind of factor, its rank and |R_11|, whether x (and with which
    rank) belongs to the cached system, whether x0, wq belong to its right-hand side, the base's
-   left-out columns (ascending) and whether their Q^T g and A^+ g are up to date, and the
-   columns that changed at the last dense solve (ascending; see ipx_min_norm_solve). */
+   left-out columns (ascending) and whether their Q^T g and A^+ g are up to date, the
+   columns that changed at the last dense solve (ascending; see ipx_min_norm_solve), the
+   condition estimate of the last dense solve's factor (lsq_cod_cond) and the path the last
+   solve took (ipx_min_norm_path). */
 enum {
     H_MAGIC, H_M, H_RCOND, H_KIND, H_RANK, H_R11, H_X_OK, H_X_RANK, H_W_OK, H_NS,
-    H_S, H_G_OK = H_S + MAX_SET, H_PN = H_G_OK + MAX_SET, H_PCOUNT, H_P, H_SIZE = H_P + MAX_SET
+    H_S, H_G_OK = H_S + MAX_SET, H_PN = H_G_OK + MAX_SET, H_PCOUNT, H_P = H_PCOUNT + 1,
+    H_COND = H_P + MAX_SET, H_PATH, H_SIZE
 };
 enum { KIND_NONE = 0, KIND_MATRIX = 1, KIND_BASE = 2 }; /* matrix alone, or with a base factor */
 #define CACHE_MAGIC 6.02214076e23 /* any value garbage is unlikely to hold */
@@ -277,8 +281,7 @@ static double solve_base(cache *c, int m, double rcond, const double *wq, const 
     }
     /* rounding error bound of x relative to its size: A's condition (as its pivots show) times
        the cancellation in x0 - H eta */
-    const double cond = r > 0 ? f.r11 / fabs(f.A[(r - 1) + mm * (size_t)(r - 1)]) : 1.0;
-    return DBL_EPSILON * cond * (size > 0.0 ? fmax(big / size, 1.0) : 1.0);
+    return DBL_EPSILON * lsq_cod_cond(&f) * (size > 0.0 ? fmax(big / size, 1.0) : 1.0);
 }
 
 /* 1 if the columns cols[0..n) (n > 0) are among those that changed at the last dense
@@ -307,11 +310,35 @@ static int repeated(const cache *c, const int *cols, int n)
     return subset_of_pending(c, cols, n) && c->h[H_PCOUNT] >= BUILD_AFTER;
 }
 
-/* Above this rounding error bound (relative to the solution's size) the base factor is too
-   poorly conditioned for the matrix at hand (B = [u, u + d v, v] without v leaves
-   A = [u, u + d v], condition ~1/d, and x0 - H eta cancels): that system is solved by the
-   dense path (bitwise a fresh solve), the base factor is kept for the next. */
+/* Above error_limit (a rounding error bound relative to the solution's size) the base factor
+   is too poorly conditioned for the matrix at hand: that system is solved by the dense path
+   (bitwise a fresh solve), the base factor is kept for the next. The limit is ERROR_LIMIT, or
+   COND_SLACK times the dense path's own bound where that is larger: DBL_EPSILON times the
+   condition of the factor of the matrix the base came from. A base is no better conditioned
+   than its matrix (A's columns are B's), so the limit catches what B's factor did not see:
+   the cancellation in x0 - H eta, and a near-dependency that B's factor cut off at rcond but
+   A's keeps (B = [u, u + d v, v] with a long v: rank m - 1 for B's factor, A = [u, u + d v]
+   of condition ~1/d; test_min_norm_cache). A limit of 1e-11 alone sent the systems of boxes in a bin, whose condition is 1e5-1e11 with every column in
+   place, to the dense path at 3 675 of 6 011 base solves of one impact (k = 70; the bound was
+   within a factor 3 of the dense factor's own in all of them): 61 % of its time. */
 #define ERROR_LIMIT 1e-11
+#define COND_SLACK 10.0
+
+static double error_limit(const cache *c)
+{
+    return fmax(ERROR_LIMIT, COND_SLACK * DBL_EPSILON * c->h[H_COND]);
+}
+
+/* The dense solve of A x = b (ipx_plus_lsq), its factor's condition kept in the header. */
+static ipx_status solve_dense(cache *c, int m, double *A, double *b, double rcond, int *iwork,
+                              int *rank)
+{
+    lsq_cod f = {.r = 0};
+    ipx_status st = lsq_cod_min_norm(m, m, A, b, rcond, c->fallback, iwork, &f);
+    *rank = f.r;
+    c->h[H_COND] = st == IPX_OK ? lsq_cod_cond(&f) : 1.0;
+    return st;
+}
 
 ipx_status ipx_min_norm_solve(int n, double *A, double *b, double rcond, double *work, int *iwork,
                               int *rank_out)
@@ -334,6 +361,7 @@ ipx_status ipx_min_norm_solve(int n, double *A, double *b, double rcond, double 
     if (changed == 0 && same_w && c.h[H_X_OK] == 1.0) { /* the same system again */
         copy(b, c.x, mm);
         rank = (int)c.h[H_X_RANK];
+        c.h[H_PATH] = IPX_MIN_NORM_SAME;
     } else if (changed <= MAX_SET && (c.h[H_KIND] == KIND_BASE || repeated(&c, cols, changed))) {
         /* a few columns changed (or only w, with a base factor): the base factor without them */
         int covered = c.h[H_KIND] == KIND_BASE, slot = 0;
@@ -362,10 +390,12 @@ ipx_status ipx_min_norm_solve(int n, double *A, double *b, double rcond, double 
         }
         if (!c.h[H_W_OK]) base_rhs(&c, m, c.w, c.wq, c.x0);
         c.h[H_W_OK] = 1;
-        if (solve_base(&c, m, rcond, c.wq, c.x0, c.x, &rank) <= ERROR_LIMIT) {
+        if (solve_base(&c, m, rcond, c.wq, c.x0, c.x, &rank) <= error_limit(&c)) {
             copy(b, c.x, mm);
+            c.h[H_PATH] = IPX_MIN_NORM_BASE;
         } else { /* a dense solve for this one, the base factor kept for the next */
-            ipx_plus_lsq(m, m, A, b, rcond, c.fallback, iwork, &rank);
+            solve_dense(&c, m, A, b, rcond, iwork, &rank);
+            c.h[H_PATH] = IPX_MIN_NORM_DENSE;
         }
     } else { /* a dense solve; the matrix is kept for the next call */
         if (changed <= MAX_SET && changed > 0 && subset_of_pending(&c, cols, changed)) {
@@ -378,7 +408,8 @@ ipx_status ipx_min_norm_solve(int n, double *A, double *b, double rcond, double 
         copy(c.M, A, mm * mm);
         copy(c.w, b, mm);
         c.h[H_KIND] = KIND_MATRIX;
-        if (ipx_plus_lsq(m, m, A, b, rcond, c.fallback, iwork, &rank) != IPX_OK) {
+        c.h[H_PATH] = IPX_MIN_NORM_DENSE;
+        if (solve_dense(&c, m, A, b, rcond, iwork, &rank) != IPX_OK) {
             c.h[H_MAGIC] = 0.0;
             return IPX_ERR_NUMERIC;
         }
@@ -393,4 +424,11 @@ ipx_status ipx_min_norm_solve(int n, double *A, double *b, double rcond, double 
             return IPX_ERR_NUMERIC;
         }
     return IPX_OK;
+}
+
+int ipx_min_norm_path(int n, const double *work)
+{
+    if (n < IPX_MIN_NORM_CACHE_MIN || work[H_MAGIC] != CACHE_MAGIC || work[H_M] != n)
+        return IPX_MIN_NORM_DENSE;
+    return (int)work[H_PATH];
 }

@@ -26,4 +26,10 @@ size_t ipx_min_norm_work_doubles(int n);
 ipx_status ipx_min_norm_solve(int n, double *A, double *b, double rcond, double *work, int *iwork,
                               int *rank_out);
 
+/// How the last ipx_min_norm_solve of n unknowns on this work array was solved: the same
+/// system again, from a base factor (O(m^2) per changed column), or by a dense factorisation
+/// (every system below IPX_MIN_NORM_CACHE_MIN unknowns). For the tests of the cache's rules.
+enum { IPX_MIN_NORM_SAME = 1, IPX_MIN_NORM_BASE = 2, IPX_MIN_NORM_DENSE = 3 };
+int ipx_min_norm_path(int n, const double *work);
+
 #endif

@@ -211,17 +211,30 @@ void lsq_cod_solve(const lsq_cod *f, const double *c, double *x, double *y)
     else solve_sizes(f, f->m, f->n, f->r, c, x, y);
 }
 
-ipx_status ipx_plus_lsq(int m, int n, double *A, double *b, double rcond, double *work,
-                        int *iwork, int *rank_out)
+ipx_status lsq_cod_min_norm(int m, int n, double *A, double *b, double rcond, double *work,
+                           int *iwork, lsq_cod *f)
 {
     if (m < 1 || n < 1) return IPX_ERR_INPUT;
-    lsq_cod f = {.m = m, .n = n, .A = A, .tau = work, .tau2 = work + n, .perm = iwork};
-    double *scratch = f.tau2 + n, *y = scratch + LSQ_COD_SCRATCH(n);
-    lsq_cod_factor(&f, rcond, 0.0, b, scratch);
-    if (rank_out) *rank_out = f.r;
-    if (!isfinite(f.r11)) return IPX_ERR_NUMERIC;
-    lsq_cod_solve(&f, b, b, y);
+    *f = (lsq_cod){.m = m, .n = n, .A = A, .tau = work, .tau2 = work + n, .perm = iwork};
+    double *scratch = f->tau2 + n, *y = scratch + LSQ_COD_SCRATCH(n);
+    lsq_cod_factor(f, rcond, 0.0, b, scratch);
+    if (!isfinite(f->r11)) return IPX_ERR_NUMERIC;
+    lsq_cod_solve(f, b, b, y);
     for (int j = 0; j < n; j++)
         if (!isfinite(b[j])) return IPX_ERR_NUMERIC;
     return IPX_OK;
+}
+
+double lsq_cod_cond(const lsq_cod *f)
+{
+    return f->r > 0 ? f->r11 / fabs(f->A[(f->r - 1) + (size_t)f->m * (f->r - 1)]) : 1.0;
+}
+
+ipx_status ipx_plus_lsq(int m, int n, double *A, double *b, double rcond, double *work,
+                        int *iwork, int *rank_out)
+{
+    lsq_cod f = {.r = 0};
+    ipx_status st = lsq_cod_min_norm(m, n, A, b, rcond, work, iwork, &f);
+    if (rank_out) *rank_out = f.r;
+    return st;
 }

@@ -27,6 +27,14 @@ static double fresh_work[64 * 4 * MAXM + MAXM * MAXM + 8 * MAXM];
 static int iwork[MAXM], fresh_iwork[MAXM];
 static double worst_seen;
 static long solves, checked, ill_conditioned;
+static long paths[4];
+
+static double ipx_test_norm2(const double *a, int n)
+{
+    double s = 0.0;
+    for (int i = 0; i < n; i++) s += a[i] * a[i];
+    return s;
+} /* solves by ipx_min_norm_path */
 static double worst_well; /* largest difference where the dense solvers agree to 1e-12 */
 
 /* x from the cached path and from both fresh solvers; returns max |difference| / max |x|. */
@@ -36,6 +44,7 @@ static double solve_and_compare(int m, const double *B, const double *w, int *ra
     memcpy(A, B, sizeof(double) * (size_t)(m * m));
     memcpy(x, w, sizeof(double) * (size_t)m);
     ENSURE(ipx_min_norm_solve(m, A, x, RCOND, work, iwork, rank_cached) == IPX_OK);
+    paths[ipx_min_norm_path(m, work)]++;
     int r1 = -1, r2 = -2;
     memcpy(F, B, sizeof(double) * (size_t)(m * m));
     memcpy(y1, w, sizeof(double) * (size_t)m);
@@ -152,14 +161,17 @@ typedef struct stack {
     double vel[6 * 32], W[MAXM * MAXM], v[MAXM];
 } stack;
 
-static void make_stack(stack *s, int k, ipx_rng *rng)
+/* Box masses 10^(+-decades/2) times 0.5-5 kg. */
+static void make_stack(stack *s, int k, double decades, ipx_rng *rng)
 {
     double z = 0.0, below[2] = {1e9, 1e9};
     int n = 0;
     for (int i = 0; i < k; n++) {
         const double h[3] = {ipx_rng_uniform(rng, 0.1, 0.25), ipx_rng_uniform(rng, 0.1, 0.25),
                              ipx_rng_uniform(rng, 0.03, 0.1)};
-        const double mass = ipx_rng_uniform(rng, 0.5, 5.0), R[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+        double mass = ipx_rng_uniform(rng, 0.5, 5.0);
+        if (decades > 0.0) mass *= pow(10.0, decades * ipx_rng_uniform(rng, -0.5, 0.5));
+        const double R[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
         const double com[3] = {ipx_rng_uniform(rng, -0.02, 0.02), ipx_rng_uniform(rng, -0.02, 0.02), z + h[2]};
         const double I[3] = {mass / 3 * (h[1] * h[1] + h[2] * h[2]), mass / 3 * (h[0] * h[0] + h[2] * h[2]),
                              mass / 3 * (h[0] * h[0] + h[1] * h[1])};
@@ -218,7 +230,7 @@ static void test_box_stacks(void)
     ipx_rng_seed(&rng, 44);
     for (int trial = 0; trial < 12; trial++) {
         const int k = 8 + 4 * (trial % 6); /* 8 .. 28 contacts, 2 .. 7 boxes */
-        make_stack(&s, k, &rng);
+        make_stack(&s, k, 0.0, &rng);
         search_sequence(k, s.W, s.v, &rng, "box stack");
     }
 }
@@ -236,6 +248,66 @@ static void test_random_piles(void)
     }
 }
 
+/* Stacks of boxes whose masses span six decades: systems as ill-conditioned as a bin's (1e5-1e11
+   with every column in place), and the base factor without the searched columns no worse. The
+   search's solves take the base factor (the dense path's own rounding error is as large there),
+   most of them; a limit on the base factor's error bound alone (1e-11) sent 1 273 of these
+   1 464 solves to the dense path. Every answer is checked against the dense solvers. */
+static void test_ill_conditioned_stacks(void)
+{
+    static stack s;
+    ipx_rng rng;
+    ipx_rng_seed(&rng, 50);
+    memset(paths, 0, sizeof paths);
+    for (int trial = 0; trial < 8; trial++) {
+        const int k = 12 + 4 * (trial % 4);
+        make_stack(&s, k, 6.0, &rng);
+        search_sequence(k, s.W, s.v, &rng, "ill-conditioned stack");
+    }
+    const long all = paths[IPX_MIN_NORM_SAME] + paths[IPX_MIN_NORM_BASE] + paths[IPX_MIN_NORM_DENSE];
+    printf("  ill-conditioned stacks: %ld solves, %ld base, %ld dense, %ld same, %ld ill-conditioned so far\n", all,
+           paths[IPX_MIN_NORM_BASE], paths[IPX_MIN_NORM_DENSE], paths[IPX_MIN_NORM_SAME], ill_conditioned);
+    ENSURE(paths[IPX_MIN_NORM_BASE] > all / 2);
+}
+
+/* A base factor that sees a near-dependency the system's own factor cut off: the searched
+   column v is 1e3 times longer than the others and u + d v lies beside u. With rcond 1e-8, B's
+   factor (|R_11| ~ |v|) counts [u, u + d v, v] as rank m - 1, while B without v leaves
+   A = [u, u + d v, ...], whose factor (|R_11| ~ |u|) keeps the pair at a condition of ~1e7: a
+   rank the dense path does not have, and a rounding bound far above the dense factor's own.
+   Those solves go to the dense path, bitwise ipx_plus_lsq's answers. */
+static void test_worse_base_goes_dense(void)
+{
+    static double B[MAXM * MAXM], w[MAXM], A[MAXM * MAXM], x[MAXM], F[MAXM * MAXM], y[MAXM];
+    ipx_rng rng;
+    ipx_rng_seed(&rng, 51);
+    const int m = 24, last_dense = 2; /* a fresh system, then BUILD_AFTER solves changing v */
+    const double rcond = 1e-8;
+    memset(work, 0, sizeof(double) * 16); /* no cache from the tests before */
+    random_matrix(&rng, m, m, B);
+    for (int i = 0; i < m; i++) B[i + (size_t)m * i] += 10.0; /* well conditioned but for ud */
+    double *u = B, *ud = B + m, *v = B + 2 * m;
+    for (int i = 0; i < m; i++) v[i] *= 1e3;
+    random_rhs(&rng, m, B, 1, w);
+    const double d = 1e-7 * sqrt(ipx_test_norm2(u, m) / ipx_test_norm2(v, m));
+    long dense = 0;
+    for (int a = 0; a < 12; a++) {
+        const double phi = 2.0 * PI * a / 12;
+        v[3] = 7e2 * cos(phi), v[4] = 7e2 * sin(phi); /* like a slip angle */
+        if (a == 0)
+            for (int i = 0; i < m; i++) ud[i] = u[i] + d * v[i];
+        memcpy(A, B, sizeof(double) * (size_t)(m * m));
+        memcpy(x, w, sizeof(double) * (size_t)m);
+        ENSURE(ipx_min_norm_solve(m, A, x, rcond, work, iwork, NULL) == IPX_OK);
+        if (a <= last_dense) continue;
+        memcpy(F, B, sizeof(double) * (size_t)(m * m));
+        memcpy(y, w, sizeof(double) * (size_t)m);
+        ENSURE(ipx_plus_lsq(m, m, F, y, rcond, fresh_work, fresh_iwork, NULL) == IPX_OK);
+        dense += ipx_min_norm_path(m, work) == IPX_MIN_NORM_DENSE && memcmp(x, y, sizeof(double) * (size_t)m) == 0;
+    }
+    ENSURE(dense == 12 - last_dense - 1);
+}
+
 /* Redundant contacts: two copies of every contact of a stack (W has every row twice). */
 static void test_duplicated_contacts(void)
 {
@@ -245,7 +317,7 @@ static void test_duplicated_contacts(void)
     ipx_rng_seed(&rng, 46);
     for (int trial = 0; trial < 4; trial++) {
         const int k = 8 + 4 * trial, n = 3 * k;
-        make_stack(&s, k, &rng);
+        make_stack(&s, k, 0.0, &rng);
         for (int a = 0; a < 2 * n; a++) {
             v2[a] = s.v[a % n];
             for (int b = 0; b < 2 * n; b++) W2[a + 2 * n * b] = s.W[(a % n) + n * (b % n)];
@@ -328,6 +400,8 @@ int main(void)
     RUN(test_box_stacks);
     RUN(test_random_piles);
     RUN(test_duplicated_contacts);
+    RUN(test_ill_conditioned_stacks);
+    RUN(test_worse_base_goes_dense);
     RUN(test_stale_work);
     RUN(test_reproducible);
     printf("  %ld solves compared, largest relative difference %.2e, %.2e where the dense solvers "
