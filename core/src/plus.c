@@ -100,11 +100,11 @@ static size_t sparse_doubles(void) { return (ipx_sparse_state_bytes() + 7) / 8; 
 size_t plus_workspace_bytes(int k)
 {
     size_t n = (size_t)IPX_ROWS_PER_CONTACT * (size_t)k, kk = (size_t)k, nn = n + kk;
-    return 3 * ipx_ws_doubles_bytes(n) + 4 * ipx_ws_doubles_bytes(kk) +
+    return 3 * ipx_ws_doubles_bytes(n) + 5 * ipx_ws_doubles_bytes(kk) +
            ipx_ws_doubles_bytes(2 * kk) + 2 * ipx_ws_doubles_bytes(enum_doubles(kk)) +
            ipx_ws_doubles_bytes(n * n) + ipx_ws_doubles_bytes(nn * nn) +
            3 * ipx_ws_doubles_bytes(n) + 4 * ipx_ws_doubles_bytes(nn) +
-           ipx_ws_doubles_bytes(ipx_min_norm_work_doubles((int)nn)) + 10 * ipx_ws_ints_bytes(kk) +
+           ipx_ws_doubles_bytes(ipx_min_norm_work_doubles((int)nn)) + 13 * ipx_ws_ints_bytes(kk) +
            ipx_ws_doubles_bytes(sparse_doubles()) + ipx_ws_doubles_bytes(nn) +
            2 * ipx_ws_ints_bytes(n) + ipx_ws_ints_bytes(nn) + ipx_ws_doubles_bytes(plus_search_doubles(k));
 }
@@ -140,6 +140,7 @@ ipx_status plus_ctx_init(plus_ctx *c, const ipx_problem *p, const double *param,
     c->pi_exp = ipx_ws_doubles(ws, k);
     c->e = ipx_ws_doubles(ws, k);
     c->p_slide = ipx_ws_doubles(ws, k);
+    c->group_worst = ipx_ws_doubles(ws, k);
     c->s = ipx_ws_doubles(ws, 2 * k);
     c->cls = (ipx_plus_class *)ipx_ws_doubles(ws, enum_doubles(k));
     c->slip = (ipx_plus_slip *)ipx_ws_doubles(ws, enum_doubles(k));
@@ -163,6 +164,11 @@ ipx_status plus_ctx_init(plus_ctx *c, const ipx_problem *p, const double *param,
     c->slip_failed = ipx_ws_ints(ws, k);
     c->chatter = ipx_ws_ints(ws, k);
     c->from_rolling = ipx_ws_ints(ws, k);
+    c->group = ipx_ws_ints(ws, k);
+    c->group_dropped = ipx_ws_ints(ws, k);
+    c->focus_of = ipx_ws_ints(ws, k);
+    c->focus = -1;
+    for (size_t i = 0; i < k; i++) c->focus_of[i] = -1;
     c->col = ipx_ws_ints(ws, n);
     c->pos = ipx_ws_ints(ws, n);
     c->lsq_iwork = ipx_ws_ints(ws, nn);

@@ -91,6 +91,13 @@ typedef struct plus_ctx {
     int *chatter;            /* k: 1 made impending against chatter in this interval; -1 that
                                 failed in this round (not tried again); 0 otherwise */
     int *from_rolling;       /* k: 1 a rolling contact the active set made impending */
+    int *group;              /* k: coupled groups of a candidate (plus_interval.c find_groups) */
+    int *focus_of;           /* k: the interval's group of each contact (its root), -1 if its
+                                normal row is off at the interval's start */
+    int focus;               /* the group being solved (plus_solving), -1 none */
+    int passes;              /* active-set passes of the current interval */
+    int *group_dropped;      /* k: 1 at a group's root if the current prune dropped a normal in it */
+    double *group_worst;     /* k: at a group's root, its largest violation (Table 1) */
     void *sparse;            /* SuiteSparse state of the sparse solves (sparse_lsq.h) */
     int sparse_on;           /* 1 once that state was started in this impact */
     int probing;             /* 1 in the direction search's probes: each system differs from the
@@ -130,6 +137,18 @@ typedef struct plus_ctx {
 #endif
 #define PLUS_SPARSE_DENSITY 0.25
 
+/// 1 if contact k is in the group being solved (plus_interval.c, deviation 13; all if none).
+static inline int plus_in_focus(const plus_ctx *c, int k)
+{
+    return c->focus < 0 || c->focus_of[k] == c->focus;
+}
+
+/// 1 if contact k has unknowns in the candidate being solved: in focus, its normal row on.
+static inline int plus_solving(const plus_ctx *c, int k)
+{
+    return c->normal_on[k] != PLUS_NORMAL_OFF && plus_in_focus(c, k);
+}
+
 /* plus.c */
 void plus_cfg_from_params(const double *param, plus_cfg *cfg);
 size_t plus_workspace_bytes(int k);
@@ -147,7 +166,8 @@ ipx_status plus_interval(plus_ctx *c, double *alpha);
 void plus_columns(plus_ctx *c);                     /* unknowns from normal_on and slip */
 void plus_assemble(plus_ctx *c);                    /* B, rhs; impending rows in sliding form */
 ipx_status plus_solve_linear(plus_ctx *c);          /* x = B^+ rhs */
-void plus_scatter(plus_ctx *c);                     /* pi from x, wpi = W pi */
+void plus_scatter(plus_ctx *c);                     /* the solved group's pi from x */
+void plus_velocity_change(plus_ctx *c);             /* wpi = W pi */
 double plus_tangent_velocity(const plus_ctx *c, int k, const double *x, int t); /* end v_t */
 ipx_status plus_lsq(plus_ctx *c, int m, double *A, double *b);    /* min-norm, counts it */
 

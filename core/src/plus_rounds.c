@@ -157,7 +157,8 @@ static void notify(const plus_ctx *c, int interval, double alpha)
     ipx_plus_interval iv = {
         .round = c->round, .interval = interval, .fallback = c->fallback, .alpha = alpha,
         .k = c->k, .cls = c->cls, .slip = c->slip, .normal_active = c->normal_on,
-        .step = c->pi, .impulse = c->pi_total, .v = c->v};
+        .step = c->pi, .impulse = c->pi_total, .v = c->v, .group = c->focus_of,
+        .passes = c->passes};
     c->observer(&iv, c->user);
 }
 
@@ -303,6 +304,8 @@ static ipx_status plastic_finish(plus_ctx *c, unsigned bit)
     c->round++;
     c->r->counts.rounds++;
     for (int k = 0; k < c->k; k++) c->e[k] = c->pi_acc[k] = c->pi_exp[k] = 0.0;
+    for (int k = 0; k < c->k; k++) c->focus_of[k] = -1;
+    c->passes = 0;
     ipx_status st = plus_plastic_finish(c);
     if (st != IPX_OK) return st;
     c->r->counts.intervals++;

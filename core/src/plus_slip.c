@@ -153,7 +153,7 @@ static void start_angles(plus_ctx *c)
 {
     c->ni = 0;
     for (int k = 0; k < c->k; k++) {
-        int impending = c->normal_on[k] != PLUS_NORMAL_OFF && c->slip[k] == IPX_PLUS_IMPENDING;
+        int impending = plus_solving(c, k) && c->slip[k] == IPX_PLUS_IMPENDING;
         c->imp[k] = impending ? c->ni++ : -1;
         c->slip_failed[k] = 0;
         if (impending) c->x[c->m + c->imp[k]] = atan2(c->s[2 * k + 1], c->s[2 * k]);

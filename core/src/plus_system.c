@@ -9,13 +9,14 @@
 #include "sparse_lsq.h"
 
 /* Unknowns: the three components of every contact in C_act or E (only the normal one if
-   mu = 0); observing and dropped contacts are fixed at 0 and have no columns. */
+   mu = 0) of the group being solved; observing and dropped contacts are fixed at 0 and have
+   no columns. */
 void plus_columns(plus_ctx *c)
 {
     int m = 0;
     for (int i = 0; i < c->n; i++) c->pos[i] = -1;
     for (int k = 0; k < c->k; k++) {
-        if (c->normal_on[k] == PLUS_NORMAL_OFF) continue;
+        if (!plus_solving(c, k)) continue;
         int base = IPX_ROWS_PER_CONTACT * k;
         if (c->slip[k] != IPX_PLUS_NO_FRICTION)
             for (int t = IPX_T1; t <= IPX_T2; t++) {
@@ -74,7 +75,7 @@ static void friction_rows(plus_ctx *c, int k)
 void plus_assemble(plus_ctx *c)
 {
     for (int k = 0; k < c->k; k++) {
-        if (c->normal_on[k] == PLUS_NORMAL_OFF) continue;
+        if (!plus_solving(c, k)) continue;
         int base = IPX_ROWS_PER_CONTACT * k;
         if (c->cls[k] == IPX_PLUS_EXPANDING) prescribed_row(c, k, c->pi_exp[k]);
         else if (c->normal_on[k] == PLUS_NORMAL_SLIDE) prescribed_row(c, k, c->p_slide[k]);
@@ -135,14 +136,20 @@ ipx_status plus_solve_linear(plus_ctx *c)
 
 void plus_scatter(plus_ctx *c)
 {
+    for (int k = 0; k < c->k; k++)
+        if (plus_in_focus(c, k))
+            for (int t = 0; t < IPX_ROWS_PER_CONTACT; t++) c->pi[IPX_ROWS_PER_CONTACT * k + t] = 0.0;
+    for (int j = 0; j < c->m; j++) c->pi[c->col[j]] = c->x[j];
+}
+
+void plus_velocity_change(plus_ctx *c)
+{
     const int n = c->n;
-    memset(c->pi, 0, sizeof(double) * (size_t)n);
     memset(c->wpi, 0, sizeof(double) * (size_t)n);
-    for (int j = 0; j < c->m; j++) {
-        const double *Wj = c->p->W + (size_t)n * (size_t)c->col[j];
-        const double xj = c->x[j];
-        c->pi[c->col[j]] = xj;
-        for (int i = 0; i < n; i++) c->wpi[i] += Wj[i] * xj;
+    for (int j = 0; j < n; j++) {
+        const double pj = c->pi[j], *Wj = c->p->W + (size_t)n * (size_t)j;
+        if (pj == 0.0) continue;
+        for (int i = 0; i < n; i++) c->wpi[i] += Wj[i] * pj;
     }
 }
 

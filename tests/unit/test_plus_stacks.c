@@ -17,6 +17,7 @@
 #include "model_test.h"
 #include "paper_scenes.h"
 #include "stack_scenes.h"
+#include "../unit/plus_bin_data.h"
 
 static ipx_scene scene, other; /* large: static storage */
 
@@ -152,11 +153,16 @@ static void test_two_spheres_dropped_ping_pong_in_the_papers_rounds(void)
 static void test_rounds_reach_the_limit_of_the_papers_ping_pong(void)
 {
     /* Sphere stacks with e = 0 and 0.5 and chains: the paper's rounds run to their end
-       (max_rounds 1e6) take up to 1947 rounds (16 spheres dropped, e = 0); with deviations
-       10-11 at most 2k + 10. With e = 0 (deviation 10) the post-impact velocities agree to the
-       paper's own stopping tolerance (eps_v = 1e-5 m/s at 1 m/s impacts); with e = 0.5
-       (deviation 11) to 1 % of the impact speed: where the paper's rounds would open a contact
-       of a settled ping-pong late, it stays closed. */
+       (max_rounds 1e6) take hundreds of rounds (16 spheres dropped); with deviations 10-11 at
+       most 2k + 10. With e = 0 (deviation 10) the post-impact velocities agree to the paper's
+       own stopping tolerance (eps_v = 1e-5 m/s at 1 m/s impacts); with e = 0.5 (deviation 11)
+       to 1 % of the impact speed: where the paper's rounds would open a contact of a settled
+       ping-pong late, it stays closed. How many rounds the paper's ping-pong takes depends on
+       round-off: solving the interval's groups apart (deviation 13) instead of in one system
+       moves an impulse of 1/64 N*s by round-off in round 6, and the longest run goes from
+       1 947 rounds to 631 (16 spheres, e = 0.5; e = 0: 1 947 -> 458), the answers within the
+       same tolerances; so the test asks for an order of magnitude more rounds than deviations
+       10-11 take, not for a count. */
     ipx_params paper = plus("energy_cap=0,hold_plastic=0,settle_rounds=0,max_rounds=1000000");
     ipx_params now = plus("energy_cap=0");
     int worst_paper = 0, worst_now = 0;
@@ -177,7 +183,7 @@ static void test_rounds_reach_the_limit_of_the_papers_ping_pong(void)
             }
     printf("  paper's rounds up to %d, now up to %d; post-impact velocities within %.2g m/s "
            "(e = 0), %.2g m/s (e = 0.5)\n", worst_paper, worst_now, worst_dv[0], worst_dv[1]);
-    ENSURE(worst_paper >= 1000);
+    ENSURE(worst_paper >= 10 * worst_now);
     ENSURE(worst_dv[0] <= 2e-5);
     ENSURE(worst_dv[1] <= 1e-2);
 }
@@ -319,6 +325,77 @@ static void test_permuted_stack_gets_the_same_impulses(void)
     ENSURE(d <= 1e-9 * s);
 }
 
+/* The first interval as an observer sees it: passes, groups and the interval impulse pi. */
+typedef struct first_interval {
+    int seen, passes, group[64];
+    double pi[192];
+} first_interval;
+
+static void see_first(const ipx_plus_interval *iv, void *user)
+{
+    first_interval *f = user;
+    if (f->seen++) return;
+    f->passes = iv->passes;
+    for (int k = 0; k < iv->k; k++) f->group[k] = iv->group[k];
+    for (int i = 0; i < 3 * iv->k; i++) f->pi[i] = iv->step[i] / iv->alpha;
+}
+
+static void trace_first(const ipx_problem *p, first_interval *f)
+{
+    ipx_params par = plus("energy_cap=0");
+    ipx_result r;
+    memset(f, 0, sizeof *f);
+    ENSURE(ipx_plus_trace(p, par.value, ipx_test_workspace(&par, p->k), see_first, f, &r) == IPX_OK);
+    ENSURE(f->seen > 0);
+}
+
+static void test_uncoupled_groups_are_solved_apart(void)
+{
+    /* Deviation 13: two impacts captured in a bin (plus_bin_data.h: 8 and 9 contacts, corners
+       of boxes on boxes) put into one problem, W block-diagonal: no body shared. In the first
+       interval every contact is solved in a group of its own impact, each impact's interval
+       impulse is the one it has alone, and the passes are the two impacts' own, added: one
+       impact's active set is not repeated while the other's runs (a dropped normal in one used
+       to send the other's impending contacts back to rolling). */
+    static double W[51 * 51], v[51];
+    static ipx_contact contact[17];
+    static first_interval part[2], joined;
+    const ipx_problem parts[2] = {
+        {.k = 8, .W = bin_358_W, .v = bin_358_v, .contact = bin_contact, .flags = IPX_PROBLEM_W_ASSEMBLED},
+        {.k = 9, .W = bin_968_W, .v = bin_968_v, .contact = bin_contact, .flags = IPX_PROBLEM_W_ASSEMBLED}};
+    const int k = 17, N = 3 * k;
+    for (int t = 0, at = 0; t < 2; at += parts[t].k, t++) {
+        const ipx_problem *p = &parts[t];
+        const int n = 3 * p->k;
+        trace_first(p, &part[t]);
+        for (int a = 0; a < n; a++) {
+            v[3 * at + a] = p->v[a];
+            for (int b = 0; b < n; b++) W[(3 * at + a) + (size_t)N * (3 * at + b)] = p->W[a + (size_t)n * b];
+        }
+        for (int c = 0; c < p->k; c++) contact[at + c] = p->contact[c];
+    }
+    const ipx_problem both = {.k = k, .W = W, .v = v, .contact = contact, .flags = IPX_PROBLEM_W_ASSEMBLED};
+    trace_first(&both, &joined);
+    printf("  two bin impacts: first interval %d + %d passes alone, %d together\n", part[0].passes,
+           part[1].passes, joined.passes);
+    ENSURE(part[0].passes > 1 && part[1].passes > 1); /* active sets with prunes */
+    ENSURE(joined.passes == part[0].passes + part[1].passes);
+    for (int t = 0, at = 0; t < 2; at += parts[t].k, t++) {
+        double d = 0.0, size = 0.0;
+        for (int c = 0; c < parts[t].k; c++) {
+            ENSURE((part[t].group[c] < 0) == (joined.group[at + c] < 0));
+            for (int e = 0; e < k; e++) /* a group never holds contacts of both impacts */
+                if (joined.group[at + c] >= 0 && joined.group[e] == joined.group[at + c])
+                    ENSURE(e >= at && e < at + parts[t].k);
+            for (int r = 0; r < 3; r++) {
+                d = fmax(d, fabs(joined.pi[3 * (at + c) + r] - part[t].pi[3 * c + r]));
+                size = fmax(size, fabs(part[t].pi[3 * c + r]));
+            }
+        }
+        ENSURE(d <= 1e-9 * size);
+    }
+}
+
 int main(void)
 {
     RUN(test_two_spheres_dropped_ping_pong_in_the_papers_rounds);
@@ -330,5 +407,6 @@ int main(void)
     RUN(test_cost_bound_default_scales_with_k);
     RUN(test_box_towers_terminate_and_keep_the_promises);
     RUN(test_permuted_stack_gets_the_same_impulses);
+    RUN(test_uncoupled_groups_are_solved_apart);
     return ipx_test_exit();
 }

@@ -54,7 +54,8 @@
 ///     value at the start of the impact is scaled down as a whole to the largest fraction that
 ///     does not; contacts left approaching compress in the next round. IPX_PLUS_HIT_ENERGY_CAP.
 ///  2. Ties (spec 5.4 [D]): every contact whose violation is within a relative 1e-6 of the
-///     largest is pruned in the same pass, so symmetric scenes stay symmetric.
+///     largest (of its group, 13) is pruned in the same pass, so symmetric scenes stay
+///     symmetric.
 ///  3. Impending slip (2.9b), right by construction. A rolling contact whose rolling impulse
 ///     leaves the cone turns impending; it stays impending only with a direction s in which
 ///     friction on the cone opposes its end slip w = v_t + A_t pi (angle within 1e-7 rad, or
@@ -105,9 +106,9 @@
 ///     its normal row is dropped for the interval and its remaining approach waits for the next
 ///     round (spec 5.7); no impulse, so no energy, comes from it. IPX_PLUS_HIT_NEWTON says it
 ///     happened. A contact made impending against chatter (8) slides explicitly again instead.
-///     Whenever the active set drops a normal row, every contact it turned impending rolls
-///     again and is decided anew: a contact that could not roll beside a normal that is now
-///     gone may roll (the cone it needs depends on the others).
+///     Whenever the active set drops a normal row, every contact of that group (13) it turned
+///     impending rolls again and is decided anew: a contact that could not roll beside a
+///     normal that is now gone may roll (the cone it needs depends on the others).
 /// 10. Plastic contacts are held (hold_plastic = 1, spec 8.16, issue [scale]). A contact that
 ///     compressed with e = 0 (the capture band, e_min = 0, or held already) and ended its round
 ///     closed (|v_n| < eps_v) compresses again, with e = 0, in every later round that has
@@ -153,6 +154,17 @@
 ///     No contact approaches after it, and it dissipates: dT = -1/2 z.W_nn z <= 0. max_rounds
 ///     = 0 (the default) means 100 + 4 k: a wave needs k rounds to cross a chain of k contacts,
 ///     and an elastic stack dropped on the ground about 3 k.
+/// 13. Uncoupled groups solved apart (issue [scale]). The contacts whose normal rows are on
+///     when an interval begins fall into groups that share no body (W couples them, directly
+///     or through others with a normal row on); B is block-diagonal over the groups, so its
+///     min-norm solution, the violations, prunes and impending-slip directions are each
+///     group's own. Each group runs its own active set on its own unknowns, its tolerance
+///     relative to its own largest impulse; ties (2) and the resets after a dropped normal (9)
+///     are taken within a group, since a drop changes nothing another group can hold. In exact
+///     arithmetic this is Algorithm 1's answer; the systems are the groups' (a bin: one system
+///     of 120-150 unknowns became several of 20-60), and a group's passes are not repeated
+///     while another's run. The observer sees each contact's group and the passes. Rounds and
+///     intervals stay global, as in the paper (alpha is the least over all groups).
 ///
 /// Every interval is recorded in the result for the invariant checker: slip_state and
 /// last_step of the last interval (IPX_CHECK_FRICTION_DIRECTION: sliding friction opposes the
@@ -234,6 +246,12 @@ typedef struct ipx_plus_interval {
     const double *step;           ///< 3k, N*s: impulse applied in this interval (alpha * pi)
     const double *impulse;        ///< 3k, N*s: accumulated impulse after the interval
     const double *v;              ///< 3k, m/s: contact velocities after the interval
+    const int *group;             ///< k: the coupled group each contact was solved in (the
+                                  ///< index of one of its contacts; deviation 13), -1 if its
+                                  ///< normal row was off when the interval began, and for
+                                  ///< every contact in the plastic finish (one LCP)
+    int passes;                   ///< active-set passes of the interval, over all its groups
+                                  ///< (0 in the plastic finish)
 } ipx_plus_interval;
 
 /// Called after every interval.
