@@ -11,6 +11,8 @@
 
 #include <stddef.h>
 
+#include "impax/types.h"
+
 typedef struct lsq_cod {
     int m, n, r;  ///< rows, columns, numerical rank
     double r11;   ///< |R_11|, the largest column norm of A (0 for a zero matrix)

@@ -106,7 +106,8 @@ size_t plus_workspace_bytes(int k)
            3 * ipx_ws_doubles_bytes(n) + 4 * ipx_ws_doubles_bytes(nn) +
            ipx_ws_doubles_bytes(ipx_min_norm_work_doubles((int)nn)) + 13 * ipx_ws_ints_bytes(kk) +
            ipx_ws_doubles_bytes(sparse_doubles()) + ipx_ws_doubles_bytes(nn) +
-           2 * ipx_ws_ints_bytes(n) + ipx_ws_ints_bytes(nn) + ipx_ws_doubles_bytes(plus_search_doubles(k));
+           2 * ipx_ws_ints_bytes(n) + 2 * ipx_ws_ints_bytes(nn) + ipx_ws_doubles_bytes(plus_search_doubles(k)) +
+           ipx_ws_doubles_bytes(ipx_plus_lsq_work_doubles((int)nn, (int)nn));
 }
 
 static size_t plus_model_workspace_bytes(int k, const double *param)
@@ -175,6 +176,8 @@ ipx_status plus_ctx_init(plus_ctx *c, const ipx_problem *p, const double *param,
     c->sparse = ipx_ws_doubles(ws, sparse_doubles());
     c->sparse_x = ipx_ws_doubles(ws, nn);
     c->search_hist = ipx_ws_doubles(ws, plus_search_doubles(p->k));
+    c->newton_work = ipx_ws_doubles(ws, ipx_plus_lsq_work_doubles((int)nn, (int)nn));
+    c->newton_iwork = ipx_ws_ints(ws, nn);
     return IPX_OK; /* every slice fits: checked above */
 }
 

@@ -106,6 +106,10 @@ typedef struct plus_ctx {
                                 bins of 128 contacts: 6.5 s per impact against 10 s) */
     double *sparse_x;        /* n+k: a sparse solve's answer */
     double *search_hist;     /* plus_search_doubles(k): the direction search's acceleration */
+    double *newton_work;     /* ipx_plus_lsq_work_doubles(n+k): Newton's own factorisations and
+                                the search's acceleration (plus_slip.c), apart from lsq_work's
+                                factor cache */
+    int *newton_iwork;       /* n+k */
     double v_scale;          /* m/s, velocity scale of the current interval (Newton tolerance) */
     double mass_unit;        /* kg, ipx_mass_unit(W): W's rows enter B times this (units.h) */
     double slip_floor;       /* m/s, slips at or below it have no direction (PLUS_SLIP_FLOOR) */
@@ -170,6 +174,7 @@ void plus_scatter(plus_ctx *c);                     /* the solved group's pi fro
 void plus_velocity_change(plus_ctx *c);             /* wpi = W pi */
 double plus_tangent_velocity(const plus_ctx *c, int k, const double *x, int t); /* end v_t */
 ipx_status plus_lsq(plus_ctx *c, int m, double *A, double *b);    /* min-norm, counts it */
+ipx_status plus_spend(plus_ctx *c); /* counts one solve against the cost bound (deviation 12) */
 
 /* plus_finish.c: the plastic finish (frictionless LCP of the normal rows, Lemke); sets c->pi,
    c->wpi, the classes and states of a final round (not applied) */

@@ -107,7 +107,7 @@ void plus_sparse_end(plus_ctx *c)
     c->sparse_on = 0;
 }
 
-ipx_status plus_lsq(plus_ctx *c, int m, double *A, double *b)
+ipx_status plus_spend(plus_ctx *c)
 {
     if (c->solves >= c->max_solves) { /* deviation 12: the cost bound */
         c->out_of_budget = 1;
@@ -117,8 +117,15 @@ ipx_status plus_lsq(plus_ctx *c, int m, double *A, double *b)
     }
     c->solves++;
     c->r->counts.lsq_solves++;
+    return IPX_OK;
+}
+
+ipx_status plus_lsq(plus_ctx *c, int m, double *A, double *b)
+{
+    ipx_status st = plus_spend(c);
+    if (st != IPX_OK) return st;
     if (sparse_solve(c, m, A, b)) return IPX_OK;
-    ipx_status st = ipx_min_norm_solve(m, A, b, c->cfg.rcond, c->lsq_work, c->lsq_iwork, NULL);
+    st = ipx_min_norm_solve(m, A, b, c->cfg.rcond, c->lsq_work, c->lsq_iwork, NULL);
     if (st != IPX_OK)
         snprintf(c->r->message, sizeof c->r->message,
                  "plus: min-norm solve of %d unknowns failed in round %d", m, c->round);
