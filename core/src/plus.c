@@ -168,8 +168,7 @@ ipx_status plus_ctx_init(plus_ctx *c, const ipx_problem *p, const double *param,
     c->group = ipx_ws_ints(ws, k);
     c->group_dropped = ipx_ws_ints(ws, k);
     c->focus_of = ipx_ws_ints(ws, k);
-    c->focus = -1;
-    for (size_t i = 0; i < k; i++) c->focus_of[i] = -1;
+    c->focus = -1; /* focus_of: set by every interval (active_sets) and the plastic finish */
     c->col = ipx_ws_ints(ws, n);
     c->pos = ipx_ws_ints(ws, n);
     c->lsq_iwork = ipx_ws_ints(ws, nn);

@@ -303,13 +303,16 @@ static ipx_status active_sets(plus_ctx *c)
 {
     ipx_status st = IPX_OK;
     c->focus = -1;
-    find_groups(c);
+    if (c->k > 1) find_groups(c);
+    else c->group[0] = 0; /* one contact: one group */
     for (int k = 0; k < c->k; k++)
         c->focus_of[k] = c->normal_on[k] != PLUS_NORMAL_OFF ? group_root(c->group, k) : -1;
     memset(c->pi, 0, sizeof(double) * (size_t)c->n);
+    int groups = 0;
+    for (int k = 0; k < c->k; k++) groups += c->focus_of[k] == k;
     for (int k = 0; k < c->k && st == IPX_OK; k++) {
         if (c->focus_of[k] != k) continue; /* one visit per group: at its root */
-        c->focus = k;
+        c->focus = groups > 1 ? k : -1;     /* one group: all, without the focus tests */
         st = active_set(c);
     }
     c->focus = -1;
