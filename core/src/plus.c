@@ -104,7 +104,7 @@ size_t plus_workspace_bytes(int k)
            ipx_ws_doubles_bytes(2 * kk) + 2 * ipx_ws_doubles_bytes(enum_doubles(kk)) +
            ipx_ws_doubles_bytes(n * n) + ipx_ws_doubles_bytes(nn * nn) +
            3 * ipx_ws_doubles_bytes(n) + 4 * ipx_ws_doubles_bytes(nn) +
-           ipx_ws_doubles_bytes(ipx_min_norm_work_doubles((int)nn)) + 13 * ipx_ws_ints_bytes(kk) +
+           ipx_ws_doubles_bytes(ipx_min_norm_work_doubles((int)nn)) + 14 * ipx_ws_ints_bytes(kk) +
            ipx_ws_doubles_bytes(sparse_doubles()) + ipx_ws_doubles_bytes(nn) +
            2 * ipx_ws_ints_bytes(n) + 2 * ipx_ws_ints_bytes(nn) + ipx_ws_doubles_bytes(plus_search_doubles(k)) +
            ipx_ws_doubles_bytes(ipx_plus_lsq_work_doubles((int)nn, (int)nn));
@@ -168,6 +168,7 @@ ipx_status plus_ctx_init(plus_ctx *c, const ipx_problem *p, const double *param,
     c->group = ipx_ws_ints(ws, k);
     c->group_dropped = ipx_ws_ints(ws, k);
     c->focus_of = ipx_ws_ints(ws, k);
+    c->member = ipx_ws_ints(ws, k);
     c->focus = -1; /* focus_of: set by every interval (active_sets) and the plastic finish */
     c->col = ipx_ws_ints(ws, n);
     c->pos = ipx_ws_ints(ws, n);

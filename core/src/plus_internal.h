@@ -95,6 +95,7 @@ typedef struct plus_ctx {
     int *focus_of;           /* k: the interval's group of each contact (its root), -1 if its
                                 normal row is off at the interval's start */
     int focus;               /* the group being solved (plus_solving), -1 none */
+    int *member, members;    /* k: the contacts of the group being solved (all if focus < 0) */
     int passes;              /* active-set passes of the current interval */
     int *group_dropped;      /* k: 1 at a group's root if the current prune dropped a normal in it */
     double *group_worst;     /* k: at a group's root, its largest violation (Table 1) */

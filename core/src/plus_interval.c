@@ -54,7 +54,7 @@ static double violation(const plus_ctx *c, int k)
 static double worst_violation(const plus_ctx *c)
 {
     double worst = -INFINITY;
-    for (int k = 0; k < c->k; k++) worst = ipx_max(worst, violation(c, k));
+    for (int i = 0; i < c->members; i++) worst = ipx_max(worst, violation(c, c->member[i]));
     return worst;
 }
 
@@ -133,12 +133,15 @@ static int coupled(const plus_ctx *c, int a, int b)
    states alone. */
 static void find_groups(plus_ctx *c)
 {
-    for (int a = 0; a < c->k; a++) c->group[a] = a;
-    for (int a = 0; a < c->k; a++) {
+    for (int i = 0; i < c->members; i++) c->group[c->member[i]] = c->member[i];
+    for (int i = 0; i < c->members; i++) {
+        const int a = c->member[i];
         if (!plus_solving(c, a)) continue;
-        for (int b = a + 1; b < c->k; b++)
+        for (int j = i + 1; j < c->members; j++) {
+            const int b = c->member[j];
             if (plus_solving(c, b) && coupled(c, a, b))
                 c->group[group_root(c->group, b)] = group_root(c->group, a);
+        }
     }
 }
 
@@ -160,12 +163,16 @@ static void prune(plus_ctx *c, double tol)
 {
     int dropped = 0;
     find_groups(c);
-    for (int a = 0; a < c->k; a++) c->group_dropped[a] = 0, c->group_worst[a] = -INFINITY;
-    for (int a = 0; a < c->k; a++) {
-        const int r = group_root(c->group, a);
+    for (int i = 0; i < c->members; i++) {
+        const int a = c->member[i];
+        c->group_dropped[a] = 0, c->group_worst[a] = -INFINITY;
+    }
+    for (int i = 0; i < c->members; i++) {
+        const int a = c->member[i], r = group_root(c->group, a);
         c->group_worst[r] = ipx_max(c->group_worst[r], violation(c, a));
     }
-    for (int k = 0; k < c->k; k++) {
+    for (int i = 0; i < c->members; i++) {
+        const int k = c->member[i];
         const double worst = c->group_worst[group_root(c->group, k)];
         if (worst <= tol || violation(c, k) < worst * (1.0 - TIE)) continue;
         if (c->slip[k] == IPX_PLUS_IMPENDING && c->slip_failed[k]) {
@@ -188,7 +195,8 @@ static void prune(plus_ctx *c, double tol)
         }
     }
     if (!dropped) return;
-    for (int k = 0; k < c->k; k++) {
+    for (int i = 0; i < c->members; i++) {
+        const int k = c->member[i];
         if (!c->from_rolling[k] || !c->group_dropped[group_root(c->group, k)]) continue;
         c->slip[k] = IPX_PLUS_ROLLING;
         c->from_rolling[k] = 0;
@@ -197,8 +205,8 @@ static void prune(plus_ctx *c, double tol)
 
 static int any_impending(const plus_ctx *c)
 {
-    for (int k = 0; k < c->k; k++)
-        if (plus_solving(c, k) && c->slip[k] == IPX_PLUS_IMPENDING) return 1;
+    for (int i = 0; i < c->members; i++)
+        if (plus_solving(c, c->member[i]) && c->slip[c->member[i]] == IPX_PLUS_IMPENDING) return 1;
     return 0;
 }
 
@@ -276,9 +284,9 @@ static ipx_status active_set(plus_ctx *c)
         ipx_status st = solve_candidate(c);
         if (st != IPX_OK) return st;
         double scale = 0.0; /* N*s: the group's largest impulse */
-        for (int k = 0; k < c->k; k++)
-            for (int t = 0; t < IPX_ROWS_PER_CONTACT && plus_in_focus(c, k); t++)
-                scale = ipx_max(scale, fabs(c->pi[IPX_ROWS_PER_CONTACT * k + t]));
+        for (int i = 0; i < c->members; i++)
+            for (int t = 0; t < IPX_ROWS_PER_CONTACT; t++)
+                scale = ipx_max(scale, fabs(c->pi[IPX_ROWS_PER_CONTACT * c->member[i] + t]));
         const double tol = c->cfg.eps_pi * ipx_max(scale, DBL_MIN), worst = worst_violation(c);
         if (worst <= tol) return IPX_OK;
         if (pass >= max_passes) {
@@ -303,6 +311,8 @@ static ipx_status active_sets(plus_ctx *c)
 {
     ipx_status st = IPX_OK;
     c->focus = -1;
+    c->members = c->k;
+    for (int k = 0; k < c->k; k++) c->member[k] = k;
     if (c->k > 1) find_groups(c);
     else c->group[0] = 0; /* one contact: one group */
     for (int k = 0; k < c->k; k++)
@@ -310,12 +320,19 @@ static ipx_status active_sets(plus_ctx *c)
     memset(c->pi, 0, sizeof(double) * (size_t)c->n);
     int groups = 0;
     for (int k = 0; k < c->k; k++) groups += c->focus_of[k] == k;
-    for (int k = 0; k < c->k && st == IPX_OK; k++) {
-        if (c->focus_of[k] != k) continue; /* one visit per group: at its root */
-        c->focus = groups > 1 ? k : -1;     /* one group: all, without the focus tests */
+    for (int r = 0; r < c->k && st == IPX_OK; r++) {
+        if (c->focus_of[r] != r) continue; /* one visit per group: at its root */
+        if (groups > 1) { /* the group's contacts; one group: all, without the focus tests */
+            c->focus = r;
+            c->members = 0;
+            for (int k = 0; k < c->k; k++)
+                if (c->focus_of[k] == r) c->member[c->members++] = k;
+        }
         st = active_set(c);
     }
     c->focus = -1;
+    c->members = c->k;
+    for (int k = 0; k < c->k; k++) c->member[k] = k;
     plus_velocity_change(c);
     return st;
 }

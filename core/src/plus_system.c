@@ -15,7 +15,8 @@ void plus_columns(plus_ctx *c)
 {
     int m = 0;
     for (int i = 0; i < c->n; i++) c->pos[i] = -1;
-    for (int k = 0; k < c->k; k++) {
+    for (int i = 0; i < c->members; i++) {
+        const int k = c->member[i];
         if (!plus_solving(c, k)) continue;
         int base = IPX_ROWS_PER_CONTACT * k;
         if (c->slip[k] != IPX_PLUS_NO_FRICTION)
@@ -74,7 +75,8 @@ static void friction_rows(plus_ctx *c, int k)
 
 void plus_assemble(plus_ctx *c)
 {
-    for (int k = 0; k < c->k; k++) {
+    for (int i = 0; i < c->members; i++) {
+        const int k = c->member[i];
         if (!plus_solving(c, k)) continue;
         int base = IPX_ROWS_PER_CONTACT * k;
         if (c->cls[k] == IPX_PLUS_EXPANDING) prescribed_row(c, k, c->pi_exp[k]);
@@ -143,9 +145,8 @@ ipx_status plus_solve_linear(plus_ctx *c)
 
 void plus_scatter(plus_ctx *c)
 {
-    for (int k = 0; k < c->k; k++)
-        if (plus_in_focus(c, k))
-            for (int t = 0; t < IPX_ROWS_PER_CONTACT; t++) c->pi[IPX_ROWS_PER_CONTACT * k + t] = 0.0;
+    for (int i = 0; i < c->members; i++)
+        for (int t = 0; t < IPX_ROWS_PER_CONTACT; t++) c->pi[IPX_ROWS_PER_CONTACT * c->member[i] + t] = 0.0;
     for (int j = 0; j < c->m; j++) c->pi[c->col[j]] = c->x[j];
 }
 
