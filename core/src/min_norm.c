@@ -340,8 +340,9 @@ static ipx_status solve_dense(cache *c, int m, double *A, double *b, double rcon
     return st;
 }
 
-ipx_status ipx_min_norm_solve(int n, double *A, double *b, double rcond, double *work, int *iwork,
-                              int *rank_out)
+/* ipx_min_norm_solve, and with again = 1 ipx_min_norm_solve_again. */
+static ipx_status solve(int n, double *A, double *b, double rcond, double *work, int *iwork,
+                        int *rank_out, int again)
 {
     if (n < IPX_MIN_NORM_CACHE_MIN) return ipx_plus_lsq(n, n, A, b, rcond, work, iwork, rank_out);
     const int m = n;
@@ -362,7 +363,8 @@ ipx_status ipx_min_norm_solve(int n, double *A, double *b, double rcond, double 
         copy(b, c.x, mm);
         rank = (int)c.h[H_X_RANK];
         c.h[H_PATH] = IPX_MIN_NORM_SAME;
-    } else if (changed <= MAX_SET && (c.h[H_KIND] == KIND_BASE || repeated(&c, cols, changed))) {
+    } else if (changed <= MAX_SET &&
+               (c.h[H_KIND] == KIND_BASE || repeated(&c, cols, changed) || (again && changed > 0))) {
         /* a few columns changed (or only w, with a base factor): the base factor without them */
         int covered = c.h[H_KIND] == KIND_BASE, slot = 0;
         for (int i = 0; i < changed && covered; i++) covered = in_set(&c, cols[i], &slot);
@@ -424,6 +426,18 @@ ipx_status ipx_min_norm_solve(int n, double *A, double *b, double rcond, double 
             return IPX_ERR_NUMERIC;
         }
     return IPX_OK;
+}
+
+ipx_status ipx_min_norm_solve(int n, double *A, double *b, double rcond, double *work, int *iwork,
+                              int *rank_out)
+{
+    return solve(n, A, b, rcond, work, iwork, rank_out, 0);
+}
+
+ipx_status ipx_min_norm_solve_again(int n, double *A, double *b, double rcond, double *work,
+                                    int *iwork, int *rank_out)
+{
+    return solve(n, A, b, rcond, work, iwork, rank_out, 1);
 }
 
 int ipx_min_norm_path(int n, const double *work)

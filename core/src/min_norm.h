@@ -26,6 +26,12 @@ size_t ipx_min_norm_work_doubles(int n);
 ipx_status ipx_min_norm_solve(int n, double *A, double *b, double rcond, double *work, int *iwork,
                               int *rank_out);
 
+/// ipx_min_norm_solve for a caller that will change the same few columns again and again (the
+/// direction search's probes): a system that differs from the cached one in a few columns gets
+/// its base factor at once, not after BUILD_AFTER dense solves of those columns.
+ipx_status ipx_min_norm_solve_again(int n, double *A, double *b, double rcond, double *work,
+                                    int *iwork, int *rank_out);
+
 /// How the last ipx_min_norm_solve of n unknowns on this work array was solved: the same
 /// system again, from a base factor (O(m^2) per changed column), or by a dense factorisation
 /// (every system below IPX_MIN_NORM_CACHE_MIN unknowns). For the tests of the cache's rules.

@@ -127,7 +127,8 @@ ipx_status plus_lsq(plus_ctx *c, int m, double *A, double *b)
     ipx_status st = plus_spend(c);
     if (st != IPX_OK) return st;
     if (sparse_solve(c, m, A, b)) return IPX_OK;
-    st = ipx_min_norm_solve(m, A, b, c->cfg.rcond, c->lsq_work, c->lsq_iwork, NULL);
+    st = c->probing ? ipx_min_norm_solve_again(m, A, b, c->cfg.rcond, c->lsq_work, c->lsq_iwork, NULL)
+                    : ipx_min_norm_solve(m, A, b, c->cfg.rcond, c->lsq_work, c->lsq_iwork, NULL);
     if (st != IPX_OK)
         snprintf(c->r->message, sizeof c->r->message,
                  "plus: min-norm solve of %d unknowns failed in round %d", m, c->round);

@@ -308,6 +308,32 @@ static void test_worse_base_goes_dense(void)
     ENSURE(dense == 12 - last_dense - 1);
 }
 
+/* ipx_min_norm_solve_again (the direction search's probes): the first system that differs
+   from the cached one in a column is already solved from a base factor, where
+   ipx_min_norm_solve makes BUILD_AFTER dense solves first; the answers are the same. */
+static void test_again_builds_at_once(void)
+{
+    static double B[MAXM * MAXM], w[MAXM], A[MAXM * MAXM], x[MAXM];
+    ipx_rng rng;
+    ipx_rng_seed(&rng, 52);
+    const int m = 30, j = 4;
+    for (int variant = 0; variant < 2; variant++) {
+        random_matrix(&rng, m, m - 3, B);
+        random_rhs(&rng, m, B, 1, w);
+        check(m, B, w, "fresh"); /* a dense solve: the cache holds B */
+        for (int a = 0; a < 6; a++) {
+            B[(j + 1) + (size_t)m * j] = 0.7 * cos(a), B[(j + 2) + (size_t)m * j] = 0.7 * sin(a);
+            memcpy(A, B, sizeof(double) * (size_t)(m * m));
+            memcpy(x, w, sizeof(double) * (size_t)m);
+            if (variant) ENSURE(ipx_min_norm_solve_again(m, A, x, RCOND, work, iwork, NULL) == IPX_OK);
+            else ENSURE(ipx_min_norm_solve(m, A, x, RCOND, work, iwork, NULL) == IPX_OK);
+            const int path = ipx_min_norm_path(m, work);
+            ENSURE(path == (variant || a >= 2 ? IPX_MIN_NORM_BASE : IPX_MIN_NORM_DENSE));
+            check(m, B, w, variant ? "again" : "not again"); /* agrees with the dense solvers */
+        }
+    }
+}
+
 /* Redundant contacts: two copies of every contact of a stack (W has every row twice). */
 static void test_duplicated_contacts(void)
 {
@@ -402,6 +428,7 @@ int main(void)
     RUN(test_duplicated_contacts);
     RUN(test_ill_conditioned_stacks);
     RUN(test_worse_base_goes_dense);
+    RUN(test_again_builds_at_once);
     RUN(test_stale_work);
     RUN(test_reproducible);
     printf("  %ld solves compared, largest relative difference %.2e, %.2e where the dense solvers "
