@@ -169,6 +169,8 @@ ipx_status plus_ctx_init(plus_ctx *c, const ipx_problem *p, const double *param,
     c->group_dropped = ipx_ws_ints(ws, k);
     c->focus_of = ipx_ws_ints(ws, k);
     c->member = ipx_ws_ints(ws, k);
+    c->members = p->k;
+    for (int i = 0; i < p->k; i++) c->member[i] = i;
     c->focus = -1; /* focus_of: set by every interval (active_sets) and the plastic finish */
     c->col = ipx_ws_ints(ws, n);
     c->pos = ipx_ws_ints(ws, n);

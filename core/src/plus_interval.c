@@ -39,7 +39,7 @@ static void start_states(plus_ctx *c)
    compressing contact, a rolling impulse outside the cone (2.6); an impending contact with no
    direction in which friction opposes its end slip violates (2.9b) outright and is pruned
    first. -inf if none applies. */
-static double violation(const plus_ctx *c, int k)
+static inline double violation(const plus_ctx *c, int k)
 {
     const double *pk = c->pi + IPX_ROWS_PER_CONTACT * k;
     double worst = -INFINITY;
@@ -162,7 +162,8 @@ static void find_groups(plus_ctx *c)
 static void prune(plus_ctx *c, double tol)
 {
     int dropped = 0;
-    find_groups(c);
+    if (c->members > 1) find_groups(c);
+    else c->group[c->member[0]] = c->member[0];
     for (int i = 0; i < c->members; i++) {
         const int a = c->member[i];
         c->group_dropped[a] = 0, c->group_worst[a] = -INFINITY;
@@ -309,25 +310,27 @@ static ipx_status active_set(plus_ctx *c)
    2's ties and deviation 9's resets taken within a group (Table 2, Examples 1-4: one group). */
 static ipx_status active_sets(plus_ctx *c)
 {
+    /* between intervals the member list holds every contact (plus_ctx_init sets it) */
     ipx_status st = IPX_OK;
-    c->focus = -1;
-    c->members = c->k;
-    for (int k = 0; k < c->k; k++) c->member[k] = k;
+    int groups = 0;
     if (c->k > 1) find_groups(c);
     else c->group[0] = 0; /* one contact: one group */
-    for (int k = 0; k < c->k; k++)
+    for (int k = 0; k < c->k; k++) {
         c->focus_of[k] = c->normal_on[k] != PLUS_NORMAL_OFF ? group_root(c->group, k) : -1;
+        groups += c->focus_of[k] == k;
+    }
     memset(c->pi, 0, sizeof(double) * (size_t)c->n);
-    int groups = 0;
-    for (int k = 0; k < c->k; k++) groups += c->focus_of[k] == k;
+    if (groups <= 1) { /* one group: all contacts, without the focus tests */
+        st = active_set(c);
+        plus_velocity_change(c);
+        return st;
+    }
     for (int r = 0; r < c->k && st == IPX_OK; r++) {
         if (c->focus_of[r] != r) continue; /* one visit per group: at its root */
-        if (groups > 1) { /* the group's contacts; one group: all, without the focus tests */
-            c->focus = r;
-            c->members = 0;
-            for (int k = 0; k < c->k; k++)
-                if (c->focus_of[k] == r) c->member[c->members++] = k;
-        }
+        c->focus = r;
+        c->members = 0;
+        for (int k = 0; k < c->k; k++)
+            if (c->focus_of[k] == r) c->member[c->members++] = k;
         st = active_set(c);
     }
     c->focus = -1;
