@@ -313,8 +313,14 @@ static ipx_status active_sets(plus_ctx *c)
     /* between intervals the member list holds every contact (plus_ctx_init sets it) */
     ipx_status st = IPX_OK;
     int groups = 0;
-    if (c->k > 1) find_groups(c);
-    else c->group[0] = 0; /* one contact: one group */
+    if (c->k == 1) { /* one contact: one group, the shortest way (Example 1's intervals) */
+        c->focus_of[0] = c->normal_on[0] != PLUS_NORMAL_OFF ? 0 : -1;
+        for (int i = 0; i < IPX_ROWS_PER_CONTACT; i++) c->pi[i] = 0.0;
+        st = active_set(c);
+        plus_velocity_change(c);
+        return st;
+    }
+    find_groups(c);
     for (int k = 0; k < c->k; k++) {
         c->focus_of[k] = c->normal_on[k] != PLUS_NORMAL_OFF ? group_root(c->group, k) : -1;
         groups += c->focus_of[k] == k;

@@ -211,8 +211,10 @@ void lsq_cod_solve(const lsq_cod *f, const double *c, double *x, double *y)
     else solve_sizes(f, f->m, f->n, f->r, c, x, y);
 }
 
-ipx_status lsq_cod_min_norm(int m, int n, double *A, double *b, double rcond, double *work,
-                           int *iwork, lsq_cod *f)
+/* lsq_cod_min_norm's body, inline in ipx_plus_lsq: PLUS's single contact makes a 3 x 3 solve
+   per pass, where a call more showed. */
+static inline ipx_status cod_min_norm(int m, int n, double *A, double *b, double rcond,
+                                      double *work, int *iwork, lsq_cod *f)
 {
     if (m < 1 || n < 1) return IPX_ERR_INPUT;
     *f = (lsq_cod){.m = m, .n = n, .A = A, .tau = work, .tau2 = work + n, .perm = iwork};
@@ -225,6 +227,12 @@ ipx_status lsq_cod_min_norm(int m, int n, double *A, double *b, double rcond, do
     return IPX_OK;
 }
 
+ipx_status lsq_cod_min_norm(int m, int n, double *A, double *b, double rcond, double *work,
+                           int *iwork, lsq_cod *f)
+{
+    return cod_min_norm(m, n, A, b, rcond, work, iwork, f);
+}
+
 double lsq_cod_cond(const lsq_cod *f)
 {
     return f->r > 0 ? f->r11 / fabs(f->A[(f->r - 1) + (size_t)f->m * (f->r - 1)]) : 1.0;
@@ -234,7 +242,7 @@ ipx_status ipx_plus_lsq(int m, int n, double *A, double *b, double rcond, double
                         int *iwork, int *rank_out)
 {
     lsq_cod f = {.r = 0};
-    ipx_status st = lsq_cod_min_norm(m, n, A, b, rcond, work, iwork, &f);
+    ipx_status st = cod_min_norm(m, n, A, b, rcond, work, iwork, &f);
     if (rank_out) *rank_out = f.r;
     return st;
 }

@@ -154,12 +154,17 @@ void plus_scatter(plus_ctx *c)
 void plus_velocity_change(plus_ctx *c)
 {
     const int n = c->n;
-    memset(c->wpi, 0, sizeof(double) * (size_t)n);
+    int started = 0; /* the first non-zero impulse's column is assigned, the rest added */
     for (int j = 0; j < n; j++) {
         const double pj = c->pi[j], *Wj = c->p->W + (size_t)n * (size_t)j;
         if (pj == 0.0) continue;
-        for (int i = 0; i < n; i++) c->wpi[i] += Wj[i] * pj;
+        if (started)
+            for (int i = 0; i < n; i++) c->wpi[i] += Wj[i] * pj;
+        else
+            for (int i = 0; i < n; i++) c->wpi[i] = Wj[i] * pj;
+        started = 1;
     }
+    if (!started) memset(c->wpi, 0, sizeof(double) * (size_t)n);
 }
 
 double plus_tangent_velocity(const plus_ctx *c, int k, const double *x, int t)
