@@ -217,6 +217,21 @@ static void test_elastic_stacks_and_table2_are_unchanged(void)
 
 /* The cost-bound promises: the bit, at most max_solves solves, one LCP, nothing approaching,
    no energy gained, the checker clean but for the bit. */
+/* The last interval an observer sees: whether it was the plastic finish, its passes, and
+   whether every contact's group was -1 there (one LCP, no groups). */
+typedef struct last_interval {
+    int fallback, passes, all_ungrouped;
+} last_interval;
+
+static void see_last(const ipx_plus_interval *iv, void *user)
+{
+    last_interval *l = user;
+    l->fallback = iv->fallback;
+    l->passes = iv->passes;
+    l->all_ungrouped = 1;
+    for (int k = 0; k < iv->k; k++) l->all_ungrouped &= iv->group[k] == -1;
+}
+
 static void check_bounded(const char *params, int max_solves)
 {
     ipx_params par = plus(params);
@@ -229,6 +244,9 @@ static void check_bounded(const char *params, int max_solves)
     ENSURE(r.delta_ke <= 0.0);
     ENSURE(clean(&par, p, &r));
     for (int k = 0; k < p->k; k++) ENSURE(r.v_post[IPX_ROWS_PER_CONTACT * k + IPX_N] >= -1e-12);
+    last_interval last = {0, -1, 0};
+    ENSURE(ipx_plus_trace(p, par.value, ipx_test_workspace(&par, p->k), see_last, &last, &r) == IPX_OK);
+    ENSURE(last.fallback == 2 && last.passes == 0 && last.all_ungrouped); /* the finish, reported */
 }
 
 static void test_cost_bound_ends_with_the_plastic_finish(void)
