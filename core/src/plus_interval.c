@@ -304,9 +304,9 @@ static ipx_status active_set(plus_ctx *c)
    are their violations, prunes and impending-slip directions. Each group runs its own active
    set (a dropped normal can split a group further: prune keeps its parts apart) on its own
    unknowns, judged against its own largest impulse; W pi is formed once all are solved. In a
-   bin of boxes an interval's 40-50 active contacts fall into 3-6 groups (boxes on boxes); one
-   system of 120-150 unknowns became several of 20-40, and a group no longer repeats its passes
-   while another one's are made. Exact arithmetic gives Algorithm 1's answer, with deviation
+   bin of boxes an interval's 40-50 active contacts fall into a few groups (boxes on boxes):
+   one system of 120-150 unknowns became several of up to 60 (some bins' piles stay one group
+   of 100 and more), and a group no longer repeats its passes while another one's are made. Exact arithmetic gives Algorithm 1's answer, with deviation
    2's ties and deviation 9's resets taken within a group (Table 2, Examples 1-4: one group). */
 static ipx_status active_sets(plus_ctx *c)
 {
