@@ -56,10 +56,7 @@ ipx_status ipx_wblocks_build(ipx_wblocks *B, const ipx_problem *p, ipx_workspace
         const double *c0 = p->W + n * (size_t)(3 * i), *c1 = c0 + n, *c2 = c1 + n;
         for (int j = 0; j < k; j++) {
             const size_t r = (size_t)(3 * j);
-            if (j != i && c0[r] == 0.0 && c0[r + 1] == 0.0 && c0[r + 2] == 0.0 && c1[r] == 0.0 &&
-                c1[r + 1] == 0.0 && c1[r + 2] == 0.0 && c2[r] == 0.0 && c2[r + 1] == 0.0 &&
-                c2[r + 2] == 0.0)
-                continue;
+            if (j != i && !ipx_w_block_nonzero(p->W, n, j, i)) continue;
             double *b = B->blk + 9 * (size_t)nnz;
             for (int a = 0; a < 3; a++) {
                 b[a] = c0[r + (size_t)a];

@@ -7,6 +7,17 @@
 
 #define IPX_PI 3.14159265358979323846
 
+/// 1 if the 3 x 3 block of W (n x n, column-major, 3 rows per contact) in the rows of contact a
+/// and the columns of contact b holds a non-zero: the two contacts share a body.
+static inline int ipx_w_block_nonzero(const double *W, size_t n, int a, int b)
+{
+    for (int j = 0; j < 3; j++) {
+        const double *w = W + n * (size_t)(3 * b + j) + 3 * (size_t)a;
+        if (w[0] != 0.0 || w[1] != 0.0 || w[2] != 0.0) return 1;
+    }
+    return 0;
+}
+
 static inline double ipx_dot3(const double a[3], const double b[3])
 {
     return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];

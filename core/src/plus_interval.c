@@ -114,18 +114,6 @@ static int group_root(int *group, int a)
     return a;
 }
 
-/* 1 if W couples contacts a and b: their 3 x 3 block holds a non-zero (they share a body). */
-static int coupled(const plus_ctx *c, int a, int b)
-{
-    const int n = c->n;
-    for (int j = 0; j < IPX_ROWS_PER_CONTACT; j++) {
-        const double *Wj = c->p->W + (size_t)n * (size_t)(IPX_ROWS_PER_CONTACT * b + j);
-        for (int i = 0; i < IPX_ROWS_PER_CONTACT; i++)
-            if (Wj[IPX_ROWS_PER_CONTACT * a + i] != 0.0) return 1;
-    }
-    return 0;
-}
-
 /* The candidate's groups: contacts with unknowns (plus_solving) that W couples, directly or
    through others with unknowns, share a root in c->group. A contact whose normal row is off
    has no unknown and couples nothing. The candidate's rows and unknowns fall apart into these
@@ -139,7 +127,7 @@ static void find_groups(plus_ctx *c)
         if (!plus_solving(c, a)) continue;
         for (int j = i + 1; j < c->members; j++) {
             const int b = c->member[j];
-            if (plus_solving(c, b) && coupled(c, a, b))
+            if (plus_solving(c, b) && ipx_w_block_nonzero(c->p->W, (size_t)c->n, a, b))
                 c->group[group_root(c->group, b)] = group_root(c->group, a);
         }
     }
