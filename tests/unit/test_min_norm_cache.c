@@ -14,6 +14,7 @@
 #include "ensure.h"
 #include "impax/impax.h"
 #include "impax/plus.h"
+#include "mathutil.h"
 #include "min_norm.h"
 #include "plus_table1.h"
 #include "problem_gen.h"
@@ -27,14 +28,7 @@ static double fresh_work[64 * 4 * MAXM + MAXM * MAXM + 8 * MAXM];
 static int iwork[MAXM], fresh_iwork[MAXM];
 static double worst_seen;
 static long solves, checked, ill_conditioned;
-static long paths[4];
-
-static double ipx_test_norm2(const double *a, int n)
-{
-    double s = 0.0;
-    for (int i = 0; i < n; i++) s += a[i] * a[i];
-    return s;
-} /* solves by ipx_min_norm_path */
+static long paths[4]; /* solves by ipx_min_norm_path */
 static double worst_well; /* largest difference where the dense solvers agree to 1e-12 */
 
 /* x from the cached path and from both fresh solvers; returns max |difference| / max |x|. */
@@ -289,7 +283,7 @@ static void test_worse_base_goes_dense(void)
     double *u = B, *ud = B + m, *v = B + 2 * m;
     for (int i = 0; i < m; i++) v[i] *= 1e3;
     random_rhs(&rng, m, B, 1, w);
-    const double d = 1e-7 * sqrt(ipx_test_norm2(u, m) / ipx_test_norm2(v, m));
+    const double d = 1e-7 * sqrt(ipx_norm2(u, m) / ipx_norm2(v, m));
     long dense = 0;
     for (int a = 0; a < 12; a++) {
         const double phi = 2.0 * PI * a / 12;
