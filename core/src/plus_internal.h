@@ -170,6 +170,9 @@ ipx_status plus_interval(plus_ctx *c, double *alpha);
 /* plus_system.c */
 void plus_columns(plus_ctx *c);                     /* unknowns from normal_on and slip */
 void plus_assemble(plus_ctx *c);                    /* B, rhs; impending rows in sliding form */
+void plus_assemble_directions(plus_ctx *c);         /* only the impending rows, from c->s: what
+                                                       plus_assemble would change when only the
+                                                       directions did (the search's probes) */
 ipx_status plus_solve_linear(plus_ctx *c);          /* x = B^+ rhs */
 void plus_scatter(plus_ctx *c);                     /* the solved group's pi from x */
 void plus_velocity_change(plus_ctx *c);             /* wpi = W pi */

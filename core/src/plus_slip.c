@@ -266,7 +266,7 @@ static ipx_status probe_at(plus_ctx *c, int k, double phi, probe *pr)
 {
     c->s[2 * k] = cos(phi);
     c->s[2 * k + 1] = sin(phi);
-    plus_assemble(c);
+    plus_assemble_directions(c); /* the rest of B is the candidate's, as assembled */
     c->probing = 1;
     ipx_status st = plus_solve_linear(c);
     c->probing = 0;

@@ -91,6 +91,14 @@ void plus_assemble(plus_ctx *c)
     }
 }
 
+void plus_assemble_directions(plus_ctx *c)
+{
+    for (int i = 0; i < c->members; i++) {
+        const int k = c->member[i];
+        if (plus_solving(c, k) && c->slip[k] == IPX_PLUS_IMPENDING) friction_rows(c, k);
+    }
+}
+
 /* The sparse path for a large sparse system (sparse_lsq.h); 1 if it answered (b = x). */
 static int sparse_solve(plus_ctx *c, int m, const double *A, double *b)
 {
