@@ -97,7 +97,7 @@ typedef struct plus_ctx {
     int focus;               /* the group being solved (plus_solving), -1 none */
     int *member, members;    /* k: the contacts of the group being solved (all if focus < 0) */
     int passes;              /* active-set passes of the current interval */
-    int *group_dropped;      /* k: 1 at a group's root if the current prune dropped a normal in it */
+    int *group_dropped;      /* k: 1 at a group's root if this prune dropped a normal in it */
     double *group_worst;     /* k: at a group's root, its largest violation (Table 1) */
     void *sparse;            /* SuiteSparse state of the sparse solves (sparse_lsq.h) */
     int sparse_on;           /* 1 once that state was started in this impact */
@@ -178,7 +178,8 @@ void plus_scatter(plus_ctx *c);                     /* the solved group's pi fro
 void plus_velocity_change(plus_ctx *c);             /* wpi = W pi */
 double plus_tangent_velocity(const plus_ctx *c, int k, const double *x, int t); /* end v_t */
 ipx_status plus_lsq(plus_ctx *c, int m, double *A, double *b);    /* min-norm, counts it */
-ipx_status plus_spend(plus_ctx *c); /* counts one solve against the cost bound (deviation 12) */
+ipx_status plus_lsq_newton(plus_ctx *c, int m, double *A, double *b); /* the same, in Newton's
+                                                                         own arrays */
 
 /* plus_finish.c: the plastic finish (frictionless LCP of the normal rows, Lemke); sets c->pi,
    c->wpi, the classes and states of a final round (not applied) */

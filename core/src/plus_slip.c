@@ -11,10 +11,8 @@
    so the cone holds exactly (deviation 3). */
 #include <float.h>
 #include <math.h>
-#include <stdio.h>
 #include <string.h>
 
-#include "lsq_cod.h"
 #include "mathutil.h"
 #include "plus_internal.h"
 
@@ -127,26 +125,14 @@ static double line_search(plus_ctx *c, int mm, double merit, double V, double P)
 }
 
 /* The Newton step dx = J^+ g (min-norm; g: the residual) into c->dx, with the Jacobian at the
-   current iterate. Newton factors in its own arrays (fac, newton_work): through plus_lsq its
-   systems, of another size than the candidate's, displaced the factor cache (min_norm.h) that
-   the candidate's system and the direction search's probes reuse (bin capture, 587 impacts of
-   10-78 contacts whose paths were unchanged, best of two runs each: 1.7 % less time). Systems
-   of sparse_min unknowns and more take plus_lsq (the sparse path). Counted against the cost
-   bound either way. */
+   current iterate, solved in Newton's own arrays (plus_lsq_newton: bin capture, 587 impacts of
+   10-78 contacts whose paths were unchanged, 1.7 % less time than through the factor cache). */
 static ipx_status newton_step(plus_ctx *c, int mm, double V, double P)
 {
     jacobian_rows(c, c->x, c->fac, mm, V, P);
     jacobian_slip_rows(c, c->x, c->fac, mm, P);
     memcpy(c->dx, c->g, sizeof(double) * (size_t)mm);
-    if (c->cfg.sparse_min > 0 && mm >= c->cfg.sparse_min) return plus_lsq(c, mm, c->fac, c->dx);
-    ipx_status st = plus_spend(c);
-    if (st != IPX_OK) return st;
-    lsq_cod f;
-    st = lsq_cod_min_norm(mm, mm, c->fac, c->dx, c->cfg.rcond, c->newton_work, c->newton_iwork, &f);
-    if (st != IPX_OK)
-        snprintf(c->r->message, sizeof c->r->message,
-                 "plus: min-norm solve of %d unknowns failed in round %d", mm, c->round);
-    return st;
+    return plus_lsq_newton(c, mm, c->fac, c->dx);
 }
 
 /* Newton iterations from the current iterate until the residual is below tol (returns 1) or
@@ -437,7 +423,8 @@ static int accelerate(plus_ctx *c, int *len)
         }
     for (int j = 0; j < ni; j++) gamma[j] = g[j] - x[j];
     double step = INFINITY; /* rad: how far the combination is from the output g */
-    if (ipx_plus_lsq(ni, m, A, gamma, c->cfg.rcond, c->newton_work, c->newton_iwork, NULL) == IPX_OK) {
+    const double rcond = c->cfg.rcond;
+    if (ipx_plus_lsq(ni, m, A, gamma, rcond, c->newton_work, c->newton_iwork, NULL) == IPX_OK) {
         step = 0.0;
         for (int j = 0; j < ni; j++) { /* next = g - dG gamma */
             double mix = 0.0;

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "lsq_cod.h"
 #include "min_norm.h"
 #include "plus_internal.h"
 #include "sparse_lsq.h"
@@ -117,7 +118,8 @@ void plus_sparse_end(plus_ctx *c)
     c->sparse_on = 0;
 }
 
-ipx_status plus_spend(plus_ctx *c)
+/* Deviation 12's accounting: 1 solve against the cost bound, refused once it is spent. */
+static ipx_status spend(plus_ctx *c)
 {
     if (c->solves >= c->max_solves) { /* deviation 12: the cost bound */
         c->out_of_budget = 1;
@@ -130,17 +132,39 @@ ipx_status plus_spend(plus_ctx *c)
     return IPX_OK;
 }
 
-ipx_status plus_lsq(plus_ctx *c, int m, double *A, double *b)
+/* The counted min-norm solve: the sparse path where it answers; otherwise through the factor
+   cache in lsq_work (own = 0; probes build its base factor at once), or in Newton's own arrays
+   (own = 1: its systems, of another size, would displace the cache the candidate's system and
+   the probes reuse). */
+static ipx_status counted_solve(plus_ctx *c, int m, double *A, double *b, int own)
 {
-    ipx_status st = plus_spend(c);
+    ipx_status st = spend(c);
     if (st != IPX_OK) return st;
     if (sparse_solve(c, m, A, b)) return IPX_OK;
-    st = c->probing ? ipx_min_norm_solve_again(m, A, b, c->cfg.rcond, c->lsq_work, c->lsq_iwork, NULL)
-                    : ipx_min_norm_solve(m, A, b, c->cfg.rcond, c->lsq_work, c->lsq_iwork, NULL);
+    const double rcond = c->cfg.rcond;
+    if (own) {
+        lsq_cod f;
+        st = lsq_cod_min_norm(m, m, A, b, rcond, c->newton_work, c->newton_iwork, &f);
+    } else if (c->probing) {
+        st = ipx_min_norm_solve_again(m, A, b, rcond, c->lsq_work, c->lsq_iwork, NULL);
+    } else {
+        st = ipx_min_norm_solve(m, A, b, rcond, c->lsq_work, c->lsq_iwork, NULL);
+    }
     if (st != IPX_OK)
         snprintf(c->r->message, sizeof c->r->message,
                  "plus: min-norm solve of %d unknowns failed in round %d", m, c->round);
     return st;
+}
+
+ipx_status plus_lsq(plus_ctx *c, int m, double *A, double *b)
+{
+    return counted_solve(c, m, A, b, 0);
+}
+
+ipx_status plus_lsq_newton(plus_ctx *c, int m, double *A, double *b)
+{
+    const int large = c->cfg.sparse_min > 0 && m >= c->cfg.sparse_min; /* as plus_lsq there */
+    return counted_solve(c, m, A, b, !large);
 }
 
 ipx_status plus_solve_linear(plus_ctx *c)
@@ -155,7 +179,8 @@ ipx_status plus_solve_linear(plus_ctx *c)
 void plus_scatter(plus_ctx *c)
 {
     for (int i = 0; i < c->members; i++)
-        for (int t = 0; t < IPX_ROWS_PER_CONTACT; t++) c->pi[IPX_ROWS_PER_CONTACT * c->member[i] + t] = 0.0;
+        for (int t = 0; t < IPX_ROWS_PER_CONTACT; t++)
+            c->pi[IPX_ROWS_PER_CONTACT * c->member[i] + t] = 0.0;
     for (int j = 0; j < c->m; j++) c->pi[c->col[j]] = c->x[j];
 }
 
