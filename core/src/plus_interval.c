@@ -47,7 +47,8 @@ static inline double violation(const plus_ctx *c, int k)
     if (c->slip[k] == IPX_PLUS_IMPENDING && c->slip_failed[k]) return INFINITY;
     if (c->cls[k] == IPX_PLUS_COMPRESSING && c->normal_on[k] == PLUS_NORMAL_ON) worst = -pk[IPX_N];
     if (c->slip[k] == IPX_PLUS_ROLLING)
-        worst = ipx_max(worst, ipx_length2(pk[IPX_T1], pk[IPX_T2]) - c->p->contact[k].mu * pk[IPX_N]);
+        worst = ipx_max(worst,
+                        ipx_length2(pk[IPX_T1], pk[IPX_T2]) - c->p->contact[k].mu * pk[IPX_N]);
     return worst;
 }
 
@@ -121,6 +122,10 @@ static int group_root(int *group, int a)
    states alone. */
 static void find_groups(plus_ctx *c)
 {
+    if (c->members == 1) { /* one contact (a group of one, Example 1): no pair to test */
+        c->group[c->member[0]] = c->member[0];
+        return;
+    }
     for (int i = 0; i < c->members; i++) c->group[c->member[i]] = c->member[i];
     for (int i = 0; i < c->members; i++) {
         const int a = c->member[i];
@@ -150,8 +155,7 @@ static void find_groups(plus_ctx *c)
 static void prune(plus_ctx *c, double tol)
 {
     int dropped = 0;
-    if (c->members > 1) find_groups(c);
-    else c->group[c->member[0]] = c->member[0];
+    find_groups(c);
     for (int i = 0; i < c->members; i++) {
         const int a = c->member[i];
         c->group_dropped[a] = 0, c->group_worst[a] = -INFINITY;
@@ -294,42 +298,41 @@ static ipx_status active_set(plus_ctx *c)
    unknowns, judged against its own largest impulse; W pi is formed once all are solved. In a
    bin of boxes an interval's 40-50 active contacts fall into a few groups (boxes on boxes):
    one system of 120-150 unknowns became several of up to 60 (some bins' piles stay one group
-   of 100 and more), and a group no longer repeats its passes while another one's are made. Exact arithmetic gives Algorithm 1's answer, with deviation
-   2's ties and deviation 9's resets taken within a group (Table 2, Examples 1-4: one group). */
+   of 100 and more), and a group no longer repeats its passes while another one's are made.
+   Exact arithmetic gives Algorithm 1's answer, with deviation 2's ties and deviation 9's
+   resets taken within a group (Table 2, Examples 1-4: one group). */
 static ipx_status active_sets(plus_ctx *c)
 {
     /* between intervals the member list holds every contact (plus_ctx_init sets it) */
     ipx_status st = IPX_OK;
-    int groups = 0;
-    if (c->k == 1) { /* one contact: one group, the shortest way (Example 1's intervals) */
+    int groups = 1;
+    if (c->k == 1) { /* one contact, one group: Example 1's hundred intervals the shortest way */
         c->focus_of[0] = c->normal_on[0] != PLUS_NORMAL_OFF ? 0 : -1;
         for (int i = 0; i < IPX_ROWS_PER_CONTACT; i++) c->pi[i] = 0.0;
-        st = active_set(c);
-        plus_velocity_change(c);
-        return st;
+    } else {
+        groups = 0;
+        find_groups(c);
+        for (int k = 0; k < c->k; k++) {
+            c->focus_of[k] = c->normal_on[k] != PLUS_NORMAL_OFF ? group_root(c->group, k) : -1;
+            groups += c->focus_of[k] == k;
+        }
+        memset(c->pi, 0, sizeof(double) * (size_t)c->n);
     }
-    find_groups(c);
-    for (int k = 0; k < c->k; k++) {
-        c->focus_of[k] = c->normal_on[k] != PLUS_NORMAL_OFF ? group_root(c->group, k) : -1;
-        groups += c->focus_of[k] == k;
-    }
-    memset(c->pi, 0, sizeof(double) * (size_t)c->n);
     if (groups <= 1) { /* one group: all contacts, without the focus tests */
         st = active_set(c);
-        plus_velocity_change(c);
-        return st;
+    } else {
+        for (int r = 0; r < c->k && st == IPX_OK; r++) {
+            if (c->focus_of[r] != r) continue; /* one visit per group: at its root */
+            c->focus = r;
+            c->members = 0;
+            for (int k = 0; k < c->k; k++)
+                if (c->focus_of[k] == r) c->member[c->members++] = k;
+            st = active_set(c);
+        }
+        c->focus = -1;
+        c->members = c->k;
+        for (int k = 0; k < c->k; k++) c->member[k] = k;
     }
-    for (int r = 0; r < c->k && st == IPX_OK; r++) {
-        if (c->focus_of[r] != r) continue; /* one visit per group: at its root */
-        c->focus = r;
-        c->members = 0;
-        for (int k = 0; k < c->k; k++)
-            if (c->focus_of[k] == r) c->member[c->members++] = k;
-        st = active_set(c);
-    }
-    c->focus = -1;
-    c->members = c->k;
-    for (int k = 0; k < c->k; k++) c->member[k] = k;
     plus_velocity_change(c);
     return st;
 }
