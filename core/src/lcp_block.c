@@ -151,7 +151,8 @@ static double gauge(const ipx_nsgs *s, const double x[2])
 static double max_opposing(const ipx_nsgs *s, const double v[2])
 {
     double g = 0.0;
-    for (int d = 0; d < s->nd; d++) g = ipx_max(g, -(s->dir[2 * d] * v[0] + s->dir[2 * d + 1] * v[1]));
+    for (int d = 0; d < s->nd; d++)
+        g = ipx_max(g, -(s->dir[2 * d] * v[0] + s->dir[2 * d + 1] * v[1]));
     return g;
 }
 

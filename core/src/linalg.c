@@ -73,7 +73,8 @@ static ipx_status check_symmetric_scaled(int n, const double *A, double tol, dou
     return IPX_OK;
 }
 
-ipx_status ipx_check_symmetric(int n, const double *A, double tol, char *message, size_t message_size)
+ipx_status ipx_check_symmetric(int n, const double *A, double tol, char *message,
+                               size_t message_size)
 {
     return check_symmetric_scaled(n, A, tol, max_abs_entry(n, A), message, message_size);
 }

@@ -318,9 +318,10 @@ static int repeated(const cache *c, const int *cols, int n)
    than its matrix (A's columns are B's), so the limit catches what B's factor did not see:
    the cancellation in x0 - H eta, and a near-dependency that B's factor cut off at rcond but
    A's keeps (B = [u, u + d v, v] with a long v: rank m - 1 for B's factor, A = [u, u + d v]
-   of condition ~1/d; test_min_norm_cache). A limit of 1e-11 alone sent the systems of boxes in a bin, whose condition is 1e5-1e11 with every column in
-   place, to the dense path at 3 675 of 6 011 base solves of one impact (k = 70; the bound was
-   within a factor 3 of the dense factor's own in all of them): 61 % of its time. */
+   of condition ~1/d; test_min_norm_cache). A limit of 1e-11 alone sent the systems of boxes
+   in a bin, whose condition is 1e5-1e11 with every column in place, to the dense path at
+   3 675 of 6 011 base solves of one impact (k = 70; the bound was within a factor 3 of the
+   dense factor's own in all of them): 61 % of its time. */
 #define ERROR_LIMIT 1e-11
 #define COND_SLACK 10.0
 
@@ -362,8 +363,8 @@ static ipx_status solve(int n, double *A, double *b, double rcond, double *work,
         copy(b, c.x, mm);
         rank = (int)c.h[H_X_RANK];
         c.h[H_PATH] = IPX_MIN_NORM_SAME;
-    } else if (changed <= MAX_SET &&
-               (c.h[H_KIND] == KIND_BASE || repeated(&c, cols, changed) || (again && changed > 0))) {
+    } else if (changed <= MAX_SET && (c.h[H_KIND] == KIND_BASE || repeated(&c, cols, changed) ||
+                                      (again && changed > 0))) {
         /* a few columns changed (or only w, with a base factor): the base factor without them */
         int covered = c.h[H_KIND] == KIND_BASE, slot = 0;
         for (int i = 0; i < changed && covered; i++) covered = in_set(&c, cols[i], &slot);

@@ -106,7 +106,8 @@ size_t plus_workspace_bytes(int k)
            3 * ipx_ws_doubles_bytes(n) + 4 * ipx_ws_doubles_bytes(nn) +
            ipx_ws_doubles_bytes(ipx_min_norm_work_doubles((int)nn)) + 14 * ipx_ws_ints_bytes(kk) +
            ipx_ws_doubles_bytes(sparse_doubles()) + ipx_ws_doubles_bytes(nn) +
-           2 * ipx_ws_ints_bytes(n) + 2 * ipx_ws_ints_bytes(nn) + ipx_ws_doubles_bytes(plus_search_doubles(k)) +
+           2 * ipx_ws_ints_bytes(n) + 2 * ipx_ws_ints_bytes(nn) +
+           ipx_ws_doubles_bytes(plus_search_doubles(k)) +
            ipx_ws_doubles_bytes(ipx_plus_lsq_work_doubles((int)nn, (int)nn));
 }
 

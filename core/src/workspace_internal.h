@@ -56,7 +56,14 @@ static inline double *ipx_ws_doubles(ipx_workspace *ws, size_t n)
 {
     return ipx_ws_take(ws, ipx_ws_doubles_bytes(n));
 }
-static inline int *ipx_ws_ints(ipx_workspace *ws, size_t n) { return ipx_ws_take(ws, ipx_ws_ints_bytes(n)); }
-static inline void *ipx_ws_bytes(ipx_workspace *ws, size_t n) { return ipx_ws_take(ws, ipx_ws_bytes_bytes(n)); }
+static inline int *ipx_ws_ints(ipx_workspace *ws, size_t n)
+{
+    return ipx_ws_take(ws, ipx_ws_ints_bytes(n));
+}
+
+static inline void *ipx_ws_bytes(ipx_workspace *ws, size_t n)
+{
+    return ipx_ws_take(ws, ipx_ws_bytes_bytes(n));
+}
 
 #endif

@@ -162,7 +162,7 @@
 ///     relative to its own largest impulse; ties (2) and the resets after a dropped normal (9)
 ///     are taken within a group, since a drop changes nothing another group can hold. In exact
 ///     arithmetic this is Algorithm 1's answer; the systems are the groups' (a bin: one system
-///     of 120-150 unknowns became several of 20-60), and a group's passes are not repeated
+///     of 120-150 unknowns became several of up to 60), and a group's passes are not repeated
 ///     while another's run. The observer sees each contact's group and the passes. Rounds and
 ///     intervals stay global, as in the paper (alpha is the least over all groups).
 ///
