@@ -28,6 +28,9 @@ static const ipx_param_def aplcp_params[IPX_APLCP_N_PARAMS] = {
                                 "contacts up to which an unconverged iterative solve is redone by the dense Lemke"},
     [IPX_APLCP_LCP_ACCEPT] = {"lcp_accept", 1e-3, 0, 1e-1, 0, "",
                               "residual accepted above lcp_fallback when lcp_tol is not reached (flagged)"},
+    [IPX_APLCP_STALL_SWEEPS] = {"stall_sweeps", 500, 0, 1e7, 1, "",
+                                "plain sweeps without the best residual halving that end an unconverged "
+                                "solve early (its best taken as after max_sweeps); 0 = never"},
 };
 
 static int directions(const double *param)
@@ -144,7 +147,9 @@ static ipx_status solve_iterative(const ipx_problem *p, const double *param, con
     if (st != IPX_OK) return st;
     const int max_sweeps = (int)param[IPX_APLCP_MAX_SWEEPS], rows = IPX_ROWS_PER_CONTACT * p->k;
     const ipx_nsgs_options opt = {param[IPX_APLCP_LCP_TOL],
-                                  dense_after ? ipx_nsgs_fallback_sweeps(p->k, max_sweeps) : max_sweeps, 1};
+                                  dense_after ? ipx_nsgs_fallback_sweeps(p->k, max_sweeps) : max_sweeps, 1,
+                                  (int)param[IPX_APLCP_STALL_SWEEPS],
+                                  dense_after ? INFINITY : param[IPX_APLCP_LCP_ACCEPT]};
     st = ipx_nsgs_solve(&s, p->v, shift, NULL, 0, &opt);
     *residual = s.residual;
     r->counts.lcp_solves++;

@@ -686,8 +686,12 @@ ipx_status ipx_nsgs_solve(ipx_nsgs *s, const double *v, const double *qn_shift, 
             memcpy(s->pi_best, s->pi, bytes);
         }
         if (best <= 0.5 * improved) improved = best, improved_at = s->sweeps;
+        if (!s->accelerated && opt->stall_sweeps > 0 && best <= opt->stall_accept &&
+            s->sweeps - improved_at >= opt->stall_sweeps)
+            break; /* a stall: the best iterate is the answer, as after max_sweeps */
         if (s->accelerated && s->sweeps - improved_at >= STALL_ACCELERATED) {
             s->accelerated = 0;
+            improved = best, improved_at = s->sweeps; /* the plain sweeps' stall counts from here */
             memcpy(s->pi, s->pi_best, bytes);
             ipx_wblocks_apply(&s->W, v, s->pi, s->vp);
             continue;

@@ -71,6 +71,13 @@ typedef struct ipx_nsgs_options {
     double tol;     ///< residual to reach (relative, see above)
     int max_sweeps; ///< sweeps over all contacts before giving up
     int accelerate; ///< 1: Anderson acceleration of the sweeps; 0: plain Gauss-Seidel
+    /// A stall: after the acceleration is off, this many plain sweeps without the best residual
+    /// halving end the solve early (as max_sweeps would, IPX_ERR_NOT_CONVERGED with the best
+    /// iterate) if that best is within stall_accept; 0: never. Callers pass the residual they
+    /// take the best iterate at anyway (lcp_accept), or INFINITY where a dense solve redoes an
+    /// unconverged one: deep piles' residuals sit on plateaus for thousands of sweeps.
+    int stall_sweeps;
+    double stall_accept;
 } ipx_nsgs_options;
 
 /// The solver's state; everything lives in the workspace it was set up from.

@@ -42,6 +42,9 @@ static const ipx_param_def routh_params[IPX_ROUTH_N_PARAMS] = {
                                 "contacts up to which an unconverged iterative LCP is redone by the dense Lemke"},
     [IPX_ROUTH_LCP_ACCEPT] = {"lcp_accept", 1e-3, 0, 1e-1, 0, "",
                               "residual accepted above lcp_fallback when lcp_tol is not reached (flagged)"},
+    [IPX_ROUTH_STALL_SWEEPS] = {"stall_sweeps", 500, 0, 1e7, 1, "",
+                                "plain sweeps without the best residual halving that end an unconverged "
+                                "LCP early (its best taken as after max_sweeps); 0 = never"},
 };
 
 /* Largest relative tolerance of the terminal normal velocity for which the invariant checker's

@@ -209,6 +209,7 @@ static ipx_status solve_iterative(ipx_routh_ctx *c, const double *v, int capped,
 {
     ipx_nsgs_options opt = c->nsgs_opt;
     if (dense_after) opt.max_sweeps = ipx_nsgs_fallback_sweeps(c->m, opt.max_sweeps);
+    opt.stall_accept = dense_after ? INFINITY : c->lcp_accept;
     ipx_status st = ipx_nsgs_solve(&c->nsgs, v, NULL, capped ? c->caps : NULL, c->warm, &opt);
     c->counts->lcp_solves++;
     c->counts->pivots += (int)c->nsgs.pivots;
@@ -325,6 +326,7 @@ ipx_status ipx_routh_ctx_init(ipx_routh_ctx *c, const ipx_problem *p, const doub
     c->nsgs_opt.max_sweeps = max_sweeps;
     c->ws = ws;
     c->nsgs_opt.accelerate = 1;
+    c->nsgs_opt.stall_sweeps = (int)param[IPX_ROUTH_STALL_SWEEPS];
     c->lcp_accept = param[IPX_ROUTH_LCP_ACCEPT];
     ipx_status st = take_memory(c, ws);
     if (st != IPX_OK) return st;

@@ -29,7 +29,7 @@ static ipx_scene scene; /* large: static storage */
 static ipx_params params(const char *model, const char *base, const char *extra)
 {
     char text[256];
-    snprintf(text, sizeof text, "%s%s%s", base, extra && *extra ? "," : "", extra ? extra : "");
+    snprintf(text, sizeof text, "%s%s%s", base, *base && extra && *extra ? "," : "", extra ? extra : "");
     return ipx_test_params(model, text);
 }
 
@@ -502,6 +502,47 @@ static void test_large_pile(void)
         }
 }
 
+static void test_stall_ends_early(void)
+{
+    /* a deep bin whose sweeps stall on a plateau within lcp_accept: with stall_sweeps the solve
+       ends there, flagged as after max_sweeps, far sooner; without it the sweeps run to
+       max_sweeps; and a best outside lcp_accept never stops them early */
+    ipx_rng rng;
+    ipx_rng_seed(&rng, 5);
+    ipx_pile_options o = ipx_pile_default_options(IPX_PILE_BIN);
+    ipx_pile pile;
+    ENSURE(ipx_pile_make(&pile, 512, &o, &rng) == 0);
+    ipx_result *r = malloc(sizeof *r);
+    for (int m = 0; m < 2; m++) {
+        const char *model = m ? "routh" : "aplcp";
+        const unsigned loose = m ? IPX_ROUTH_HIT_LOOSE_LCP : IPX_APLCP_HIT_LOOSE_LCP;
+        const unsigned promises = m ? ipx_model_routh.promises(ipx_test_params("routh", "").value) : IPX_CHECK_ALL;
+        int sweeps[3];
+        for (int c = 0; c < 3; c++) {
+            static const char *extra[] = {"max_sweeps=3000", "max_sweeps=3000,stall_sweeps=0",
+                                          "max_sweeps=3000,lcp_accept=1e-12,stall_sweeps=100"};
+            ipx_params par = params(model, "", extra[c]);
+            const ipx_status st = solve(&par, &pile.problem, r);
+            sweeps[c] = m ? r->counts.lcp_solves : r->counts.steps;
+            printf("  %s, %s: %s, limits_hit 0x%x, %d %s\n", model, extra[c], ipx_status_name(st),
+                   r->counts.limits_hit, sweeps[c], m ? "LCPs" : "sweeps");
+            if (c < 2) { /* the best iterate within lcp_accept, flagged, either way */
+                ENSURE(st == IPX_OK && (r->counts.limits_hit & loose));
+                ENSURE(check_tol(&pile.problem, r, promises, 1e-3));
+                if (!m) ENSURE(ap_residual(&pile.problem, r->impulse, NULL) <= 1e-3);
+            } else { /* the best is never within 1e-12: no stall exit, and no answer */
+                ENSURE(st == IPX_ERR_NOT_CONVERGED);
+            }
+        }
+        if (!m) { /* aplcp's one LCP: the sweeps themselves */
+            ENSURE(sweeps[1] == 3000 && sweeps[2] == 3000);
+            ENSURE(sweeps[0] < 3000 / 2);
+        }
+    }
+    free(r);
+    ipx_pile_free(&pile);
+}
+
 int main(void)
 {
     RUN(test_single_contact_matches_dense);
@@ -512,5 +553,6 @@ int main(void)
     RUN(test_switch_fallback_and_failure);
     RUN(test_rescue_where_the_dense_lemke_fails);
     RUN(test_large_pile);
+    RUN(test_stall_ends_early);
     return ipx_test_exit();
 }

@@ -60,7 +60,7 @@ static void test_bad_items_are_named_and_change_nothing(void)
     ENSURE(ipx_params_init(&p, "aplcp", msg, sizeof msg) == IPX_OK);
     before = p;
     ENSURE(ipx_params_parse(&p, "friction_directions=8,theta_max=0.01", msg, sizeof msg) == IPX_ERR_INPUT);
-    expect_message(msg, "model 'aplcp' has no parameter 'theta_max' (accepted: friction_directions, newton_restitution, max_pivots, lcp_switch, lcp_tol, max_sweeps, lcp_fallback, lcp_accept)");
+    expect_message(msg, "model 'aplcp' has no parameter 'theta_max' (accepted: friction_directions, newton_restitution, max_pivots, lcp_switch, lcp_tol, max_sweeps, lcp_fallback, lcp_accept, stall_sweeps)");
     ENSURE(memcmp(&p, &before, sizeof p) == 0); /* all or nothing */
 
     ENSURE(ipx_params_parse(&p, "friction_directions=40", msg, sizeof msg) == IPX_ERR_INPUT);

@@ -13,7 +13,10 @@
 /// velocity) is at most `lcp_tol`, which the invariant checker's default tolerance (1e-9
 /// relative) then also accepts. Frictional LCPs can have several solutions (redundant contacts
 /// of a pile make many): the iterative answer is a solution, not necessarily the dense Lemke's.
-/// When `max_sweeps` sweeps do not reach lcp_tol:
+/// When `max_sweeps` sweeps do not reach lcp_tol, or sooner once the iteration has stalled
+/// (`stall_sweeps` sweeps without its best residual halving, after the acceleration has given
+/// way to plain sweeps, and that best already within what the next lines take: lcp_accept, or
+/// anything where the dense Lemke redoes the problem; 0 turns this off):
 ///  - up to `lcp_fallback` contacts the dense Lemke solves the problem again (its sweeps are then
 ///    cut to about one dense solve's cost, 50 + k^2/2), limits_hit bit IPX_APLCP_HIT_DENSE_FALLBACK;
 ///  - above it the best iterate is the answer if its residual is within `lcp_accept` and it gains
@@ -46,6 +49,7 @@ enum {
     IPX_APLCP_MAX_SWEEPS,              ///< sweeps of the iterative solver before it gives up
     IPX_APLCP_LCP_FALLBACK,            ///< contacts up to which a failed iterative solve is redone densely
     IPX_APLCP_LCP_ACCEPT,              ///< residual accepted above lcp_fallback when lcp_tol is not reached
+    IPX_APLCP_STALL_SWEEPS,            ///< plain sweeps without progress that end an unconverged solve early
     IPX_APLCP_N_PARAMS
 };
 

@@ -37,7 +37,8 @@
 /// `lcp_switch` contacts (the reference, each step, the fallback) is solved by the iterative
 /// block solver to the relative residual `lcp_tol` (keep it below tol_v: the impact ends when
 /// no contact approaches faster than tol_v x the largest approach), each step warm-started from
-/// the previous step's impulse; an LCP it does not settle in `max_sweeps` sweeps is solved by the
+/// the previous step's impulse; an LCP it does not settle in `max_sweeps` sweeps (or sooner, once
+/// stalled for `stall_sweeps`, as for aplcp) is solved by the
 /// dense Lemke when k <= `lcp_fallback` (limits_hit bit IPX_ROUTH_HIT_DENSE_FALLBACK); above it
 /// the best iterate is taken if its residual is within `lcp_accept` (IPX_ROUTH_HIT_LOOSE_LCP;
 /// every step is still checked not to gain energy beyond tol_lcp), and otherwise the LCP counts
@@ -87,6 +88,7 @@ enum {
     IPX_ROUTH_MAX_SWEEPS,          ///< sweeps of the iterative solver per LCP before it gives up
     IPX_ROUTH_LCP_FALLBACK,        ///< contacts up to which an unconverged iterative LCP is redone densely
     IPX_ROUTH_LCP_ACCEPT,          ///< residual accepted above lcp_fallback when lcp_tol is not reached
+    IPX_ROUTH_STALL_SWEEPS,        ///< plain sweeps without progress that end an unconverged LCP early
     IPX_ROUTH_N_PARAMS
 };
 
