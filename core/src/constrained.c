@@ -39,7 +39,12 @@ typedef struct layout {
     double *tmp;      /* 2 nj_max + m scratch */
     double *B;        /* m x nj: J_b M^-1/2, destroyed by the SVD */
     double *lapack;   /* SVD work */
+    int *by_body;     /* n_bodies + 1 starts, then 2c rows: the contact rows of each body */
+    int *seen;        /* c: the last row j whose partners fill_W reached row i from */
 } layout;
+
+/* Doubles that hold n ints (the int views of the work array). */
+static size_t ints_in_doubles(size_t n) { return (n * sizeof(int) + sizeof(double) - 1) / sizeof(double); }
 
 /* 6 x the bodies joint rows can touch: each row names at most two. */
 static size_t max_jointed_dofs(int n_bodies, int m)
@@ -70,7 +75,7 @@ size_t ipx_constrained_work_doubles(int n_bodies, int n_joint_rows, int n_contac
     const size_t nb = (size_t)n_bodies, m = (size_t)n_joint_rows, c = (size_t)n_contact_rows;
     const size_t nj = max_jointed_dofs(n_bodies, n_joint_rows), mn = m < nj ? m : nj;
     return HEAD_DOUBLES + ROW_DOUBLES * c + nb + ROOT_DOUBLES * nb + m * m + nj * nj + mn + c * nj +
-           2 * c + 2 * nj + m + m * nj + svd_work(m, nj);
+           2 * c + 2 * nj + m + m * nj + svd_work(m, nj) + ints_in_doubles(nb + 1 + 3 * c);
 }
 
 static layout carve(const ipx_constrained *s, double *work)
@@ -91,6 +96,8 @@ static layout carve(const ipx_constrained *s, double *work)
     L.tmp = L.xin + c;
     L.B = L.tmp + 2 * nj + m;
     L.lapack = L.B + m * nj;
+    L.by_body = (int *)(L.lapack + svd_work(m, nj));
+    L.seen = L.by_body + nb + 1 + 2 * c;
     L.nj = L.rank = L.nn = 0;
     return L;
 }
@@ -310,19 +317,65 @@ static void fill_diagonal(const ipx_constrained *s, const layout *L)
 }
 
 /* W = free + K K^T, symmetric by construction, with the held rows and columns zero. */
+/* The contact rows of each body into L->by_body (counting sort: rows ascending per body). */
+static void rows_by_body(const ipx_constrained *s, const layout *L)
+{
+    const int nb = s->n_bodies, c = s->n_contact_rows;
+    int *start = L->by_body, *list = L->by_body + nb + 1;
+    memset(start, 0, sizeof(int) * (size_t)(nb + 1));
+    for (int i = 0; i < c; i++)
+        for (int t = 0; t < 2; t++)
+            if (s->contact_row[i].body[t] >= 0) start[s->contact_row[i].body[t] + 1]++;
+    for (int b = 0; b < nb; b++) start[b + 1] += start[b];
+    for (int i = 0; i < c; i++)
+        for (int t = 0; t < 2; t++) {
+            const int b = s->contact_row[i].body[t];
+            if (b >= 0 && (t == 0 || b != s->contact_row[i].body[0])) list[start[b]++] = i;
+        }
+    for (int b = nb; b > 0; b--) start[b] = start[b - 1]; /* back to the starts */
+    start[0] = 0;
+}
+
+/* W without joint dofs left free (nn = 0): only rows that share a body couple, so W is zero but
+   for those pairs, each found from the bodies' row lists once (O(pairs), not O(c^2) pair tests);
+   each entry is the same free_coupling sum as in fill_W, so W is the same to the bit. */
+static void fill_W_sparse(const ipx_constrained *s, const layout *L, double *W)
+{
+    const int c = s->n_contact_rows, nb = s->n_bodies;
+    const int *start = L->by_body, *list = L->by_body + nb + 1;
+    rows_by_body(s, L);
+    memset(W, 0, sizeof(double) * (size_t)c * (size_t)c);
+    for (int i = 0; i < c; i++) L->seen[i] = -1;
+    for (int j = 0; j < c; j++)
+        for (int t = 0; t < 2; t++) {
+            const int b = s->contact_row[j].body[t];
+            if (b < 0 || (t == 1 && b == s->contact_row[j].body[0])) continue;
+            for (int q = start[b]; q < start[b + 1]; q++) {
+                const int i = list[q];
+                if (i < j || L->seen[i] == j) continue;
+                L->seen[i] = j;
+                const double w = free_coupling(L, &s->contact_row[i], &s->contact_row[j], L->mjc + ROW_DOUBLES * j);
+                W[i + (size_t)c * j] = w;
+                W[j + (size_t)c * i] = w;
+            }
+        }
+}
+
 static void fill_W(const ipx_constrained *s, const layout *L, double *W)
 {
     const int c = s->n_contact_rows, nn = L->nn;
-    for (int j = 0; j < c; j++) {
-        const double *Kj = L->K + (size_t)nn * j;
-        for (int i = j; i < c; i++) {
-            const double *Ki = L->K + (size_t)nn * i;
-            double w = free_coupling(L, &s->contact_row[i], &s->contact_row[j], L->mjc + ROW_DOUBLES * j);
-            for (int q = 0; q < nn; q++) w += Ki[q] * Kj[q];
-            W[i + (size_t)c * j] = w;
-            W[j + (size_t)c * i] = w;
+    if (nn == 0) fill_W_sparse(s, L, W);
+    else
+        for (int j = 0; j < c; j++) {
+            const double *Kj = L->K + (size_t)nn * j;
+            for (int i = j; i < c; i++) {
+                const double *Ki = L->K + (size_t)nn * i;
+                double w = free_coupling(L, &s->contact_row[i], &s->contact_row[j], L->mjc + ROW_DOUBLES * j);
+                for (int q = 0; q < nn; q++) w += Ki[q] * Kj[q];
+                W[i + (size_t)c * j] = w;
+                W[j + (size_t)c * i] = w;
+            }
         }
-    }
     for (int i = 0; i < c; i++)
         if (L->diag[i] == 0.0)
             for (int j = 0; j < c; j++) W[i + (size_t)c * j] = W[j + (size_t)c * i] = 0.0;

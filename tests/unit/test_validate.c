@@ -89,6 +89,33 @@ static void test_asymmetric_W_is_rejected(void)
     expect_rejected(&scene.problem, "W is not symmetric");
 }
 
+/* A large W is read in tiles for its symmetry; the message still names the first asymmetric
+   pair in column order: here W[65][1] (column 1), though the pair W[5][2] comes first in the
+   tiles' order (both in the first tile column, W[5][2] in its first tile). Each alone is found
+   too, as is one in the last, partial tile. */
+static void test_asymmetry_of_a_large_W_is_named_in_column_order(void)
+{
+    enum { K = 24, N = 3 * K };
+    static double big[N * N], v[N];
+    static ipx_contact ct[K];
+    for (int i = 0; i < N; i++) big[i + N * i] = 1.0, v[i] = i % 3 == IPX_N ? -1.0 : 0.0;
+    for (int c = 0; c < K; c++) ct[c] = (ipx_contact){.mu = 0.5, .e = 0.0};
+    const ipx_problem p = {.k = K, .W = big, .v = v, .contact = ct, .flags = IPX_PROBLEM_W_ASSEMBLED};
+    big[65 + N * 1] = 1e-3;
+    big[5 + N * 2] = 1e-3;
+    expect_rejected(&p, "W[65][1] = 0.001 but W[1][65] = 0");
+    big[65 + N * 1] = 0.0;
+    expect_rejected(&p, "W[5][2] = 0.001 but W[2][5] = 0");
+    big[5 + N * 2] = 0.0;
+    big[71 + N * 70] = 1e-3;
+    expect_rejected(&p, "W[71][70] = 0.001 but W[70][71] = 0");
+    big[71 + N * 70] = 0.0;
+    char msg[IPX_MESSAGE_SIZE] = "";
+    ipx_workspace *ws = ipx_workspace_create_bytes(ipx_validate_workspace_bytes(K));
+    ENSURE(ipx_problem_validate(&p, ws, msg, sizeof msg) == IPX_OK);
+    ipx_workspace_destroy(ws);
+}
+
 /* An assembled W (J M^-1 J^T) is trusted to be PSD, not to be well formed: its entries,
    symmetry and diagonal are still checked. */
 static void test_assembled_W_is_still_checked_for_form(void)
@@ -171,6 +198,7 @@ int main(void)
     RUN(test_non_finite_velocity_is_named);
     RUN(test_non_finite_W_is_named);
     RUN(test_asymmetric_W_is_rejected);
+    RUN(test_asymmetry_of_a_large_W_is_named_in_column_order);
     RUN(test_indefinite_W_is_rejected);
     RUN(test_assembled_W_is_still_checked_for_form);
     RUN(test_bad_contact_parameters_are_named);
