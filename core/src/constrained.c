@@ -316,7 +316,6 @@ static void fill_diagonal(const ipx_constrained *s, const layout *L)
     }
 }
 
-/* W = free + K K^T, symmetric by construction, with the held rows and columns zero. */
 /* The contact rows of each body into L->by_body (counting sort: rows ascending per body). */
 static void rows_by_body(const ipx_constrained *s, const layout *L)
 {
@@ -354,13 +353,15 @@ static void fill_W_sparse(const ipx_constrained *s, const layout *L, double *W)
                 const int i = list[q];
                 if (i < j || L->seen[i] == j) continue;
                 L->seen[i] = j;
-                const double w = free_coupling(L, &s->contact_row[i], &s->contact_row[j], L->mjc + ROW_DOUBLES * j);
+                const double w =
+                    free_coupling(L, &s->contact_row[i], &s->contact_row[j], L->mjc + ROW_DOUBLES * j);
                 W[i + (size_t)c * j] = w;
                 W[j + (size_t)c * i] = w;
             }
         }
 }
 
+/* W = free + K K^T, symmetric by construction, with the held rows and columns zero. */
 static void fill_W(const ipx_constrained *s, const layout *L, double *W)
 {
     const int c = s->n_contact_rows, nn = L->nn;
@@ -370,7 +371,8 @@ static void fill_W(const ipx_constrained *s, const layout *L, double *W)
             const double *Kj = L->K + (size_t)nn * j;
             for (int i = j; i < c; i++) {
                 const double *Ki = L->K + (size_t)nn * i;
-                double w = free_coupling(L, &s->contact_row[i], &s->contact_row[j], L->mjc + ROW_DOUBLES * j);
+                double w =
+                    free_coupling(L, &s->contact_row[i], &s->contact_row[j], L->mjc + ROW_DOUBLES * j);
                 for (int q = 0; q < nn; q++) w += Ki[q] * Kj[q];
                 W[i + (size_t)c * j] = w;
                 W[j + (size_t)c * i] = w;
