@@ -67,6 +67,11 @@ ipx_sim *ipx_sim_create(const ipx_scene *scene, const char *model, const char *p
         return NULL;
     }
     ode_open();
+    /* QuickStep reorders its rows by ODE's one global generator: from the same seed for every
+       simulation, a model's run does not depend on what ran before it in the process (impax
+       ab's models, in any order, each as alone). Simulations stepped at once in threads still
+       share the generator. */
+    dRandSetSeed(IPX_SIM_ODE_SEED);
     sim->scene = scene;
     sim->world = dWorldCreate();
     sim->space = dHashSpaceCreate(0);

@@ -52,12 +52,16 @@ int ipx_contact_param_range(const char *key, double *lo, double *hi);
 
 typedef struct ipx_sim ipx_sim;
 
+/// ODE's dRandSetSeed at every ipx_sim_create.
+#define IPX_SIM_ODE_SEED 1ul
+
 /// A fresh ODE world built from scene, with an impax context configured for model and params
 /// (NULL model: the scene's, impax:impact/impax:model or else "plus"; NULL params: the scene's
 /// impax:params when the model is the scene's, else the model's defaults). "ode" is ODE's own
 /// contact handling, untouched. The contact keys of params (ipx_contact_param_range) set every
 /// contact surface; the rest configure the model. NULL with a message naming the bad item on a
-/// configuration error.
+/// configuration error. ODE's random generator (QuickStep's row order) is set to
+/// IPX_SIM_ODE_SEED: a run does not depend on the simulations before it.
 ipx_sim *ipx_sim_create(const ipx_scene *scene, const char *model, const char *params,
                         char *message, size_t message_size);
 
