@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "impax/linalg.h"
+#include "mathutil.h"
 
 size_t ipx_lsq_work_doubles(int m, int n)
 {
@@ -43,15 +44,7 @@ ipx_status ipx_cholesky_solve(int n, const double *L, int nrhs, double *B)
 
 /* Largest |entry|: for a PSD matrix this is the largest diagonal entry, and unlike the diagonal
    it is not fooled by [[0, 1], [1, 0]]. */
-static double max_abs_entry(int n, const double *A)
-{
-    double d = 0.0;
-    for (size_t i = 0; i < (size_t)n * n; i++) {
-        const double a = fabs(A[i]);
-        d = a > d ? a : d; /* fmax's answer (a NaN entry is passed over) without its call */
-    }
-    return d;
-}
+static double max_abs_entry(int n, const double *A) { return ipx_max_abs(A, (size_t)n * (size_t)n); }
 
 /* 1 if |A_ij - A_ji| <= bound for every pair, read in square tiles so that the transposed
    reads stay in cache (a W of 700 contacts is 40 MB); 0 at the first pair that is not (or is

@@ -44,11 +44,15 @@ static inline double ipx_min(double a, double b) { return a < b ? a : b; }
 /// underflow: hypot's scaling, a library call, buys nothing there.
 static inline double ipx_length2(double x, double y) { return sqrt(x * x + y * y); }
 
-/// Largest |x_i| of n entries (0 for n = 0).
-static inline double ipx_max_abs(const double *x, int n)
+/// Largest |x_i| of n entries (0 for n = 0). A NaN entry is passed over, as fmax would, without
+/// fmax's library call.
+static inline double ipx_max_abs(const double *x, size_t n)
 {
     double m = 0.0;
-    for (int i = 0; i < n; i++) m = fmax(m, fabs(x[i]));
+    for (size_t i = 0; i < n; i++) {
+        const double a = fabs(x[i]);
+        m = a > m ? a : m;
+    }
     return m;
 }
 
