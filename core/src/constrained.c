@@ -316,6 +316,13 @@ static void fill_diagonal(const ipx_constrained *s, const layout *L)
     }
 }
 
+/* Body t of row r, or -1 for none and for a second mention of the first body (a row that names
+   one body twice is listed under it once). */
+static int listed_body(const ipx_row *r, int t)
+{
+    return t == 1 && r->body[1] == r->body[0] ? -1 : r->body[t];
+}
+
 /* The contact rows of each body into L->by_body (counting sort: rows ascending per body). */
 static void rows_by_body(const ipx_constrained *s, const layout *L)
 {
@@ -323,13 +330,15 @@ static void rows_by_body(const ipx_constrained *s, const layout *L)
     int *start = L->by_body, *list = L->by_body + nb + 1;
     memset(start, 0, sizeof(int) * (size_t)(nb + 1));
     for (int i = 0; i < c; i++)
-        for (int t = 0; t < 2; t++)
-            if (s->contact_row[i].body[t] >= 0) start[s->contact_row[i].body[t] + 1]++;
+        for (int t = 0; t < 2; t++) {
+            const int b = listed_body(&s->contact_row[i], t);
+            if (b >= 0) start[b + 1]++;
+        }
     for (int b = 0; b < nb; b++) start[b + 1] += start[b];
     for (int i = 0; i < c; i++)
         for (int t = 0; t < 2; t++) {
-            const int b = s->contact_row[i].body[t];
-            if (b >= 0 && (t == 0 || b != s->contact_row[i].body[0])) list[start[b]++] = i;
+            const int b = listed_body(&s->contact_row[i], t);
+            if (b >= 0) list[start[b]++] = i;
         }
     for (int b = nb; b > 0; b--) start[b] = start[b - 1]; /* back to the starts */
     start[0] = 0;
@@ -347,8 +356,8 @@ static void fill_W_sparse(const ipx_constrained *s, const layout *L, double *W)
     for (int i = 0; i < c; i++) L->seen[i] = -1;
     for (int j = 0; j < c; j++)
         for (int t = 0; t < 2; t++) {
-            const int b = s->contact_row[j].body[t];
-            if (b < 0 || (t == 1 && b == s->contact_row[j].body[0])) continue;
+            const int b = listed_body(&s->contact_row[j], t);
+            if (b < 0) continue;
             for (int q = start[b]; q < start[b + 1]; q++) {
                 const int i = list[q];
                 if (i < j || L->seen[i] == j) continue;

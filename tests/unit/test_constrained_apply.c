@@ -72,10 +72,15 @@ static void test_apply_diagonal_and_delassus_match_the_assembled_W(void)
     for (int rep = 0; rep < 40; rep++) {
         const int n = 2 + rep % 10, joints = rep % 4 == 0 ? 0 : 1 + rep % 13, contacts = 2 + (rep * 7) % 40;
         make_system(&y, &rng, n, joints, contacts);
-        if (joints == 0) y.contact[contacts - 1] = random_row(&rng, 0, -1); /* nothing holds it */
+        if (joints == 0) {
+            y.contact[contacts - 1] = random_row(&rng, 0, -1); /* nothing holds it */
+            y.contact[0] = random_row(&rng, 0, 0); /* one body named on both sides */
+        }
         const int c = contacts;
         const size_t nw = ipx_constrained_work_doubles(n, joints, c);
         double *work = malloc(nw * sizeof *work), *work2 = malloc(nw * sizeof *work2);
+        memset(work, 0x7f, nw * sizeof *work); /* what a reused work array holds must not matter */
+        memset(work2, 0x7f, nw * sizeof *work2);
         double *W = malloc((size_t)c * c * sizeof *W), *W2 = malloc((size_t)c * c * sizeof *W2);
         double u[6 * MAX_BODIES], v[MAX_ROWS], x[MAX_ROWS], yv[MAX_ROWS], diag[MAX_ROWS];
         double du[6 * MAX_BODIES], du2[6 * MAX_BODIES];
