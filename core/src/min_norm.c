@@ -345,6 +345,7 @@ static ipx_status solve_dense(cache *c, int m, double *A, double *b, double rcon
 static ipx_status solve(int n, double *A, double *b, double rcond, double *work, int *iwork,
                         int *rank_out, int again)
 {
+    if (n < IPX_MIN_NORM_CACHE_MIN) return ipx_plus_lsq(n, n, A, b, rcond, work, iwork, rank_out);
     const int m = n;
     const size_t mm = (size_t)m;
     cache c = carve(work, m);
@@ -431,14 +432,12 @@ static ipx_status solve(int n, double *A, double *b, double rcond, double *work,
 ipx_status ipx_min_norm_solve(int n, double *A, double *b, double rcond, double *work, int *iwork,
                               int *rank_out)
 {
-    if (n < IPX_MIN_NORM_CACHE_MIN) return ipx_plus_lsq(n, n, A, b, rcond, work, iwork, rank_out);
     return solve(n, A, b, rcond, work, iwork, rank_out, 0);
 }
 
 ipx_status ipx_min_norm_solve_again(int n, double *A, double *b, double rcond, double *work,
                                     int *iwork, int *rank_out)
 {
-    if (n < IPX_MIN_NORM_CACHE_MIN) return ipx_plus_lsq(n, n, A, b, rcond, work, iwork, rank_out);
     return solve(n, A, b, rcond, work, iwork, rank_out, 1);
 }
 
