@@ -10,7 +10,10 @@
    shown). The dense path is skipped above DENSE_MAX contacts (it takes seconds there). Both
    answers are compared (max |v+ difference| / max |v|) and judged by the invariant checker
    (the model's promises, default tolerances). A size whose workspace cannot be allocated is skipped.
-   BENCH_PARAMS adds model parameters to both paths; BENCH_DENSE_MAX changes DENSE_MAX. */
+   BENCH_PARAMS adds model parameters to both paths; BENCH_DENSE_MAX changes DENSE_MAX. The
+   iterative path gets W as blocks (ipx_wsparse, as the ODE adapter gives it to these models
+   above their dense fallback; the validation column times that form), or densely with
+   BENCH_W=dense (its O(k^2) scan into blocks then counts). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +25,7 @@
 #include "box_scenes.h"
 #include "problem_gen.h"
 #include "timing.h"
+#include "w_blocks.h"
 
 #define MAX_SAMPLES 256
 
@@ -133,13 +137,15 @@ int main(int argc, char **argv)
     ipx_params dense = ipx_test_params(model, text);
     snprintf(text, sizeof text, "lcp_switch=1%s%s", extra ? "," : "", extra ? extra : "");
     ipx_params iter = ipx_test_params(model, text);
+    const int as_blocks = !(getenv("BENCH_W") && !strcmp(getenv("BENCH_W"), "dense"));
     printf("%s on %s problems: us per ipx_solve (median; validation included), dense Lemke vs the\n"
            "iterative solver; clean = solved and the checker finds nothing (model's promises, default\n"
            "tolerances; tol_rel = lcp_accept for a flagged approximation); steps = mean sweeps of the iterative solver (aplcp) or impulse steps\n"
            "(routh); fb/loose = solves with an LCP redone by the dense Lemke / answered by the best\n"
            "iterate within lcp_accept; d/i = median dense / median iterative;\n"
            "dv = max |v+ dense - v+ iterative| / max |v| (frictional LCPs may have several\n"
-           "solutions); \"- valid\" = the iterative path without the validation (median)\n\n", model, scene_name);
+           "solutions); \"- valid\" = the iterative path without the validation (median); the\n"
+           "iterative path gets W %s\n\n", model, scene_name, as_blocks ? "as blocks" : "densely (BENCH_W=dense)");
     printf("%6s %7s %10s %18s %8s %18s %10s %8s %7s %11s %7s %9s\n", "k", "blocks", "valid [us]",
            "dense [us] (mean)", "clean", "iter [us] (mean)", "- valid", "clean", "steps", "fb/loose",
            "d/i", "max dv");
@@ -165,16 +171,19 @@ int main(int argc, char **argv)
             const ipx_problem *prob = make(&sc, k, &rng, &pile);
             if (!prob) return 1;
             blocks += pile.blocks;
+            ipx_test_blocks wb = {0};
+            if (as_blocks && ipx_test_blocks_of(prob, &wb) != 0) return 1;
+            const ipx_problem *iprob = as_blocks ? &wb.problem : prob;
             char msg[IPX_MESSAGE_SIZE];
             /* the validation ipx_solve makes first, alone (a fresh workspace: it takes slices) */
             ipx_workspace *wv = ipx_workspace_create_bytes(ipx_validate_workspace_bytes(k));
             double t0 = ipx_now_us();
-            if (ipx_problem_validate(prob, wv, msg, sizeof msg) != IPX_OK) printf("       (%s)\n", msg);
+            if (ipx_problem_validate(iprob, wv, msg, sizeof msg) != IPX_OK) printf("       (%s)\n", msg);
             const double t_valid = ipx_now_us() - t0;
             ipx_workspace_destroy(wv);
             tv[nv++] = t_valid;
             const int before = pi.n;
-            run_path(&iter, prob, ws_i, repeats, &pi, ri);
+            run_path(&iter, iprob, ws_i, repeats, &pi, ri);
             for (int x = before; x < pi.n; x++) model_t[n_model++] = pi.t[x] - t_valid;
             if (ws_d) {
                 run_path(&dense, prob, ws_d, repeats, &pd, rd);
@@ -187,6 +196,7 @@ int main(int argc, char **argv)
                     dv = fmax(dv, d / vs);
                 }
             }
+            ipx_test_blocks_free(&wb);
             if (!sc.random) ipx_pile_free(&pile);
         }
         const double md = mean_of(pd.t, pd.n), mi = mean_of(pi.t, pi.n);

@@ -76,7 +76,7 @@ static void on_event(const ipx_ode_event *ev, void *user)
         return;
     }
     t->k = p->k;
-    memcpy(t->W, p->W, sizeof(double) * rows * rows);
+    ipx_problem_dense_W(p, t->W); /* a large island's W comes as blocks */
     memcpy(t->v, p->v, sizeof(double) * rows);
     memcpy(t->contact, p->contact, sizeof(ipx_contact) * (size_t)p->k);
 }

@@ -1,10 +1,10 @@
 #include "ap_lcp.h"
+#include "impax/problem.h"
 #include "mathutil.h"
 #include "units.h"
 
 void ipx_ap_layout_init(ipx_ap_layout *L, const ipx_problem *p, int nd, int *fric, double *scale)
 {
-    const size_t n = (size_t)IPX_ROWS_PER_CONTACT * (size_t)p->k;
     L->fric = fric;
     L->scale = scale;
     L->k = p->k;
@@ -13,11 +13,9 @@ void ipx_ap_layout_init(ipx_ap_layout *L, const ipx_problem *p, int nd, int *fri
     for (int i = 0; i < p->k; i++)
         if (p->contact[i].mu > 0.0) L->fric[L->kf++] = i;
     L->size = L->k + (nd + 1) * L->kf;
-    L->mass_unit = ipx_mass_unit(p->k, p->W);
-    for (int i = 0; i < p->k; i++) {
-        const size_t r = (size_t)IPX_ROWS_PER_CONTACT * (size_t)i + IPX_N;
-        L->scale[i] = ipx_contact_scale(L->mass_unit, p->W[r + n * r]);
-    }
+    L->mass_unit = ipx_problem_mass_unit(p);
+    for (int i = 0; i < p->k; i++)
+        L->scale[i] = ipx_contact_scale(L->mass_unit, ipx_problem_W_diag(p, IPX_ROWS_PER_CONTACT * i + IPX_N));
     for (int d = 0; d < nd; d++) {
         double angle = 2.0 * IPX_PI * d / nd;
         L->dir[2 * d] = cos(angle);

@@ -1,4 +1,5 @@
 /* The Anitescu-Potra simultaneous impact LCP as a model (see impax/aplcp.h). */
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -207,6 +208,14 @@ static ipx_status aplcp_solve(const ipx_problem *p, const double *param, ipx_wor
     return rescue(p, param, shift, ws, r, solve_dense(p, param, shift, ws, r), mark);
 }
 
+/* From here on the iterative solver alone runs (above the switch and the dense fallback): it
+   reads W's blocks. */
+static int aplcp_blocks_from(const double *param)
+{
+    const double from = fmax(param[IPX_APLCP_LCP_SWITCH], param[IPX_APLCP_LCP_FALLBACK] + 1.0);
+    return from < (double)INT_MAX ? (int)from : INT_MAX;
+}
+
 const ipx_model ipx_model_aplcp = {
     .name = "aplcp",
     .doc = "Anitescu-Potra simultaneous impact LCP, polygonal friction cone (the ODE-like baseline)",
@@ -215,4 +224,5 @@ const ipx_model ipx_model_aplcp = {
     .solve = aplcp_solve,
     .workspace_bytes = aplcp_workspace_bytes,
     .promises = aplcp_promises,
+    .blocks_from = aplcp_blocks_from,
 };

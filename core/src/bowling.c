@@ -14,6 +14,7 @@
 #include "min_norm.h"
 #include "result_internal.h"
 #include "workspace_internal.h"
+#include "validate_internal.h"
 
 static const ipx_param_def bowling_params[IPX_BOWLING_N_PARAMS] = {
     [IPX_BOWLING_E_STAR] = {"e_star", 1, 0, 1, 0, "",
@@ -237,7 +238,7 @@ static ipx_status bowling_solve(const ipx_problem *p, const double *param, ipx_w
 static ipx_status validate_rows(const ipx_problem *p, int rows, const double *param,
                                 ipx_workspace *ws, char *msg)
 {
-    if (rows == IPX_ROWS_PER_CONTACT) return ipx_problem_validate(p, ws, msg, IPX_MESSAGE_SIZE);
+    if (rows == IPX_ROWS_PER_CONTACT) return ipx_problem_validate_dense(p, ws, "bowling", msg, IPX_MESSAGE_SIZE);
     if (p->k < 1 || !p->W || !p->v || !p->contact) {
         snprintf(msg, IPX_MESSAGE_SIZE, "bowling: k = %d contacts of %d rows: need 1 <= k and "
                  "non-NULL W, v, contacts", p->k, rows);

@@ -4,6 +4,7 @@
 
 #include "impax/check.h"
 #include "mathutil.h"
+#include "impax/problem.h"
 #include "result_internal.h"
 
 ipx_check_options ipx_check_default_options(void)
@@ -88,8 +89,8 @@ int ipx_check(const ipx_problem *p, const ipx_result *r, const ipx_check_options
     double *wpi = malloc(2 * (size_t)n * sizeof *wpi);
     if (!wpi) return -1;
     double *wpi_last = wpi + n;
-    ipx_apply_W(p, r->impulse, wpi);
-    if (r->last_step) ipx_apply_W(p, r->last_step, wpi_last);
+    ipx_problem_apply_W(p, r->impulse, wpi);
+    if (r->last_step) ipx_problem_apply_W(p, r->last_step, wpi_last);
     double work = 0.0, quad = 0.0;
     for (int i = 0; i < n; i++) {
         work += r->impulse[i] * p->v[i];

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "impax/constrained.h"
+#include "impax/problem.h"
 #include "mathutil.h"
 
 #define ROW_DOUBLES 12 /* M^-1 J^T of one row: two bodies x [linear, angular] */
@@ -40,7 +41,8 @@ typedef struct layout {
     double *B;        /* m x nj: J_b M^-1/2, destroyed by the SVD */
     double *lapack;   /* SVD work */
     int *by_body;     /* n_bodies + 1 starts, then 2c rows: the contact rows of each body */
-    int *seen;        /* c: the last row j whose partners fill_W reached row i from */
+    int *seen;        /* 3c: marks (the last column whose partners reached a row or contact),
+                         then two lists of rows or contacts */
 } layout;
 
 /* Doubles that hold n ints (the int views of the work array). */
@@ -75,7 +77,7 @@ size_t ipx_constrained_work_doubles(int n_bodies, int n_joint_rows, int n_contac
     const size_t nb = (size_t)n_bodies, m = (size_t)n_joint_rows, c = (size_t)n_contact_rows;
     const size_t nj = max_jointed_dofs(n_bodies, n_joint_rows), mn = m < nj ? m : nj;
     return HEAD_DOUBLES + ROW_DOUBLES * c + nb + ROOT_DOUBLES * nb + m * m + nj * nj + mn + c * nj +
-           2 * c + 2 * nj + m + m * nj + svd_work(m, nj) + ints_in_doubles(nb + 1 + 3 * c);
+           2 * c + 2 * nj + m + m * nj + svd_work(m, nj) + ints_in_doubles(nb + 1 + 5 * c);
 }
 
 static layout carve(const ipx_constrained *s, double *work)
@@ -344,52 +346,158 @@ static void rows_by_body(const ipx_constrained *s, const layout *L)
     start[0] = 0;
 }
 
-/* W without joint dofs left free (nn = 0): only rows that share a body couple, so W is zero but
-   for those pairs, each found from the bodies' row lists once (O(pairs), not O(c^2) pair tests);
-   each entry is the same free_coupling sum as in fill_W, so W is the same to the bit. */
-static void fill_W_sparse(const ipx_constrained *s, const layout *L, double *W)
+/* W_ij as W's fill sums it: the free part, then K's products, with the pair taken as (larger,
+   smaller) so that both triangles get the same bits; 0 in a row or column the joints hold rigid
+   (zero diagonal). */
+static double W_entry(const ipx_constrained *s, const layout *L, int i, int j)
 {
-    const int c = s->n_contact_rows, nb = s->n_bodies;
-    const int *start = L->by_body, *list = L->by_body + nb + 1;
-    rows_by_body(s, L);
-    memset(W, 0, sizeof(double) * (size_t)c * (size_t)c);
-    for (int i = 0; i < c; i++) L->seen[i] = -1;
-    for (int j = 0; j < c; j++)
+    if (i < j) {
+        const int t = i;
+        i = j;
+        j = t;
+    }
+    if (L->diag[i] == 0.0 || L->diag[j] == 0.0) return 0.0;
+    double w = free_coupling(L, &s->contact_row[i], &s->contact_row[j], L->mjc + ROW_DOUBLES * j);
+    const double *Ki = L->K + (size_t)L->nn * i, *Kj = L->K + (size_t)L->nn * j;
+    for (int q = 0; q < L->nn; q++) w += Ki[q] * Kj[q];
+    return w;
+}
+
+/* 1 if a row of group gj (rows g gj .. g gj + g - 1) moves jointed dofs: a non-zero row of K. */
+static int group_coupled(const layout *L, int g, int gj)
+{
+    for (size_t q = (size_t)L->nn * (size_t)(g * gj); q < (size_t)L->nn * (size_t)(g * gj + g); q++)
+        if (L->K[q] != 0.0) return 1;
+    return 0;
+}
+
+/* The groups of g rows (g = 1: rows; g = 3: contacts) whose entries with group gj can be non-zero,
+   unordered, into out; their count is returned. They are gj, the groups with a row that shares a
+   body with a row of gj (from the bodies' row lists: O(partners), not O(groups) tests) and, if gj
+   moves jointed dofs, the n_coupled groups of `coupled` that do too (K K^T couples them).
+   mark (one per group) must hold no gj on entry: it is set to gj for each group listed. */
+static int group_partners(const ipx_constrained *s, const layout *L, int g, int gj, const int *coupled,
+                          int n_coupled, int *mark, int *out)
+{
+    const int *start = L->by_body, *list = L->by_body + s->n_bodies + 1;
+    int n = 0;
+    mark[gj] = gj;
+    out[n++] = gj;
+    for (int j = g * gj; j < g * gj + g; j++)
         for (int t = 0; t < 2; t++) {
             const int b = listed_body(&s->contact_row[j], t);
             if (b < 0) continue;
             for (int q = start[b]; q < start[b + 1]; q++) {
-                const int i = list[q];
-                if (i < j || L->seen[i] == j) continue;
-                L->seen[i] = j;
-                const double w =
-                    free_coupling(L, &s->contact_row[i], &s->contact_row[j], L->mjc + ROW_DOUBLES * j);
-                W[i + (size_t)c * j] = w;
-                W[j + (size_t)c * i] = w;
+                const int gi = list[q] / g;
+                if (mark[gi] != gj) mark[gi] = gj, out[n++] = gi;
             }
         }
+    if (n_coupled > 0 && group_coupled(L, g, gj))
+        for (int q = 0; q < n_coupled; q++)
+            if (mark[coupled[q]] != gj) mark[coupled[q]] = gj, out[n++] = coupled[q];
+    return n;
+}
+
+/* The scratch of a partner scan over groups of g rows: rows by body, marks cleared, the groups
+   that move jointed dofs listed (*n_coupled of them). */
+static void start_partners(const ipx_constrained *s, const layout *L, int g, int **mark, int **coupled,
+                           int *n_coupled, int **out)
+{
+    const int c = s->n_contact_rows, groups = c / g;
+    rows_by_body(s, L);
+    *mark = L->seen;
+    *coupled = L->seen + c;
+    *out = L->seen + 2 * c;
+    *n_coupled = 0;
+    for (int gi = 0; gi < groups; gi++) {
+        (*mark)[gi] = -1;
+        if (L->nn > 0 && group_coupled(L, g, gi)) (*coupled)[(*n_coupled)++] = gi;
+    }
+}
+
+/* W without joint dofs left free (nn = 0): only rows that share a body couple, so W is zero but
+   for those pairs, each found from the bodies' row lists once (O(pairs), not O(c^2) pair tests). */
+static void fill_W_sparse(const ipx_constrained *s, const layout *L, double *W)
+{
+    const int c = s->n_contact_rows;
+    int *mark, *coupled, *out, n_coupled;
+    start_partners(s, L, 1, &mark, &coupled, &n_coupled, &out);
+    memset(W, 0, sizeof(double) * (size_t)c * (size_t)c);
+    for (int j = 0; j < c; j++) {
+        const int n = group_partners(s, L, 1, j, coupled, n_coupled, mark, out);
+        for (int q = 0; q < n; q++) {
+            const int i = out[q];
+            if (i >= j) W[i + (size_t)c * j] = W[j + (size_t)c * i] = W_entry(s, L, i, j);
+        }
+    }
 }
 
 /* W = free + K K^T, symmetric by construction, with the held rows and columns zero. */
 static void fill_W(const ipx_constrained *s, const layout *L, double *W)
 {
-    const int c = s->n_contact_rows, nn = L->nn;
-    if (nn == 0) fill_W_sparse(s, L, W);
-    else
-        for (int j = 0; j < c; j++) {
-            const double *Kj = L->K + (size_t)nn * j;
-            for (int i = j; i < c; i++) {
-                const double *Ki = L->K + (size_t)nn * i;
-                double w =
-                    free_coupling(L, &s->contact_row[i], &s->contact_row[j], L->mjc + ROW_DOUBLES * j);
-                for (int q = 0; q < nn; q++) w += Ki[q] * Kj[q];
-                W[i + (size_t)c * j] = w;
-                W[j + (size_t)c * i] = w;
-            }
+    const int c = s->n_contact_rows;
+    if (L->nn == 0) {
+        fill_W_sparse(s, L, W);
+        return;
+    }
+    for (int j = 0; j < c; j++)
+        for (int i = j; i < c; i++) W[i + (size_t)c * j] = W[j + (size_t)c * i] = W_entry(s, L, i, j);
+}
+
+int ipx_constrained_block_count(const ipx_constrained *s, double *work)
+{
+    if (s->n_contact_rows % IPX_ROWS_PER_CONTACT != 0) return -1;
+    layout L = factored(s, work);
+    int *mark, *coupled, *out, n_coupled, nnz = 0;
+    start_partners(s, &L, IPX_ROWS_PER_CONTACT, &mark, &coupled, &n_coupled, &out);
+    for (int gj = 0; gj < s->n_contact_rows / IPX_ROWS_PER_CONTACT; gj++)
+        nnz += group_partners(s, &L, IPX_ROWS_PER_CONTACT, gj, coupled, n_coupled, mark, out);
+    return nnz;
+}
+
+static void sort_ints(int *x, int n)
+{
+    for (int a = 1; a < n; a++) { /* insertion: a column holds a few dozen blocks */
+        const int v = x[a];
+        int b = a;
+        for (; b > 0 && x[b - 1] > v; b--) x[b] = x[b - 1];
+        x[b] = v;
+    }
+}
+
+ipx_status ipx_constrained_blocks(const ipx_constrained *s, double *work, int *start, int *row,
+                                  double *blk, char *msg, size_t size)
+{
+    if (s->n_contact_rows % IPX_ROWS_PER_CONTACT != 0) {
+        snprintf(msg, size, "W as blocks needs 3 rows per contact (%d contact rows given)", s->n_contact_rows);
+        return IPX_ERR_INPUT;
+    }
+    layout L = factored(s, work);
+    const int k = s->n_contact_rows / IPX_ROWS_PER_CONTACT;
+    int *mark, *coupled, *out, n_coupled;
+    start_partners(s, &L, IPX_ROWS_PER_CONTACT, &mark, &coupled, &n_coupled, &out);
+    start[0] = 0;
+    for (int gj = 0; gj < k; gj++) {
+        const int n = group_partners(s, &L, IPX_ROWS_PER_CONTACT, gj, coupled, n_coupled, mark, row + start[gj]);
+        sort_ints(row + start[gj], n);
+        start[gj + 1] = start[gj] + n;
+    }
+    const ipx_wsparse Ws = {start[k], start, row, blk};
+    for (int gj = 0; gj < k; gj++)
+        for (int b = start[gj]; b < start[gj + 1]; b++) {
+            const int gi = row[b];
+            if (gi < gj) continue; /* filled from block (gj, gi) */
+            double *out_b = blk + 9 * (size_t)b, *mirror = blk + 9 * (size_t)ipx_wsparse_find(&Ws, gj, gi);
+            for (int cc = 0; cc < 3; cc++)
+                for (int r = 0; r < 3; r++)
+                    out_b[r + 3 * cc] = mirror[cc + 3 * r] = W_entry(s, &L, 3 * gi + r, 3 * gj + cc);
         }
-    for (int i = 0; i < c; i++)
-        if (L->diag[i] == 0.0)
-            for (int j = 0; j < c; j++) W[i + (size_t)c * j] = W[j + (size_t)c * i] = 0.0;
+    if (!ipx_all_finite(blk, 9 * (size_t)start[k])) {
+        snprintf(msg, size, "joint elimination produced a non-finite number in W (%d bodies, %d joint rows)",
+                 s->n_bodies, s->n_joint_rows);
+        return IPX_ERR_NUMERIC;
+    }
+    return IPX_OK;
 }
 
 /* One least-change step onto J_b u = 0 in the metric: u <- u - M^-1/2 V_r Sigma^-1 U_r^T J_b u.
@@ -468,9 +576,8 @@ void ipx_constrained_delassus(const ipx_constrained *s, double *work, double *W)
     fill_W(s, &L, W);
 }
 
-ipx_status ipx_constrained_assemble(const ipx_constrained *s, double *u, double *W, double *v,
-                                    double *work, ipx_constrained_info *info, char *msg,
-                                    size_t size)
+ipx_status ipx_constrained_prepare(const ipx_constrained *s, double *u, double *v, double *work,
+                                   ipx_constrained_info *info, char *msg, size_t size)
 {
     const int m = s->n_joint_rows, c = s->n_contact_rows;
     ipx_constrained_info fi;
@@ -478,10 +585,8 @@ ipx_status ipx_constrained_assemble(const ipx_constrained *s, double *u, double 
     if (st != IPX_OK) return st;
     layout L = factored(s, work);
     double before = m > 0 ? project_velocities(s, &L, u) : 0.0;
-    fill_W(s, &L, W);
     for (int i = 0; i < c; i++) v[i] = row_velocity(&s->contact_row[i], u);
-    if (!ipx_all_finite(W, (size_t)c * c) || !ipx_all_finite(v, (size_t)c) ||
-        !ipx_all_finite(u, 6 * (size_t)s->n_bodies)) {
+    if (!ipx_all_finite(v, (size_t)c) || !ipx_all_finite(u, 6 * (size_t)s->n_bodies)) {
         snprintf(msg, size, "joint elimination produced a non-finite number (%d bodies, %d joint rows)",
                  s->n_bodies, m);
         return IPX_ERR_NUMERIC;
@@ -490,6 +595,23 @@ ipx_status ipx_constrained_assemble(const ipx_constrained *s, double *u, double 
         info->joint_rank = fi.joint_rank;
         info->violation_before = before;
         info->violation_after = ipx_constrained_joint_residual(s, u);
+    }
+    return IPX_OK;
+}
+
+ipx_status ipx_constrained_assemble(const ipx_constrained *s, double *u, double *W, double *v,
+                                    double *work, ipx_constrained_info *info, char *msg,
+                                    size_t size)
+{
+    const int c = s->n_contact_rows;
+    ipx_status st = ipx_constrained_prepare(s, u, v, work, info, msg, size);
+    if (st != IPX_OK) return st;
+    layout L = factored(s, work);
+    fill_W(s, &L, W);
+    if (!ipx_all_finite(W, (size_t)c * c)) {
+        snprintf(msg, size, "joint elimination produced a non-finite number (%d bodies, %d joint rows)",
+                 s->n_bodies, s->n_joint_rows);
+        return IPX_ERR_NUMERIC;
     }
     return IPX_OK;
 }

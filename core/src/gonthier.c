@@ -12,6 +12,7 @@
 #include "impax/validate.h"
 #include "result_internal.h"
 #include "workspace_internal.h"
+#include "validate_internal.h"
 
 static const ipx_param_def gonthier_params[IPX_GONTHIER_N_PARAMS] = {
     [IPX_GONTHIER_K] = {"k", 1e6, 1e-3, 1e15, 0, "N/m^p", "stiffness of the normal force k delta^p (paper: 1e6 balls, 1e9 pendulum, 3.4e10 Hertz steel)"},
@@ -321,7 +322,7 @@ ipx_status ipx_gonthier_step(const ipx_params *params, const ipx_problem *p, dou
         return r->status = IPX_ERR_INPUT;
     }
     ipx_ws_reset(ws);
-    ipx_status st = ipx_problem_validate(p, ws, r->message, sizeof r->message);
+    ipx_status st = ipx_problem_validate_dense(p, ws, "ipx_gonthier_step", r->message, sizeof r->message);
     if (st != IPX_OK) return r->status = st;
     if (!(h > 0.0) || !isfinite(h)) {
         snprintf(r->message, sizeof r->message, "gonthier: step h = %g s must be finite and > 0", h);

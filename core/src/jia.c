@@ -7,7 +7,9 @@
 #include "impax/check.h"
 #include "impax/jia.h"
 #include "jia_internal.h"
+#include "workspace_internal.h"
 #include "result_internal.h"
+#include "validate_internal.h"
 
 static const ipx_param_def jia_params[IPX_JIA_N_PARAMS] = {
     [IPX_JIA_ETA2] = {"eta2", 17.0 / 14.0, 1e-3, 1e3, 0, "",
@@ -126,6 +128,10 @@ ipx_status ipx_jia_trace(const ipx_problem *p, const double *param, ipx_jia_obse
         snprintf(r->message, sizeof r->message, "ipx_jia_trace: NULL workspace");
         return r->status = IPX_ERR_INPUT;
     }
+    /* the registry's solve is validated by ipx_solve; this entry point was not */
+    st = ipx_problem_validate_dense(p, ws, "ipx_jia_trace", r->message, sizeof r->message);
+    ipx_ws_reset(ws);
+    if (st != IPX_OK) return ipx_result_fail(r, st);
     return trace(p, param, observer, user, report, r);
 }
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "impax/lcp.h"
+#include "impax/problem.h"
 #include "lcp_block.h"
 #include "units.h"
 #include "mathutil.h"
@@ -40,35 +41,51 @@ size_t ipx_wblocks_bytes(int k)
            ipx_ws_doubles_bytes(9 * kk * kk);
 }
 
+/* The blocks of a problem given as blocks, in place: only the diagonal's index is found. */
+static ipx_status blocks_in_place(ipx_wblocks *B, const ipx_wsparse *Ws, ipx_workspace *ws)
+{
+    B->nnz = Ws->nnz;
+    B->start = Ws->start;
+    B->row = Ws->row;
+    B->blk = Ws->blk;
+    B->diag = ipx_ws_ints(ws, (size_t)B->k);
+    if (!B->diag) return IPX_ERR_WORKSPACE;
+    for (int i = 0; i < B->k; i++) B->diag[i] = ipx_wsparse_find(Ws, i, i);
+    return IPX_OK;
+}
+
 ipx_status ipx_wblocks_build(ipx_wblocks *B, const ipx_problem *p, ipx_workspace *ws)
 {
     const int k = p->k;
-    const size_t n = (size_t)IPX_ROWS_PER_CONTACT * (size_t)k, kk = (size_t)k;
     B->k = k;
-    B->start = ipx_ws_ints(ws, kk + 1);
-    B->row = ipx_ws_ints(ws, kk * kk);
+    if (!p->W) return blocks_in_place(B, p->Ws, ws);
+    const size_t n = (size_t)IPX_ROWS_PER_CONTACT * (size_t)k, kk = (size_t)k;
+    int *start = ipx_ws_ints(ws, kk + 1), *row = ipx_ws_ints(ws, kk * kk);
+    double *blk = ipx_ws_doubles(ws, 9 * kk * kk);
     B->diag = ipx_ws_ints(ws, kk);
-    B->blk = ipx_ws_doubles(ws, 9 * kk * kk);
-    if (!B->start || !B->row || !B->diag || !B->blk) return IPX_ERR_WORKSPACE;
+    if (!start || !row || !B->diag || !blk) return IPX_ERR_WORKSPACE;
     int nnz = 0;
     for (int i = 0; i < k; i++) {
-        B->start[i] = nnz;
+        start[i] = nnz;
         const double *c0 = p->W + n * (size_t)(3 * i), *c1 = c0 + n, *c2 = c1 + n;
         for (int j = 0; j < k; j++) {
             const size_t r = (size_t)(3 * j);
             if (j != i && !ipx_w_block_nonzero(p->W, n, j, i)) continue;
-            double *b = B->blk + 9 * (size_t)nnz;
+            double *b = blk + 9 * (size_t)nnz;
             for (int a = 0; a < 3; a++) {
                 b[a] = c0[r + (size_t)a];
                 b[3 + a] = c1[r + (size_t)a];
                 b[6 + a] = c2[r + (size_t)a];
             }
             if (j == i) B->diag[i] = nnz;
-            B->row[nnz++] = j;
+            row[nnz++] = j;
         }
     }
-    B->start[k] = nnz;
+    start[k] = nnz;
     B->nnz = nnz;
+    B->start = start;
+    B->row = row;
+    B->blk = blk;
     return IPX_OK;
 }
 

@@ -31,9 +31,10 @@
 /// scales, as routh's tol_lcp and the invariant checker's tol_rel measure. A residual below 1e-9
 /// passes the checker at its default tolerances.
 ///
-/// What W's assembly could give for better (the scan of the dense W is O(k^2), the rest O(k)):
-/// W as these blocks directly (the host knows which contacts share a body), or J and M^-1 per
-/// body, with which a contact step costs O(1) through the bodies' velocities and a body-space
+/// W comes as these blocks from a problem that gives it so (ipx_problem.Ws: the ODE adapter's,
+/// above the models' dense fallback), and everything here is O(blocks); from a dense W the scan
+/// into blocks is O(k^2). What an assembly could give for better still: J and M^-1 per body,
+/// with which a contact step costs O(1) through the bodies' velocities and a body-space
 /// factorisation becomes possible for the deep piles that Gauss-Seidel settles only slowly.
 #ifndef IMPAX_LCP_BLOCK_H
 #define IMPAX_LCP_BLOCK_H
@@ -44,20 +45,22 @@
 #include "impax/workspace.h"
 
 /// W as the 3x3 blocks that are not all zero (the contact pairs that share a body), compressed
-/// by block column: block b of column i is W(3 row[b] + r, 3 i + c) = blk[9 b + r + 3 c].
+/// by block column: block b of column i is W(3 row[b] + r, 3 i + c) = blk[9 b + r + 3 c]. The
+/// blocks of a problem that gives W as blocks (ipx_wsparse, the same form) are used in place.
 typedef struct ipx_wblocks {
     int k;
-    int nnz;      /* blocks stored */
-    int *start;   /* k + 1: blocks of column i are start[i] .. start[i + 1] - 1 */
-    int *row;     /* nnz: block row (contact) of each block */
-    int *diag;    /* k: index of the diagonal block of column i */
-    double *blk;  /* 9 nnz */
+    int nnz;           /* blocks stored */
+    const int *start;  /* k + 1: blocks of column i are start[i] .. start[i + 1] - 1 */
+    const int *row;    /* nnz: block row (contact) of each block, ascending */
+    int *diag;         /* k: index of the diagonal block of column i */
+    const double *blk; /* 9 nnz */
 } ipx_wblocks;
 
 /// Bytes of a block copy of the W of k contacts in the worst case (every block non-zero).
 size_t ipx_wblocks_bytes(int k);
 
-/// Scans the dense W of p (O(9 k^2) reads, one pass, column by column) into B. Returns
+/// p's blocks into B: those of a problem given as blocks in place (O(blocks)), or a copy of the
+/// non-zero blocks of a dense W (O(9 k^2) reads, one pass, column by column). Returns
 /// IPX_ERR_WORKSPACE if ws is short.
 ipx_status ipx_wblocks_build(ipx_wblocks *B, const ipx_problem *p, ipx_workspace *ws);
 

@@ -11,6 +11,7 @@
 #include "sparse_lsq.h"
 #include "result_internal.h"
 #include "units.h"
+#include "validate_internal.h"
 
 #define PI_6 0.52359877559829887 /* rad, Simbody's default theta_max */
 
@@ -211,7 +212,7 @@ ipx_status ipx_plus_trace(const ipx_problem *p, const double *param, ipx_workspa
 {
     ipx_status st = ipx_result_begin(r, p->k, IPX_ROWS_PER_CONTACT, ws);
     if (st != IPX_OK) return st;
-    st = ipx_problem_validate(p, ws, r->message, sizeof r->message);
+    st = ipx_problem_validate_dense(p, ws, "ipx_plus_trace", r->message, sizeof r->message);
     if (st == IPX_OK && plus_workspace_bytes(p->k) > ipx_ws_available(ws)) {
         snprintf(r->message, sizeof r->message, "workspace has %zu bytes, model 'plus' needs %zu for k = %d",
                  ipx_workspace_capacity(ws), plus_workspace_bytes(p->k), p->k);

@@ -8,6 +8,7 @@
 #include "impax/gonthier.h"
 #include "impax/jia.h"
 #include "impax/plus.h"
+#include "impax/problem.h"
 #include "impax/registry.h"
 #include "impax/routh.h"
 #include "impax/validate.h"
@@ -146,6 +147,35 @@ void ipx_params_format(const ipx_params *params, char *buf, size_t size)
                                  m->params[i].name, params->value[i]);
 }
 
+int ipx_model_reads_blocks(const ipx_params *params, int k)
+{
+    const ipx_model *m = params->model;
+    return m->blocks_from && k >= m->blocks_from(params->value);
+}
+
+/* For a model that reads W densely at p's size, a dense copy of p's blocks kept in ws (after the
+   result's arrays, so the solve's slices leave it) and *dense = p with that copy; else *dense = *p.
+   IPX_ERR_WORKSPACE if ws cannot hold the copy and need more bytes. */
+static ipx_status dense_if_needed(const ipx_params *params, const ipx_problem *p, size_t need,
+                                  ipx_workspace *ws, ipx_problem *dense, ipx_result *r)
+{
+    *dense = *p;
+    if (p->W || ipx_model_reads_blocks(params, p->k)) return IPX_OK;
+    const size_t n = (size_t)IPX_ROWS_PER_CONTACT * (size_t)p->k, copy = ipx_ws_doubles_bytes(n * n);
+    double *W = need + copy <= ipx_ws_available(ws) ? ipx_ws_keep_doubles(ws, n * n) : NULL;
+    if (!W) {
+        snprintf(r->message, sizeof r->message,
+                 "workspace has %zu bytes, model '%s' needs %zu for k = %d with W given as blocks "
+                 "(%zu of them its dense copy)", ipx_workspace_capacity(ws), params->model->name,
+                 need + copy + ipx_result_bytes(p->k, IPX_ROWS_PER_CONTACT), p->k, copy);
+        return r->status = IPX_ERR_WORKSPACE;
+    }
+    ipx_problem_dense_W(p, W);
+    dense->W = W;
+    dense->Ws = NULL;
+    return IPX_OK;
+}
+
 ipx_status ipx_solve(const ipx_params *params, const ipx_problem *p, ipx_workspace *ws,
                      ipx_result *r)
 {
@@ -168,8 +198,10 @@ ipx_status ipx_solve(const ipx_params *params, const ipx_problem *p, ipx_workspa
                  need + ipx_result_bytes(p->k, IPX_ROWS_PER_CONTACT), p->k);
         return r->status;
     }
+    ipx_problem dense;
+    if (dense_if_needed(params, p, need, ws, &dense, r) != IPX_OK) return r->status;
     ipx_ws_reset(ws);
-    ipx_status st = params->model->solve(p, params->value, ws, r);
+    ipx_status st = params->model->solve(&dense, params->value, ws, r);
     if (st != IPX_OK) {
         r->k = p->k;
         if (!r->message[0])

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "impax/problem.h"
 #include "result_internal.h"
 #include "workspace_internal.h"
 
@@ -44,14 +45,9 @@ static void apply(int n, const double *W, const double *x, double *y)
     }
 }
 
-void ipx_apply_W(const ipx_problem *p, const double *x, double *y)
+/* vp = v + vp with vp = W pi on entry; returns pi^T v + 1/2 pi^T W pi (J). */
+static double add_velocity(int n, const double *v, const double *pi, double *vp)
 {
-    apply(IPX_ROWS_PER_CONTACT * p->k, p->W, x, y);
-}
-
-double ipx_velocity_after(int n, const double *W, const double *v, const double *pi, double *vp)
-{
-    apply(n, W, pi, vp);
     double work = 0.0, quad = 0.0; /* pi.v and pi.W pi */
     for (int i = 0; i < n; i++) {
         work += pi[i] * v[i];
@@ -61,11 +57,22 @@ double ipx_velocity_after(int n, const double *W, const double *v, const double 
     return work + 0.5 * quad;
 }
 
+double ipx_velocity_after(int n, const double *W, const double *v, const double *pi, double *vp)
+{
+    apply(n, W, pi, vp);
+    return add_velocity(n, v, pi, vp);
+}
+
 ipx_status ipx_result_finish_rows(const ipx_problem *p, int rows_per_contact, ipx_result *r)
 {
     const int n = rows_per_contact * p->k;
     r->k = p->k;
-    r->delta_ke = ipx_velocity_after(n, p->W, p->v, r->impulse, r->v_post);
+    if (p->W) {
+        r->delta_ke = ipx_velocity_after(n, p->W, p->v, r->impulse, r->v_post);
+    } else { /* blocks: only the core's 3 rows per contact come so (ipx_problem_require_dense) */
+        ipx_problem_apply_W(p, r->impulse, r->v_post);
+        r->delta_ke = add_velocity(n, p->v, r->impulse, r->v_post);
+    }
     for (int i = 0; i < n; i++) {
         if (!isfinite(r->impulse[i]) || !isfinite(r->v_post[i])) {
             snprintf(r->message, sizeof r->message, "non-finite impulse or velocity at contact %d",

@@ -28,7 +28,4 @@ double ipx_velocity_after(int n, const double *W, const double *v, const double 
 /// and counts; sets r->status = st and returns st.
 ipx_status ipx_result_fail(ipx_result *r, ipx_status st);
 
-/// y = W x for the problem's 3k x 3k W.
-void ipx_apply_W(const ipx_problem *p, const double *x, double *y);
-
 #endif

@@ -1,5 +1,6 @@
 /* The Routh set-valued simultaneous impact model as a registry model and as one-sample API
    (see impax/routh.h). The step machinery is in routh_step.c, the set sampler in routh_set.c. */
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -10,6 +11,8 @@
 #include "result_internal.h"
 #include "routh_internal.h"
 #include "workspace_internal.h"
+#include "impax/problem.h"
+#include "validate_internal.h"
 
 static const ipx_param_def routh_params[IPX_ROUTH_N_PARAMS] = {
     [IPX_ROUTH_STEP] = {"step", 0, 0, 1e9, 0, "N*s",
@@ -92,7 +95,7 @@ ipx_status ipx_routh_check_call(const ipx_problem *p, const double *param, const
     ipx_status st = check_params(param, message);
     if (st != IPX_OK) return st;
     ipx_ws_reset(ws);
-    st = ipx_problem_validate(p, ws, message, IPX_MESSAGE_SIZE);
+    st = ipx_problem_validate_dense(p, ws, "routh (ipx_routh_sample, ipx_routh_set)", message, IPX_MESSAGE_SIZE);
     ipx_ws_reset(ws);
     if (st != IPX_OK) return st;
     size_t need = ipx_routh_workspace_bytes(p->k, param);
@@ -133,7 +136,10 @@ static uint64_t problem_hash(const ipx_problem *p)
 {
     const size_t rows = (size_t)IPX_ROWS_PER_CONTACT * (size_t)p->k;
     uint64_t h = fnv1a_doubles(0xcbf29ce484222325ULL, p->v, rows);
-    for (size_t i = 0; i < rows; i++) h = fnv1a_doubles(h, &p->W[i * rows + i], 1);
+    for (size_t i = 0; i < rows; i++) {
+        const double w = ipx_problem_W_diag(p, (int)i);
+        h = fnv1a_doubles(h, &w, 1);
+    }
     return h;
 }
 
@@ -158,6 +164,14 @@ ipx_status ipx_routh_sample(const ipx_problem *p, const double *param, ipx_rng *
     return st;
 }
 
+/* From here on the iterative solver alone runs (above the switch and the dense fallback): it
+   reads W's blocks. */
+static int routh_blocks_from(const double *param)
+{
+    const double from = fmax(param[IPX_ROUTH_LCP_SWITCH], param[IPX_ROUTH_LCP_FALLBACK] + 1.0);
+    return from < (double)INT_MAX ? (int)from : INT_MAX;
+}
+
 const ipx_model ipx_model_routh = {
     .name = "routh",
     .doc = "Halm-Posa Routh multi-contact impact: random impulse-rate caps, one LCP per step; "
@@ -167,4 +181,5 @@ const ipx_model ipx_model_routh = {
     .solve = routh_solve,
     .workspace_bytes = routh_workspace_bytes,
     .promises = routh_promises,
+    .blocks_from = routh_blocks_from,
 };

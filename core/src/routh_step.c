@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "impax/problem.h"
 #include "impax/lcp.h"
 #include "result_internal.h"
 #include "routh_internal.h"
@@ -54,11 +55,10 @@ static double min_normal(const double *v, int k)
    friction, max_i -v_n,i / W_nn,i. */
 static double stop_impulse(const ipx_problem *p)
 {
-    const size_t rows = (size_t)IPX_ROWS_PER_CONTACT * (size_t)p->k;
     double best = 0.0;
     for (int i = 0; i < p->k; i++) {
-        size_t r = (size_t)IPX_ROWS_PER_CONTACT * (size_t)i + IPX_N;
-        double vn = p->v[r], wnn = p->W[r + rows * r];
+        const int r = IPX_ROWS_PER_CONTACT * i + IPX_N;
+        double vn = p->v[r], wnn = ipx_problem_W_diag(p, r);
         if (vn < 0.0 && wnn > 0.0) best = fmax(best, -vn / wnn);
     }
     return best;
@@ -356,7 +356,7 @@ static double add_impulse(ipx_routh_ctx *c, double *pi, double *scale)
     if (c->iterative) {
         ipx_wblocks_apply(&c->nsgs.W, p->v, pi, c->v); /* O(blocks of W) */
     } else {
-        ipx_apply_W(p, pi, c->v);
+        ipx_problem_apply_W(p, pi, c->v);
         for (int i = 0; i < rows; i++) c->v[i] += p->v[i];
     }
     for (int i = 0; i < rows; i++) after += c->dpi[i] * c->v[i];

@@ -1,5 +1,6 @@
 #include <math.h>
 
+#include "impax/problem.h"
 #include "units.h"
 
 /* The power of two nearest x (1 if x is not a positive finite number): multiplying by it is
@@ -15,13 +16,15 @@ static double nearest_power_of_two(double x)
 
 double ipx_mass_unit(int k, const double *W)
 {
-    const size_t n = (size_t)IPX_ROWS_PER_CONTACT * (size_t)k;
+    const ipx_problem p = {.k = k, .W = W};
+    return ipx_problem_mass_unit(&p);
+}
+
+double ipx_problem_mass_unit(const ipx_problem *p)
+{
     double sum = 0.0;
-    for (int i = 0; i < k; i++) {
-        const size_t r = (size_t)IPX_ROWS_PER_CONTACT * (size_t)i + IPX_N;
-        sum += W[r + n * r];
-    }
-    return nearest_power_of_two(k / sum);
+    for (int i = 0; i < p->k; i++) sum += ipx_problem_W_diag(p, IPX_ROWS_PER_CONTACT * i + IPX_N);
+    return nearest_power_of_two(p->k / sum);
 }
 
 double ipx_contact_scale(double unit, double wnn)

@@ -2,7 +2,10 @@
 #include <stdio.h>
 
 #include "impax/linalg.h"
+#include "impax/problem.h"
 #include "impax/validate.h"
+#include "mathutil.h"
+#include "validate_internal.h"
 #include "workspace_internal.h"
 
 size_t ipx_validate_workspace_bytes(int k)
@@ -39,16 +42,114 @@ static ipx_status check_contact(const ipx_contact *c, int i, char *msg, size_t s
     return IPX_OK;
 }
 
+/* The structure types.h asks of a block W: columns in order, rows ascending and in range, a
+   diagonal block in every column. */
+static ipx_status check_block_structure(int k, const ipx_wsparse *Ws, char *msg, size_t size)
+{
+    if (!Ws->start || !Ws->row || !Ws->blk) {
+        snprintf(msg, size, "W's blocks have a NULL %s", !Ws->start ? "start" : !Ws->row ? "row" : "blk");
+        return IPX_ERR_INPUT;
+    }
+    if (Ws->start[0] != 0 || Ws->start[k] != Ws->nnz) {
+        snprintf(msg, size, "W's blocks: start[0] = %d and start[%d] = %d, must be 0 and nnz = %d",
+                 Ws->start[0], k, Ws->start[k], Ws->nnz);
+        return IPX_ERR_INPUT;
+    }
+    for (int j = 0; j < k; j++) {
+        if (Ws->start[j + 1] < Ws->start[j]) {
+            snprintf(msg, size, "W's blocks: column %d ends (start %d) before it begins (start %d)", j,
+                     Ws->start[j + 1], Ws->start[j]);
+            return IPX_ERR_INPUT;
+        }
+        int diag = 0;
+        for (int b = Ws->start[j]; b < Ws->start[j + 1]; b++) {
+            const int i = Ws->row[b];
+            if (i < 0 || i >= k || (b > Ws->start[j] && i <= Ws->row[b - 1])) {
+                snprintf(msg, size, "W's blocks: column %d's block row %d is %s", j, i,
+                         i < 0 || i >= k ? "not a contact" : "not above the one before it (rows ascend)");
+                return IPX_ERR_INPUT;
+            }
+            diag |= i == j;
+        }
+        if (!diag) {
+            snprintf(msg, size, "W's blocks: column %d has no diagonal block", j);
+            return IPX_ERR_INPUT;
+        }
+    }
+    return IPX_OK;
+}
+
+/* A block W (assembled: its curvature is taken from its construction): structure, finite
+   entries, symmetric pattern and values, no negative diagonal; O(blocks log blocks per column),
+   with the messages of the dense checks. */
+static ipx_status check_blocks(int k, const ipx_wsparse *Ws, char *msg, size_t size)
+{
+    ipx_status st = check_block_structure(k, Ws, msg, size);
+    if (st != IPX_OK) return st;
+    for (int j = 0; j < k; j++)
+        for (int b = Ws->start[j]; b < Ws->start[j + 1]; b++)
+            for (int e = 0; e < 9; e++)
+                if (!isfinite(Ws->blk[9 * (size_t)b + e])) {
+                    const int i = Ws->row[b];
+                    snprintf(msg, size, "W[%d][%d] = %g is not finite (contacts %d and %d)", 3 * i + e % 3,
+                             3 * j + e / 3, Ws->blk[9 * (size_t)b + e], i, j);
+                    return IPX_ERR_INPUT;
+                }
+    const double tol = IPX_W_TOLERANCE * ipx_max_abs(Ws->blk, 9 * (size_t)Ws->nnz);
+    for (int j = 0; j < k; j++)
+        for (int b = Ws->start[j]; b < Ws->start[j + 1]; b++) {
+            const int i = Ws->row[b], t = ipx_wsparse_find(Ws, j, i);
+            if (t < 0) {
+                snprintf(msg, size, "W is not symmetric: the block of contacts %d and %d is given but "
+                         "not the block of contacts %d and %d", i, j, j, i);
+                return IPX_ERR_INPUT;
+            }
+            for (int c = 0; c < 3; c++)
+                for (int r = 0; r < 3; r++) {
+                    const double a = Ws->blk[9 * (size_t)b + r + 3 * c], at = Ws->blk[9 * (size_t)t + c + 3 * r];
+                    if (fabs(a - at) > tol) {
+                        snprintf(msg, size, "W is not symmetric: W[%d][%d] = %.17g but W[%d][%d] = %.17g",
+                                 3 * i + r, 3 * j + c, a, 3 * j + c, 3 * i + r, at);
+                        return IPX_ERR_INPUT;
+                    }
+                    if (i == j && r == c && a < -tol) {
+                        snprintf(msg, size, "W is indefinite: diagonal W[%d][%d] = %.17g is negative",
+                                 3 * i + r, 3 * i + r, a);
+                        return IPX_ERR_INPUT;
+                    }
+                }
+        }
+    return IPX_OK;
+}
+
+/* W given one way, and a block W only as an assembly's. */
+static ipx_status check_W_given(const ipx_problem *p, char *msg, size_t size)
+{
+    if (!p->W == !p->Ws) {
+        snprintf(msg, size, p->W ? "problem gives W both densely (W) and as blocks (Ws): give one"
+                                 : "problem has a NULL W (and no blocks Ws)");
+        return IPX_ERR_INPUT;
+    }
+    if (p->Ws && !(p->flags & IPX_PROBLEM_W_ASSEMBLED)) {
+        snprintf(msg, size, "W given as blocks needs IPX_PROBLEM_W_ASSEMBLED (its curvature cannot be "
+                 "checked without the dense matrix): give W densely to have it checked");
+        return IPX_ERR_INPUT;
+    }
+    return IPX_OK;
+}
+
 ipx_status ipx_problem_validate(const ipx_problem *p, ipx_workspace *ws, char *msg, size_t size)
 {
     if (p->k < 1) {
         snprintf(msg, size, "k = %d contacts: a problem needs at least one", p->k);
         return IPX_ERR_INPUT;
     }
-    if (!p->W || !p->v || !p->contact) {
-        snprintf(msg, size, "problem has a NULL %s", !p->W ? "W" : !p->v ? "v" : "contact array");
+    if (!p->v || !p->contact) {
+        snprintf(msg, size, "problem has a NULL %s", !p->v ? "v" : "contact array");
         return IPX_ERR_INPUT;
     }
+    ipx_status st = check_W_given(p, msg, size);
+    if (st != IPX_OK) return st;
     const int n = IPX_ROWS_PER_CONTACT * p->k;
     for (int i = 0; i < n; i++)
         if (!isfinite(p->v[i])) {
@@ -56,17 +157,19 @@ ipx_status ipx_problem_validate(const ipx_problem *p, ipx_workspace *ws, char *m
                      i / IPX_ROWS_PER_CONTACT, row_name(i), p->v[i]);
             return IPX_ERR_INPUT;
         }
-    for (int j = 0; j < n; j++)
-        for (int i = 0; i < n; i++)
-            if (!isfinite(p->W[i + (size_t)n * j])) {
-                snprintf(msg, size, "W[%d][%d] = %g is not finite (contacts %d and %d)", i, j,
-                         p->W[i + (size_t)n * j], i / IPX_ROWS_PER_CONTACT, j / IPX_ROWS_PER_CONTACT);
-                return IPX_ERR_INPUT;
-            }
+    if (p->W)
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < n; i++)
+                if (!isfinite(p->W[i + (size_t)n * j])) {
+                    snprintf(msg, size, "W[%d][%d] = %g is not finite (contacts %d and %d)", i, j,
+                             p->W[i + (size_t)n * j], i / IPX_ROWS_PER_CONTACT, j / IPX_ROWS_PER_CONTACT);
+                    return IPX_ERR_INPUT;
+                }
     for (int i = 0; i < p->k; i++) {
-        ipx_status st = check_contact(&p->contact[i], i, msg, size);
+        st = check_contact(&p->contact[i], i, msg, size);
         if (st != IPX_OK) return st;
     }
+    if (p->Ws) return check_blocks(p->k, p->Ws, msg, size);
     if (p->flags & IPX_PROBLEM_W_ASSEMBLED) /* PSD by construction */
         return ipx_check_symmetric(n, p->W, IPX_W_TOLERANCE, msg, size);
     double *work = ipx_ws_doubles(ws, (size_t)n * n + 2 * (size_t)n);
@@ -78,14 +181,25 @@ ipx_status ipx_problem_validate(const ipx_problem *p, ipx_workspace *ws, char *m
     return ipx_check_symmetric_psd(n, p->W, IPX_W_TOLERANCE, work, iwork, msg, size);
 }
 
+ipx_status ipx_problem_validate_dense(const ipx_problem *p, ipx_workspace *ws, const char *who,
+                                      char *msg, size_t size)
+{
+    if (p->Ws && !p->W) {
+        snprintf(msg, size, "%s takes W densely (ipx_problem.W), not as blocks (ipx_solve makes the "
+                 "dense copy for any model)", who);
+        return IPX_ERR_INPUT;
+    }
+    return ipx_problem_validate(p, ws, msg, size);
+}
+
 int ipx_problem_unreachable_approach(const ipx_problem *p, double eps_v)
 {
     const int n = IPX_ROWS_PER_CONTACT * p->k;
     double dmax = 0.0;
-    for (int i = 0; i < n; i++) dmax = fmax(dmax, p->W[i + (size_t)n * i]);
+    for (int i = 0; i < n; i++) dmax = fmax(dmax, ipx_problem_W_diag(p, i));
     for (int c = 0; c < p->k; c++) {
         const int z = IPX_ROWS_PER_CONTACT * c + IPX_N;
-        if (p->v[z] < -eps_v && !(p->W[z + (size_t)n * z] > IPX_W_NULL * dmax)) return c;
+        if (p->v[z] < -eps_v && !(ipx_problem_W_diag(p, z) > IPX_W_NULL * dmax)) return c;
     }
     return -1;
 }

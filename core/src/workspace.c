@@ -1,3 +1,4 @@
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,6 +30,14 @@ size_t ipx_workspace_bytes(const ipx_params *params, int k_max)
     /* k_max * k_max (W-sized slices) must not overflow */
     if (!params || !params->model || k_max < 1 || (size_t)k_max > ((size_t)1 << 24)) return 0;
     size_t model = params->model->workspace_bytes(k_max, params->value);
+    /* a problem given as blocks gets a dense copy up to the size from which the model reads them */
+    const ipx_blocks_from_fn from = params->model->blocks_from;
+    const int from_k = from ? from(params->value) : INT_MAX;
+    const int dense_k = from_k - 1 < k_max ? from_k - 1 : k_max;
+    if (dense_k > 0) {
+        const size_t n = (size_t)IPX_ROWS_PER_CONTACT * (size_t)dense_k;
+        model += ipx_ws_doubles_bytes(n * n);
+    }
     size_t validate = ipx_validate_workspace_bytes(k_max);
     return ipx_result_bytes(k_max, IPX_ROWS_PER_CONTACT) + (model > validate ? model : validate);
 }

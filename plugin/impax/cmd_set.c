@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "impax/problem.h"
 #include "impax/routh.h"
 #include "impax/workspace.h"
 #include "numfmt.h"
@@ -57,7 +58,7 @@ static void capture_first(const ipx_ode_event *ev, void *user)
         return;
     }
     c->k = ev->problem->k;
-    memcpy(c->W, ev->problem->W, rows * rows * sizeof *c->W);
+    ipx_problem_dense_W(ev->problem, c->W); /* a large island's W comes as blocks */
     memcpy(c->v, ev->problem->v, rows * sizeof *c->v);
     memcpy(c->contact, ev->problem->contact, (size_t)c->k * sizeof *c->contact);
 }

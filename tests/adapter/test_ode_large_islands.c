@@ -2,7 +2,9 @@
    a chain of hinged links striking the ground flat, through the adapter with every impact
    model. Every event must be solved (no fallback),
    the largest one must hold more than 64 contacts, and each must keep the model's promises on
-   the whole island: no energy gain, no contact left approaching, joints consistent. */
+   the whole island: no energy gain, no contact left approaching, joints consistent. routh (above
+   its dense fallback's 48 contacts) and aplcp without that fallback get the islands' W as blocks (the hinges couple every
+   link's contacts: the blocks of the joints' elimination), the other runs densely. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -11,6 +13,7 @@
 
 #include "ensure.h"
 #include "impax/bowling.h"
+#include "impax/registry.h"
 #include "impax/ode.h"
 #include "ode_kit.h"
 
@@ -19,7 +22,9 @@
 #define H 1e-3        /* s, step */
 
 typedef struct watch {
+    ipx_params params;
     int events, solved, largest;
+    int as_blocks;         /* events whose W came as blocks */
     double worst_gain;     /* J, largest ke_after - ke_before of a solved event */
     double worst_approach; /* m/s, most negative vn_after */
     unsigned limits;       /* limits_hit of every solved event */
@@ -35,6 +40,10 @@ static void on_event(const ipx_ode_event *ev, void *user)
     }
     w->solved++;
     ENSURE(ev->problem->flags & IPX_PROBLEM_W_ASSEMBLED); /* validation skips the O(k^3) PSD test */
+    /* blocks exactly where the model reads them */
+    ENSURE(!ev->problem->W == !!ipx_model_reads_blocks(&w->params, ev->k));
+    ENSURE(!ev->problem->Ws != !ev->problem->W); /* one way */
+    w->as_blocks += ev->problem->Ws != NULL;
     if (ev->k > w->largest) w->largest = ev->k;
     w->worst_gain = fmax(w->worst_gain, ev->ke_after - ev->ke_before);
     w->limits |= ev->counts.limits_hit;
@@ -82,12 +91,16 @@ static void run(const char *model, const char *params, double tol_v, unsigned re
     dBodyID b[LINKS];
     build(&s, b);
     watch w = {0};
+    char msg[IPX_MESSAGE_SIZE];
+    ENSURE(ipx_params_init(&w.params, model, msg, sizeof msg) == IPX_OK &&
+           ipx_params_parse(&w.params, params, msg, sizeof msg) == IPX_OK);
     ipx_ode_set_event_callback(s.ipx, on_event, &w);
     for (int i = 0; i < steps; i++) kit_sim_step(&s, H);
     const ipx_ode_stats st = ipx_ode_get_stats(s.ipx);
-    printf("  %-8s %d events, largest %d contacts, worst gain %.2e J, worst v_n+ %.2e m/s, "
-           "joint residual %.1e, limits hit 0x%x\n", model, w.events, w.largest, w.worst_gain,
-           w.worst_approach, st.max_joint_residual, w.limits);
+    printf("  %-8s %-14s %d events (%d with W as blocks), largest %d contacts, worst gain %.2e J, "
+           "worst v_n+ %.2e m/s, joint residual %.1e, limits hit 0x%x\n", model, params, w.events,
+           w.as_blocks, w.largest, w.worst_gain, w.worst_approach, st.max_joint_residual, w.limits);
+    ENSURE((w.as_blocks > 0) == ipx_model_reads_blocks(&w.params, w.largest));
     ENSURE(w.events > 0 && w.solved == w.events && st.fallbacks == 0);
     ENSURE(w.largest > 64);
     ENSURE(w.worst_gain <= 1e-9);
@@ -106,6 +119,8 @@ static const struct {
     {"plus", "energy_cap=0", 1e-5, 0},
     {"aplcp", "", 1e-6, 0},
     {"routh", "", 1e-6, 0},
+    {"aplcp", "lcp_fallback=0", 1e-6, 0},
+    {"routh", "lcp_fallback=0", 1e-6, 0},
     /* coplanar corners of a link make the chosen set's system rank-deficient: the law is
        indeterminate there and the min-norm impulse is taken (a report, not a limit) */
     {"bowling", "", 1e-6, IPX_BOWLING_INDETERMINATE},

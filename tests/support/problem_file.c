@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "impax/problem.h"
+
 static const char MAGIC[4] = {'I', 'P', 'X', 'P'};
 
 /* Contacts a record may claim: a corrupt count is refused before it is allocated (9 k^2
@@ -16,10 +18,15 @@ int problem_file_write(FILE *f, const ipx_problem *p)
     const size_t rows = 3 * (size_t)p->k;
     const int32_t k = p->k;
     const uint32_t flags = p->flags;
+    /* records hold W densely: a W given as blocks is written out with its zeros */
+    double *dense = p->W ? NULL : malloc(rows * rows * sizeof *dense);
+    if (!p->W && !dense) return -1;
+    if (dense) ipx_problem_dense_W(p, dense);
     int ok = fwrite(MAGIC, 1, 4, f) == 4 && fwrite(&k, sizeof k, 1, f) == 1 &&
              fwrite(&flags, sizeof flags, 1, f) == 1 &&
-             fwrite(p->W, sizeof(double), rows * rows, f) == rows * rows &&
+             fwrite(p->W ? p->W : dense, sizeof(double), rows * rows, f) == rows * rows &&
              fwrite(p->v, sizeof(double), rows, f) == rows;
+    free(dense);
     for (int i = 0; ok && i < p->k; i++) {
         const ipx_contact *c = &p->contact[i];
         const double d[4] = {c->mu, c->e, c->v_capture, c->v_plastic};

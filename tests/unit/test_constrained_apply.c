@@ -13,6 +13,7 @@
 #include "ensure.h"
 #include "impax/impax.h"
 #include "impax/constrained.h"
+#include "impax/problem.h"
 
 #define MAX_BODIES 12
 #define MAX_ROWS 64
@@ -63,6 +64,15 @@ static void make_system(system_t *y, ipx_rng *rng, int n, int joints, int contac
     y->s = (ipx_constrained){n, y->body, joints, y->joint, contacts, y->contact};
 }
 
+/* 1 if rows a and b name a common body (the free part couples them). */
+static int rows_share_a_body(const ipx_row *a, const ipx_row *b)
+{
+    int share = 0;
+    for (int s = 0; s < 2; s++)
+        for (int t = 0; t < 2; t++) share |= a->body[s] >= 0 && a->body[s] == b->body[t];
+    return share;
+}
+
 static void test_apply_diagonal_and_delassus_match_the_assembled_W(void)
 {
     ipx_rng rng;
@@ -94,11 +104,7 @@ static void test_apply_diagonal_and_delassus_match_the_assembled_W(void)
             int zeros = 1;
             for (int j = 0; j < c; j++)
                 for (int i = 0; i < c; i++) {
-                    const ipx_row *a = &y.contact[i], *b = &y.contact[j];
-                    int share = 0;
-                    for (int s = 0; s < 2; s++)
-                        for (int t = 0; t < 2; t++) share |= a->body[s] >= 0 && a->body[s] == b->body[t];
-                    if (!share && W[i + (size_t)c * j] != 0.0) zeros = 0;
+                    if (!rows_share_a_body(&y.contact[i], &y.contact[j]) && W[i + (size_t)c * j] != 0.0) zeros = 0;
                     if (W[i + (size_t)c * j] != W[j + (size_t)c * i]) zeros = 0;
                 }
             ENSURE(zeros);
@@ -135,8 +141,74 @@ static void test_apply_diagonal_and_delassus_match_the_assembled_W(void)
     printf("  %d systems\n", systems);
 }
 
+/* W as blocks (ipx_constrained_prepare, _block_count, _blocks) against the assembled dense W:
+   the same v and u, every entry to the bit, a form ipx_problem_validate accepts, and without
+   joints exactly the contact pairs that share a body (no block more). Contacts of three rows,
+   mostly on one pair of bodies as a host writes them, some with rows on different pairs. */
+static void test_blocks_are_the_assembled_W(void)
+{
+    ipx_rng rng;
+    ipx_rng_seed(&rng, 23);
+    static system_t y;
+    for (int rep = 0; rep < 40; rep++) {
+        const int n = 2 + rep % 10, joints = rep % 3 == 0 ? 0 : 1 + rep % 13, k = 1 + (rep * 5) % 20, c = 3 * k;
+        make_system(&y, &rng, n, joints, c);
+        for (int q = 0; q < k; q++)
+            if ((q + rep) % 4 != 0) /* the contact's three rows on the first row's bodies */
+                for (int r = 1; r < 3; r++) {
+                    y.contact[3 * q + r].body[0] = y.contact[3 * q].body[0];
+                    y.contact[3 * q + r].body[1] = y.contact[3 * q].body[1];
+                }
+        const size_t nw = ipx_constrained_work_doubles(n, joints, c);
+        double *work = malloc(nw * sizeof *work), *work2 = malloc(nw * sizeof *work2);
+        memset(work, 0x7f, nw * sizeof *work);
+        memset(work2, 0x7f, nw * sizeof *work2);
+        double *W = malloc((size_t)c * c * sizeof *W), *W2 = malloc((size_t)c * c * sizeof *W2);
+        double u[6 * MAX_BODIES], u2[6 * MAX_BODIES], v[MAX_ROWS], v2[MAX_ROWS];
+        for (int i = 0; i < 6 * n; i++) u[i] = u2[i] = ipx_rng_normal(&rng);
+        char msg[IPX_MESSAGE_SIZE];
+        ENSURE(ipx_constrained_assemble(&y.s, u, W, v, work, NULL, msg, sizeof msg) == IPX_OK);
+        ENSURE(ipx_constrained_prepare(&y.s, u2, v2, work2, NULL, msg, sizeof msg) == IPX_OK);
+        ENSURE(memcmp(v, v2, (size_t)c * sizeof *v) == 0 && memcmp(u, u2, 6 * (size_t)n * sizeof *u) == 0);
+        const int nnz = ipx_constrained_block_count(&y.s, work2);
+        int *start = malloc(((size_t)k + 1) * sizeof *start), *row = malloc((size_t)nnz * sizeof *row);
+        double *blk = malloc(9 * (size_t)nnz * sizeof *blk);
+        ENSURE(ipx_constrained_blocks(&y.s, work2, start, row, blk, msg, sizeof msg) == IPX_OK);
+        const ipx_wsparse Ws = {nnz, start, row, blk};
+        const ipx_contact contact[MAX_ROWS / 3] = {{0}};
+        const ipx_problem p = {.k = k, .v = v2, .contact = contact, .flags = IPX_PROBLEM_W_ASSEMBLED, .Ws = &Ws};
+        ENSURE(ipx_problem_validate(&p, NULL, msg, sizeof msg) == IPX_OK);
+        ipx_problem_dense_W(&p, W2);
+        ENSURE(memcmp(W, W2, (size_t)c * c * sizeof *W) == 0);
+        if (joints == 0) {
+            int pairs = 0;
+            for (int a = 0; a < k; a++)
+                for (int b = 0; b < k; b++) {
+                    int share = a == b;
+                    for (int r = 0; r < 3; r++)
+                        for (int t = 0; t < 3; t++) share |= rows_share_a_body(&y.contact[3 * a + r], &y.contact[3 * b + t]);
+                    pairs += share;
+                }
+            ENSURE(nnz == pairs);
+        }
+        free(work), free(work2), free(W), free(W2), free(start), free(row), free(blk);
+    }
+    /* rows that do not make whole contacts: refused, by name */
+    make_system(&y, &rng, 3, 0, 7);
+    double work[4096], u[18] = {0}, v[7];
+    int start[4], row[16];
+    double blk[144];
+    char msg[IPX_MESSAGE_SIZE] = "";
+    ENSURE(ipx_constrained_work_doubles(3, 0, 7) <= 4096);
+    ENSURE(ipx_constrained_prepare(&y.s, u, v, work, NULL, msg, sizeof msg) == IPX_OK);
+    ENSURE(ipx_constrained_block_count(&y.s, work) == -1);
+    ENSURE(ipx_constrained_blocks(&y.s, work, start, row, blk, msg, sizeof msg) == IPX_ERR_INPUT);
+    ENSURE(strstr(msg, "3 rows per contact (7 contact rows given)") != NULL);
+}
+
 int main(void)
 {
     RUN(test_apply_diagonal_and_delassus_match_the_assembled_W);
+    RUN(test_blocks_are_the_assembled_W);
     return ipx_test_exit();
 }

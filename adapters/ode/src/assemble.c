@@ -124,6 +124,9 @@ void ipx_ode_assembly_free(assembly *as)
     free(as->work);
     free(as->contact_row);
     free(as->W);
+    free(as->W_start);
+    free(as->W_row);
+    free(as->W_blk);
     free(as->v);
     free(as->param);
     free(as->rows_a);
@@ -240,26 +243,52 @@ int ipx_ode_assemble_rows(ipx_ode_context *ctx, char *msg, size_t size)
     return 0;
 }
 
+/* W as blocks: O(blocks) memory and time, where the dense W is O(k^2) (40 MB at 750 contacts). */
+static int assemble_blocks(ipx_ode_context *ctx, char *msg, size_t size)
+{
+    assembly *as = &ctx->as;
+    const int k = ctx->isl.n_contact;
+    if (ipx_constrained_prepare(&as->system, as->u_post, as->v, as->work, &as->info, msg, size) != IPX_OK)
+        return -1;
+    const int nnz = ipx_constrained_block_count(&as->system, as->work); /* 3 rows a contact here */
+    if (ipx_ode_grow((void **)&as->W_start, &as->cap_W_start, k + 1, sizeof(int)) != 0 ||
+        ipx_ode_grow((void **)&as->W_row, &as->cap_W_row, nnz, sizeof(int)) != 0 || nnz > INT_MAX / 9 ||
+        ipx_ode_grow((void **)&as->W_blk, &as->cap_W_blk, 9 * nnz, sizeof(double)) != 0) {
+        snprintf(msg, size, "out of memory for the %d blocks of W of an island of %d contacts", nnz, k);
+        return -1;
+    }
+    if (ipx_constrained_blocks(&as->system, as->work, as->W_start, as->W_row, as->W_blk, msg, size) != IPX_OK)
+        return -1;
+    as->W_blocks = (ipx_wsparse){nnz, as->W_start, as->W_row, as->W_blk};
+    /* J P J^T of bodies whose masses and inertias read_body found positive definite */
+    as->problem = (ipx_problem){.k = k, .v = as->v, .contact = as->param, .flags = IPX_PROBLEM_W_ASSEMBLED,
+                                .Ws = &as->W_blocks};
+    return 0;
+}
+
 int ipx_ode_assemble(ipx_ode_context *ctx, char *msg, size_t size)
 {
     island *is = &ctx->isl;
     assembly *as = &ctx->as;
     if (ipx_ode_assemble_rows(ctx, msg, size) != 0) return -1;
-    if (reserve_W(as, is->n_contact) != 0) {
-        snprintf(msg, size, "out of memory for the W of an island of %d contacts", is->n_contact);
-        return -1;
-    }
     size_t need = ipx_constrained_work_doubles(is->n_body, as->n_joint_row, as->system.n_contact_rows);
     if (ipx_ode_reserve_work(as, need) != 0) {
         snprintf(msg, size, "out of memory for the joint elimination (%zu doubles)", need);
         return -1;
     }
     memcpy(as->u_post, as->u, 6 * (size_t)is->n_body * sizeof(double));
+    if (!ctx->compliant && ipx_model_reads_blocks(&ctx->params, is->n_contact))
+        return assemble_blocks(ctx, msg, size);
+    if (reserve_W(as, is->n_contact) != 0) {
+        snprintf(msg, size, "out of memory for the W of an island of %d contacts", is->n_contact);
+        return -1;
+    }
     if (ipx_constrained_assemble(&as->system, as->u_post, as->W, as->v, as->work, &as->info, msg,
                                  size) != IPX_OK)
         return -1;
     /* J P J^T of bodies whose masses and inertias read_body found positive definite */
-    as->problem = (ipx_problem){is->n_contact, as->W, as->v, as->param, IPX_PROBLEM_W_ASSEMBLED};
+    as->problem = (ipx_problem){.k = is->n_contact, .W = as->W, .v = as->v, .contact = as->param,
+                                .flags = IPX_PROBLEM_W_ASSEMBLED};
     return 0;
 }
 

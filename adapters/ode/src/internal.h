@@ -106,8 +106,13 @@ typedef struct assembly {
     /* per contact, sized for cap_contact contacts (ipx_ode_assembly_reserve) */
     int cap_contact;
     ipx_row *contact_row;    /* 3 per contact */
-    double *W;               /* (3k)^2, sized for cap_W contacts (ipx_ode_assemble) */
+    double *W;               /* (3k)^2, sized for cap_W contacts (ipx_ode_assemble), for a
+                                model that reads W densely at the island's size */
     int cap_W;
+    int *W_start, *W_row;    /* W as blocks (W_blocks) for a model that reads them: k + 1, nnz */
+    double *W_blk;           /* 9 nnz */
+    int cap_W_start, cap_W_row, cap_W_blk;
+    ipx_wsparse W_blocks;
     double *v;               /* 3k */
     ipx_contact *param;      /* k */
     double *rows_a, *rows_b; /* 3k each: impulses handed back in parts, projections */

@@ -86,6 +86,25 @@ ipx_status ipx_constrained_assemble(const ipx_constrained *s, double *u, double 
                                     double *work, ipx_constrained_info *info, char *message,
                                     size_t message_size);
 
+/// ipx_constrained_assemble without W: the factorisation, u projected, v = J_c u. W then comes
+/// densely from ipx_constrained_delassus or as blocks from ipx_constrained_blocks.
+ipx_status ipx_constrained_prepare(const ipx_constrained *s, double *u, double *v, double *work,
+                                   ipx_constrained_info *info, char *message, size_t message_size);
+
+/// Blocks ipx_constrained_blocks writes, after ipx_constrained_factor (or _prepare) in work: the
+/// 3 x 3 blocks of W (contact i: rows 3i .. 3i + 2; n_contact_rows a multiple of 3) of the
+/// contact pairs that share a body or that both move jointed bodies (K K^T couples them), and
+/// every diagonal block. O(blocks) without joints. -1 if n_contact_rows is not a multiple of 3.
+int ipx_constrained_block_count(const ipx_constrained *s, double *work);
+
+/// W as those blocks, in ipx_wsparse's form (types.h): start (k + 1), row (the count above),
+/// blk (9 times the count; 1/kg). Each entry is the one ipx_constrained_delassus writes, to the
+/// bit. O(blocks log blocks per column) plus, with joints, O(nn) per entry (K's products).
+/// IPX_ERR_NUMERIC if an entry is not finite, IPX_ERR_INPUT if n_contact_rows is not a multiple
+/// of 3 (the message says which).
+ipx_status ipx_constrained_blocks(const ipx_constrained *s, double *work, int *start, int *row,
+                                  double *blk, char *message, size_t message_size);
+
 /// The part of ipx_constrained_assemble that W is made from, without W: M^-1 J^T per row, the
 /// joint-space factorisation and K (O(m n^2 + n^3 + n d c) for m joint rows on n jointed dofs,
 /// d of them left free, and c contact rows; no joints: O(c)), and W's diagonal, left in work

@@ -6,6 +6,7 @@
 #include "impax/workspace.h"
 #include "impax/registry.h"
 #include "impax/validate.h"
+#include "impax/problem.h"
 #include "impax/check.h"
 #include "impax/linalg.h"
 #include "impax/lcp.h"

@@ -32,6 +32,8 @@ typedef unsigned (*ipx_promises_fn)(const double *param);
 typedef ipx_status (*ipx_solve_fn)(const ipx_problem *p, const double *param, ipx_workspace *ws,
                                    ipx_result *r);
 typedef size_t (*ipx_workspace_fn)(int k, const double *param);
+/// Fewest contacts from which a model's solve reads W only as blocks (ipx_problem.Ws).
+typedef int (*ipx_blocks_from_fn)(const double *param);
 
 /// A registered model. Read-only.
 typedef struct ipx_model {
@@ -42,6 +44,7 @@ typedef struct ipx_model {
     ipx_solve_fn solve;             ///< contact-space solver
     ipx_workspace_fn workspace_bytes; ///< bytes the solver needs for k contacts
     ipx_promises_fn promises;       ///< invariants it guarantees, given its parameters
+    ipx_blocks_from_fn blocks_from; ///< NULL: solve reads W densely at every size
 } ipx_model;
 
 /// A model together with the values of its parameters.
@@ -59,6 +62,11 @@ const ipx_model *ipx_model_find(const char *name);
 
 /// Comma-separated list of registered model names, e.g. "aplcp, plus".
 void ipx_model_names(char *buf, size_t size);
+
+/// 1 if the model reads W as blocks at k contacts (ipx_problem.Ws taken as it is); 0 if its
+/// solve needs W densely there, which ipx_solve then copies out of a problem of blocks into the
+/// workspace (O(k^2) memory and time: hosts give such a model a dense W).
+int ipx_model_reads_blocks(const ipx_params *params, int k);
 
 /// Fills params with the model's defaults.
 void ipx_params_default(ipx_params *params, const ipx_model *model);

@@ -5,7 +5,10 @@
 ///    tangents, then the unit normal. The normal points so that v_n > 0 means separating.
 ///  - v (3k, m/s) are the pre-impact relative contact velocities in those rows.
 ///  - W (3k x 3k, column-major, symmetric positive semi-definite, units 1/kg = (m/s)/(N*s)) is
-///    the contact-space Delassus matrix J M^-1 J^T (bilateral joints already eliminated).
+///    the contact-space Delassus matrix J M^-1 J^T (bilateral joints already eliminated). It is
+///    given densely (ipx_problem.W) or as its non-zero 3 x 3 contact blocks (ipx_problem.Ws,
+///    ipx_wsparse): in a pile only contacts that share a body couple, so the blocks are O(k)
+///    where the dense W is O(k^2) (40 MB at 750 contacts).
 ///  - An impulse pi (3k, N*s) in the same rows changes the contact velocities by W pi:
 ///    v+ = v + W pi. pi_n >= 0 pushes the bodies apart.
 ///  - Kinetic-energy change (J): dT = pi^T v + 1/2 pi^T W pi.
@@ -57,13 +60,30 @@ enum {
     IPX_PROBLEM_W_ASSEMBLED = 1u << 0
 };
 
-/// One impact problem: plain data, read-only to every solver.
+/// W as its 3 x 3 contact blocks that are not known to be zero, compressed by block column:
+/// block b of column j is W(3 row[b] + r, 3 j + c) = blk[9 b + r + 3 c] (r, c in 0..2, the
+/// rows [t1, t2, n]). Every block not stored is zero. Both triangles are stored: block (i, j)
+/// is stored exactly when block (j, i) is, each column holds its diagonal block, and the rows
+/// of a column ascend. ipx_constrained_blocks writes this form from bodies and rows.
+typedef struct ipx_wsparse {
+    int nnz;             ///< blocks stored
+    const int *start;    ///< k + 1: the blocks of column j are start[j] .. start[j + 1] - 1
+    const int *row;      ///< nnz: the block row (contact) of each block
+    const double *blk;   ///< 9 nnz, 1/kg: each block column-major
+} ipx_wsparse;
+
+/// One impact problem: plain data, read-only to every solver. W is given one way: densely
+/// (W set, Ws NULL) or as blocks (Ws set, W NULL, and IPX_PROBLEM_W_ASSEMBLED: a block W's
+/// curvature is taken from its construction, checking it would need the dense matrix). Models
+/// that work on the blocks (ipx_model_reads_blocks) take them as they are; ipx_solve gives the
+/// others a dense copy made in the workspace.
 typedef struct ipx_problem {
     int k;                       ///< number of contacts, >= 1 (no upper limit but memory)
-    const double *W;             ///< 3k x 3k, column-major, 1/kg
+    const double *W;             ///< 3k x 3k, column-major, 1/kg; NULL when Ws is given
     const double *v;             ///< 3k, m/s, pre-impact contact velocities [t1, t2, n] per contact
     const ipx_contact *contact;  ///< k per-contact parameters
     unsigned flags;              ///< IPX_PROBLEM_* bits (0: nothing is assumed of W)
+    const ipx_wsparse *Ws;       ///< W as blocks, or NULL when W is given
 } ipx_problem;
 
 /// Work counters a model reports. Fields a model does not use stay 0.

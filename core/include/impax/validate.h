@@ -20,7 +20,9 @@ size_t ipx_validate_workspace_bytes(int k);
 
 /// Checks a problem: k >= 1; W, v and every contact parameter finite;
 /// W symmetric and positive semi-definite within IPX_W_TOLERANCE (with IPX_PROBLEM_W_ASSEMBLED:
-/// symmetric with a non-negative diagonal, its curvature taken from its construction); mu >= 0; e in [0, 1];
+/// symmetric with a non-negative diagonal, its curvature taken from its construction); W given
+/// one way (W or Ws), and as blocks only with IPX_PROBLEM_W_ASSEMBLED and in the form types.h
+/// describes (checked in O(blocks)); mu >= 0; e in [0, 1];
 /// v_capture >= 0; v_plastic >= 0. The first problem found is written into message, naming
 /// the item ("contact 3: mu = -0.2 is negative"). Returns IPX_OK or IPX_ERR_INPUT.
 ipx_status ipx_problem_validate(const ipx_problem *p, ipx_workspace *ws, char *message,

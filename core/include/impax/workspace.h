@@ -15,7 +15,9 @@ extern "C" {
 typedef struct ipx_workspace ipx_workspace;
 struct ipx_params;
 
-/// Bytes a workspace needs to solve problems of up to k_max contacts with these parameters.
+/// Bytes a workspace needs to solve problems of up to k_max contacts with these parameters, W
+/// given densely or as blocks (the dense copy ipx_solve makes for a model that reads W densely
+/// included; a large allocation's untouched pages cost no memory).
 size_t ipx_workspace_bytes(const struct ipx_params *params, int k_max);
 
 /// One allocation sized by ipx_workspace_bytes; NULL if k_max is out of range or memory is short.

@@ -165,7 +165,9 @@ typedef struct ipx_ode_event {
     const double *impulse;    /* 3k, [t1, t2, n] per contact (N s), or NULL on failure */
     ipx_counts counts;        /* the model's work counters (zero on failure) */
     const ipx_problem *problem; /* the contact-space problem solved (W, v, parameters), also when
-                                   the model failed on it; NULL if it failed before assembly.
+                                   the model failed on it; NULL if it failed before assembly. W
+                                   comes as blocks (problem->Ws) where the model reads them (large
+                                   islands under aplcp and routh): ipx_problem_dense_W copies it.
                                    What `impax set` samples the Routh outcome set of */
     /* last, so that a program built against the earlier struct still reads its fields in place */
     const double *point;      /* 3k, m, world frame: the contact points (ODE's geom.pos), or NULL

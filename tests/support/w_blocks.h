@@ -1,0 +1,21 @@
+/// W as blocks (ipx_wsparse, types.h) made from a dense W by the tests themselves: every 3 x 3
+/// block with a non-zero entry, and the diagonal ones. The same problem in the form the ODE
+/// adapter gives the models that read blocks.
+#ifndef IMPAX_TEST_W_BLOCKS_H
+#define IMPAX_TEST_W_BLOCKS_H
+
+#include "impax/types.h"
+
+typedef struct ipx_test_blocks {
+    ipx_wsparse Ws;
+    int *start, *row;
+    double *blk;
+    ipx_problem problem; ///< the problem with Ws instead of W, flagged IPX_PROBLEM_W_ASSEMBLED
+} ipx_test_blocks;
+
+/// Fills b from p's dense W (O(k^2)). Returns 0, or -1 if memory is short.
+int ipx_test_blocks_of(const ipx_problem *p, ipx_test_blocks *b);
+
+void ipx_test_blocks_free(ipx_test_blocks *b);
+
+#endif
