@@ -124,9 +124,10 @@ static void random_set(int k, uint64_t seed)
 /* Median us per solve of an n x n system of rank r (random factors), by either solver. */
 static double time_lsq(int n, int r, int small)
 {
-    static double A[192 * 192], L[192 * 192], R[192 * 192], F[192 * 192], b[192], x[192];
-    static double work[192 * 192 + 64 * 4 * 192];
-    static int iwork[192];
+    enum { N = 384 };
+    static double A[N * N], L[N * N], R[N * N], F[N * N], b[N], x[N];
+    static double work[N * N + 64 * 4 * N];
+    static int iwork[N];
     ipx_rng rng;
     ipx_rng_seed(&rng, (uint64_t)(n * 1000 + r));
     for (int i = 0; i < n * r; i++) L[i] = ipx_rng_normal(&rng), R[i] = ipx_rng_normal(&rng);
@@ -154,7 +155,7 @@ static double time_lsq(int n, int r, int small)
 
 static void bench_lsq(void)
 {
-    static const int sizes[] = {3, 6, 12, 24, 48, 96, 192};
+    static const int sizes[] = {3, 6, 12, 24, 48, 96, 128, 192, 384};
     printf("\nmin-norm solve of an n x n system, median us (copy of A included); PLUS uses ipx_plus_lsq\n");
     printf("%6s %12s %12s %14s %14s\n", "n", "dgelsy", "ipx_plus_lsq", "dgelsy r=n/2",
            "plus_lsq r=n/2");

@@ -23,14 +23,24 @@ typedef struct lsq_cod {
     int *perm;    ///< n: column j of A P is column perm[j] of A
 } lsq_cod;
 
-/// Doubles lsq_cod_factor needs besides the factor's own arrays (column norms): 2 n.
-#define LSQ_COD_SCRATCH(n) (2 * (size_t)(n))
+/// From this many columns the pivoted QR is LAPACK's blocked dgeqp3 (half its update in
+/// matrix-matrix products); below it the unblocked loop of plus_lsq.c, which LAPACK's call
+/// overhead cannot beat on small systems. Chosen by `bench_plus lsq` (README).
+#define LSQ_COD_BLOCKED_MIN 128
+/// Block size dgeqp3 is given work for (its optimal for the reference and OpenBLAS LAPACK).
+#define LSQ_COD_NB 32
+
+/// Doubles lsq_cod_factor needs besides the factor's own arrays: 2 n (column norms), and
+/// dgeqp3's work from LSQ_COD_BLOCKED_MIN columns on.
+#define LSQ_COD_SCRATCH(n)                                                                         \
+    ((size_t)(n) >= LSQ_COD_BLOCKED_MIN ? 2 * (size_t)(n) + ((size_t)(n) + 1) * LSQ_COD_NB        \
+                                        : 2 * (size_t)(n))
 
 /// Factors f->A (m x n, overwritten) into f's arrays (tau: n, tau2: n, perm: n, all set by
 /// the caller); b (m entries, may be NULL) receives Q^T b on the way. The rank is the
 /// number of pivots whose column norm exceeds both rcond |R_11| and abs_tol (0: the relative rule
-/// alone). scratch: 2n doubles. Sets f->r and f->r11 (NaN, rank 0, if A holds a NaN or an
-/// infinity).
+/// alone). scratch: LSQ_COD_SCRATCH(n) doubles. Sets f->r and f->r11 (NaN, rank 0, if A holds a NaN or an
+/// infinity). Never allocates.
 void lsq_cod_factor(lsq_cod *f, double rcond, double abs_tol, double *b, double *scratch);
 
 /// b (m entries) <- Q^T b.

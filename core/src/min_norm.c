@@ -65,7 +65,7 @@ typedef struct cache {
     int *perm;        /* m ints in m doubles */
     double *x0, *wq;  /* base: A^+ w and Q^T w */
     double *GQ, *H;   /* base: m x MAX_SET each, Q^T g and A^+ g of the left-out columns */
-    double *y, *scratch; /* m, 2m */
+    double *y, *scratch; /* m, LSQ_COD_SCRATCH(m) */
     double *small;    /* the p-column problem: see solve_base */
     double *fallback; /* work of ipx_plus_lsq */
 } cache;
@@ -75,7 +75,7 @@ typedef struct cache {
 static size_t cache_doubles(int m)
 {
     const size_t mm = (size_t)m;
-    return H_SIZE + 2 * mm * mm + 10 * mm + 2 * MAX_SET * mm + SMALL_DOUBLES(m) +
+    return H_SIZE + 2 * mm * mm + 8 * mm + LSQ_COD_SCRATCH(m) + 2 * MAX_SET * mm + SMALL_DOUBLES(m) +
            ipx_plus_lsq_work_doubles(m, m);
 }
 
@@ -103,7 +103,7 @@ static cache carve(double *work, int m)
     c.H = c.GQ + MAX_SET * mm;
     c.y = c.H + MAX_SET * mm;
     c.scratch = c.y + mm;
-    c.small = c.scratch + 2 * mm;
+    c.small = c.scratch + LSQ_COD_SCRATCH(m);
     c.fallback = c.small + SMALL_DOUBLES(m);
     return c;
 }

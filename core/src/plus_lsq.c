@@ -9,8 +9,11 @@
         (LAPACK's dtzrzf): [R11 R12] = [T 0] Z;
      3. x = P Z^T [T^-1 (Q^T b)_1..r; 0], the minimum-norm least-squares solution.
    The pieces are kept in an lsq_cod (lsq_cod.h) so that min_norm.c can reuse a factorisation
-   between calls. */
+   between calls. From LSQ_COD_BLOCKED_MIN columns step 1 is LAPACK's dgeqp3 (the same
+   algorithm, blocked: it factors past the rank, which is then read off R's diagonal by the
+   same rule). */
 #include <float.h>
+#include <lapacke.h>
 #include <math.h>
 #include <string.h>
 
@@ -21,8 +24,11 @@
 size_t ipx_plus_lsq_work_doubles(int m, int n)
 {
     (void)m;
-    return 5 * (size_t)n; /* tau, tau2, 2 n of scratch, y */
+    return 3 * (size_t)n + LSQ_COD_SCRATCH(n); /* tau, tau2, y, scratch */
 }
+
+/* perm doubles as dgeqp3's pivot array */
+_Static_assert(sizeof(lapack_int) == sizeof(int), "lapack_int must be an int (LP64 LAPACK)");
 
 /* Householder reflector (LAPACK dlarfg): H = I - tau v v^T, v = (1, x/(alpha - beta)), maps
    (alpha, x) to (beta, 0). x has len entries with stride 1. Returns tau; *alpha becomes beta. */
@@ -152,10 +158,38 @@ static void trapezoid_rz(lsq_cod *f, double *v, double *w)
     }
 }
 
+/* Step 1 by LAPACK's dgeqp3 (large systems), the rank by pivoted_qr's rule on R's diagonal
+   (non-increasing: each pivot is the largest remaining column), Q^T applied to b afterwards
+   (its first rank reflectors, as pivoted_qr does). work: LSQ_COD_SCRATCH(n) doubles, dgeqp3's
+   optimal 2 n + (n + 1) LSQ_COD_NB. */
+static int pivoted_qr_blocked(lsq_cod *f, double rcond, double abs_tol, double *b, double *work)
+{
+    const int m = f->m, n = f->n, kmax = m < n ? m : n;
+    double *A = f->A;
+    f->r11 = NAN; /* a NaN or an infinity, or LAPACK failing: no factor (rank 0, r11 NaN) */
+    for (int j = 0; j < n; j++) {
+        if (!isfinite(ipx_norm2(A + (size_t)m * j, m))) return 0;
+        f->perm[j] = 0; /* dgeqp3: every column free */
+    }
+    const lapack_int lwork = (lapack_int)LSQ_COD_SCRATCH(n);
+    if (LAPACKE_dgeqp3_work(LAPACK_COL_MAJOR, m, n, A, m, f->perm, f->tau, work, lwork) != 0) return 0;
+    for (int j = 0; j < n; j++) f->perm[j]--; /* 1-based */
+    f->r11 = fabs(A[0]);
+    int r = 0;
+    for (; r < kmax; r++) {
+        const double d = fabs(A[r + (size_t)m * r]);
+        if (!(d > rcond * f->r11) || !(d > abs_tol)) break;
+    }
+    if (b)
+        for (int k = 0; k < r; k++) reflect(A + k + (size_t)m * k, f->tau[k], b + k, m - k);
+    return r;
+}
+
 void lsq_cod_factor(lsq_cod *f, double rcond, double abs_tol, double *b, double *scratch)
 {
     /* 3 x 3 (one contact) with the sizes known: the compiler unrolls the short loops */
     if (f->m == 3 && f->n == 3) f->r = pivoted_qr(f, 3, 3, rcond, abs_tol, b, scratch, scratch + 3);
+    else if (f->n >= LSQ_COD_BLOCKED_MIN) f->r = pivoted_qr_blocked(f, rcond, abs_tol, b, scratch);
     else f->r = pivoted_qr(f, f->m, f->n, rcond, abs_tol, b, scratch, scratch + f->n);
     if (f->r < f->n && isfinite(f->r11)) trapezoid_rz(f, scratch, scratch + (f->n - f->r));
 }

@@ -275,7 +275,8 @@ size_t ipx_plus_lsq_work_doubles(int m, int n);
 /// The dense solver of PLUS's min-norm solves, at every size (exposed for its agreement test
 /// and bench): minimum-2-norm least-squares solution of A x = b by complete orthogonal
 /// factorisation (Householder QR with column pivoting, then the trapezoid reduced in place by
-/// reflectors from the right: dgelsy's algorithm without LAPACK's call overhead). Same contract as
+/// reflectors from the right: dgelsy's algorithm without LAPACK's call overhead; from 128 columns
+/// the pivoted QR is LAPACK's blocked dgeqp3, faster there). Same contract as
 /// ipx_lsq_min_norm: A (m x n, column-major) is overwritten; b has max(m, n) entries, the first
 /// m are the right-hand side, the first n become x; the rank is the number of pivots with
 /// |R_jj| > rcond |R_11| (dgelsy estimates the condition of R11 incrementally instead).
