@@ -5,7 +5,7 @@
 #   1. runs the installed impax command (bin/impax finds lib/ through its RUNPATH);
 #   2. builds the consumer project (find_package and pkg-config through CMake) and runs it;
 #   3. builds consumer_ode.c with the compiler and `pkg-config --cflags --libs impax-ode` alone,
-#      linked --as-needed so that libimpax.so.0 is not the program's own dependency but
+#      linked --as-needed so that libimpax.so.0.2 is not the program's own dependency but
 #      libimpax_ode's (found through libimpax_ode's RUNPATH), and runs it;
 #   4. runs a plain ODE program under the installed LD_PRELOAD shim.
 file(REMOVE_RECURSE ${WORK_DIR})
