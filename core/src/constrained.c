@@ -14,6 +14,7 @@
 #include <lapacke.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "impax/constrained.h"
@@ -455,14 +456,10 @@ int ipx_constrained_block_count(const ipx_constrained *s, double *work)
     return nnz;
 }
 
-static void sort_ints(int *x, int n)
+static int int_order(const void *a, const void *b)
 {
-    for (int a = 1; a < n; a++) { /* insertion: a column holds a few dozen blocks */
-        const int v = x[a];
-        int b = a;
-        for (; b > 0 && x[b - 1] > v; b--) x[b] = x[b - 1];
-        x[b] = v;
-    }
+    const int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
 }
 
 ipx_status ipx_constrained_blocks(const ipx_constrained *s, double *work, int *start, int *row,
@@ -479,7 +476,7 @@ ipx_status ipx_constrained_blocks(const ipx_constrained *s, double *work, int *s
     start[0] = 0;
     for (int gj = 0; gj < k; gj++) {
         const int n = group_partners(s, &L, IPX_ROWS_PER_CONTACT, gj, coupled, n_coupled, mark, row + start[gj]);
-        sort_ints(row + start[gj], n);
+        qsort(row + start[gj], (size_t)n, sizeof *row, int_order); /* jointed columns: up to k */
         start[gj + 1] = start[gj] + n;
     }
     const ipx_wsparse Ws = {start[k], start, row, blk};
