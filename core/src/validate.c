@@ -79,10 +79,11 @@ static ipx_status check_block_structure(int k, const ipx_wsparse *Ws, char *msg,
     return IPX_OK;
 }
 
-/* A block W (assembled: its curvature is taken from its construction): structure, finite
-   entries, symmetric pattern and values, no negative diagonal; O(blocks log blocks per column),
-   with the messages of the dense checks. */
-static ipx_status check_blocks(int k, const ipx_wsparse *Ws, char *msg, size_t size)
+/* A block W (assembled: its curvature is taken from its construction), in O(blocks log blocks
+   per column) with the messages of the dense checks and in their order (entries before the
+   contacts' parameters, symmetry after): structure and finite entries here, then
+   check_block_symmetry. */
+static ipx_status check_block_entries(int k, const ipx_wsparse *Ws, char *msg, size_t size)
 {
     ipx_status st = check_block_structure(k, Ws, msg, size);
     if (st != IPX_OK) return st;
@@ -95,6 +96,12 @@ static ipx_status check_blocks(int k, const ipx_wsparse *Ws, char *msg, size_t s
                              3 * j + e / 3, Ws->blk[9 * (size_t)b + e], i, j);
                     return IPX_ERR_INPUT;
                 }
+    return IPX_OK;
+}
+
+/* Symmetric pattern and values, no negative diagonal (after check_block_entries). */
+static ipx_status check_block_symmetry(int k, const ipx_wsparse *Ws, char *msg, size_t size)
+{
     const double tol = IPX_W_TOLERANCE * ipx_max_abs(Ws->blk, 9 * (size_t)Ws->nnz);
     for (int j = 0; j < k; j++)
         for (int b = Ws->start[j]; b < Ws->start[j + 1]; b++) {
@@ -157,6 +164,7 @@ ipx_status ipx_problem_validate(const ipx_problem *p, ipx_workspace *ws, char *m
                      i / IPX_ROWS_PER_CONTACT, row_name(i), p->v[i]);
             return IPX_ERR_INPUT;
         }
+    if (p->Ws && (st = check_block_entries(p->k, p->Ws, msg, size)) != IPX_OK) return st;
     if (p->W)
         for (int j = 0; j < n; j++)
             for (int i = 0; i < n; i++)
@@ -169,7 +177,7 @@ ipx_status ipx_problem_validate(const ipx_problem *p, ipx_workspace *ws, char *m
         st = check_contact(&p->contact[i], i, msg, size);
         if (st != IPX_OK) return st;
     }
-    if (p->Ws) return check_blocks(p->k, p->Ws, msg, size);
+    if (p->Ws) return check_block_symmetry(p->k, p->Ws, msg, size);
     if (p->flags & IPX_PROBLEM_W_ASSEMBLED) /* PSD by construction */
         return ipx_check_symmetric(n, p->W, IPX_W_TOLERANCE, msg, size);
     double *work = ipx_ws_doubles(ws, (size_t)n * n + 2 * (size_t)n);

@@ -186,7 +186,13 @@ static void test_bad_blocks_are_named(void)
     sb.blk[9 * b + 5] = NAN;
     snprintf(needle, sizeof needle, "W[%d][%d] = nan is not finite (contacts %d and 0)", 3 * i + 2, 1, i);
     expect_refused(&p, needle);
+    /* with a bad contact too: W's entry is named first, as for a dense W */
+    const double mu = small.contact[1].mu;
+    small.contact[1].mu = -1.0;
+    expect_refused(&p, needle);
     sb.blk[9 * b + 5] = keep;
+    expect_refused(&p, "contact 1: friction mu = -1 is negative");
+    small.contact[1].mu = mu;
 
     keep = sb.blk[9 * sb.start[0] + 8]; /* W_nn of contact 0 */
     sb.blk[9 * sb.start[0] + 8] = -keep;
