@@ -46,7 +46,7 @@ static void expect_same_solve(const char *model, const ipx_problem *dense, const
         ipx_check_report c1, c2;
         const int n1 = ipx_check(dense, &r1, &opt, &c1), n2 = ipx_check(sparse, &r2, &opt, &c2);
         ENSURE(n1 == 0 && n2 == 0);
-        if (n1 != n2) fprintf(stderr, "  %s: %d violations dense, %d on blocks\n", model, n1, n2);
+        if (n1 || n2) fprintf(stderr, "  %s: %d violations dense, %d on blocks\n", model, n1, n2);
     }
     ipx_workspace_destroy(w1);
     ipx_workspace_destroy(w2);
