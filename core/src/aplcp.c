@@ -1,5 +1,4 @@
 /* The Anitescu-Potra simultaneous impact LCP as a model (see impax/aplcp.h). */
-#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -49,12 +48,16 @@ static size_t dense_bytes(int k, int nd)
            ipx_ws_ints_bytes(ipx_lemke_work_ints((int)n));
 }
 
+static int blocks_from(const double *param)
+{
+    return ipx_lcp_blocks_from(param[IPX_APLCP_LCP_SWITCH], param[IPX_APLCP_LCP_FALLBACK]);
+}
+
 /* Largest k that may take the dense path: below the switch, or as the fallback. */
 static int dense_max(int k, const double *param)
 {
-    const double sw = param[IPX_APLCP_LCP_SWITCH] - 1.0, fb = param[IPX_APLCP_LCP_FALLBACK];
-    const double most = sw > fb ? sw : fb;
-    return most < (double)k ? (int)most : k;
+    const int most = blocks_from(param) - 1;
+    return most < k ? most : k;
 }
 
 static size_t aplcp_workspace_bytes(int k, const double *param)
@@ -208,14 +211,6 @@ static ipx_status aplcp_solve(const ipx_problem *p, const double *param, ipx_wor
     return rescue(p, param, shift, ws, r, solve_dense(p, param, shift, ws, r), mark);
 }
 
-/* From here on the iterative solver alone runs (above the switch and the dense fallback): it
-   reads W's blocks. */
-static int aplcp_blocks_from(const double *param)
-{
-    const double from = fmax(param[IPX_APLCP_LCP_SWITCH], param[IPX_APLCP_LCP_FALLBACK] + 1.0);
-    return from < (double)INT_MAX ? (int)from : INT_MAX;
-}
-
 const ipx_model ipx_model_aplcp = {
     .name = "aplcp",
     .doc = "Anitescu-Potra simultaneous impact LCP, polygonal friction cone (the ODE-like baseline)",
@@ -224,5 +219,5 @@ const ipx_model ipx_model_aplcp = {
     .solve = aplcp_solve,
     .workspace_bytes = aplcp_workspace_bytes,
     .promises = aplcp_promises,
-    .blocks_from = aplcp_blocks_from,
+    .blocks_from = blocks_from,
 };

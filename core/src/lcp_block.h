@@ -135,6 +135,14 @@ ipx_status ipx_nsgs_solve(ipx_nsgs *s, const double *v, const double *qn_shift, 
 /// costs about twice the dense path, not max_sweeps sweeps.
 int ipx_nsgs_fallback_sweeps(int k, int max_sweeps);
 
+/// Fewest contacts from which aplcp and routh never take the dense Lemke (at or above
+/// lcp_switch, above lcp_fallback; both parameters at most 1e9): their blocks_from, the model
+/// reading W's blocks only from there on.
+static inline int ipx_lcp_blocks_from(double lcp_switch, double lcp_fallback)
+{
+    return (int)(lcp_switch > lcp_fallback + 1.0 ? lcp_switch : lcp_fallback + 1.0);
+}
+
 /// 1 for the dense Lemke's failures on an LCP that has a solution (a false ray, the pivot limit,
 /// an inaccurate basis: degenerate LCPs of real piles' near-duplicate contacts), which the
 /// models' iterative solver answers instead (aplcp, routh: their rescue).

@@ -122,10 +122,6 @@ static int group_root(int *group, int a)
    states alone. */
 static void find_groups(plus_ctx *c)
 {
-    if (c->members == 1) { /* one contact (a group of one, Example 1): no pair to test */
-        c->group[c->member[0]] = c->member[0];
-        return;
-    }
     for (int i = 0; i < c->members; i++) c->group[c->member[i]] = c->member[i];
     for (int i = 0; i < c->members; i++) {
         const int a = c->member[i];

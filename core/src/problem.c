@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "impax/problem.h"
+#include "result_internal.h"
 
 int ipx_wsparse_find(const ipx_wsparse *Ws, int i, int j)
 {
@@ -26,16 +27,12 @@ double ipx_problem_W_diag(const ipx_problem *p, int r)
 void ipx_problem_apply_W(const ipx_problem *p, const double *x, double *y)
 {
     const int n = IPX_ROWS_PER_CONTACT * p->k;
-    for (int i = 0; i < n; i++) y[i] = 0.0;
     if (p->W) {
-        for (int j = 0; j < n; j++) {
-            if (x[j] == 0.0) continue;
-            const double *col = p->W + (size_t)n * j;
-            for (int i = 0; i < n; i++) y[i] += col[i] * x[j];
-        }
+        ipx_apply_dense(n, p->W, x, y);
         return;
     }
-    /* column by column, as the dense loop adds them: the same sums to the bit (the blocks not
+    for (int i = 0; i < n; i++) y[i] = 0.0;
+    /* column by column, as ipx_apply_dense adds them: the same sums to the bit (the blocks not
        stored add exact zeros there) */
     const ipx_wsparse *Ws = p->Ws;
     for (int j = 0; j < p->k; j++)

@@ -35,7 +35,7 @@ ipx_status ipx_result_begin(ipx_result *r, int k, int rows_per_contact, ipx_work
     return IPX_OK;
 }
 
-static void apply(int n, const double *W, const double *x, double *y)
+void ipx_apply_dense(int n, const double *W, const double *x, double *y)
 {
     for (int i = 0; i < n; i++) y[i] = 0.0;
     for (int j = 0; j < n; j++) {
@@ -59,7 +59,7 @@ static double add_velocity(int n, const double *v, const double *pi, double *vp)
 
 double ipx_velocity_after(int n, const double *W, const double *v, const double *pi, double *vp)
 {
-    apply(n, W, pi, vp);
+    ipx_apply_dense(n, W, pi, vp);
     return add_velocity(n, v, pi, vp);
 }
 

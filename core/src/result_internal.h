@@ -21,6 +21,9 @@ ipx_status ipx_result_finish(const ipx_problem *p, ipx_result *r);
 /// of rows_per_contact * k rows; a model with angular rows, ipx_bowling_solve).
 ipx_status ipx_result_finish_rows(const ipx_problem *p, int rows_per_contact, ipx_result *r);
 
+/// y = W x over n rows (W n x n, column-major), column by column, skipping zero x_j.
+void ipx_apply_dense(int n, const double *W, const double *x, double *y);
+
 /// vp = v + W pi over n rows (W n x n, column-major); returns pi^T v + 1/2 pi^T W pi (J).
 double ipx_velocity_after(int n, const double *W, const double *v, const double *pi, double *vp);
 

@@ -1,6 +1,5 @@
 /* The Routh set-valued simultaneous impact model as a registry model and as one-sample API
    (see impax/routh.h). The step machinery is in routh_step.c, the set sampler in routh_set.c. */
-#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -164,12 +163,9 @@ ipx_status ipx_routh_sample(const ipx_problem *p, const double *param, ipx_rng *
     return st;
 }
 
-/* From here on the iterative solver alone runs (above the switch and the dense fallback): it
-   reads W's blocks. */
 static int routh_blocks_from(const double *param)
 {
-    const double from = fmax(param[IPX_ROUTH_LCP_SWITCH], param[IPX_ROUTH_LCP_FALLBACK] + 1.0);
-    return from < (double)INT_MAX ? (int)from : INT_MAX;
+    return ipx_lcp_blocks_from(param[IPX_ROUTH_LCP_SWITCH], param[IPX_ROUTH_LCP_FALLBACK]);
 }
 
 const ipx_model ipx_model_routh = {
