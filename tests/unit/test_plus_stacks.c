@@ -215,8 +215,6 @@ static void test_elastic_stacks_and_table2_are_unchanged(void)
     ENSURE_NEAR(r.delta_ke, 0.0, 1e-12);
 }
 
-/* The cost-bound promises: the bit, at most max_solves solves, one LCP, nothing approaching,
-   no energy gained, the checker clean but for the bit. */
 /* The last interval an observer sees: whether it was the plastic finish, its passes, and
    whether every contact's group was -1 there (one LCP, no groups). */
 typedef struct last_interval {
@@ -232,6 +230,8 @@ static void see_last(const ipx_plus_interval *iv, void *user)
     for (int k = 0; k < iv->k; k++) l->all_ungrouped &= iv->group[k] == -1;
 }
 
+/* The cost-bound promises: the bit, at most max_solves solves, one LCP, nothing approaching,
+   no energy gained, the checker clean but for the bit; the finish reported to the observer. */
 static void check_bounded(const char *params, int max_solves)
 {
     ipx_params par = plus(params);

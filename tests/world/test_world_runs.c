@@ -150,7 +150,7 @@ static void test_a_run_does_not_depend_on_the_runs_before(void)
     ENSURE(scene != NULL);
     if (!scene) return;
     static const char *order[] = {"aplcp", "ode", "aplcp"};
-    double final[3][27 * 3];
+    dReal final[3][27 * 3];
     long events[3] = {0};
     for (int r = 0; r < 3; r++) {
         ipx_sim *sim = ipx_sim_create(scene, order[r], NULL, msg, sizeof msg);
@@ -158,7 +158,7 @@ static void test_a_run_does_not_depend_on_the_runs_before(void)
         if (!sim) continue;
         for (int s = 0; s < 300; s++) ENSURE(ipx_sim_step(sim, msg, sizeof msg) == 0);
         for (int b = 0; b < 27; b++)
-            memcpy(final[r] + 3 * b, dBodyGetPosition(ipx_sim_body(sim, b)), 3 * sizeof(double));
+            memcpy(final[r] + 3 * b, dBodyGetPosition(ipx_sim_body(sim, b)), 3 * sizeof(dReal));
         events[r] = ipx_ode_get_stats(ipx_sim_impax(sim)).impact_events;
         ipx_sim_destroy(sim);
     }
