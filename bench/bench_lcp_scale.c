@@ -13,7 +13,9 @@
    BENCH_PARAMS adds model parameters to both paths; BENCH_DENSE_MAX changes DENSE_MAX. The
    iterative path gets W as blocks (ipx_wsparse, as the ODE adapter gives it to these models
    above their dense fallback; the validation column times that form), or densely with
-   BENCH_W=dense (its O(k^2) scan into blocks then counts). */
+   BENCH_W=dense (its O(k^2) scan into blocks then counts). Its workspace is sized for each
+   problem (ipx_workspace_bytes_for: O(k) for blocks read in place), shown beside the bound
+   for any form of W (ipx_workspace_bytes). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -145,19 +147,16 @@ int main(int argc, char **argv)
            "iterate within lcp_accept; d/i = median dense / median iterative;\n"
            "dv = max |v+ dense - v+ iterative| / max |v| (frictional LCPs may have several\n"
            "solutions); \"- valid\" = the iterative path without the validation (median); the\n"
-           "iterative path gets W %s\n\n", model, scene_name, as_blocks ? "as blocks" : "densely (BENCH_W=dense)");
-    printf("%6s %7s %10s %18s %8s %18s %10s %8s %7s %11s %7s %9s\n", "k", "blocks", "valid [us]",
+           "iterative path gets W %s; ws = its workspace, sized for each problem\n"
+           "(ipx_workspace_bytes_for), against ipx_workspace_bytes(k)\n\n",
+           model, scene_name, as_blocks ? "as blocks" : "densely (BENCH_W=dense)");
+    printf("%6s %7s %10s %18s %8s %18s %10s %8s %7s %11s %7s %9s %19s\n", "k", "blocks", "valid [us]",
            "dense [us] (mean)", "clean", "iter [us] (mean)", "- valid", "clean", "steps", "fb/loose",
-           "d/i", "max dv");
+           "d/i", "max dv", "ws / bound [MB]");
     for (int si = 0; si < n_sizes; si++) {
         const int k = sizes[si];
         ipx_workspace *ws_d = k <= dense_max ? ipx_workspace_create(&dense, k) : NULL;
-        ipx_workspace *ws_i = ipx_workspace_create(&iter, k);
-        if (!ws_i) {
-            printf("%6d skipped (out of memory)\n", k);
-            ipx_workspace_destroy(ws_d);
-            continue;
-        }
+        size_t ws_bytes = 0;
         const int problems = k <= 64 ? 16 : k < 256 ? 6 : 3;
         const int repeats = k <= 64 ? 3 : 1;
         path_stats pd = {0}, pi = {0};
@@ -174,6 +173,13 @@ int main(int argc, char **argv)
             ipx_test_blocks wb = {0};
             if (as_blocks && ipx_test_blocks_of(prob, &wb) != 0) return 1;
             const ipx_problem *iprob = as_blocks ? &wb.problem : prob;
+            const size_t need = ipx_workspace_bytes_for(&iter, iprob);
+            ipx_workspace *ws_i = ipx_workspace_create_bytes(need);
+            if (!ws_i) {
+                printf("%6d skipped (out of memory for %zu bytes)\n", k, need);
+                return 1;
+            }
+            ws_bytes = need > ws_bytes ? need : ws_bytes;
             char msg[IPX_MESSAGE_SIZE];
             /* the validation ipx_solve makes first, alone (a fresh workspace: it takes slices) */
             ipx_workspace *wv = ipx_workspace_create_bytes(ipx_validate_workspace_bytes(k));
@@ -184,6 +190,7 @@ int main(int argc, char **argv)
             tv[nv++] = t_valid;
             const int before = pi.n;
             run_path(&iter, iprob, ws_i, repeats, &pi, ri);
+            ipx_workspace_destroy(ws_i);
             for (int x = before; x < pi.n; x++) model_t[n_model++] = pi.t[x] - t_valid;
             if (ws_d) {
                 run_path(&dense, prob, ws_d, repeats, &pd, rd);
@@ -211,13 +218,14 @@ int main(int argc, char **argv)
         snprintf(iclean, sizeof iclean, "%d/%d", pi.clean, problems);
         char icol[32];
         snprintf(icol, sizeof icol, "%.1f (%.0f)", ti, mi);
-        printf("%6d %7.0f %10.1f %18s %8s %18s %10.1f %8s %7.0f %5d/%-5d %7s %9s\n", k, blocks / problems,
+        char wcol[48];
+        snprintf(wcol, sizeof wcol, "%.2f / %.1f", ws_bytes / 1e6, ipx_workspace_bytes(&iter, k) / 1e6);
+        printf("%6d %7.0f %10.1f %18s %8s %18s %10.1f %8s %7.0f %5d/%-5d %7s %9s %19s\n", k, blocks / problems,
                median_of(tv, nv), dcol, dclean, icol, median_of(model_t, n_model), iclean,
-               pi.sweeps / problems, pi.fallbacks, pi.loose, ratio, dvcol);
+               pi.sweeps / problems, pi.fallbacks, pi.loose, ratio, dvcol, wcol);
         fflush(stdout);
         free(rd), free(ri);
         ipx_workspace_destroy(ws_d);
-        ipx_workspace_destroy(ws_i);
     }
     return 0;
 }

@@ -64,8 +64,15 @@ static size_t aplcp_workspace_bytes(int k, const double *param)
 {
     const int nd = directions(param), kd = dense_max(k, param);
     const size_t dense = kd > 0 ? dense_bytes(kd, nd) : 0;
-    const size_t iterative = ipx_nsgs_bytes(k, nd); /* also the dense Lemke's rescue */
+    const size_t iterative = ipx_nsgs_bytes(k, nd, 0); /* also the dense Lemke's rescue */
     return ipx_ws_doubles_bytes((size_t)k) + (dense > iterative ? dense : iterative);
+}
+
+/* From blocks_from on, with W given as blocks: the Newton targets and the iterative solver on
+   the problem's own blocks, no dense Lemke. O(k). */
+static size_t aplcp_blocks_workspace_bytes(int k, const double *param)
+{
+    return ipx_ws_doubles_bytes((size_t)k) + ipx_nsgs_bytes(k, directions(param), 1);
 }
 
 static unsigned aplcp_promises(const double *param)
@@ -220,4 +227,5 @@ const ipx_model ipx_model_aplcp = {
     .workspace_bytes = aplcp_workspace_bytes,
     .promises = aplcp_promises,
     .blocks_from = blocks_from,
+    .blocks_workspace_bytes = aplcp_blocks_workspace_bytes,
 };

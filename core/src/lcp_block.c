@@ -34,9 +34,10 @@
 
 /* ---- block copy of W ---- */
 
-size_t ipx_wblocks_bytes(int k)
+size_t ipx_wblocks_bytes(int k, int in_place)
 {
     const size_t kk = (size_t)k;
+    if (in_place) return ipx_ws_ints_bytes(kk); /* blocks_in_place: the diagonal's index */
     return ipx_ws_ints_bytes(kk + 1) + ipx_ws_ints_bytes(kk * kk) + ipx_ws_ints_bytes(kk) +
            ipx_ws_doubles_bytes(9 * kk * kk);
 }
@@ -408,10 +409,10 @@ static int local_lemke(ipx_nsgs *s, int i, const local *L, double pi[3])
 
 /* ---- set-up ---- */
 
-size_t ipx_nsgs_bytes(int k, int nd)
+size_t ipx_nsgs_bytes(int k, int nd, int in_place)
 {
     const size_t kk = (size_t)k;
-    return ipx_wblocks_bytes(k) + 4 * ipx_ws_doubles_bytes(3 * kk) +
+    return ipx_wblocks_bytes(k, in_place) + 4 * ipx_ws_doubles_bytes(3 * kk) +
            3 * (IPX_NSGS_AA_DEPTH + 1) * ipx_ws_doubles_bytes(3 * kk) +
            ipx_ws_doubles_bytes(IPX_NSGS_AA_DEPTH * IPX_NSGS_AA_DEPTH) + ipx_ws_doubles_bytes(IPX_NSGS_AA_DEPTH) +
            ipx_ws_doubles_bytes(LOCAL_MAX * LOCAL_MAX) + 3 * ipx_ws_doubles_bytes(LOCAL_MAX) +

@@ -56,8 +56,10 @@ typedef struct ipx_wblocks {
     const double *blk; /* 9 nnz */
 } ipx_wblocks;
 
-/// Bytes of a block copy of the W of k contacts in the worst case (every block non-zero).
-size_t ipx_wblocks_bytes(int k);
+/// Bytes ipx_wblocks_build takes for k contacts: with in_place (a problem that gives W as
+/// blocks) only the diagonal's index, O(k); otherwise a block copy of a dense W in the worst
+/// case (every block non-zero), O(k^2).
+size_t ipx_wblocks_bytes(int k, int in_place);
 
 /// p's blocks into B: those of a problem given as blocks in place (O(blocks)), or a copy of the
 /// non-zero blocks of a dense W (O(9 k^2) reads, one pass, column by column). Returns
@@ -111,8 +113,9 @@ typedef struct ipx_nsgs {
     int accelerated;    /* the acceleration was still on at the end */
 } ipx_nsgs;
 
-/// Bytes ipx_nsgs_init takes for k contacts with nd friction directions.
-size_t ipx_nsgs_bytes(int k, int nd);
+/// Bytes ipx_nsgs_init takes for k contacts with nd friction directions; in_place: the problem
+/// gives W as blocks (O(k) bytes then; O(k^2) from a dense W, see ipx_wblocks_bytes).
+size_t ipx_nsgs_bytes(int k, int nd, int in_place);
 
 /// Builds the block copy of p's W. nd: even, 2 .. IPX_AP_MAX_DIRECTIONS (the directions of
 /// ap_lcp.h). pi starts at 0.

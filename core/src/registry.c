@@ -153,6 +153,13 @@ int ipx_model_reads_blocks(const ipx_params *params, int k)
     return m->blocks_from && k >= m->blocks_from(params->value);
 }
 
+size_t ipx_model_workspace_bytes_for(const ipx_params *params, const ipx_problem *p)
+{
+    const ipx_model *m = params->model;
+    const int in_place = p->Ws && !p->W && m->blocks_workspace_bytes && ipx_model_reads_blocks(params, p->k);
+    return in_place ? m->blocks_workspace_bytes(p->k, params->value) : m->workspace_bytes(p->k, params->value);
+}
+
 /* For a model that reads W densely at p's size, a dense copy of p's blocks kept in ws (after the
    result's arrays, so the solve's slices leave it) and *dense = p with that copy; else *dense = *p.
    IPX_ERR_WORKSPACE if ws cannot hold the copy and need more bytes. */
@@ -189,7 +196,7 @@ ipx_status ipx_solve(const ipx_params *params, const ipx_problem *p, ipx_workspa
     ipx_ws_reset(ws);
     r->status = ipx_problem_validate(p, ws, r->message, sizeof r->message);
     if (r->status != IPX_OK) return r->status;
-    size_t need = params->model->workspace_bytes(p->k, params->value);
+    size_t need = ipx_model_workspace_bytes_for(params, p);
     if (need > ipx_ws_available(ws)) {
         r->status = IPX_ERR_WORKSPACE;
         snprintf(r->message, sizeof r->message,

@@ -64,11 +64,6 @@ static unsigned routh_promises(const double *param)
     return promised;
 }
 
-static size_t routh_workspace_bytes(int k, const double *param)
-{
-    return ipx_routh_workspace_bytes(k, param);
-}
-
 static ipx_status check_params(const double *param, char *message)
 {
     for (int i = 0; i < IPX_ROUTH_N_PARAMS; i++) {
@@ -175,7 +170,8 @@ const ipx_model ipx_model_routh = {
     .n_params = IPX_ROUTH_N_PARAMS,
     .params = routh_params,
     .solve = routh_solve,
-    .workspace_bytes = routh_workspace_bytes,
+    .workspace_bytes = ipx_routh_workspace_bytes,
+    .blocks_workspace_bytes = ipx_routh_blocks_workspace_bytes,
     .promises = routh_promises,
     .blocks_from = routh_blocks_from,
 };

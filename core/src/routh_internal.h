@@ -44,8 +44,11 @@ typedef struct ipx_routh_ctx {
     char *message;        /* IPX_MESSAGE_SIZE bytes */
 } ipx_routh_ctx;
 
-/// Workspace bytes of one Routh solve with k contacts.
+/// Workspace bytes of one Routh solve with k contacts (W dense, or blocks copied).
 size_t ipx_routh_workspace_bytes(int k, const double *param);
+
+/// The same for k contacts at or above the model's blocks_from, W given as blocks: O(k).
+size_t ipx_routh_blocks_workspace_bytes(int k, const double *param);
 
 /// Sets up c for problem p (validated) and builds the step LCP matrix; with the automatic step
 /// (step = 0) it also solves the reference Anitescu-Potra LCP (counted in counts). counts and

@@ -37,10 +37,19 @@ size_t ipx_routh_workspace_bytes(int k, const double *param)
     const size_t common = 2 * ipx_ws_doubles_bytes(rows) + 2 * ipx_ws_doubles_bytes((size_t)k);
     /* monotone in k: a workspace for k_max serves every smaller problem. Below the switch the
        iterative solver may be set up too, to answer an LCP the dense Lemke fails on */
-    const size_t small = sw > 1 ? dense_bytes(min_int(k, sw - 1), nd) + ipx_nsgs_bytes(min_int(k, sw - 1), nd) : 0;
+    const size_t small = sw > 1 ? dense_bytes(min_int(k, sw - 1), nd) + ipx_nsgs_bytes(min_int(k, sw - 1), nd, 0) : 0;
     size_t large = 0;
-    if (k >= sw) large = ipx_nsgs_bytes(k, nd) + (fb > 0 ? dense_bytes(min_int(k, fb), nd) : 0);
+    if (k >= sw) large = ipx_nsgs_bytes(k, nd, 0) + (fb > 0 ? dense_bytes(min_int(k, fb), nd) : 0);
     return common + (small > large ? small : large);
+}
+
+size_t ipx_routh_blocks_workspace_bytes(int k, const double *param)
+{
+    const size_t rows = (size_t)IPX_ROWS_PER_CONTACT * (size_t)k;
+    /* ipx_routh_ctx_init's layout (friction flags, scales), take_memory's v, dpi and caps, and the
+       iterative solver on the problem's own blocks: no dense Lemke above lcp_fallback */
+    return ipx_ws_ints_bytes((size_t)k) + ipx_ws_doubles_bytes((size_t)k) + 2 * ipx_ws_doubles_bytes(rows) +
+           ipx_ws_doubles_bytes((size_t)k) + ipx_nsgs_bytes(k, directions(param), 1);
 }
 
 /* m/s: the smallest normal velocity (most negative = fastest approach). */

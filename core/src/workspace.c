@@ -25,10 +25,19 @@ static void *keep(ipx_workspace *ws, size_t bytes)
 double *ipx_ws_keep_doubles(ipx_workspace *ws, size_t n) { return keep(ws, ipx_ws_doubles_bytes(n)); }
 int *ipx_ws_keep_ints(ipx_workspace *ws, size_t n) { return keep(ws, ipx_ws_ints_bytes(n)); }
 
+/* k * k (W-sized slices) must not overflow */
+static int k_in_range(int k) { return k >= 1 && (size_t)k <= ((size_t)1 << 24); }
+
+/* The result's arrays, then the larger of the validation of a dense W and the model. */
+static size_t result_and(int k, size_t model)
+{
+    const size_t validate = ipx_validate_workspace_bytes(k);
+    return ipx_result_bytes(k, IPX_ROWS_PER_CONTACT) + (model > validate ? model : validate);
+}
+
 size_t ipx_workspace_bytes(const ipx_params *params, int k_max)
 {
-    /* k_max * k_max (W-sized slices) must not overflow */
-    if (!params || !params->model || k_max < 1 || (size_t)k_max > ((size_t)1 << 24)) return 0;
+    if (!params || !params->model || !k_in_range(k_max)) return 0;
     size_t model = params->model->workspace_bytes(k_max, params->value);
     /* a problem given as blocks gets a dense copy up to the size from which the model reads them */
     const ipx_blocks_from_fn from = params->model->blocks_from;
@@ -38,8 +47,20 @@ size_t ipx_workspace_bytes(const ipx_params *params, int k_max)
         const size_t n = (size_t)IPX_ROWS_PER_CONTACT * (size_t)dense_k;
         model += ipx_ws_doubles_bytes(n * n);
     }
-    size_t validate = ipx_validate_workspace_bytes(k_max);
-    return ipx_result_bytes(k_max, IPX_ROWS_PER_CONTACT) + (model > validate ? model : validate);
+    return result_and(k_max, model);
+}
+
+size_t ipx_workspace_bytes_for(const ipx_params *params, const ipx_problem *p)
+{
+    if (!params || !params->model || !p || !k_in_range(p->k)) return 0;
+    const int k = p->k;
+    const size_t model = ipx_model_workspace_bytes_for(params, p);
+    if (!p->Ws || p->W) return result_and(k, model);
+    /* blocks read in place need no validation workspace (a block W is assembled: no curvature
+       check); blocks a model reads densely, their copy (ipx_solve's dense_if_needed) */
+    if (ipx_model_reads_blocks(params, k)) return ipx_result_bytes(k, IPX_ROWS_PER_CONTACT) + model;
+    const size_t n = (size_t)IPX_ROWS_PER_CONTACT * (size_t)k;
+    return result_and(k, ipx_ws_doubles_bytes(n * n) + model);
 }
 
 ipx_workspace *ipx_workspace_create_bytes(size_t bytes)

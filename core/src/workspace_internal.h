@@ -39,6 +39,10 @@ int *ipx_ws_keep_ints(ipx_workspace *ws, size_t n);
 /// Bytes left after the kept slices: what a solver may take.
 size_t ipx_ws_available(const ipx_workspace *ws);
 
+/// The model's own bytes (beyond the result's arrays) for p's size and W's form: its
+/// blocks_workspace_bytes where it reads p's blocks in place, else its workspace_bytes (registry.c).
+size_t ipx_model_workspace_bytes_for(const struct ipx_params *params, const struct ipx_problem *p);
+
 /// Bytes a slice of n bytes takes (rounded up like the others).
 static inline size_t ipx_ws_bytes_bytes(size_t n) { return ipx_ws_round_up(n); }
 

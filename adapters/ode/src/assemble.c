@@ -307,7 +307,7 @@ int ipx_ode_solve(ipx_ode_context *ctx, char *msg, size_t size)
     /* a compliant step hands back its mean impulse before ODE's step and the rest after it
        (see ipx_gonthier_step); an impact all of its impulse before */
     double *mean = as->rows_a;
-    if (ipx_ode_reserve_workspace(ctx, as->problem.k, msg, size) != 0) return -1;
+    if (ipx_ode_reserve_workspace(ctx, &as->problem, msg, size) != 0) return -1;
     const double *before = NULL;
     if (ctx->compliant) {
         if (ipx_ode_compliant_solve(ctx, mean, msg, size) != 0) return -1;

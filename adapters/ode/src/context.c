@@ -183,9 +183,10 @@ int ipx_ode_configure(ipx_ode_context *ctx, const char *model_name, const char *
     return 0;
 }
 
-int ipx_ode_reserve_workspace(ipx_ode_context *ctx, int k, char *msg, size_t size)
+int ipx_ode_reserve_workspace(ipx_ode_context *ctx, const ipx_problem *p, char *msg, size_t size)
 {
-    size_t need = ipx_workspace_bytes(&ctx->params, k);
+    const int k = p->k;
+    size_t need = ipx_workspace_bytes_for(&ctx->params, p); /* O(k) for W as blocks */
     if (need && need <= ipx_workspace_capacity(ctx->ws)) return 0;
     ipx_workspace *ws = need ? ipx_workspace_create_bytes(need) : NULL;
     if (!ws) {

@@ -240,8 +240,9 @@ int ipx_ode_assembly_reserve(assembly *as, int k);
 /* Sizes the assembly's joint-elimination work for need doubles. 0, or -1 if memory is short. */
 int ipx_ode_reserve_work(assembly *as, size_t need);
 void ipx_ode_assembly_free(assembly *as);
-/* Grows the model's workspace to solve k contacts. 0, or -1 with message. */
-int ipx_ode_reserve_workspace(ipx_ode_context *ctx, int k, char *message, size_t size);
+/* Grows the model's workspace to solve p (its size and W's form: ipx_workspace_bytes_for). 0, or
+   -1 with message. */
+int ipx_ode_reserve_workspace(ipx_ode_context *ctx, const ipx_problem *p, char *message, size_t size);
 /* The gathered island's bodies (inverse masses, velocities) and joint and contact rows, into
    ctx->as (as->system: every contact's three rows); no W. 0, or -1 with message. */
 int ipx_ode_assemble_rows(ipx_ode_context *ctx, char *message, size_t size);

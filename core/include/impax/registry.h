@@ -45,6 +45,9 @@ typedef struct ipx_model {
     ipx_workspace_fn workspace_bytes; ///< bytes the solver needs for k contacts
     ipx_promises_fn promises;       ///< invariants it guarantees, given its parameters
     ipx_blocks_from_fn blocks_from; ///< NULL: solve reads W densely at every size
+    /// bytes the solver needs for k >= blocks_from contacts with W given as blocks (O(k): the
+    /// problem's blocks are read in place); NULL without blocks_from
+    ipx_workspace_fn blocks_workspace_bytes;
 } ipx_model;
 
 /// A model together with the values of its parameters.
