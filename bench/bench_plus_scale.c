@@ -11,7 +11,7 @@
    exponent of a least-squares fit of log(median ms) against log k over the k >= 64 measured.
    Usage: bench_plus_scale [kinds [k-list [problems]]]   e.g.  bench_plus_scale stack 8,16,32,64 3
           kinds: stack, pile, bin, both (stack and pile) or all (default both); k-list default
-          8,16,32,64 */
+          8,16,32,64. BENCH_PARAMS: PLUS parameters ("key=value,..."). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -133,7 +133,11 @@ static double run(const char *kind, int k, int problems)
 {
     ipx_params par;
     char msg[IPX_MESSAGE_SIZE];
-    if (ipx_params_init(&par, "plus", msg, sizeof msg) != IPX_OK) exit(2);
+    if (ipx_params_init(&par, "plus", msg, sizeof msg) != IPX_OK ||
+        ipx_params_parse(&par, getenv("BENCH_PARAMS"), msg, sizeof msg) != IPX_OK) {
+        fprintf(stderr, "BENCH_PARAMS: %s\n", msg);
+        exit(2);
+    }
     ipx_workspace *ws = ipx_workspace_create(&par, k);
     ipx_rng rng;
     ipx_rng_seed(&rng, 7000 + (uint64_t)k);

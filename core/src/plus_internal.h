@@ -101,6 +101,8 @@ typedef struct plus_ctx {
     double *group_worst;     /* k: at a group's root, its largest violation (Table 1) */
     void *sparse;            /* SuiteSparse state of the sparse solves (sparse_lsq.h) */
     int sparse_on;           /* 1 once that state was started in this impact */
+    int sparse_answered, sparse_declined; /* this impact's systems the sparse path answered and
+                                             declined (sparse_solve: offered while it pays) */
     int probing;             /* 1 in the direction search's probes: each system differs from the
                                 last in one column, which the dense path's cache (min_norm.h)
                                 updates in O(m^2): they skip the sparse path (bench_plus_scale,

@@ -158,7 +158,7 @@ static void notify(const plus_ctx *c, int interval, double alpha)
         .round = c->round, .interval = interval, .fallback = c->fallback, .alpha = alpha,
         .k = c->k, .cls = c->cls, .slip = c->slip, .normal_active = c->normal_on,
         .step = c->pi, .impulse = c->pi_total, .v = c->v, .group = c->focus_of,
-        .passes = c->passes};
+        .passes = c->passes, .sparse_answered = c->sparse_answered, .sparse_declined = c->sparse_declined};
     c->observer(&iv, c->user);
 }
 

@@ -10,7 +10,8 @@
    large systems go the sparse way, keeps its promises (the invariant checker: no energy gain,
    nothing approaching, friction against the slip) on bins and towers of 48 and 64 contacts,
    and gives the impulses it gives with the sparse path off (sparse_min = 0) to 1e-9 wherever
-   neither run spent its cost bound. */
+   neither run spent its cost bound. Within an impact the sparse path stops being offered once it
+   has declined IPX_PLUS_SPARSE_GIVE_UP systems more than it answered (seen by the observer). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -265,10 +266,53 @@ static void test_plus_on_large_piles_is_the_dense_answer_and_keeps_its_promises(
     ENSURE(2 * compared >= impacts);
 }
 
+/* What the observer saw of the sparse path over an impact: the largest excess of declined over
+   answered systems after any interval, and the last counts. */
+typedef struct sparse_seen {
+    int worst_excess, answered, declined;
+} sparse_seen;
+
+static void watch_sparse(const ipx_plus_interval *iv, void *user)
+{
+    sparse_seen *s = user;
+    const int excess = iv->sparse_declined - iv->sparse_answered;
+    s->worst_excess = excess > s->worst_excess ? excess : s->worst_excess;
+    s->answered = iv->sparse_answered;
+    s->declined = iv->sparse_declined;
+}
+
+/* With sparse_min = 1 every system is offered, and the small dense ones (more than a quarter of
+   their entries non-zero) are declined: within an impact the path is offered only until it has
+   declined IPX_PLUS_SPARSE_GIVE_UP systems more than it answered, and the answer keeps its
+   promises. */
+static void test_sparse_path_is_given_up_where_it_declines(void)
+{
+    ipx_rng rng;
+    ipx_rng_seed(&rng, 17);
+    ipx_params par = ipx_test_params("plus", "sparse_min=1");
+    static ipx_scene scene;
+    int given_up = 0;
+    for (int trial = 0; trial < 6; trial++) {
+        const ipx_gen_options gen = ipx_gen_default_options();
+        ipx_gen_random(&scene, 8 + 4 * trial, &gen, &rng);
+        const ipx_problem *p = &scene.problem;
+        sparse_seen seen = {0, 0, 0};
+        ipx_result r;
+        ENSURE(ipx_plus_trace(p, par.value, ipx_test_workspace(&par, p->k), watch_sparse, &seen, &r) == IPX_OK);
+        ENSURE(ipx_test_check_kinds(p, &r, par.model->promises(par.value), par.value[IPX_PLUS_EPS_V]));
+        ENSURE(seen.worst_excess <= IPX_PLUS_SPARSE_GIVE_UP);
+        given_up += seen.declined - seen.answered == IPX_PLUS_SPARSE_GIVE_UP;
+        printf("  k = %d: %d min-norm solves, the sparse path answered %d and declined %d\n", p->k,
+               r.counts.lsq_solves, seen.answered, seen.declined);
+    }
+    ENSURE(given_up >= 4);
+}
+
 int main(void)
 {
     RUN(test_plus_systems_of_piles_agree_with_the_dense_path);
     RUN(test_sparse_rank_deficient_systems_agree_with_dgelsy);
     RUN(test_plus_on_large_piles_is_the_dense_answer_and_keeps_its_promises);
+    RUN(test_sparse_path_is_given_up_where_it_declines);
     return ipx_test_exit();
 }

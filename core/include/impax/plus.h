@@ -202,6 +202,8 @@ enum {
     IPX_PLUS_SETTLE_ROUNDS,    ///< rounds of a repeating dissipative ping-pong before it is settled (deviation 11)
     IPX_PLUS_MAX_SOLVES,       ///< min-norm solves per impact before the plastic finish (deviation 12)
     IPX_PLUS_SPARSE_MIN,       ///< unknowns from which a min-norm solve tries SuiteSparseQR; 0 = never
+                               ///< (within an impact, only until it has declined
+                               ///< IPX_PLUS_SPARSE_GIVE_UP systems more than it answered)
     IPX_PLUS_N_PARAMS
 };
 
@@ -252,7 +254,14 @@ typedef struct ipx_plus_interval {
                                   ///< every contact in the plastic finish (one LCP)
     int passes;                   ///< active-set passes of the interval, over all its groups
                                   ///< (0 in the plastic finish)
+    int sparse_answered;          ///< the impact's systems so far that the sparse path answered
+    int sparse_declined;          ///< and that it declined (sparse_min)
 } ipx_plus_interval;
+
+/// A system the sparse path declines (one it cannot vouch for: near rank-deficient, as a bin's
+/// are) costs its factorisation on top of the dense solve. Within an impact the path is offered
+/// only while it has declined fewer than this many systems more than it answered.
+#define IPX_PLUS_SPARSE_GIVE_UP 8
 
 /// Called after every interval.
 typedef void (*ipx_plus_observer)(const ipx_plus_interval *iv, void *user);
