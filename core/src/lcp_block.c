@@ -484,7 +484,8 @@ int ipx_nsgs_fallback_sweeps(int k, int max_sweeps)
    (rows of beta and gamma), while the scales Z and V are found; the rows are then judged in a
    tight loop over the kept pairs. The terms -z / Z and -w / V need no pairs: their largest raw
    values per unit are kept instead. */
-double ipx_nsgs_residual(const ipx_nsgs *s, const double *v, const double *qn_shift, const double *cap)
+double ipx_nsgs_residual(const ipx_nsgs *s, const double *v, const double *qn_shift, const double *cap,
+                         double scales[2])
 {
     const int k = s->k, nd = s->nd;
     double Z = DBL_MIN, V = DBL_MIN;
@@ -534,6 +535,7 @@ double ipx_nsgs_residual(const ipx_nsgs *s, const double *v, const double *qn_sh
             neg_imp = ipx_max(neg_imp, ipx_max(fabs(pi[IPX_T1]), fabs(pi[IPX_T2])));
         }
     }
+    if (scales) scales[0] = Z, scales[1] = V;
     const double rz = 1.0 / Z, rv = 1.0 / V;
     double worst = ipx_max(neg_imp * rz, neg_vel * rv);
     for (int r = 0; r < niv; r++) worst = ipx_max(worst, ipx_min(iz[r] * rz, vw[r] * rv));
@@ -684,6 +686,7 @@ ipx_status ipx_nsgs_solve(ipx_nsgs *s, const double *v, const double *qn_shift, 
     s->local_failures = 0;
     s->accelerated = opt->accelerate;
     s->residual = INFINITY;
+    s->scales[0] = s->scales[1] = 0.0;
     int count = -1, improved_at = 0;
     double previous = INFINITY, best = INFINITY, improved = INFINITY;
     while (s->sweeps < opt->max_sweeps) {
@@ -691,10 +694,10 @@ ipx_status ipx_nsgs_solve(ipx_nsgs *s, const double *v, const double *qn_shift, 
         sweep(s, qn_shift, cap);
         s->sweeps++;
         if (!s->accelerated && s->sweeps % PLAIN_CHECK != 0 && s->sweeps < opt->max_sweeps) continue;
-        s->residual = ipx_nsgs_residual(s, v, qn_shift, cap);
+        s->residual = ipx_nsgs_residual(s, v, qn_shift, cap, s->scales);
         if (s->residual <= opt->tol) { /* confirm on velocities recomputed from the data */
             ipx_wblocks_apply(&s->W, v, s->pi, s->vp);
-            s->residual = ipx_nsgs_residual(s, v, qn_shift, cap);
+            s->residual = ipx_nsgs_residual(s, v, qn_shift, cap, s->scales);
             if (s->residual <= opt->tol) return IPX_OK;
         }
         /* the best sweep so far: every contact meets its own conditions there (an extrapolated
@@ -721,6 +724,6 @@ ipx_status ipx_nsgs_solve(ipx_nsgs *s, const double *v, const double *qn_shift, 
     }
     memcpy(s->pi, s->pi_best, bytes);
     ipx_wblocks_apply(&s->W, v, s->pi, s->vp);
-    s->residual = ipx_nsgs_residual(s, v, qn_shift, cap);
+    s->residual = ipx_nsgs_residual(s, v, qn_shift, cap, s->scales);
     return s->residual <= opt->tol ? IPX_OK : IPX_ERR_NOT_CONVERGED;
 }

@@ -107,6 +107,7 @@ typedef struct ipx_nsgs {
     /* statistics of the last solve */
     int sweeps;
     double residual;
+    double scales[2];   /* N*s and m/s: the impulse and velocity scales Z and V of residual */
     long pivots;        /* pivots of the local Lemke */
     int local_lemke;    /* local problems the enumeration left to Lemke */
     int local_failures; /* local problems Lemke failed too (the contact kept its impulse) */
@@ -158,8 +159,9 @@ static inline int ipx_lemke_rescuable(ipx_status st)
 /// velocities. The LCP's unknowns are made from pi: lambda_D from pi_t by the two directions of
 /// its sector of the polygon (the least multipliers), the auxiliaries as the smallest that make
 /// their rows feasible (gamma_i = max(0, max_j -d_j.v_t), beta_i = max(0, -v_n)); so it measures
-/// whether pi solves the LCP.
-double ipx_nsgs_residual(const ipx_nsgs *s, const double *v, const double *qn_shift,
-                         const double *cap);
+/// whether pi solves the LCP. scales (NULL: not wanted) receives the scales the residual is
+/// relative to: Z, the largest impulse unknown (N*s), and V, the largest velocity (m/s).
+double ipx_nsgs_residual(const ipx_nsgs *s, const double *v, const double *qn_shift, const double *cap,
+                         double scales[2]);
 
 #endif

@@ -32,6 +32,8 @@ typedef struct ipx_routh_ctx {
     double *v;            /* 3k, m/s: current contact velocities v0 + W pi */
     double *dpi;          /* 3k, N*s: impulse of the current step */
     int lcp_failed;       /* set when an LCP of this sample failed (ray, pivots, residual) */
+    double dpi_slack;     /* J: the kinetic energy dpi may gain through its LCP's residual (0 from
+                             the dense Lemke, whose answer is complementary to round-off) */
     /* the iterative solver (k >= lcp_switch; the dense matrices above are then taken only when
        k <= lcp_fallback, and built when first needed) */
     int iterative, fallback, dense_built, warm, nsgs_ready;
