@@ -31,8 +31,8 @@
 /// IPX_PLUS_HIT_* bits below. The guards (max_rounds, max_intervals per round, max_passes per
 /// interval, newton_max_iters) set their bit and the impact goes on. Cost bound (deviation 12):
 /// an impact makes at most max_solves min-norm solves (of at most 4k unknowns) and one LCP of
-/// at most k rows; the solve fails (IPX_ERR_NOT_CONVERGED) only if Lemke's method fails on the
-/// plastic finish's LCP, which has a solution.
+/// at most k rows; the solve fails (IPX_ERR_NOT_CONVERGED) only if both Lemke's method and its
+/// rescue, MPRGP, fail on the plastic finish's LCP, which has a solution.
 ///
 /// Promises (ipx_check): energy (no gain, with energy_cap = 1), friction cone, friction
 /// direction (deviation 3), no pulling normal impulse, consistency, and non-penetration to within eps_v: a contact approaching
@@ -151,7 +151,10 @@
 ///     the plastic finish ends the impact (IPX_PLUS_HIT_MAX_SOLVES): one frictionless, perfectly
 ///     plastic round in which every contact that can be pushed takes part, solved exactly as
 ///     the LCP 0 <= z, W_nn z + v_n >= 0, z.(W_nn z + v_n) = 0 by Lemke's method (impax/lcp.h).
-///     No contact approaches after it, and it dissipates: dT = -1/2 z.W_nn z <= 0. max_rounds
+///     Where Lemke fails in floating point (a false ray, the pivot limit, an inaccurate basis:
+///     a pile's near-duplicate contacts), MPRGP (impax/lcp_psd.h) solves the same LCP, as the
+///     bound-constrained minimum of 1/2 z.W_nn z + v_n.z, to 1e-12 of max |v_n| (lcp_solves
+///     counts both). No contact approaches after it, and it dissipates: dT = -1/2 z.W_nn z <= 0. max_rounds
 ///     = 0 (the default) means 100 + 4 k: a wave needs k rounds to cross a chain of k contacts,
 ///     and an elastic stack dropped on the ground about 3 k.
 /// 13. Uncoupled groups solved apart (issue [scale]). The contacts whose normal rows are on
