@@ -23,6 +23,7 @@
 #include "impax/lcp_psd.h"
 #include "lcp_block.h"
 #include "plus_internal.h"
+#include "result_internal.h"
 
 /* Relative accuracy of the MPRGP rescue (lcp_psd.h): that 87-row finish took 95 products. */
 #define FINISH_PSD_TOL 1e-12
@@ -48,11 +49,7 @@ typedef struct dense_matrix {
 static void apply_dense_matrix(void *user, const double *x, double *y)
 {
     const dense_matrix *d = user;
-    for (int i = 0; i < d->m; i++) y[i] = 0.0;
-    for (int j = 0; j < d->m; j++) {
-        const double *col = d->M + (size_t)d->m * j;
-        for (int i = 0; i < d->m; i++) y[i] += col[i] * x[j];
-    }
+    ipx_apply_dense(d->m, d->M, x, y);
 }
 
 /* LCP(M, q) of the finish by MPRGP, after Lemke's method failed with lemke; work: 10 m doubles
