@@ -81,6 +81,14 @@ size_t ipx_constrained_work_doubles(int n_bodies, int n_joint_rows, int n_contac
            2 * c + 2 * nj + m + m * nj + svd_work(m, nj) + ints_in_doubles(nb + 1 + 5 * c);
 }
 
+/* A non-finite number out of the joint elimination (where: "" or the part of the output). */
+static ipx_status non_finite(const ipx_constrained *s, const char *where, char *msg, size_t size)
+{
+    snprintf(msg, size, "joint elimination produced a non-finite number%s (%d bodies, %d joint rows)", where,
+             s->n_bodies, s->n_joint_rows);
+    return IPX_ERR_NUMERIC;
+}
+
 static layout carve(const ipx_constrained *s, double *work)
 {
     const size_t nb = (size_t)s->n_bodies, m = (size_t)s->n_joint_rows, c = (size_t)s->n_contact_rows;
@@ -489,11 +497,8 @@ ipx_status ipx_constrained_blocks(const ipx_constrained *s, double *work, int *s
                 for (int r = 0; r < 3; r++)
                     out_b[r + 3 * cc] = mirror[cc + 3 * r] = W_entry(s, &L, 3 * gi + r, 3 * gj + cc);
         }
-    if (!ipx_all_finite(blk, 9 * (size_t)start[k])) {
-        snprintf(msg, size, "joint elimination produced a non-finite number in W (%d bodies, %d joint rows)",
-                 s->n_bodies, s->n_joint_rows);
-        return IPX_ERR_NUMERIC;
-    }
+    if (!ipx_all_finite(blk, 9 * (size_t)start[k]))
+        return non_finite(s, " in W", msg, size);
     return IPX_OK;
 }
 
@@ -551,18 +556,12 @@ ipx_status ipx_constrained_factor(const ipx_constrained *s, double *work, ipx_co
     L.head[1] = rank;
     L = factored(s, work);
     const size_t mn = (size_t)(m < nj ? m : nj);
-    if (!ipx_all_finite(L.sv, mn) || !ipx_all_finite(L.mjc, ROW_DOUBLES * (size_t)c)) {
-        snprintf(msg, size, "joint elimination produced a non-finite number (%d bodies, %d joint rows)",
-                 s->n_bodies, m);
-        return IPX_ERR_NUMERIC;
-    }
+    if (!ipx_all_finite(L.sv, mn) || !ipx_all_finite(L.mjc, ROW_DOUBLES * (size_t)c))
+        return non_finite(s, "", msg, size);
     fill_K(s, &L);
     fill_diagonal(s, &L);
-    if (!ipx_all_finite(L.K, (size_t)L.nn * c) || !ipx_all_finite(L.diag, (size_t)c)) {
-        snprintf(msg, size, "joint elimination produced a non-finite number (%d bodies, %d joint rows)",
-                 s->n_bodies, m);
-        return IPX_ERR_NUMERIC;
-    }
+    if (!ipx_all_finite(L.K, (size_t)L.nn * c) || !ipx_all_finite(L.diag, (size_t)c))
+        return non_finite(s, "", msg, size);
     if (info) *info = (ipx_constrained_info){rank, 0.0, 0.0};
     return IPX_OK;
 }
@@ -583,11 +582,8 @@ ipx_status ipx_constrained_prepare(const ipx_constrained *s, double *u, double *
     layout L = factored(s, work);
     double before = m > 0 ? project_velocities(s, &L, u) : 0.0;
     for (int i = 0; i < c; i++) v[i] = row_velocity(&s->contact_row[i], u);
-    if (!ipx_all_finite(v, (size_t)c) || !ipx_all_finite(u, 6 * (size_t)s->n_bodies)) {
-        snprintf(msg, size, "joint elimination produced a non-finite number (%d bodies, %d joint rows)",
-                 s->n_bodies, m);
-        return IPX_ERR_NUMERIC;
-    }
+    if (!ipx_all_finite(v, (size_t)c) || !ipx_all_finite(u, 6 * (size_t)s->n_bodies))
+        return non_finite(s, "", msg, size);
     if (info) {
         info->joint_rank = fi.joint_rank;
         info->violation_before = before;
@@ -605,11 +601,8 @@ ipx_status ipx_constrained_assemble(const ipx_constrained *s, double *u, double 
     if (st != IPX_OK) return st;
     layout L = factored(s, work);
     fill_W(s, &L, W);
-    if (!ipx_all_finite(W, (size_t)c * c)) {
-        snprintf(msg, size, "joint elimination produced a non-finite number (%d bodies, %d joint rows)",
-                 s->n_bodies, s->n_joint_rows);
-        return IPX_ERR_NUMERIC;
-    }
+    if (!ipx_all_finite(W, (size_t)c * c))
+        return non_finite(s, "", msg, size);
     return IPX_OK;
 }
 

@@ -94,7 +94,7 @@ ipx_status plus_plastic_finish(plus_ctx *c)
         st = ipx_lemke(m, M, q, z, w, ipx_lemke_default_max_pivots(m), c->fac, c->lsq_iwork, &pivots);
     c->r->counts.lcp_solves++;
     c->r->counts.pivots += pivots;
-    if (st != IPX_OK && ipx_lemke_rescuable(st)) st = rescue_psd(c, m, M, q, z, w, c->fac, st);
+    if (ipx_lemke_rescuable(st)) st = rescue_psd(c, m, M, q, z, w, c->fac, st); /* its message */
     else if (st != IPX_OK)
         snprintf(c->r->message, sizeof c->r->message,
                  "plus: the plastic finish (LCP of %d normal rows) failed: %s", m,

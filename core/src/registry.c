@@ -153,11 +153,17 @@ int ipx_model_reads_blocks(const ipx_params *params, int k)
     return m->blocks_from && k >= m->blocks_from(params->value);
 }
 
+ipx_w_route ipx_w_route_of(const ipx_params *params, const ipx_problem *p)
+{
+    if (p->W || !p->Ws) return IPX_W_DENSE;
+    return ipx_model_reads_blocks(params, p->k) ? IPX_W_IN_PLACE : IPX_W_COPIED;
+}
+
 size_t ipx_model_workspace_bytes_for(const ipx_params *params, const ipx_problem *p)
 {
     const ipx_model *m = params->model;
-    const int in_place = p->Ws && !p->W && m->blocks_workspace_bytes && ipx_model_reads_blocks(params, p->k);
-    return in_place ? m->blocks_workspace_bytes(p->k, params->value) : m->workspace_bytes(p->k, params->value);
+    if (ipx_w_route_of(params, p) == IPX_W_IN_PLACE) return m->blocks_workspace_bytes(p->k, params->value);
+    return m->workspace_bytes(p->k, params->value);
 }
 
 /* For a model that reads W densely at p's size, a dense copy of p's blocks kept in ws (after the
@@ -167,7 +173,7 @@ static ipx_status dense_if_needed(const ipx_params *params, const ipx_problem *p
                                   ipx_workspace *ws, ipx_problem *dense, ipx_result *r)
 {
     *dense = *p;
-    if (p->W || ipx_model_reads_blocks(params, p->k)) return IPX_OK;
+    if (ipx_w_route_of(params, p) != IPX_W_COPIED) return IPX_OK;
     const size_t n = (size_t)IPX_ROWS_PER_CONTACT * (size_t)p->k, copy = ipx_ws_doubles_bytes(n * n);
     double *W = need + copy <= ipx_ws_available(ws) ? ipx_ws_keep_doubles(ws, n * n) : NULL;
     if (!W) {

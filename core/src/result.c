@@ -69,7 +69,7 @@ ipx_status ipx_result_finish_rows(const ipx_problem *p, int rows_per_contact, ip
     r->k = p->k;
     if (p->W) {
         r->delta_ke = ipx_velocity_after(n, p->W, p->v, r->impulse, r->v_post);
-    } else { /* blocks: only the core's 3 rows per contact come so (ipx_problem_require_dense) */
+    } else { /* blocks: only the core's 3 rows per contact come so (ipx_problem_validate_dense) */
         ipx_problem_apply_W(p, r->impulse, r->v_post);
         r->delta_ke = add_velocity(n, p->v, r->impulse, r->v_post);
     }

@@ -29,12 +29,17 @@ static size_t dense_bytes(int k, int nd)
 
 static int min_int(int a, int b) { return a < b ? a : b; }
 
+/* ipx_routh_ctx_init's layout scales, and take_memory's v, dpi and caps. */
+static size_t common_bytes(int k)
+{
+    return 2 * ipx_ws_doubles_bytes((size_t)IPX_ROWS_PER_CONTACT * (size_t)k) + 2 * ipx_ws_doubles_bytes((size_t)k);
+}
+
 size_t ipx_routh_workspace_bytes(int k, const double *param)
 {
     const int nd = directions(param), sw = (int)fmin(param[IPX_ROUTH_LCP_SWITCH], 1e9);
     const int fb = (int)fmin(param[IPX_ROUTH_LCP_FALLBACK], 1e9);
-    const size_t rows = (size_t)IPX_ROWS_PER_CONTACT * (size_t)k;
-    const size_t common = 2 * ipx_ws_doubles_bytes(rows) + 2 * ipx_ws_doubles_bytes((size_t)k);
+    const size_t common = common_bytes(k);
     /* monotone in k: a workspace for k_max serves every smaller problem. Below the switch the
        iterative solver may be set up too, to answer an LCP the dense Lemke fails on */
     const size_t small = sw > 1 ? dense_bytes(min_int(k, sw - 1), nd) + ipx_nsgs_bytes(min_int(k, sw - 1), nd, 0) : 0;
@@ -45,11 +50,9 @@ size_t ipx_routh_workspace_bytes(int k, const double *param)
 
 size_t ipx_routh_blocks_workspace_bytes(int k, const double *param)
 {
-    const size_t rows = (size_t)IPX_ROWS_PER_CONTACT * (size_t)k;
-    /* ipx_routh_ctx_init's layout (friction flags, scales), take_memory's v, dpi and caps, and the
-       iterative solver on the problem's own blocks: no dense Lemke above lcp_fallback */
-    return ipx_ws_ints_bytes((size_t)k) + ipx_ws_doubles_bytes((size_t)k) + 2 * ipx_ws_doubles_bytes(rows) +
-           ipx_ws_doubles_bytes((size_t)k) + ipx_nsgs_bytes(k, directions(param), 1);
+    /* the layout's friction flags (dense_bytes holds them above), and the iterative solver on the
+       problem's own blocks: no dense Lemke above lcp_fallback */
+    return common_bytes(k) + ipx_ws_ints_bytes((size_t)k) + ipx_nsgs_bytes(k, directions(param), 1);
 }
 
 /* m/s: the smallest normal velocity (most negative = fastest approach). */
@@ -194,14 +197,13 @@ static ipx_status solve_dense(ipx_routh_ctx *c, const double *v, int capped, con
         ipx_ap_fill_q(&c->L, v, c->q + c->m);
         st = solve_lcp(c, c->n, c->m, c->M, what);
         if (st == IPX_OK) ipx_ap_impulse(&c->L, c->z + c->m, c->dpi); /* z = [beta; lambda_n; ...] */
-        c->dpi_slack = 0.0;
     } else {
         const int s = c->L.size;
         ipx_ap_fill(&c->L, c->p, v, c->M_ap, s, 0, c->q);
         st = solve_lcp(c, s, 0, c->M_ap, what);
         if (st == IPX_OK) ipx_ap_impulse(&c->L, c->z, c->dpi);
-        c->dpi_slack = 0.0;
     }
+    c->dpi_slack = 0.0;
     return st;
 }
 

@@ -54,13 +54,12 @@ size_t ipx_workspace_bytes_for(const ipx_params *params, const ipx_problem *p)
 {
     if (!params || !params->model || !p || !k_in_range(p->k)) return 0;
     const int k = p->k;
-    const size_t model = ipx_model_workspace_bytes_for(params, p);
-    if (!p->Ws || p->W) return result_and(k, model);
-    /* blocks read in place need no validation workspace (a block W is assembled: no curvature
-       check); blocks a model reads densely, their copy (ipx_solve's dense_if_needed) */
-    if (ipx_model_reads_blocks(params, k)) return ipx_result_bytes(k, IPX_ROWS_PER_CONTACT) + model;
-    const size_t n = (size_t)IPX_ROWS_PER_CONTACT * (size_t)k;
-    return result_and(k, ipx_ws_doubles_bytes(n * n) + model);
+    const size_t model = ipx_model_workspace_bytes_for(params, p), n = (size_t)IPX_ROWS_PER_CONTACT * (size_t)k;
+    const ipx_w_route route = ipx_w_route_of(params, p);
+    /* blocks in place need no validation workspace (a block W is assembled: no curvature check) */
+    if (route == IPX_W_IN_PLACE) return ipx_result_bytes(k, IPX_ROWS_PER_CONTACT) + model;
+    if (route == IPX_W_COPIED) return result_and(k, ipx_ws_doubles_bytes(n * n) + model); /* ipx_solve's copy */
+    return result_and(k, model);
 }
 
 ipx_workspace *ipx_workspace_create_bytes(size_t bytes)

@@ -5,6 +5,7 @@
      less is refused with a message that names the model and k, the result left at zero.
    - For a dense W the bound is ipx_workspace_bytes(k) less (at most) the block copy it does not
      need; for blocks a model copies densely, that bound itself; every model solves in it.
+   - a model that reads blocks has their workspace bound;
    - NULL arguments and k out of range give 0. */
 #include <stdint.h>
 #include <string.h>
@@ -140,6 +141,15 @@ static void test_dense_problems_keep_the_dense_bound(void)
     ipx_test_blocks_free(&b);
 }
 
+/* ipx_solve reads a model's blocks_workspace_bytes wherever it reads blocks in place. */
+static void test_models_that_read_blocks_size_them(void)
+{
+    for (int m = 0; m < ipx_model_count(); m++) {
+        const ipx_model *model = ipx_model_at(m);
+        ENSURE(!model->blocks_from == !model->blocks_workspace_bytes);
+    }
+}
+
 static void test_bad_arguments_give_zero(void)
 {
     ipx_params par = params_of("aplcp");
@@ -162,6 +172,7 @@ int main(void)
     RUN(test_blocks_read_in_place_take_linear_memory);
     RUN(test_solve_fits_the_bound_and_not_a_byte_less);
     RUN(test_dense_problems_keep_the_dense_bound);
+    RUN(test_models_that_read_blocks_size_them);
     RUN(test_bad_arguments_give_zero);
     return ipx_test_exit();
 }

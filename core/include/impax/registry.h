@@ -46,7 +46,7 @@ typedef struct ipx_model {
     ipx_promises_fn promises;       ///< invariants it guarantees, given its parameters
     ipx_blocks_from_fn blocks_from; ///< NULL: solve reads W densely at every size
     /// bytes the solver needs for k >= blocks_from contacts with W given as blocks (O(k): the
-    /// problem's blocks are read in place); NULL without blocks_from
+    /// problem's blocks are read in place); set exactly when blocks_from is
     ipx_workspace_fn blocks_workspace_bytes;
 } ipx_model;
 
