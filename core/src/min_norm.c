@@ -3,7 +3,7 @@
    solution, and possibly a complete orthogonal factorisation (lsq_cod.h) of that matrix
    without a few of its columns S (a "base" factor).
 
-   The impending-slip direction search (plus_slip.c) solves B x = w for one contact's slip
+   The impending-slip direction search (plus_search.c) solves B x = w for one contact's slip
    angle after another: B differs from the previous matrix in one column only (the contact's
    normal column, in its two friction rows), w is the same; with several impending contacts it
    sweeps over them, so the changing column moves among a few. With a base factor of
@@ -38,19 +38,20 @@
 #include "mathutil.h"
 #include "min_norm.h"
 
-/* Most columns a base factor leaves out (the impending contacts a direction search sweeps). */
-#define MAX_SET 8
+#define MAX_SET IPX_MIN_NORM_MAX_SET
 
 /* Header: marker, m, rcond, kind of factor, its rank and |R_11|, whether x (and with which
    rank) belongs to the cached system, whether x0, wq belong to its right-hand side, the base's
    left-out columns (ascending) and whether their Q^T g and A^+ g are up to date, the
    columns that changed at the last dense solve (ascending; see ipx_min_norm_solve), the
-   condition estimate of the last dense solve's factor (lsq_cod_cond) and the path the last
-   solve took (ipx_min_norm_path). */
+   condition estimate of the last dense solve's factor (lsq_cod_cond), the path the last
+   solve took (ipx_min_norm_path), the base factors built since the cache began
+   (ipx_min_norm_base_builds) and the columns a caller expects to change
+   (ipx_min_norm_expect; ascending). */
 enum {
     H_MAGIC, H_M, H_RCOND, H_KIND, H_RANK, H_R11, H_X_OK, H_X_RANK, H_W_OK, H_NS,
     H_S, H_G_OK = H_S + MAX_SET, H_PN = H_G_OK + MAX_SET, H_PCOUNT, H_P = H_PCOUNT + 1,
-    H_COND = H_P + MAX_SET, H_PATH, H_SIZE
+    H_COND = H_P + MAX_SET, H_PATH, H_BUILDS, H_EN, H_E, H_SIZE = H_E + MAX_SET
 };
 enum { KIND_NONE = 0, KIND_MATRIX = 1, KIND_BASE = 2 }; /* matrix alone, or with a base factor */
 #define CACHE_MAGIC 6.02214076e23 /* any value garbage is unlikely to hold */
@@ -341,6 +342,31 @@ static ipx_status solve_dense(cache *c, int m, double *A, double *b, double rcon
     return st;
 }
 
+/* 1 if column j is among the n ascending columns of list. */
+static int listed(const double *list, int n, int j)
+{
+    for (int i = 0; i < n && (int)list[i] <= j; i++)
+        if ((int)list[i] == j) return 1;
+    return 0;
+}
+
+/* The union of the changed columns (ascending), the expected ones and, if with_base, the
+   current base's left-out ones into set (ascending); returns its size, MAX_SET + 1 if larger. */
+static int grown_set(const cache *c, const int *cols, int changed, int with_base, int *set)
+{
+    const int ns = with_base && c->h[H_KIND] == KIND_BASE ? (int)c->h[H_NS] : 0;
+    const int ne = (int)c->h[H_EN], m = (int)c->h[H_M];
+    int p = 0;
+    for (int j = 0, a = 0; j < m; j++) {
+        const int now = a < changed && cols[a] == j;
+        a += now;
+        if (!now && !listed(c->h + H_S, ns, j) && !listed(c->h + H_E, ne, j)) continue;
+        if (p == MAX_SET) return MAX_SET + 1;
+        set[p++] = j;
+    }
+    return p;
+}
+
 /* ipx_min_norm_solve, and with again = 1 ipx_min_norm_solve_again. */
 static ipx_status solve(int n, double *A, double *b, double rcond, double *work, int *iwork,
                         int *rank_out, int again)
@@ -357,6 +383,8 @@ static ipx_status solve(int n, double *A, double *b, double rcond, double *work,
         for (int r = 0; r < m; r++)
             if (!isfinite(A[r + mm * (size_t)cols[i]])) changed = MAX_SET + 1; /* dense: fails */
     if (hit) same_w = memcmp(b, c.w, sizeof(double) * mm) == 0;
+    if (!hit || changed > MAX_SET) c.h[H_EN] = 0; /* another system: nothing expected of it */
+    if (!hit) c.h[H_BUILDS] = 0;
     c.h[H_MAGIC] = CACHE_MAGIC;
     c.h[H_M] = m;
     c.h[H_RCOND] = rcond;
@@ -376,16 +404,13 @@ static ipx_status solve(int n, double *A, double *b, double rcond, double *work,
                 c.h[H_G_OK + slot] = 0;
             }
         }
-        if (!covered) { /* grow the set by these columns, or start it from them */
-            int set[2 * MAX_SET + 1], p = 0;
-            const int ns = c.h[H_KIND] == KIND_BASE ? (int)c.h[H_NS] : 0;
-            for (int j = 0, a = 0, s = 0; j < m && (a < changed || s < ns); j++) {
-                int old = s < ns && (int)c.h[H_S + s] == j, now = a < changed && cols[a] == j;
-                s += old, a += now;
-                if (old || now) set[p++] = j;
-            }
+        if (!covered) { /* grow the set by these columns and the expected ones, or start it
+                           from them */
+            int set[MAX_SET], p = grown_set(&c, cols, changed, 1, set);
+            if (p > MAX_SET) p = grown_set(&c, cols, changed, 0, set);
             if (p > MAX_SET) p = changed, memcpy(set, cols, sizeof(int) * (size_t)changed);
             factor_base(&c, m, set, p, rcond);
+            c.h[H_BUILDS] += 1;
         }
         if (!same_w) {
             copy(c.w, b, mm);
@@ -439,6 +464,24 @@ ipx_status ipx_min_norm_solve_again(int n, double *A, double *b, double rcond, d
                                     int *iwork, int *rank_out)
 {
     return solve(n, A, b, rcond, work, iwork, rank_out, 1);
+}
+
+void ipx_min_norm_expect(int n, double *work, const int *cols, int ncols)
+{
+    if (n < IPX_MIN_NORM_CACHE_MIN || work[H_MAGIC] != CACHE_MAGIC || work[H_M] != n) return;
+    const int ne = ncols <= MAX_SET ? ncols : 0;
+    for (int i = 0; i < ne; i++) { /* ascending, by insertion */
+        int j = i;
+        for (; j > 0 && work[H_E + j - 1] > cols[i]; j--) work[H_E + j] = work[H_E + j - 1];
+        work[H_E + j] = cols[i];
+    }
+    work[H_EN] = ne;
+}
+
+long ipx_min_norm_base_builds(int n, const double *work)
+{
+    if (n < IPX_MIN_NORM_CACHE_MIN || work[H_MAGIC] != CACHE_MAGIC || work[H_M] != n) return 0;
+    return (long)work[H_BUILDS];
 }
 
 int ipx_min_norm_path(int n, const double *work)

@@ -20,6 +20,10 @@
 #define IPX_MIN_NORM_CACHE_MIN 16
 #endif
 
+/// Most columns a base factor leaves out (the impending contacts a direction search sweeps):
+/// a system that differs from the last in more is factorised afresh.
+#define IPX_MIN_NORM_MAX_SET 8
+
 /// Work doubles for systems of up to n unknowns (iwork: n ints).
 size_t ipx_min_norm_work_doubles(int n);
 
@@ -32,10 +36,22 @@ ipx_status ipx_min_norm_solve(int n, double *A, double *b, double rcond, double 
 ipx_status ipx_min_norm_solve_again(int n, double *A, double *b, double rcond, double *work,
                                     int *iwork, int *rank_out);
 
+/// Tells the cache in work, which holds a system of n unknowns, that the next solves will
+/// change the columns cols[0..ncols) (ascending, at most IPX_MIN_NORM_MAX_SET; more are
+/// ignored): the next base factor it builds leaves all of them out, where it would otherwise
+/// grow its set one column at a time, a fresh factorisation each (Newton on the slip angles
+/// changes every impending contact's column in turn). Only the cost changes, never an answer.
+/// A cache that holds no system of n unknowns ignores it.
+void ipx_min_norm_expect(int n, double *work, const int *cols, int ncols);
+
 /// How the last ipx_min_norm_solve of n unknowns on this work array was solved: the same
 /// system again, from a base factor (O(m^2) per changed column), or by a dense factorisation
 /// (every system below IPX_MIN_NORM_CACHE_MIN unknowns). For the tests of the cache's rules.
 enum { IPX_MIN_NORM_SAME = 1, IPX_MIN_NORM_BASE = 2, IPX_MIN_NORM_DENSE = 3 };
 int ipx_min_norm_path(int n, const double *work);
+
+/// Base factors built on this work array since its cache began (a fresh cache, or one of
+/// another size): each costs a dense factorisation. For the tests of ipx_min_norm_expect.
+long ipx_min_norm_base_builds(int n, const double *work);
 
 #endif

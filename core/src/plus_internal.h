@@ -4,6 +4,8 @@
 ///   plus_interval.c  Algorithm 1: one interval, the active-set search
 ///   plus_system.c    Table 1 / spec 5.3: unknowns, rows B pi = w, min-norm solve
 ///   plus_slip.c      impending slip (2.9b): Newton with an analytic Jacobian
+///   plus_angles.c    impending slip: Newton on the slip angles alone
+///   plus_search.c    impending slip: the directions one contact at a time
 ///   plus_step.c      interval length alpha (2.12)-(2.14)
 ///   plus_lsq.c       small dense min-norm least squares (complete orthogonal factorisation)
 #ifndef IMPAX_PLUS_INTERNAL_H
@@ -108,9 +110,11 @@ typedef struct plus_ctx {
                                 updates in O(m^2): they skip the sparse path (bench_plus_scale,
                                 bins of 128 contacts: 6.5 s per impact against 10 s) */
     double *sparse_x;        /* n+k: a sparse solve's answer */
-    double *search_hist;     /* plus_search_doubles(k): the direction search's acceleration */
+    double *search_hist;     /* plus_search_doubles(k): the direction search's acceleration
+                                and Newton on the angles */
     double *newton_work;     /* ipx_plus_lsq_work_doubles(n+k): Newton's own factorisations and
-                                the search's acceleration (plus_slip.c), apart from lsq_work's
+                                the search's acceleration and Newton on the angles
+                                (plus_search.c, plus_angles.c), apart from lsq_work's
                                 factor cache */
     int *newton_iwork;       /* n+k */
     double v_scale;          /* m/s, velocity scale of the current interval (Newton tolerance) */
@@ -189,7 +193,27 @@ ipx_status plus_plastic_finish(plus_ctx *c);
 
 /* plus_slip.c: Newton for the impending contacts, then the sliding-form solve with w_hat */
 ipx_status plus_impending(plus_ctx *c);
-size_t plus_search_doubles(int k); /* workspace of its direction search */
+void plus_end_slip(const plus_ctx *c, int k, const double *x, double w[2]); /* m/s, at x */
+void plus_start_angles(plus_ctx *c); /* numbers the impending contacts (c->imp, c->ni) */
+
+/* plus_search.c: the directions one contact at a time where Newton stalls (deviation 3) */
+typedef struct plus_probe {
+    double phi, cross, dot, slip; /* rad; w x s, w . s, |w| (m/s) */
+    double norm, pn;              /* |pi| and the contact's pi_n (N*s) */
+} plus_probe;
+void plus_probe_here(const plus_ctx *c, int k, plus_probe *pr); /* at x and s_k */
+int plus_consistent(const plus_ctx *c, const plus_probe *pr);   /* friction against w */
+void plus_get_angles(const plus_ctx *c, const double *ref, double *phi); /* nearest ref's */
+void plus_set_angles(plus_ctx *c, const double *phi);
+ipx_status plus_search_directions(plus_ctx *c);
+size_t plus_search_doubles(int k);         /* workspace of the search and plus_angles.c */
+size_t plus_search_history_doubles(int k); /* the search's part; plus_angles.c's follows */
+
+/* plus_angles.c: Newton on the impending contacts' angles alone (deviation 3) */
+ipx_status plus_newton_on_angles(plus_ctx *c, int *moved, int *all);
+ipx_status plus_angles_first(plus_ctx *c, int *done);
+void plus_expect_directions(plus_ctx *c); /* their columns to the factor cache */
+size_t plus_angles_doubles(int k);        /* after the search's history */
 
 /* plus_step.c: alpha of one sliding contact (v0, d: start slip and its change, m/s); *limit
    says which rule gave it */

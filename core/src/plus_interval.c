@@ -87,7 +87,7 @@ static int painleve_slide(plus_ctx *c, int k)
 }
 
 /* An impending contact for which no direction has friction against its end slip (2.9b) (the
-   search of plus_slip.c found none). One that was made impending against chatter slides
+   search of plus_search.c found none). One that was made impending against chatter slides
    explicitly again (2.9a) for the rest of the round: its slip is above v_transition. One that
    left rolling has its normal row dropped, as Algorithm 1 drops any non-rolling contact that
    violates: no impulse at it in this interval, and the rest of its approach is left to the
