@@ -40,6 +40,12 @@
 
 #define MAX_SET IPX_MIN_NORM_MAX_SET
 
+int ipx_min_norm_set_limit(int n)
+{
+    const int lim = n / 8;
+    return lim < 8 ? 8 : lim > MAX_SET ? MAX_SET : lim;
+}
+
 /* Header: marker, m, rcond, kind of factor, its rank and |R_11|, whether x (and with which
    rank) belongs to the cached system, whether x0, wq belong to its right-hand side, the base's
    left-out columns (ascending) and whether their Q^T g and A^+ g are up to date, the
@@ -355,13 +361,13 @@ static int listed(const double *list, int n, int j)
 static int grown_set(const cache *c, const int *cols, int changed, int with_base, int *set)
 {
     const int ns = with_base && c->h[H_KIND] == KIND_BASE ? (int)c->h[H_NS] : 0;
-    const int ne = (int)c->h[H_EN], m = (int)c->h[H_M];
+    const int ne = (int)c->h[H_EN], m = (int)c->h[H_M], lim = ipx_min_norm_set_limit(m);
     int p = 0;
     for (int j = 0, a = 0; j < m; j++) {
         const int now = a < changed && cols[a] == j;
         a += now;
         if (!now && !listed(c->h + H_S, ns, j) && !listed(c->h + H_E, ne, j)) continue;
-        if (p == MAX_SET) return MAX_SET + 1;
+        if (p == lim) return MAX_SET + 1;
         set[p++] = j;
     }
     return p;
@@ -379,6 +385,7 @@ static ipx_status solve(int n, double *A, double *b, double rcond, double *work,
     const int hit = c.h[H_MAGIC] == CACHE_MAGIC && c.h[H_M] == m && c.h[H_RCOND] == rcond &&
                     (c.h[H_KIND] == KIND_MATRIX || c.h[H_KIND] == KIND_BASE);
     int changed = hit ? changed_columns(&c, m, A, cols) : MAX_SET + 1;
+    if (changed > ipx_min_norm_set_limit(m)) changed = MAX_SET + 1; /* more than a base leaves out */
     for (int i = 0; i < changed && changed <= MAX_SET; i++) /* the rest were finite before */
         for (int r = 0; r < m; r++)
             if (!isfinite(A[r + mm * (size_t)cols[i]])) changed = MAX_SET + 1; /* dense: fails */
@@ -469,7 +476,7 @@ ipx_status ipx_min_norm_solve_again(int n, double *A, double *b, double rcond, d
 void ipx_min_norm_expect(int n, double *work, const int *cols, int ncols)
 {
     if (n < IPX_MIN_NORM_CACHE_MIN || work[H_MAGIC] != CACHE_MAGIC || work[H_M] != n) return;
-    const int ne = ncols <= MAX_SET ? ncols : 0;
+    const int ne = ncols <= ipx_min_norm_set_limit(n) ? ncols : 0;
     for (int i = 0; i < ne; i++) { /* ascending, by insertion */
         int j = i;
         for (; j > 0 && work[H_E + j - 1] > cols[i]; j--) work[H_E + j] = work[H_E + j - 1];

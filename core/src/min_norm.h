@@ -20,9 +20,16 @@
 #define IPX_MIN_NORM_CACHE_MIN 16
 #endif
 
-/// Most columns a base factor leaves out (the impending contacts a direction search sweeps):
-/// a system that differs from the last in more is factorised afresh.
-#define IPX_MIN_NORM_MAX_SET 8
+/// Most columns a base factor can leave out (the impending contacts a direction search
+/// sweeps); the room the work array keeps for them.
+#define IPX_MIN_NORM_MAX_SET 32
+
+/// The most a base factor leaves out for a system of n unknowns: n / 8, from 8 to
+/// IPX_MIN_NORM_MAX_SET. A system that differs from the last in more columns is factorised
+/// afresh. A solve from a base costs O(n^2) per column left out: on the bin capture (PLUS,
+/// bench_replay) 8 columns at every size took 35 s, 16 at every size 28.5 s, 32 29.5 s (the
+/// small systems slower, 12.8 s against 9.5 s for 16-31 contacts), n / 8 26.6 s.
+int ipx_min_norm_set_limit(int n);
 
 /// Work doubles for systems of up to n unknowns (iwork: n ints).
 size_t ipx_min_norm_work_doubles(int n);
@@ -37,7 +44,7 @@ ipx_status ipx_min_norm_solve_again(int n, double *A, double *b, double rcond, d
                                     int *iwork, int *rank_out);
 
 /// Tells the cache in work, which holds a system of n unknowns, that the next solves will
-/// change the columns cols[0..ncols) (ascending, at most IPX_MIN_NORM_MAX_SET; more are
+/// change the columns cols[0..ncols) (at most ipx_min_norm_set_limit(n); more are
 /// ignored): the next base factor it builds leaves all of them out, where it would otherwise
 /// grow its set one column at a time, a fresh factorisation each (Newton on the slip angles
 /// changes every impending contact's column in turn). Only the cost changes, never an answer.

@@ -19,11 +19,11 @@
    same test as without it, so its answer is a root in the same sense.
 
    Its evaluations change all ni columns at once, which the factor cache (min_norm.h) updates
-   only for ni <= IPX_MIN_NORM_MAX_SET, and below IPX_MIN_NORM_CACHE_MIN unknowns every solve
-   is a factorisation: outside those it is not used (bin capture: a 42-contact impact 46 ->
-   239 ms with it at ni = 13). The cache is told which columns will change
-   (plus_expect_directions), so that it builds one base factor without all of them instead of
-   one per column. */
+   only for ni <= ipx_min_norm_set_limit(m) (m / 8, from 8 to 32), and below
+   IPX_MIN_NORM_CACHE_MIN unknowns every solve is a factorisation: outside those it is not used
+   (bin capture: a 42-contact impact 46 -> 239 ms with it at ni = 13 beyond the cache's
+   columns). The cache is told which columns will change (plus_expect_directions), so that it
+   builds one base factor without all of them instead of one per column. */
 #include <math.h>
 #include <string.h>
 
@@ -67,7 +67,7 @@ static double slip_angles(const plus_ctx *c, double *g, int *all)
 void plus_expect_directions(plus_ctx *c)
 {
     int cols[IPX_MIN_NORM_MAX_SET], n = 0;
-    if (c->ni > IPX_MIN_NORM_MAX_SET) return;
+    if (c->ni > ipx_min_norm_set_limit(c->m)) return;
     for (int k = 0; k < c->k; k++)
         if (c->imp[k] >= 0) cols[n++] = c->pos[IPX_ROWS_PER_CONTACT * k + IPX_N];
     ipx_min_norm_expect(c->m, c->lsq_work, cols, n);
@@ -147,7 +147,10 @@ ipx_status plus_newton_on_angles(plus_ctx *c, int *moved, int *all_out)
    each of its steps is ni + 1 solves through the factor cache, where a step of the other is a
    fresh factorisation of m + ni unknowns (bin capture, with the search's use and the cache told
    the columns: 42 -> 34 s of solves; below the cache's IPX_MIN_NORM_CACHE_MIN unknowns every
-   solve is a factorisation, and it is not tried). Where
+   solve is a factorisation, and it is not tried). Nor is it where the sparse path answers this
+   impact's large systems: there a step of Newton on impulse and angles is a sparse solve, and
+   the angles' dense ones cost more (stacks of 128 boxes, bench_plus_scale: 4.7 / 6.0 / 15.4 s
+   per impact became 6.2 / 17.8 / 17.9 s with it there, 6.5 / 6.6 / 11.8 s without). Where
    it ends on consistent directions their min-norm impulse is the interval's (the search's
    answers are of that kind too); *done = 1. Otherwise the guesses and the solution are put
    back (the solution in xs, the directions in dx: Newton's scratch, free until it runs). */
@@ -155,7 +158,8 @@ ipx_status plus_angles_first(plus_ctx *c, int *done)
 {
     int moved = 0, all = 0;
     *done = 0;
-    if (c->ni > IPX_MIN_NORM_MAX_SET || c->m < IPX_MIN_NORM_CACHE_MIN) return IPX_OK;
+    if (c->ni > ipx_min_norm_set_limit(c->m) || c->m < IPX_MIN_NORM_CACHE_MIN) return IPX_OK;
+    if (plus_sparse_paying(c, c->m + c->ni)) return IPX_OK;
     memcpy(c->xs, c->x, sizeof(double) * (size_t)c->m);
     memcpy(c->dx, c->s, sizeof(double) * 2 * (size_t)c->k);
     ipx_status st = plus_newton_on_angles(c, &moved, &all);

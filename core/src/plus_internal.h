@@ -169,6 +169,9 @@ ipx_status plus_ctx_init(plus_ctx *c, const ipx_problem *p, const double *param,
 /* plus_rounds.c: runs the whole impact (Algorithm 2); fills r->impulse and the counts */
 ipx_status plus_run(plus_ctx *c);
 void plus_sparse_end(plus_ctx *c); /* plus_system.c: frees the sparse solves' state */
+/* plus_system.c: 1 if a system of m unknowns goes to the sparse path, which has answered more
+   of this impact's systems than it declined (stacks of boxes; a bin's it declines) */
+int plus_sparse_paying(const plus_ctx *c, int m);
 
 /* plus_interval.c: one interval from the current v and classes; sets c->pi, c->wpi, *alpha */
 ipx_status plus_interval(plus_ctx *c, double *alpha);

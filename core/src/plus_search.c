@@ -269,7 +269,7 @@ ipx_status plus_search_directions(plus_ctx *c)
             continue;
         const int sweeps = visits / c->ni;
         int all;
-        if ((sweeps & (sweeps - 1)) == 0 && c->ni <= IPX_MIN_NORM_MAX_SET) /* 1, 2, 4, 8, 16 */
+        if ((sweeps & (sweeps - 1)) == 0 && c->ni <= ipx_min_norm_set_limit(c->m)) /* 1, 2, 4, 8, 16 */
             st = plus_newton_on_angles(c, &moved, &all);
         if (moved) { /* every contact confirms the new angles; the history starts there */
             kept_run = -1;

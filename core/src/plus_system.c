@@ -120,6 +120,11 @@ static int sparse_solve(plus_ctx *c, int m, const double *A, double *b)
     return 1;
 }
 
+int plus_sparse_paying(const plus_ctx *c, int m)
+{
+    return c->cfg.sparse_min > 0 && m >= c->cfg.sparse_min && c->sparse_answered > c->sparse_declined;
+}
+
 void plus_sparse_end(plus_ctx *c)
 {
     if (c->sparse_on) ipx_sparse_end(c->sparse);

@@ -363,6 +363,45 @@ static void test_expected_columns_build_once(void)
     }
 }
 
+/* The most columns a base leaves out grows with the system (ipx_min_norm_set_limit: n / 8,
+   from 8): at 120 unknowns twelve impending contacts' columns, expected, changed in turn,
+   cost one base factor and are solved from it, with the dense solvers' answers; a system
+   that differs in more than the limit is factorised afresh. At 40 unknowns the limit is 8. */
+static void test_set_limit_grows_with_size(void)
+{
+    static double B[MAXM * MAXM], B0[MAXM * MAXM], w[MAXM], A[MAXM * MAXM], x[MAXM];
+    ENSURE(ipx_min_norm_set_limit(40) == 8);
+    ENSURE(ipx_min_norm_set_limit(120) == 15);
+    ENSURE(ipx_min_norm_set_limit(100000) == IPX_MIN_NORM_MAX_SET);
+    ipx_rng rng;
+    ipx_rng_seed(&rng, 67);
+    const int m = 120;
+    int cols[16];
+    for (int i = 0; i < 16; i++) cols[i] = 7 * i + 3;
+    random_matrix(&rng, m, m - 4, B0);
+    random_rhs(&rng, m, B0, 1, w);
+    check(m, B0, w, "fresh");
+    ipx_min_norm_expect(m, work, cols, 12);
+    const long before = ipx_min_norm_base_builds(m, work);
+    for (int i = 0; i < 12; i++) {
+        memcpy(B, B0, sizeof(double) * (size_t)(m * m));
+        B[(cols[i] + 1) % m + (size_t)m * cols[i]] += 0.3;
+        memcpy(A, B, sizeof(double) * (size_t)(m * m));
+        memcpy(x, w, sizeof(double) * (size_t)m);
+        ENSURE(ipx_min_norm_solve_again(m, A, x, RCOND, work, iwork, NULL) == IPX_OK);
+        ENSURE(ipx_min_norm_path(m, work) == IPX_MIN_NORM_BASE);
+        check(m, B, w, "twelve expected");
+    }
+    ENSURE(ipx_min_norm_base_builds(m, work) - before == 1);
+    memcpy(B, B0, sizeof(double) * (size_t)(m * m));
+    for (int i = 0; i < 16; i++) B[(cols[i] + 1) % m + (size_t)m * cols[i]] -= 0.2;
+    memcpy(A, B, sizeof(double) * (size_t)(m * m));
+    memcpy(x, w, sizeof(double) * (size_t)m);
+    ENSURE(ipx_min_norm_solve_again(m, A, x, RCOND, work, iwork, NULL) == IPX_OK);
+    ENSURE(ipx_min_norm_path(m, work) == IPX_MIN_NORM_DENSE); /* 16 columns: above 15 */
+    check(m, B, w, "sixteen changed");
+}
+
 /* Redundant contacts: two copies of every contact of a stack (W has every row twice). */
 static void test_duplicated_contacts(void)
 {
@@ -459,6 +498,7 @@ int main(void)
     RUN(test_worse_base_goes_dense);
     RUN(test_again_builds_at_once);
     RUN(test_expected_columns_build_once);
+    RUN(test_set_limit_grows_with_size);
     RUN(test_stale_work);
     RUN(test_reproducible);
     printf("  %ld solves compared, largest relative difference %.2e, %.2e where the dense solvers "

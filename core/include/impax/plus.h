@@ -60,10 +60,10 @@
 ///     leaves the cone turns impending; it stays impending only with a direction s in which
 ///     friction on the cone opposes its end slip w = v_t + A_t pi (angle within 1e-7 rad, or
 ///     w below 1e-10 of the impact's velocity scale: no slip, no direction). First Newton on
-///     the angles alone, each evaluation the min-norm solve of the rows at those angles (from
-///     16 unknowns and up to 8 impending contacts, where the factor cache makes those solves
-///     cheap); where it ends consistent, that solve is the interval impulse. Otherwise Newton
-///     with an
+///     the angles alone, each evaluation the min-norm solve of the rows at those angles, where
+///     the factor cache makes those solves cheap (from 16 unknowns m, and up to m / 8
+///     impending contacts, at least 8 and at most 32); where it ends consistent, that solve is
+///     the interval impulse. Otherwise Newton with an
 ///     analytic Jacobian on the unknowns of Table 1 plus the angle of each s (friction rows
 ///     pi_t + mu pi_n s = 0, and w x s = 0), a root with w . s < 0 turned by pi; Newton's
 ///     root is the interval impulse (a min-norm re-solve with the same directions would move
@@ -77,7 +77,7 @@
 ///     their angles, the sweeps over them accelerated by Anderson mixing of the last four
 ///     sweeps' angles, since in piles they converge only linearly, by 0.7-0.9 a sweep, and by
 ///     Newton's method on the angles alone after sweeps 1, 2, 4, 8 and 16 (each evaluation one
-///     min-norm solve; up to 8 impending contacts, whose columns the factor cache updates;
+///     min-norm solve; as many impending contacts as the factor cache's columns allow;
 ///     its point taken only where it is consistent or nearly so), and
 ///     stopped at 20 sweeps short of the roots); of several roots the one without a pulling
 ///     normal, then the smallest impulse, is kept (Table 1's min-norm principle). A root with a
