@@ -473,9 +473,15 @@ ipx_status ipx_min_norm_solve_again(int n, double *A, double *b, double rcond, d
     return solve(n, A, b, rcond, work, iwork, rank_out, 1);
 }
 
+/* 1 if work holds a cache of a system of n unknowns. */
+static int holds(int n, const double *work)
+{
+    return n >= IPX_MIN_NORM_CACHE_MIN && work[H_MAGIC] == CACHE_MAGIC && work[H_M] == n;
+}
+
 void ipx_min_norm_expect(int n, double *work, const int *cols, int ncols)
 {
-    if (n < IPX_MIN_NORM_CACHE_MIN || work[H_MAGIC] != CACHE_MAGIC || work[H_M] != n) return;
+    if (!holds(n, work)) return;
     const int ne = ncols <= ipx_min_norm_set_limit(n) ? ncols : 0;
     for (int i = 0; i < ne; i++) { /* ascending, by insertion */
         int j = i;
@@ -487,13 +493,10 @@ void ipx_min_norm_expect(int n, double *work, const int *cols, int ncols)
 
 long ipx_min_norm_base_builds(int n, const double *work)
 {
-    if (n < IPX_MIN_NORM_CACHE_MIN || work[H_MAGIC] != CACHE_MAGIC || work[H_M] != n) return 0;
-    return (long)work[H_BUILDS];
+    return holds(n, work) ? (long)work[H_BUILDS] : 0;
 }
 
 int ipx_min_norm_path(int n, const double *work)
 {
-    if (n < IPX_MIN_NORM_CACHE_MIN || work[H_MAGIC] != CACHE_MAGIC || work[H_M] != n)
-        return IPX_MIN_NORM_DENSE;
-    return (int)work[H_PATH];
+    return holds(n, work) ? (int)work[H_PATH] : IPX_MIN_NORM_DENSE;
 }

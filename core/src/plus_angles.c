@@ -19,11 +19,12 @@
    same test as without it, so its answer is a root in the same sense.
 
    Its evaluations change all ni columns at once, which the factor cache (min_norm.h) updates
-   only for ni <= ipx_min_norm_set_limit(m) (m / 8, from 8 to 32), and below
-   IPX_MIN_NORM_CACHE_MIN unknowns every solve is a factorisation: outside those it is not used
+   only for ni <= ipx_min_norm_set_limit(m) (m / 8, from 8 to 32): beyond that it is not used
    (bin capture: a 42-contact impact 46 -> 239 ms with it at ni = 13 beyond the cache's
-   columns). The cache is told which columns will change (plus_expect_directions), so that it
-   builds one base factor without all of them instead of one per column. */
+   columns). Below IPX_MIN_NORM_CACHE_MIN unknowns every solve is a factorisation, the
+   search's probes as much as its evaluations, so there it runs in the search but is not
+   tried first. The cache is told which columns will change (plus_expect_directions), so that
+   it builds one base factor without all of them instead of one per column. */
 #include <math.h>
 #include <string.h>
 
@@ -64,10 +65,16 @@ static double slip_angles(const plus_ctx *c, double *g, int *all)
 /* Tells the factor cache that the impending contacts' columns (their normal unknowns, which
    the friction rows' mu s enter) are the ones to change: its next base factor leaves them all
    out at once (min_norm.h). */
+/* 1 if one base factor of the cache can leave out every impending contact's column. */
+static int fits_cache(const plus_ctx *c)
+{
+    return c->ni <= ipx_min_norm_set_limit(c->m);
+}
+
 void plus_expect_directions(plus_ctx *c)
 {
     int cols[IPX_MIN_NORM_MAX_SET], n = 0;
-    if (c->ni > ipx_min_norm_set_limit(c->m)) return;
+    if (!fits_cache(c)) return;
     for (int k = 0; k < c->k; k++)
         if (c->imp[k] >= 0) cols[n++] = c->pos[IPX_ROWS_PER_CONTACT * k + IPX_N];
     ipx_min_norm_expect(c->m, c->lsq_work, cols, n);
@@ -77,17 +84,15 @@ void plus_expect_directions(plus_ctx *c)
 static ipx_status evaluate(plus_ctx *c, const double *phi, double *g, double *merit, int *all)
 {
     plus_set_angles(c, phi);
-    plus_assemble_directions(c);
-    c->probing = 1; /* each system differs from the last in a few columns: the factor cache */
-    ipx_status st = plus_solve_linear(c);
-    c->probing = 0;
+    const ipx_status st = plus_solve_probe(c);
     if (st == IPX_OK) *merit = slip_angles(c, g, all);
     return st;
 }
 
 /* Newton steps on the angles from the current directions. Leaves its point as the directions
-   and *moved = 1 if it is taken (above), else the directions it started from; *all = 1 if the
-   directions left are consistent (their solve the last one made). */
+   and *moved = 1 if it is taken (above), else the directions it started from; *all_out (if not
+   NULL) = 1 if the directions left are consistent (their solve the last one made). Does nothing
+   where the cache cannot leave every impending column out (fits_cache). */
 ipx_status plus_newton_on_angles(plus_ctx *c, int *moved, int *all_out)
 {
     const int ni = c->ni;
@@ -96,6 +101,8 @@ ipx_status plus_newton_on_angles(plus_ctx *c, int *moved, int *all_out)
     double merit, trial_merit;
     int all, trial_all;
     *moved = 0;
+    if (all_out) *all_out = 0;
+    if (!fits_cache(c)) return IPX_OK;
     plus_get_angles(c, NULL, phi);
     memcpy(start, phi, sizeof(double) * (size_t)ni);
     ipx_status st = evaluate(c, phi, g, &merit, &all);
@@ -138,7 +145,7 @@ ipx_status plus_newton_on_angles(plus_ctx *c, int *moved, int *all_out)
         *moved = 0;
         memcpy(phi, start, sizeof(double) * (size_t)ni);
     }
-    *all_out = st == IPX_OK && all && fresh;
+    if (all_out) *all_out = st == IPX_OK && all && fresh;
     plus_set_angles(c, phi);
     return st;
 }
@@ -158,8 +165,8 @@ ipx_status plus_angles_first(plus_ctx *c, int *done)
 {
     int moved = 0, all = 0;
     *done = 0;
-    if (c->ni > ipx_min_norm_set_limit(c->m) || c->m < IPX_MIN_NORM_CACHE_MIN) return IPX_OK;
-    if (plus_sparse_paying(c, c->m + c->ni)) return IPX_OK;
+    if (!fits_cache(c) || c->m < IPX_MIN_NORM_CACHE_MIN || plus_sparse_paying(c, c->m + c->ni))
+        return IPX_OK;
     memcpy(c->xs, c->x, sizeof(double) * (size_t)c->m);
     memcpy(c->dx, c->s, sizeof(double) * 2 * (size_t)c->k);
     ipx_status st = plus_newton_on_angles(c, &moved, &all);

@@ -183,6 +183,11 @@ void plus_assemble_directions(plus_ctx *c);         /* only the impending rows, 
                                                        plus_assemble would change when only the
                                                        directions did (the search's probes) */
 ipx_status plus_solve_linear(plus_ctx *c);          /* x = B^+ rhs */
+ipx_status plus_solve_probe(plus_ctx *c);           /* the same after plus_assemble_directions,
+                                                       as a probe: the rest of B is the
+                                                       candidate's, and the system differs from
+                                                       the last in a few columns (the factor
+                                                       cache; never the sparse path) */
 void plus_scatter(plus_ctx *c);                     /* the solved group's pi from x */
 void plus_velocity_change(plus_ctx *c);             /* wpi = W pi */
 double plus_tangent_velocity(const plus_ctx *c, int k, const double *x, int t); /* end v_t */

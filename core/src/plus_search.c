@@ -14,7 +14,6 @@
 #include <string.h>
 
 #include "mathutil.h"
-#include "min_norm.h"
 #include "plus_internal.h"
 
 #define SCAN_ANGLES 12     /* scan step 30 degrees */
@@ -42,10 +41,7 @@ static ipx_status probe_at(plus_ctx *c, int k, double phi, plus_probe *pr)
 {
     c->s[2 * k] = cos(phi);
     c->s[2 * k + 1] = sin(phi);
-    plus_assemble_directions(c); /* the rest of B is the candidate's, as assembled */
-    c->probing = 1;
-    ipx_status st = plus_solve_linear(c);
-    c->probing = 0;
+    const ipx_status st = plus_solve_probe(c);
     plus_probe_here(c, k, pr);
     pr->phi = phi;
     return st;
@@ -268,9 +264,8 @@ ipx_status plus_search_directions(plus_ctx *c)
             search_over(visits, kept_run, c->ni))
             continue;
         const int sweeps = visits / c->ni;
-        int all;
-        if ((sweeps & (sweeps - 1)) == 0 && c->ni <= ipx_min_norm_set_limit(c->m)) /* 1, 2, 4, 8, 16 */
-            st = plus_newton_on_angles(c, &moved, &all);
+        if ((sweeps & (sweeps - 1)) == 0) /* after sweeps 1, 2, 4, 8 and 16 */
+            st = plus_newton_on_angles(c, &moved, NULL);
         if (moved) { /* every contact confirms the new angles; the history starts there */
             kept_run = -1;
             len = 0;

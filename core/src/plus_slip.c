@@ -203,17 +203,6 @@ static int solve_directions(plus_ctx *c, double V, double P, int *iters, ipx_sta
     }
 }
 
-/* The directions of Newton's root: s_k = (cos phi_k, sin phi_k). */
-static void take_directions(plus_ctx *c)
-{
-    for (int k = 0; k < c->k; k++) {
-        if (c->imp[k] < 0) continue;
-        double phi = c->x[c->m + c->imp[k]];
-        c->s[2 * k] = cos(phi);
-        c->s[2 * k + 1] = sin(phi);
-    }
-}
-
 /* The friction rows of every impending contact exactly on its cone, along its direction:
    Newton ends with them satisfied to its tolerance only. */
 static void friction_on_cone(plus_ctx *c)
@@ -241,7 +230,7 @@ ipx_status plus_impending(plus_ctx *c)
     if (!converged) return plus_search_directions(c);
     /* converged, possibly at once (the guess solved (2.9b) to Newton's tolerance): the same
        directions, cone and angle checks either way */
-    take_directions(c);
+    plus_set_angles(c, c->x + c->m); /* the directions of Newton's root */
     /* Newton's root is the impulse: its end slips are the ones the directions were solved for.
        A minimum-norm re-solve with the same directions would move the impulse within the null
        space of redundant rows (four corners of a face), change the end slips and leave

@@ -100,10 +100,16 @@ void plus_assemble_directions(plus_ctx *c)
     }
 }
 
+/* 1 if a system of m unknowns is large enough to be offered to the sparse path (sparse_min). */
+static int sparse_sized(const plus_ctx *c, int m)
+{
+    return c->cfg.sparse_min > 0 && m >= c->cfg.sparse_min;
+}
+
 /* The sparse path for a large sparse system (sparse_lsq.h); 1 if it answered (b = x). */
 static int sparse_solve(plus_ctx *c, int m, const double *A, double *b)
 {
-    if (c->probing || c->cfg.sparse_min <= 0 || m < c->cfg.sparse_min) return 0;
+    if (c->probing || !sparse_sized(c, m)) return 0;
     /* IPX_PLUS_SPARSE_GIVE_UP: a declined system costs a factorisation more. Stacks of boxes have
        the path answer most of their large systems; a bin's are near rank-deficient and it
        declined 15 393 of 15 863 (bench_replay on a 200-box bin's capture: 50-53 s of solves,
@@ -122,7 +128,7 @@ static int sparse_solve(plus_ctx *c, int m, const double *A, double *b)
 
 int plus_sparse_paying(const plus_ctx *c, int m)
 {
-    return c->cfg.sparse_min > 0 && m >= c->cfg.sparse_min && c->sparse_answered > c->sparse_declined;
+    return sparse_sized(c, m) && c->sparse_answered > c->sparse_declined;
 }
 
 void plus_sparse_end(plus_ctx *c)
@@ -176,8 +182,7 @@ ipx_status plus_lsq(plus_ctx *c, int m, double *A, double *b)
 
 ipx_status plus_lsq_newton(plus_ctx *c, int m, double *A, double *b)
 {
-    const int large = c->cfg.sparse_min > 0 && m >= c->cfg.sparse_min; /* as plus_lsq there */
-    return counted_solve(c, m, A, b, !large);
+    return counted_solve(c, m, A, b, !sparse_sized(c, m)); /* large: as plus_lsq there */
 }
 
 ipx_status plus_solve_linear(plus_ctx *c)
@@ -187,6 +192,15 @@ ipx_status plus_solve_linear(plus_ctx *c)
     memcpy(c->fac, c->B, sizeof(double) * (size_t)m * (size_t)m);
     memcpy(c->x, c->rhs, sizeof(double) * (size_t)m);
     return plus_lsq(c, m, c->fac, c->x);
+}
+
+ipx_status plus_solve_probe(plus_ctx *c)
+{
+    plus_assemble_directions(c);
+    c->probing = 1;
+    const ipx_status st = plus_solve_linear(c);
+    c->probing = 0;
+    return st;
 }
 
 void plus_scatter(plus_ctx *c)

@@ -174,8 +174,8 @@ static ipx_status dense_if_needed(const ipx_params *params, const ipx_problem *p
 {
     *dense = *p;
     if (ipx_w_route_of(params, p) != IPX_W_COPIED) return IPX_OK;
-    const size_t n = (size_t)IPX_ROWS_PER_CONTACT * (size_t)p->k, copy = ipx_ws_doubles_bytes(n * n);
-    double *W = need + copy <= ipx_ws_available(ws) ? ipx_ws_keep_doubles(ws, n * n) : NULL;
+    const size_t doubles = ipx_w_copy_doubles(p->k), copy = ipx_ws_doubles_bytes(doubles);
+    double *W = need + copy <= ipx_ws_available(ws) ? ipx_ws_keep_doubles(ws, doubles) : NULL;
     if (!W) {
         snprintf(r->message, sizeof r->message,
                  "workspace has %zu bytes, model '%s' needs %zu for k = %d with W given as blocks "

@@ -43,10 +43,7 @@ size_t ipx_workspace_bytes(const ipx_params *params, int k_max)
     const ipx_blocks_from_fn from = params->model->blocks_from;
     const int from_k = from ? from(params->value) : INT_MAX;
     const int dense_k = from_k - 1 < k_max ? from_k - 1 : k_max;
-    if (dense_k > 0) {
-        const size_t n = (size_t)IPX_ROWS_PER_CONTACT * (size_t)dense_k;
-        model += ipx_ws_doubles_bytes(n * n);
-    }
+    if (dense_k > 0) model += ipx_ws_doubles_bytes(ipx_w_copy_doubles(dense_k));
     return result_and(k_max, model);
 }
 
@@ -54,11 +51,12 @@ size_t ipx_workspace_bytes_for(const ipx_params *params, const ipx_problem *p)
 {
     if (!params || !params->model || !p || !k_in_range(p->k)) return 0;
     const int k = p->k;
-    const size_t model = ipx_model_workspace_bytes_for(params, p), n = (size_t)IPX_ROWS_PER_CONTACT * (size_t)k;
+    const size_t model = ipx_model_workspace_bytes_for(params, p);
     const ipx_w_route route = ipx_w_route_of(params, p);
     /* blocks in place need no validation workspace (a block W is assembled: no curvature check) */
     if (route == IPX_W_IN_PLACE) return ipx_result_bytes(k, IPX_ROWS_PER_CONTACT) + model;
-    if (route == IPX_W_COPIED) return result_and(k, ipx_ws_doubles_bytes(n * n) + model); /* ipx_solve's copy */
+    if (route == IPX_W_COPIED) /* ipx_solve's copy */
+        return result_and(k, ipx_ws_doubles_bytes(ipx_w_copy_doubles(k)) + model);
     return result_and(k, model);
 }
 

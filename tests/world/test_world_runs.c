@@ -5,7 +5,7 @@
 /// refuses an answer. The large world (LARGE_WORLD, the 200-box bin) runs its first
 /// LARGE_WORLD_SECONDS here, in which every layer lands, under ODE
 /// and the models for piles, aplcp and routh, with no island left to ODE. The other models
-/// take minutes on it (Release: plus 104 s, bowling over 300 s, gonthier 14 s for those 0.4 s);
+/// take minutes on it (Release: plus 88 s, bowling over 300 s, gonthier 14 s for those 0.4 s);
 /// bench_scenes' bin measures them. The pile of box_bin.world ends at rest inside its bin, and a run
 /// does not depend on the simulations before it (ODE's generator, QuickStep's row order).
 /// argv[1]: the worlds directory.
