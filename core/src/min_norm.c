@@ -23,6 +23,11 @@
    could be well above the dense path's own (error_limit), that one system is solved densely
    instead.
 
+   A left-out column that changes only in the same one or two rows (the impending contact's
+   friction rows, which hold mu cos(phi) and mu sin(phi)) is split at its first change into its
+   fixed part and those rows' unit vectors, each through A's factor; every later change of it
+   gets Q^T g and A^+ g as their combination in O(m) (split_column, combine_split).
+
    The same system again returns the stored solution. Everything else is a dense solve
    (ipx_plus_lsq, bitwise what it gives without the cache), after which the matrix is kept (not
    its factor: PLUS's other solves change the matrix or its size, reusing a factor for a new
@@ -39,6 +44,9 @@
 #include "min_norm.h"
 
 #define MAX_SET IPX_MIN_NORM_MAX_SET
+#define SPLIT_ROWS 2 /* rows in which a left-out column may vary, kept apart (split_column) */
+#define NOT_SPLIT (-1.0)   /* H_SR of a left-out column not split yet, or a split's unused row */
+#define NEVER_SPLIT (-2.0) /* H_SR of one that changed outside its rows: not split again */
 
 int ipx_min_norm_set_limit(int n)
 {
@@ -51,15 +59,20 @@ int ipx_min_norm_set_limit(int n)
    left-out columns (ascending) and whether their Q^T g and A^+ g are up to date, the
    columns that changed at the last dense solve (ascending; see ipx_min_norm_solve), the
    condition estimate of the last dense solve's factor (lsq_cod_cond), the path the last
-   solve took (ipx_min_norm_path), the base factors built since the cache began
-   (ipx_min_norm_base_builds) and the columns a caller expects to change
-   (ipx_min_norm_expect; ascending). */
+   solve took (ipx_min_norm_path), the base factors built and the columns split
+   (ipx_min_norm_base_builds, ipx_min_norm_splits) since the cache began, the columns a caller
+   expects to change (ipx_min_norm_expect; ascending) and each left-out column's split rows
+   (split_column). */
 enum {
     H_MAGIC, H_M, H_RCOND, H_KIND, H_RANK, H_R11, H_X_OK, H_X_RANK, H_W_OK, H_NS,
     H_S, H_G_OK = H_S + MAX_SET, H_PN = H_G_OK + MAX_SET, H_PCOUNT, H_P = H_PCOUNT + 1,
-    H_COND = H_P + MAX_SET, H_PATH, H_BUILDS, H_EN, H_E, H_SIZE = H_E + MAX_SET
+    H_COND = H_P + MAX_SET, H_PATH, H_BUILDS, H_SPLITS, H_EN, H_E, H_SR = H_E + MAX_SET,
+    H_SIZE = H_SR + SPLIT_ROWS * MAX_SET
 };
 enum { KIND_NONE = 0, KIND_MATRIX = 1, KIND_BASE = 2 }; /* matrix alone, or with a base factor */
+/* H_G_OK of a left-out column: Q^T g and A^+ g to compute, up to date, or to combine from its
+   split (split_column) */
+enum { G_STALE = 0, G_OK = 1, G_COMBINE = 2 };
 #define CACHE_MAGIC 6.02214076e23 /* any value garbage is unlikely to hold */
 
 /* The work array for m unknowns, carved in this order. */
@@ -72,18 +85,20 @@ typedef struct cache {
     int *perm;        /* m ints in m doubles */
     double *x0, *wq;  /* base: A^+ w and Q^T w */
     double *GQ, *H;   /* base: m x MAX_SET each, Q^T g and A^+ g of the left-out columns */
+    double *split;    /* base: m x (2 + 2 SPLIT_ROWS) per left-out column, see split_column */
     double *y, *scratch; /* m, LSQ_COD_SCRATCH(m) */
     double *small;    /* the p-column problem: see solve_base */
     double *fallback; /* work of ipx_plus_lsq */
 } cache;
 
+#define SPLIT_DOUBLES (2 + 2 * SPLIT_ROWS)
 #define SMALL_DOUBLES(m) ((size_t)(m) * (2 * MAX_SET + 2) + 9 * MAX_SET + 3 * MAX_SET * MAX_SET)
 
 static size_t cache_doubles(int m)
 {
     const size_t mm = (size_t)m;
-    return H_SIZE + 2 * mm * mm + 8 * mm + LSQ_COD_SCRATCH(m) + 2 * MAX_SET * mm + SMALL_DOUBLES(m) +
-           ipx_plus_lsq_work_doubles(m, m);
+    return H_SIZE + 2 * mm * mm + 8 * mm + LSQ_COD_SCRATCH(m) + 2 * MAX_SET * mm +
+           SPLIT_DOUBLES * MAX_SET * mm + SMALL_DOUBLES(m) + ipx_plus_lsq_work_doubles(m, m);
 }
 
 size_t ipx_min_norm_work_doubles(int n)
@@ -108,7 +123,8 @@ static cache carve(double *work, int m)
     c.wq = c.x0 + mm;
     c.GQ = c.wq + mm;
     c.H = c.GQ + MAX_SET * mm;
-    c.y = c.H + MAX_SET * mm;
+    c.split = c.H + MAX_SET * mm;
+    c.y = c.split + SPLIT_DOUBLES * MAX_SET * mm;
     c.scratch = c.y + mm;
     c.small = c.scratch + LSQ_COD_SCRATCH(m);
     c.fallback = c.small + SMALL_DOUBLES(m);
@@ -165,7 +181,10 @@ static void factor_base(cache *c, int m, const int *set, int p, double rcond)
     c->h[H_RANK] = f.r;
     c->h[H_R11] = f.r11;
     c->h[H_NS] = p;
-    for (int i = 0; i < p; i++) c->h[H_S + i] = set[i], c->h[H_G_OK + i] = 0;
+    for (int i = 0; i < p; i++) {
+        c->h[H_S + i] = set[i], c->h[H_G_OK + i] = G_STALE;
+        for (int t = 0; t < SPLIT_ROWS; t++) c->h[H_SR + SPLIT_ROWS * i + t] = NOT_SPLIT;
+    }
     c->h[H_W_OK] = 0;
 }
 
@@ -198,6 +217,83 @@ static void base_rhs(cache *c, int m, const double *w, double *wq, double *x0)
     lsq_cod_solve(&f, wq, x0, c->y);
 }
 
+/* A left-out column that changes again and again in the same few rows (the friction rows of an
+   impending contact, which hold mu cos(phi) and mu sin(phi) of its slip angle) is kept split:
+   g = g_f + sum_t g[row_t] e_(row_t), g_f the column with those rows zeroed. Q^T and A^+ are
+   linear, so Q^T g and A^+ g follow from Q^T g_f, A^+ g_f and each row's Q^T e, A^+ e in O(m)
+   (combine_split) where each cost O(m^2) from g (a Householder pass and a triangular solve):
+   the search's probes and Newton on the angles change only such columns. The split of slot i,
+   m doubles each: Q^T g_f, A^+ g_f, then per row Q^T e and A^+ e. */
+static double *split_part(const cache *c, int m, int i, int part)
+{
+    return c->split + (size_t)m * (size_t)(SPLIT_DOUBLES * i + part);
+}
+
+/* The rows (ascending, at most SPLIT_ROWS) in which column j of A differs from the cached
+   matrix's into rows; returns their count, SPLIT_ROWS + 1 if more. */
+static int differing_rows(const cache *c, int m, const double *A, int j, int *rows)
+{
+    const double *a = A + (size_t)m * j, *b = c->M + (size_t)m * j;
+    int n = 0;
+    for (int r = 0; r < m; r++) {
+        if (a[r] == b[r]) continue;
+        if (n == SPLIT_ROWS) return SPLIT_ROWS + 1;
+        rows[n++] = r;
+    }
+    return n;
+}
+
+/* Splits slot i's column (in c->M) over the rows rows[0..n): its fixed part and each row's unit
+   vector through the base factor. */
+static void split_column(cache *c, int m, int i, const int *rows, int n)
+{
+    const size_t mm = (size_t)m;
+    lsq_cod f = cod_of(c, m, m - (int)c->h[H_NS]);
+    double *fq = split_part(c, m, i, 0), *fh = split_part(c, m, i, 1);
+    copy(fq, c->M + mm * (size_t)c->h[H_S + i], mm);
+    for (int t = 0; t < n; t++) fq[rows[t]] = 0.0;
+    lsq_cod_apply_qt(&f, fq);
+    lsq_cod_solve(&f, fq, fh, c->y);
+    for (int t = 0; t < SPLIT_ROWS; t++) {
+        c->h[H_SR + SPLIT_ROWS * i + t] = t < n ? rows[t] : NOT_SPLIT;
+        if (t >= n) continue;
+        double *eq = split_part(c, m, i, 2 + 2 * t), *eh = split_part(c, m, i, 3 + 2 * t);
+        for (size_t r = 0; r < mm; r++) eq[r] = 0.0;
+        eq[rows[t]] = 1.0;
+        lsq_cod_apply_qt(&f, eq);
+        lsq_cod_solve(&f, eq, eh, c->y);
+    }
+}
+
+/* 1 if rows[0..n) are among slot i's split rows. */
+static int within_split(const cache *c, int i, const int *rows, int n)
+{
+    for (int a = 0; a < n; a++) {
+        int found = 0;
+        for (int t = 0; t < SPLIT_ROWS; t++) found |= (int)c->h[H_SR + SPLIT_ROWS * i + t] == rows[a];
+        if (!found) return 0;
+    }
+    return c->h[H_SR + SPLIT_ROWS * i] >= 0.0;
+}
+
+/* Q^T g and A^+ g of slot i from its split and the column's current entries in its rows. */
+static void combine_split(cache *c, int m, int i)
+{
+    const size_t mm = (size_t)m;
+    const double *g = c->M + mm * (size_t)c->h[H_S + i];
+    double *gq = c->GQ + mm * (size_t)i, *gh = c->H + mm * (size_t)i;
+    copy(gq, split_part(c, m, i, 0), mm);
+    copy(gh, split_part(c, m, i, 1), mm);
+    for (int t = 0; t < SPLIT_ROWS; t++) {
+        const int row = (int)c->h[H_SR + SPLIT_ROWS * i + t];
+        if (row < 0) continue;
+        const double a = g[row], *eq = split_part(c, m, i, 2 + 2 * t);
+        const double *eh = split_part(c, m, i, 3 + 2 * t);
+        for (size_t r = 0; r < mm; r++) gq[r] += a * eq[r];
+        for (size_t r = 0; r < mm; r++) gh[r] += a * eh[r];
+    }
+}
+
 /* The solution x of the cached matrix for the right-hand side w given by wq = Q^T w and
    x0 = A^+ w (base_rhs); *rank set. Returns a bound on x's rounding error relative to its
    largest entry. */
@@ -211,13 +307,15 @@ static double solve_base(cache *c, int m, double rcond, const double *wq, const 
     double scale = f.r11;
     for (int i = 0; i < p; i++) {
         const double *g = c->M + mm * (size_t)c->h[H_S + i];
-        double *gq = c->GQ + mm * (size_t)i;
-        if (!c->h[H_G_OK + i]) {
+        if (c->h[H_G_OK + i] == G_STALE) {
+            double *gq = c->GQ + mm * (size_t)i;
             copy(gq, g, mm);
             lsq_cod_apply_qt(&f, gq);
             lsq_cod_solve(&f, gq, c->H + mm * (size_t)i, c->y);
-            c->h[H_G_OK + i] = 1;
+        } else if (c->h[H_G_OK + i] == G_COMBINE) {
+            combine_split(c, m, i);
         }
+        c->h[H_G_OK + i] = G_OK;
         scale = fmax(scale, sqrt(ipx_norm2(g, m)));
     }
     /* G2 eta = w2 in least squares, through its own factor (rank rho) */
@@ -391,7 +489,7 @@ static ipx_status solve(int n, double *A, double *b, double rcond, double *work,
             if (!isfinite(A[r + mm * (size_t)cols[i]])) changed = MAX_SET + 1; /* dense: fails */
     if (hit) same_w = memcmp(b, c.w, sizeof(double) * mm) == 0;
     if (!hit || changed > MAX_SET) c.h[H_EN] = 0; /* another system: nothing expected of it */
-    if (!hit) c.h[H_BUILDS] = 0;
+    if (!hit) c.h[H_BUILDS] = c.h[H_SPLITS] = 0;
     c.h[H_MAGIC] = CACHE_MAGIC;
     c.h[H_M] = m;
     c.h[H_RCOND] = rcond;
@@ -405,11 +503,22 @@ static ipx_status solve(int n, double *A, double *b, double rcond, double *work,
         int covered = c.h[H_KIND] == KIND_BASE, slot = 0;
         for (int i = 0; i < changed && covered; i++) covered = in_set(&c, cols[i], &slot);
         for (int i = 0; i < changed; i++) {
-            copy(c.M + mm * (size_t)cols[i], A + mm * (size_t)cols[i], mm);
+            int rows[SPLIT_ROWS + 1], nr = 0, split = 0;
             if (covered) {
                 in_set(&c, cols[i], &slot);
-                c.h[H_G_OK + slot] = 0;
+                nr = differing_rows(&c, m, A, cols[i], rows);
+                split = nr <= SPLIT_ROWS && within_split(&c, slot, rows, nr);
             }
+            copy(c.M + mm * (size_t)cols[i], A + mm * (size_t)cols[i], mm);
+            if (!covered) continue;
+            if (!split && nr <= SPLIT_ROWS && c.h[H_SR + SPLIT_ROWS * slot] == NOT_SPLIT) {
+                split_column(&c, m, slot, rows, nr); /* the first change: split it */
+                c.h[H_SPLITS] += 1;
+                split = 1;
+            } else if (!split) { /* changed elsewhere: computed afresh for this base */
+                for (int t = 0; t < SPLIT_ROWS; t++) c.h[H_SR + SPLIT_ROWS * slot + t] = NEVER_SPLIT;
+            }
+            c.h[H_G_OK + slot] = split ? G_COMBINE : G_STALE;
         }
         if (!covered) { /* grow the set by these columns and the expected ones, or start it
                            from them */
@@ -494,6 +603,11 @@ void ipx_min_norm_expect(int n, double *work, const int *cols, int ncols)
 long ipx_min_norm_base_builds(int n, const double *work)
 {
     return holds(n, work) ? (long)work[H_BUILDS] : 0;
+}
+
+long ipx_min_norm_splits(int n, const double *work)
+{
+    return holds(n, work) ? (long)work[H_SPLITS] : 0;
 }
 
 int ipx_min_norm_path(int n, const double *work)

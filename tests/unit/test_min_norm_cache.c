@@ -1,7 +1,8 @@
 /* PLUS's minimum-norm solve with its factorisation cache (core/src/min_norm.c) gives the same
    answers as a fresh dense solve, LAPACK's dgelsy (ipx_lsq_min_norm) and ipx_plus_lsq, to
    1e-9 relative, on every path of the cache: one column changed (the direction search), a few
-   columns changed in turn (several impending contacts), only the right-hand side changed, the
+   columns changed in turn (several impending contacts), columns changed in the same two rows
+   (split once, then combined), only the right-hand side changed, the
    same system again, and fresh systems (the dense path); on random systems of every rank, consistent or not, on
    PLUS systems (Table 1 rows: velocity, sliding friction, prescribed normal) of box stacks with
    4 contacts per interface (W singular: every interface redundant) and of random piles; and
@@ -363,6 +364,41 @@ static void test_expected_columns_build_once(void)
     }
 }
 
+/* A left-out column that changes only in two rows (an impending contact's friction rows,
+   mu cos(phi) and mu sin(phi)) is split once, at its first change (min_norm.c split_column),
+   and its later changes are combined from the split: the search's scan of 12 angles and
+   Newton's steps on three coupled contacts' angles, 40 solves from one base, each answer the
+   dense solvers'. A change in a third row of a split column sends that column back to the
+   full solves, with the same answers. */
+static void test_changed_rows_split_once(void)
+{
+    static double B[MAXM * MAXM], A[MAXM * MAXM], x[MAXM], w[MAXM];
+    ipx_rng rng;
+    ipx_rng_seed(&rng, 64);
+    const int m = 48, cols[3] = {7, 22, 40}, rows[3][2] = {{8, 9}, {23, 24}, {41, 42}};
+    random_matrix(&rng, m, m - 3, B);
+    random_rhs(&rng, m, B, 1, w);
+    check(m, B, w, "fresh"); /* a dense solve: the cache holds B */
+    ipx_min_norm_expect(m, work, cols, 3);
+    const long built = ipx_min_norm_base_builds(m, work), split = ipx_min_norm_splits(m, work);
+    for (int step = 0; step < 40; step++) {
+        const int i = step < 36 ? step / 12 : step - 36 < 3 ? step - 36 : 0;
+        const double phi = 2.0 * PI * (step % 12) / 12 + 0.1 * step, mu = 0.6;
+        B[rows[i][0] + (size_t)m * cols[i]] = mu * cos(phi);
+        B[rows[i][1] + (size_t)m * cols[i]] = mu * sin(phi);
+        if (step == 39) B[(size_t)m * cols[0]] += 0.25; /* a third row of column 7 */
+        memcpy(A, B, sizeof(double) * (size_t)(m * m));
+        memcpy(x, w, sizeof(double) * (size_t)m);
+        ENSURE(ipx_min_norm_solve_again(m, A, x, RCOND, work, iwork, NULL) == IPX_OK);
+        ENSURE(ipx_min_norm_path(m, work) == IPX_MIN_NORM_BASE);
+        check(m, B, w, "split column");
+    }
+    printf("  40 solves: %ld base factor, %ld columns split\n",
+           ipx_min_norm_base_builds(m, work) - built, ipx_min_norm_splits(m, work) - split);
+    ENSURE(ipx_min_norm_base_builds(m, work) - built == 1);
+    ENSURE(ipx_min_norm_splits(m, work) - split == 3);
+}
+
 /* The most columns a base leaves out grows with the system (ipx_min_norm_set_limit: n / 8,
    from 8): at 120 unknowns twelve impending contacts' columns, expected, changed in turn,
    cost one base factor and are solved from it, with the dense solvers' answers; a system
@@ -498,6 +534,7 @@ int main(void)
     RUN(test_worse_base_goes_dense);
     RUN(test_again_builds_at_once);
     RUN(test_expected_columns_build_once);
+    RUN(test_changed_rows_split_once);
     RUN(test_set_limit_grows_with_size);
     RUN(test_stale_work);
     RUN(test_reproducible);
