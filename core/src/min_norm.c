@@ -142,14 +142,31 @@ static void copy(double *to, const double *from, size_t n)
     if (to != from) memcpy(to, from, sizeof(double) * n);
 }
 
+/* 1 if column j of A (m x m) differs from the cached matrix's. */
+static int column_changed(const cache *c, int m, const double *A, int j)
+{
+    return memcmp(A + (size_t)m * j, c->M + (size_t)m * j, sizeof(double) * (size_t)m) != 0;
+}
+
 /* Columns of A (m x m) that differ from the cached matrix, ascending, into cols; returns how
-   many, counting no further than MAX_SET + 1. */
-static int changed_columns(const cache *c, int m, const double *A, int *cols)
+   many, counting no further than MAX_SET + 1. Only the columns known[0..nknown) are compared
+   if known is not NULL (the caller vouches for the others). */
+static int changed_columns(const cache *c, int m, const double *A, const int *known, int nknown,
+                           int *cols)
 {
     int count = 0;
-    for (int j = 0; j < m && count <= MAX_SET; j++)
-        if (memcmp(A + (size_t)m * j, c->M + (size_t)m * j, sizeof(double) * (size_t)m) != 0)
-            cols[count++] = j;
+    if (!known) {
+        for (int j = 0; j < m && count <= MAX_SET; j++)
+            if (column_changed(c, m, A, j)) cols[count++] = j;
+        return count;
+    }
+    for (int i = 0; i < nknown && count <= MAX_SET; i++) { /* ascending, by insertion */
+        const int j = known[i];
+        if (!column_changed(c, m, A, j)) continue;
+        int a = count++;
+        for (; a > 0 && cols[a - 1] > j; a--) cols[a] = cols[a - 1];
+        cols[a] = j;
+    }
     return count;
 }
 
@@ -472,21 +489,34 @@ static int grown_set(const cache *c, const int *cols, int changed, int with_base
 }
 
 /* ipx_min_norm_solve, and with again = 1 ipx_min_norm_solve_again. */
-static ipx_status solve(int n, double *A, double *b, double rcond, double *work, int *iwork,
-                        int *rank_out, int again)
+/* A dense solve of A reads it from src and factors it in A (the same array, or the caller's
+   scratch where src must stay). */
+static double *dense_copy(double *A, const double *src, size_t mm)
 {
-    if (n < IPX_MIN_NORM_CACHE_MIN) return ipx_plus_lsq(n, n, A, b, rcond, work, iwork, rank_out);
+    copy(A, src, mm * mm);
+    return A;
+}
+
+/* The solve, src the system's matrix and A where a dense solve may factor it (A == src for
+   ipx_min_norm_solve and ipx_min_norm_solve_again); known: see changed_columns. */
+static ipx_status solve(int n, const double *src, double *A, double *b, double rcond,
+                        double *work, int *iwork, int *rank_out, int again, const int *known,
+                        int nknown)
+{
+    if (n < IPX_MIN_NORM_CACHE_MIN)
+        return ipx_plus_lsq(n, n, dense_copy(A, src, (size_t)n), b, rcond, work, iwork, rank_out);
     const int m = n;
     const size_t mm = (size_t)m;
     cache c = carve(work, m);
     int cols[MAX_SET + 1], rank, same_w = 0;
     const int hit = c.h[H_MAGIC] == CACHE_MAGIC && c.h[H_M] == m && c.h[H_RCOND] == rcond &&
                     (c.h[H_KIND] == KIND_MATRIX || c.h[H_KIND] == KIND_BASE);
-    int changed = hit ? changed_columns(&c, m, A, cols) : MAX_SET + 1;
+    if (!hit) known = NULL; /* nothing to vouch for */
+    int changed = hit ? changed_columns(&c, m, src, known, nknown, cols) : MAX_SET + 1;
     if (changed > ipx_min_norm_set_limit(m)) changed = MAX_SET + 1; /* more than a base leaves out */
     for (int i = 0; i < changed && changed <= MAX_SET; i++) /* the rest were finite before */
         for (int r = 0; r < m; r++)
-            if (!isfinite(A[r + mm * (size_t)cols[i]])) changed = MAX_SET + 1; /* dense: fails */
+            if (!isfinite(src[r + mm * (size_t)cols[i]])) changed = MAX_SET + 1; /* dense: fails */
     if (hit) same_w = memcmp(b, c.w, sizeof(double) * mm) == 0;
     if (!hit || changed > MAX_SET) c.h[H_EN] = 0; /* another system: nothing expected of it */
     if (!hit) c.h[H_BUILDS] = c.h[H_SPLITS] = 0;
@@ -506,10 +536,10 @@ static ipx_status solve(int n, double *A, double *b, double rcond, double *work,
             int rows[SPLIT_ROWS + 1], nr = 0, split = 0;
             if (covered) {
                 in_set(&c, cols[i], &slot);
-                nr = differing_rows(&c, m, A, cols[i], rows);
+                nr = differing_rows(&c, m, src, cols[i], rows);
                 split = nr <= SPLIT_ROWS && within_split(&c, slot, rows, nr);
             }
-            copy(c.M + mm * (size_t)cols[i], A + mm * (size_t)cols[i], mm);
+            copy(c.M + mm * (size_t)cols[i], src + mm * (size_t)cols[i], mm);
             if (!covered) continue;
             if (!split && nr <= SPLIT_ROWS && c.h[H_SR + SPLIT_ROWS * slot] == NOT_SPLIT) {
                 split_column(&c, m, slot, rows, nr); /* the first change: split it */
@@ -538,7 +568,7 @@ static ipx_status solve(int n, double *A, double *b, double rcond, double *work,
             copy(b, c.x, mm);
             c.h[H_PATH] = IPX_MIN_NORM_BASE;
         } else { /* a dense solve for this one, the base factor kept for the next */
-            solve_dense(&c, m, A, b, rcond, iwork, &rank);
+            solve_dense(&c, m, dense_copy(A, src, mm), b, rcond, iwork, &rank);
             c.h[H_PATH] = IPX_MIN_NORM_DENSE;
         }
     } else { /* a dense solve; the matrix is kept for the next call */
@@ -549,11 +579,11 @@ static ipx_status solve(int n, double *A, double *b, double rcond, double *work,
             c.h[H_PCOUNT] = 1;
             for (int i = 0; i < changed && changed <= MAX_SET; i++) c.h[H_P + i] = cols[i];
         }
-        copy(c.M, A, mm * mm);
+        copy(c.M, src, mm * mm);
         copy(c.w, b, mm);
         c.h[H_KIND] = KIND_MATRIX;
         c.h[H_PATH] = IPX_MIN_NORM_DENSE;
-        if (solve_dense(&c, m, A, b, rcond, iwork, &rank) != IPX_OK) {
+        if (solve_dense(&c, m, dense_copy(A, src, mm), b, rcond, iwork, &rank) != IPX_OK) {
             c.h[H_MAGIC] = 0.0;
             return IPX_ERR_NUMERIC;
         }
@@ -573,13 +603,20 @@ static ipx_status solve(int n, double *A, double *b, double rcond, double *work,
 ipx_status ipx_min_norm_solve(int n, double *A, double *b, double rcond, double *work, int *iwork,
                               int *rank_out)
 {
-    return solve(n, A, b, rcond, work, iwork, rank_out, 0);
+    return solve(n, A, A, b, rcond, work, iwork, rank_out, 0, NULL, 0);
 }
 
 ipx_status ipx_min_norm_solve_again(int n, double *A, double *b, double rcond, double *work,
                                     int *iwork, int *rank_out)
 {
-    return solve(n, A, b, rcond, work, iwork, rank_out, 1);
+    return solve(n, A, A, b, rcond, work, iwork, rank_out, 1, NULL, 0);
+}
+
+ipx_status ipx_min_norm_solve_columns(int n, const double *A, double *scratch, double *b,
+                                      double rcond, double *work, int *iwork, int *rank_out,
+                                      const int *cols, int ncols)
+{
+    return solve(n, A, scratch, b, rcond, work, iwork, rank_out, 1, cols, ncols);
 }
 
 /* 1 if work holds a cache of a system of n unknowns. */

@@ -43,6 +43,18 @@ ipx_status ipx_min_norm_solve(int n, double *A, double *b, double rcond, double 
 ipx_status ipx_min_norm_solve_again(int n, double *A, double *b, double rcond, double *work,
                                     int *iwork, int *rank_out);
 
+/// ipx_min_norm_solve_again for a caller that knows in which columns A can differ from the
+/// system last solved on work: only cols[0..ncols) (any order) are compared and taken, where
+/// the plain call compares all n (an O(n^2) read, and the caller's copy of A, that a probe of
+/// the direction search otherwise spends). A is only read; where a dense solve is needed it is
+/// copied into scratch (n x n) and factored there. The caller must know that nothing else was
+/// solved on work since that system (PLUS: its candidate's matrix, of which its probes change
+/// only the impending contacts' normal columns); a work array without a cache of n unknowns
+/// and rcond solves A afresh.
+ipx_status ipx_min_norm_solve_columns(int n, const double *A, double *scratch, double *b,
+                                      double rcond, double *work, int *iwork, int *rank_out,
+                                      const int *cols, int ncols);
+
 /// Tells the cache in work, which holds a system of n unknowns, that the next solves will
 /// change the columns cols[0..ncols) (at most ipx_min_norm_set_limit(n); more are
 /// ignored): the next base factor it builds leaves all of them out, where it would otherwise

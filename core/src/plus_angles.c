@@ -62,15 +62,16 @@ static double slip_angles(const plus_ctx *c, double *g, int *all)
     return sum;
 }
 
-/* Tells the factor cache that the impending contacts' columns (their normal unknowns, which
-   the friction rows' mu s enter) are the ones to change: its next base factor leaves them all
-   out at once (min_norm.h). */
 /* 1 if one base factor of the cache can leave out every impending contact's column. */
 static int fits_cache(const plus_ctx *c)
 {
     return c->ni <= ipx_min_norm_set_limit(c->m);
 }
 
+/* Tells the factor cache that the impending contacts' columns (their normal unknowns, which
+   the friction rows' mu s enter) are the ones to change: its next base factor leaves them all
+   out at once (min_norm.h), and splits each at its first change (only its two friction rows
+   change). */
 void plus_expect_directions(plus_ctx *c)
 {
     int cols[IPX_MIN_NORM_MAX_SET], n = 0;

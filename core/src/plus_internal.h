@@ -105,6 +105,10 @@ typedef struct plus_ctx {
     int sparse_on;           /* 1 once that state was started in this impact */
     int sparse_answered, sparse_declined; /* this impact's systems the sparse path answered and
                                              declined (sparse_solve: offered while it pays) */
+    long b_gen;              /* bumped whenever B is assembled anew (not by its directions) */
+    long cache_gen;          /* the b_gen whose matrix the factor cache in lsq_work holds, -1
+                                none: the probes then tell it which columns changed
+                                (ipx_min_norm_solve_columns) */
     int probing;             /* 1 in the direction search's probes: each system differs from the
                                 last in one column, which the dense path's cache (min_norm.h)
                                 updates in O(m^2): they skip the sparse path (bench_plus_scale,
@@ -191,7 +195,6 @@ ipx_status plus_solve_probe(plus_ctx *c);           /* the same after plus_assem
 void plus_scatter(plus_ctx *c);                     /* the solved group's pi from x */
 void plus_velocity_change(plus_ctx *c);             /* wpi = W pi */
 double plus_tangent_velocity(const plus_ctx *c, int k, const double *x, int t); /* end v_t */
-ipx_status plus_lsq(plus_ctx *c, int m, double *A, double *b);    /* min-norm, counts it */
 ipx_status plus_lsq_newton(plus_ctx *c, int m, double *A, double *b); /* the same, in Newton's
                                                                          own arrays */
 

@@ -14,6 +14,7 @@
    no columns. */
 void plus_columns(plus_ctx *c)
 {
+    c->b_gen++;
     int m = 0;
     for (int i = 0; i < c->n; i++) c->pos[i] = -1;
     for (int i = 0; i < c->members; i++) {
@@ -76,6 +77,7 @@ static void friction_rows(plus_ctx *c, int k)
 
 void plus_assemble(plus_ctx *c)
 {
+    c->b_gen++;
     for (int i = 0; i < c->members; i++) {
         const int k = c->member[i];
         if (!plus_solving(c, k)) continue;
@@ -151,13 +153,23 @@ static ipx_status spend(plus_ctx *c)
     return IPX_OK;
 }
 
+/* st of a solve of m unknowns, its failure named in the message. */
+static ipx_status solve_status(plus_ctx *c, int m, ipx_status st)
+{
+    if (st != IPX_OK)
+        snprintf(c->r->message, sizeof c->r->message,
+                 "plus: min-norm solve of %d unknowns failed in round %d", m, c->round);
+    return st;
+}
+
 /* The counted min-norm solve: the sparse path where it answers; otherwise through the factor
    cache in lsq_work (own = 0; probes build its base factor at once), or in Newton's own arrays
    (own = 1: its systems, of another size, would displace the cache the candidate's system and
-   the probes reuse). */
-static ipx_status counted_solve(plus_ctx *c, int m, double *A, double *b, int own)
+   the probes reuse). *cached (if not NULL) = 1 where the cache solved it. */
+static ipx_status counted_solve(plus_ctx *c, int m, double *A, double *b, int own, int *cached)
 {
     ipx_status st = spend(c);
+    if (cached) *cached = 0;
     if (st != IPX_OK) return st;
     if (sparse_solve(c, m, A, b)) return IPX_OK;
     const double rcond = c->cfg.rcond;
@@ -169,20 +181,15 @@ static ipx_status counted_solve(plus_ctx *c, int m, double *A, double *b, int ow
     } else {
         st = ipx_min_norm_solve(m, A, b, rcond, c->lsq_work, c->lsq_iwork, NULL);
     }
-    if (st != IPX_OK)
-        snprintf(c->r->message, sizeof c->r->message,
-                 "plus: min-norm solve of %d unknowns failed in round %d", m, c->round);
-    return st;
-}
-
-ipx_status plus_lsq(plus_ctx *c, int m, double *A, double *b)
-{
-    return counted_solve(c, m, A, b, 0);
+    if (cached) *cached = !own;
+    return solve_status(c, m, st);
 }
 
 ipx_status plus_lsq_newton(plus_ctx *c, int m, double *A, double *b)
 {
-    return counted_solve(c, m, A, b, !sparse_sized(c, m)); /* large: as plus_lsq there */
+    const int own = !sparse_sized(c, m); /* large: through the cache, as the candidate */
+    if (!own) c->cache_gen = -1;          /* which then holds another system */
+    return counted_solve(c, m, A, b, own, NULL);
 }
 
 ipx_status plus_solve_linear(plus_ctx *c)
@@ -191,12 +198,36 @@ ipx_status plus_solve_linear(plus_ctx *c)
     if (m == 0) return IPX_OK;
     memcpy(c->fac, c->B, sizeof(double) * (size_t)m * (size_t)m);
     memcpy(c->x, c->rhs, sizeof(double) * (size_t)m);
-    return plus_lsq(c, m, c->fac, c->x);
+    int cached;
+    const ipx_status st = counted_solve(c, m, c->fac, c->x, 0, &cached);
+    if (cached) c->cache_gen = c->b_gen;
+    return st;
+}
+
+/* A probe where the cache holds the candidate's matrix (cache_gen): B differs from it only in
+   the impending contacts' normal columns cols[0..n), which are all the cache compares; B is not
+   copied. */
+static ipx_status probe_columns(plus_ctx *c, const int *cols, int n)
+{
+    ipx_status st = spend(c);
+    if (st != IPX_OK) return st;
+    memcpy(c->x, c->rhs, sizeof(double) * (size_t)c->m);
+    st = ipx_min_norm_solve_columns(c->m, c->B, c->fac, c->x, c->cfg.rcond, c->lsq_work,
+                                    c->lsq_iwork, NULL, cols, n);
+    return solve_status(c, c->m, st);
 }
 
 ipx_status plus_solve_probe(plus_ctx *c)
 {
+    int cols[IPX_MIN_NORM_MAX_SET], n = 0;
     plus_assemble_directions(c);
+    for (int k = 0; k < c->k && n <= IPX_MIN_NORM_MAX_SET; k++)
+        if (plus_solving(c, k) && c->slip[k] == IPX_PLUS_IMPENDING) {
+            if (n < IPX_MIN_NORM_MAX_SET) cols[n] = c->pos[IPX_ROWS_PER_CONTACT * k + IPX_N];
+            n++;
+        }
+    if (c->m > 0 && c->cache_gen == c->b_gen && n <= IPX_MIN_NORM_MAX_SET)
+        return probe_columns(c, cols, n);
     c->probing = 1;
     const ipx_status st = plus_solve_linear(c);
     c->probing = 0;
