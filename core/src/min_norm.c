@@ -50,7 +50,7 @@
 
 int ipx_min_norm_set_limit(int n)
 {
-    const int lim = n / 8;
+    const int lim = n / 4;
     return lim < 8 ? 8 : lim > MAX_SET ? MAX_SET : lim;
 }
 

@@ -24,11 +24,13 @@
 /// sweeps); the room the work array keeps for them.
 #define IPX_MIN_NORM_MAX_SET 32
 
-/// The most a base factor leaves out for a system of n unknowns: n / 8, from 8 to
+/// The most a base factor leaves out for a system of n unknowns: n / 4, from 8 to
 /// IPX_MIN_NORM_MAX_SET. A system that differs from the last in more columns is factorised
-/// afresh. A solve from a base costs O(n^2) per column left out: on the bin capture (PLUS,
-/// bench_replay) 8 columns at every size took 35 s, 16 at every size 28.5 s, 32 29.5 s (the
-/// small systems slower, 12.8 s against 9.5 s for 16-31 contacts), n / 8 26.6 s.
+/// afresh. A solve from a base costs O(n) per column left out, and O(n^2) more per one that
+/// changed other than in the rows it was split over (ipx_min_norm_splits). On the bin capture
+/// (PLUS, bench_replay), before the splits: 8 columns at every size took 35 s, 16 at every
+/// size 28.5 s, 32 29.5 s (the small systems slower), n / 8 26.6 s; with them n / 8 22.2,
+/// 21.5 s and n / 4 21.4, 20.4 s (n / 2 23.6 s against 22.5).
 int ipx_min_norm_set_limit(int n);
 
 /// Work doubles for systems of up to n unknowns (iwork: n ints).

@@ -19,7 +19,7 @@
    same test as without it, so its answer is a root in the same sense.
 
    Its evaluations change all ni columns at once, which the factor cache (min_norm.h) updates
-   only for ni <= ipx_min_norm_set_limit(m) (m / 8, from 8 to 32): beyond that it is not used
+   only for ni <= ipx_min_norm_set_limit(m) (m / 4, from 8 to 32): beyond that it is not used
    (bin capture: a 42-contact impact 46 -> 239 ms with it at ni = 13 beyond the cache's
    columns). Below IPX_MIN_NORM_CACHE_MIN unknowns every solve is a factorisation, the
    search's probes as much as its evaluations, so there it runs in the search but is not

@@ -437,21 +437,23 @@ static void test_known_columns(void)
     }
 }
 
-/* The most columns a base leaves out grows with the system (ipx_min_norm_set_limit: n / 8,
-   from 8): at 120 unknowns twelve impending contacts' columns, expected, changed in turn,
-   cost one base factor and are solved from it, with the dense solvers' answers; a system
-   that differs in more than the limit is factorised afresh. At 40 unknowns the limit is 8. */
+/* The most columns a base leaves out grows with the system (ipx_min_norm_set_limit: n / 4,
+   from 8 to 32): at 120 unknowns twelve impending contacts' columns, expected, changed in
+   turn, cost one base factor and are solved from it, with the dense solvers' answers; a system
+   that differs in more than the limit (31 columns) is factorised afresh. At 40 unknowns the
+   limit is 10, at 16 it is 8. */
 static void test_set_limit_grows_with_size(void)
 {
     static double B[MAXM * MAXM], B0[MAXM * MAXM], w[MAXM], A[MAXM * MAXM], x[MAXM];
-    ENSURE(ipx_min_norm_set_limit(40) == 8);
-    ENSURE(ipx_min_norm_set_limit(120) == 15);
+    ENSURE(ipx_min_norm_set_limit(16) == 8);
+    ENSURE(ipx_min_norm_set_limit(40) == 10);
+    ENSURE(ipx_min_norm_set_limit(120) == 30);
     ENSURE(ipx_min_norm_set_limit(100000) == IPX_MIN_NORM_MAX_SET);
     ipx_rng rng;
     ipx_rng_seed(&rng, 67);
     const int m = 120;
-    int cols[16];
-    for (int i = 0; i < 16; i++) cols[i] = 7 * i + 3;
+    int cols[31];
+    for (int i = 0; i < 31; i++) cols[i] = 3 * i + 1;
     random_matrix(&rng, m, m - 4, B0);
     random_rhs(&rng, m, B0, 1, w);
     check(m, B0, w, "fresh");
@@ -468,12 +470,12 @@ static void test_set_limit_grows_with_size(void)
     }
     ENSURE(ipx_min_norm_base_builds(m, work) - before == 1);
     memcpy(B, B0, sizeof(double) * (size_t)(m * m));
-    for (int i = 0; i < 16; i++) B[(cols[i] + 1) % m + (size_t)m * cols[i]] -= 0.2;
+    for (int i = 0; i < 31; i++) B[(cols[i] + 1) % m + (size_t)m * cols[i]] -= 0.2;
     memcpy(A, B, sizeof(double) * (size_t)(m * m));
     memcpy(x, w, sizeof(double) * (size_t)m);
     ENSURE(ipx_min_norm_solve_again(m, A, x, RCOND, work, iwork, NULL) == IPX_OK);
-    ENSURE(ipx_min_norm_path(m, work) == IPX_MIN_NORM_DENSE); /* 16 columns: above 15 */
-    check(m, B, w, "sixteen changed");
+    ENSURE(ipx_min_norm_path(m, work) == IPX_MIN_NORM_DENSE); /* 31 columns: above 30 */
+    check(m, B, w, "31 changed");
 }
 
 /* Redundant contacts: two copies of every contact of a stack (W has every row twice). */
