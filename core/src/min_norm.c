@@ -260,17 +260,16 @@ static int differing_rows(const cache *c, int m, const double *A, int j, int *ro
     return n;
 }
 
-/* Splits slot i's column (in c->M) over the rows rows[0..n): its fixed part and each row's unit
-   vector through the base factor. */
-static void split_column(cache *c, int m, int i, const int *rows, int n)
+/* Splits slot i's column over the rows rows[0..n): each row's unit vector through the base
+   factor, and the fixed part, which is the old column's Q^T g and A^+ g (up to date: G_OK)
+   less its entries in those rows (old[0..n)) times the unit vectors'. */
+static void split_column(cache *c, int m, int i, const int *rows, const double *old, int n)
 {
     const size_t mm = (size_t)m;
     lsq_cod f = cod_of(c, m, m - (int)c->h[H_NS]);
     double *fq = split_part(c, m, i, 0), *fh = split_part(c, m, i, 1);
-    copy(fq, c->M + mm * (size_t)c->h[H_S + i], mm);
-    for (int t = 0; t < n; t++) fq[rows[t]] = 0.0;
-    lsq_cod_apply_qt(&f, fq);
-    lsq_cod_solve(&f, fq, fh, c->y);
+    copy(fq, c->GQ + mm * (size_t)i, mm);
+    copy(fh, c->H + mm * (size_t)i, mm);
     for (int t = 0; t < SPLIT_ROWS; t++) {
         c->h[H_SR + SPLIT_ROWS * i + t] = t < n ? rows[t] : NOT_SPLIT;
         if (t >= n) continue;
@@ -279,6 +278,8 @@ static void split_column(cache *c, int m, int i, const int *rows, int n)
         eq[rows[t]] = 1.0;
         lsq_cod_apply_qt(&f, eq);
         lsq_cod_solve(&f, eq, eh, c->y);
+        for (size_t r = 0; r < mm; r++) fq[r] -= old[t] * eq[r];
+        for (size_t r = 0; r < mm; r++) fh[r] -= old[t] * eh[r];
     }
 }
 
@@ -534,18 +535,23 @@ static ipx_status solve(int n, const double *src, double *A, double *b, double r
         for (int i = 0; i < changed && covered; i++) covered = in_set(&c, cols[i], &slot);
         for (int i = 0; i < changed; i++) {
             int rows[SPLIT_ROWS + 1], nr = 0, split = 0;
+            double old[SPLIT_ROWS];
             if (covered) {
                 in_set(&c, cols[i], &slot);
                 nr = differing_rows(&c, m, src, cols[i], rows);
                 split = nr <= SPLIT_ROWS && within_split(&c, slot, rows, nr);
+                for (int t = 0; t < nr && t < SPLIT_ROWS; t++)
+                    old[t] = c.M[rows[t] + mm * (size_t)cols[i]];
             }
             copy(c.M + mm * (size_t)cols[i], src + mm * (size_t)cols[i], mm);
             if (!covered) continue;
-            if (!split && nr <= SPLIT_ROWS && c.h[H_SR + SPLIT_ROWS * slot] == NOT_SPLIT) {
-                split_column(&c, m, slot, rows, nr); /* the first change: split it */
+            if (!split && nr <= SPLIT_ROWS && c.h[H_SR + SPLIT_ROWS * slot] == NOT_SPLIT &&
+                c.h[H_G_OK + slot] == G_OK) {
+                split_column(&c, m, slot, rows, old, nr); /* the first change: split it */
                 c.h[H_SPLITS] += 1;
                 split = 1;
-            } else if (!split) { /* changed elsewhere: computed afresh for this base */
+            } else if (!split && c.h[H_SR + SPLIT_ROWS * slot] != NOT_SPLIT) {
+                /* changed elsewhere: computed afresh for this base */
                 for (int t = 0; t < SPLIT_ROWS; t++) c.h[H_SR + SPLIT_ROWS * slot + t] = NEVER_SPLIT;
             }
             c.h[H_G_OK + slot] = split ? G_COMBINE : G_STALE;
