@@ -489,7 +489,6 @@ static int grown_set(const cache *c, const int *cols, int changed, int with_base
     return p;
 }
 
-/* ipx_min_norm_solve, and with again = 1 ipx_min_norm_solve_again. */
 /* A dense solve of A reads it from src and factors it in A (the same array, or the caller's
    scratch where src must stay). */
 static double *dense_copy(double *A, const double *src, size_t mm)
@@ -498,8 +497,9 @@ static double *dense_copy(double *A, const double *src, size_t mm)
     return A;
 }
 
-/* The solve, src the system's matrix and A where a dense solve may factor it (A == src for
-   ipx_min_norm_solve and ipx_min_norm_solve_again); known: see changed_columns. */
+/* ipx_min_norm_solve, with again = 1 ipx_min_norm_solve_again, with known columns
+   ipx_min_norm_solve_columns: src the system's matrix, A where a dense solve may factor it
+   (A == src but for the last); known: see changed_columns. */
 static ipx_status solve(int n, const double *src, double *A, double *b, double rcond,
                         double *work, int *iwork, int *rank_out, int again, const int *known,
                         int nknown)

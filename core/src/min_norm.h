@@ -77,8 +77,8 @@ long ipx_min_norm_base_builds(int n, const double *work);
 
 /// Left-out columns split since the cache began: a column of a base factor that changes in at
 /// most two rows (an impending contact's friction rows) is split once into its fixed part and
-/// those rows' unit vectors through the factor (three O(n^2) solves), after which each change
-/// of it costs O(n) instead of O(n^2). For the tests.
+/// those rows' unit vectors through the factor (one O(n^2) solve per row), after which each
+/// change of it costs O(n) instead of O(n^2). For the tests.
 long ipx_min_norm_splits(int n, const double *work);
 
 #endif

@@ -106,12 +106,12 @@ typedef struct plus_ctx {
     int sparse_answered, sparse_declined; /* this impact's systems the sparse path answered and
                                              declined (sparse_solve: offered while it pays) */
     long b_gen;              /* bumped whenever B is assembled anew (not by its directions) */
-    long cache_gen;          /* the b_gen whose matrix the factor cache in lsq_work holds, -1
-                                none: the probes then tell it which columns changed
-                                (ipx_min_norm_solve_columns) */
+    long cache_gen;          /* the b_gen of the matrix the factor cache in lsq_work holds (-1:
+                                none of this impact's); while it is B's, a probe tells the
+                                cache which columns it changed (ipx_min_norm_solve_columns) */
     int probing;             /* 1 in the direction search's probes: each system differs from the
                                 last in one column, which the dense path's cache (min_norm.h)
-                                updates in O(m^2): they skip the sparse path (bench_plus_scale,
+                                updates cheaply: they skip the sparse path (bench_plus_scale,
                                 bins of 128 contacts: 6.5 s per impact against 10 s) */
     double *sparse_x;        /* n+k: a sparse solve's answer */
     double *search_hist;     /* plus_search_doubles(k): the direction search's acceleration
@@ -195,8 +195,8 @@ ipx_status plus_solve_probe(plus_ctx *c);           /* the same after plus_assem
 void plus_scatter(plus_ctx *c);                     /* the solved group's pi from x */
 void plus_velocity_change(plus_ctx *c);             /* wpi = W pi */
 double plus_tangent_velocity(const plus_ctx *c, int k, const double *x, int t); /* end v_t */
-ipx_status plus_lsq_newton(plus_ctx *c, int m, double *A, double *b); /* the same, in Newton's
-                                                                         own arrays */
+ipx_status plus_lsq_newton(plus_ctx *c, int m, double *A, double *b); /* Newton's counted
+                                                                         min-norm solve */
 
 /* plus_finish.c: the plastic finish (frictionless LCP of the normal rows, Lemke); sets c->pi,
    c->wpi, the classes and states of a final round (not applied) */
