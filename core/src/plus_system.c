@@ -94,11 +94,16 @@ void plus_assemble(plus_ctx *c)
     }
 }
 
+/* Only the entries mu s of the impending contacts' friction rows: plus_assemble wrote the rest
+   of those rows (friction_rows), and the directions are all that changed since. */
 void plus_assemble_directions(plus_ctx *c)
 {
     for (int i = 0; i < c->members; i++) {
-        const int k = c->member[i];
-        if (plus_solving(c, k) && c->slip[k] == IPX_PLUS_IMPENDING) friction_rows(c, k);
+        const int k = c->member[i], base = IPX_ROWS_PER_CONTACT * k;
+        if (!plus_solving(c, k) || c->slip[k] != IPX_PLUS_IMPENDING) continue;
+        const int rz = c->pos[base + IPX_N];
+        for (int t = IPX_T1; t <= IPX_T2; t++)
+            c->B[c->pos[base + t] + (size_t)c->m * rz] = c->p->contact[k].mu * c->s[2 * k + t];
     }
 }
 
