@@ -312,6 +312,30 @@ static void combine_split(cache *c, int m, int i)
     }
 }
 
+/* Takes the new column of left-out slot i from src into the cached matrix, with what that
+   makes of its Q^T g and A^+ g: a combination of its split if it changed only in the split's
+   rows; its first change, in at most SPLIT_ROWS rows, splits it; a change elsewhere of a split
+   column sends it back to full passes for the rest of this base. */
+static void change_left_out(cache *c, int m, const double *src, int i)
+{
+    const size_t mm = (size_t)m, j = (size_t)c->h[H_S + i];
+    int rows[SPLIT_ROWS + 1];
+    double old[SPLIT_ROWS];
+    const int nr = differing_rows(c, m, src, (int)j, rows);
+    int split = nr <= SPLIT_ROWS && within_split(c, i, rows, nr);
+    for (int t = 0; t < nr && t < SPLIT_ROWS; t++) old[t] = c->M[rows[t] + mm * j];
+    copy(c->M + mm * j, src + mm * j, mm);
+    double *state = c->h + H_SR + SPLIT_ROWS * i;
+    if (!split && nr <= SPLIT_ROWS && state[0] == NOT_SPLIT && c->h[H_G_OK + i] == G_OK) {
+        split_column(c, m, i, rows, old, nr); /* the first change: split it */
+        c->h[H_SPLITS] += 1;
+        split = 1;
+    } else if (!split && state[0] != NOT_SPLIT) {
+        for (int t = 0; t < SPLIT_ROWS; t++) state[t] = NEVER_SPLIT;
+    }
+    c->h[H_G_OK + i] = split ? G_COMBINE : G_STALE;
+}
+
 /* The solution x of the cached matrix for the right-hand side w given by wq = Q^T w and
    x0 = A^+ w (base_rhs); *rank set. Returns a bound on x's rounding error relative to its
    largest entry. */
@@ -534,27 +558,12 @@ static ipx_status solve(int n, const double *src, double *A, double *b, double r
         int covered = c.h[H_KIND] == KIND_BASE, slot = 0;
         for (int i = 0; i < changed && covered; i++) covered = in_set(&c, cols[i], &slot);
         for (int i = 0; i < changed; i++) {
-            int rows[SPLIT_ROWS + 1], nr = 0, split = 0;
-            double old[SPLIT_ROWS];
-            if (covered) {
-                in_set(&c, cols[i], &slot);
-                nr = differing_rows(&c, m, src, cols[i], rows);
-                split = nr <= SPLIT_ROWS && within_split(&c, slot, rows, nr);
-                for (int t = 0; t < nr && t < SPLIT_ROWS; t++)
-                    old[t] = c.M[rows[t] + mm * (size_t)cols[i]];
+            if (!covered) {
+                copy(c.M + mm * (size_t)cols[i], src + mm * (size_t)cols[i], mm);
+                continue;
             }
-            copy(c.M + mm * (size_t)cols[i], src + mm * (size_t)cols[i], mm);
-            if (!covered) continue;
-            if (!split && nr <= SPLIT_ROWS && c.h[H_SR + SPLIT_ROWS * slot] == NOT_SPLIT &&
-                c.h[H_G_OK + slot] == G_OK) {
-                split_column(&c, m, slot, rows, old, nr); /* the first change: split it */
-                c.h[H_SPLITS] += 1;
-                split = 1;
-            } else if (!split && c.h[H_SR + SPLIT_ROWS * slot] != NOT_SPLIT) {
-                /* changed elsewhere: computed afresh for this base */
-                for (int t = 0; t < SPLIT_ROWS; t++) c.h[H_SR + SPLIT_ROWS * slot + t] = NEVER_SPLIT;
-            }
-            c.h[H_G_OK + slot] = split ? G_COMBINE : G_STALE;
+            in_set(&c, cols[i], &slot);
+            change_left_out(&c, m, src, slot);
         }
         if (!covered) { /* grow the set by these columns and the expected ones, or start it
                            from them */

@@ -122,7 +122,6 @@ ipx_status plus_ctx_init(plus_ctx *c, const ipx_problem *p, const double *param,
                          ipx_result *r)
 {
     memset(c, 0, sizeof *c);
-    c->cache_gen = -1; /* the factor cache holds nothing of this impact's */
     c->p = p;
     c->mass_unit = ipx_mass_unit(p->k, p->W);
     c->k = p->k;

@@ -74,11 +74,9 @@ static int fits_cache(const plus_ctx *c)
    change). */
 void plus_expect_directions(plus_ctx *c)
 {
-    int cols[IPX_MIN_NORM_MAX_SET], n = 0;
+    int cols[IPX_MIN_NORM_MAX_SET];
     if (!fits_cache(c)) return;
-    for (int k = 0; k < c->k; k++)
-        if (c->imp[k] >= 0) cols[n++] = c->pos[IPX_ROWS_PER_CONTACT * k + IPX_N];
-    ipx_min_norm_expect(c->m, c->lsq_work, cols, n);
+    ipx_min_norm_expect(c->m, c->lsq_work, cols, plus_impending_columns(c, cols));
 }
 
 /* Solves the linear rows at the angles phi (ni) and reads their slip angles (slip_angles). */

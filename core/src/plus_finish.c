@@ -83,7 +83,7 @@ ipx_status plus_plastic_finish(plus_ctx *c)
     /* scratch (sizes in plus_internal.h): M in B (9k^2 >= m^2), q in rhs, z in x, w in g,
        Lemke's tableau in fac (16k^2 >= 2m^2 + 5m), then the rescue's work (10m) */
     double *M = c->B, *q = c->rhs, *z = c->x, *w = c->g;
-    c->b_gen++; /* B is scratch here */
+    c->cache_has_b = 0; /* B is scratch here */
     for (int j = 0; j < m; j++) {
         const int cj = normal_row(row[j]);
         for (int i = 0; i < m; i++) M[i + (size_t)m * j] = W[normal_row(row[i]) + (size_t)n * cj];

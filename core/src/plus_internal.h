@@ -105,9 +105,8 @@ typedef struct plus_ctx {
     int sparse_on;           /* 1 once that state was started in this impact */
     int sparse_answered, sparse_declined; /* this impact's systems the sparse path answered and
                                              declined (sparse_solve: offered while it pays) */
-    long b_gen;              /* bumped whenever B is assembled anew (not by its directions) */
-    long cache_gen;          /* the b_gen of the matrix the factor cache in lsq_work holds (-1:
-                                none of this impact's); while it is B's, a probe tells the
+    int cache_has_b;         /* 1 while the factor cache in lsq_work holds B as its last
+                                system, up to the impending directions: a probe then tells the
                                 cache which columns it changed (ipx_min_norm_solve_columns) */
     int probing;             /* 1 in the direction search's probes: each system differs from the
                                 last in one column, which the dense path's cache (min_norm.h)
@@ -206,6 +205,10 @@ ipx_status plus_plastic_finish(plus_ctx *c);
 ipx_status plus_impending(plus_ctx *c);
 void plus_end_slip(const plus_ctx *c, int k, const double *x, double w[2]); /* m/s, at x */
 void plus_start_angles(plus_ctx *c); /* numbers the impending contacts (c->imp, c->ni) */
+
+/* The normal columns of the impending contacts being solved into cols (at most
+   IPX_MIN_NORM_MAX_SET stored); returns how many there are. */
+int plus_impending_columns(const plus_ctx *c, int *cols);
 
 /* plus_search.c: the directions one contact at a time where Newton stalls (deviation 3) */
 typedef struct plus_probe {

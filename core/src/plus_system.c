@@ -14,7 +14,7 @@
    no columns. */
 void plus_columns(plus_ctx *c)
 {
-    c->b_gen++;
+    c->cache_has_b = 0;
     int m = 0;
     for (int i = 0; i < c->n; i++) c->pos[i] = -1;
     for (int i = 0; i < c->members; i++) {
@@ -77,7 +77,7 @@ static void friction_rows(plus_ctx *c, int k)
 
 void plus_assemble(plus_ctx *c)
 {
-    c->b_gen++;
+    c->cache_has_b = 0;
     for (int i = 0; i < c->members; i++) {
         const int k = c->member[i];
         if (!plus_solving(c, k)) continue;
@@ -193,7 +193,7 @@ static ipx_status counted_solve(plus_ctx *c, int m, double *A, double *b, int ow
 ipx_status plus_lsq_newton(plus_ctx *c, int m, double *A, double *b)
 {
     const int own = !sparse_sized(c, m); /* large: through the cache, as the candidate */
-    if (!own) c->cache_gen = -1;          /* which then holds another system */
+    if (!own) c->cache_has_b = 0;         /* which then holds another system */
     return counted_solve(c, m, A, b, own, NULL);
 }
 
@@ -205,13 +205,23 @@ ipx_status plus_solve_linear(plus_ctx *c)
     memcpy(c->x, c->rhs, sizeof(double) * (size_t)m);
     int cached;
     const ipx_status st = counted_solve(c, m, c->fac, c->x, 0, &cached);
-    if (cached) c->cache_gen = c->b_gen;
+    c->cache_has_b = cached;
     return st;
 }
 
-/* A probe where the cache holds the candidate's matrix (cache_gen): B differs from it only in
-   the impending contacts' normal columns cols[0..n), which are all the cache compares; B is not
-   copied. */
+int plus_impending_columns(const plus_ctx *c, int *cols)
+{
+    int n = 0;
+    for (int k = 0; k < c->k; k++) {
+        if (!plus_solving(c, k) || c->slip[k] != IPX_PLUS_IMPENDING) continue;
+        if (n < IPX_MIN_NORM_MAX_SET) cols[n] = c->pos[IPX_ROWS_PER_CONTACT * k + IPX_N];
+        n++;
+    }
+    return n;
+}
+
+/* A probe where the cache holds B (cache_has_b): B differs from it only in the impending
+   contacts' normal columns cols[0..n), which are all the cache compares; B is not copied. */
 static ipx_status probe_columns(plus_ctx *c, const int *cols, int n)
 {
     ipx_status st = spend(c);
@@ -224,15 +234,10 @@ static ipx_status probe_columns(plus_ctx *c, const int *cols, int n)
 
 ipx_status plus_solve_probe(plus_ctx *c)
 {
-    int cols[IPX_MIN_NORM_MAX_SET], n = 0;
+    int cols[IPX_MIN_NORM_MAX_SET];
     plus_assemble_directions(c);
-    for (int k = 0; k < c->k && n <= IPX_MIN_NORM_MAX_SET; k++)
-        if (plus_solving(c, k) && c->slip[k] == IPX_PLUS_IMPENDING) {
-            if (n < IPX_MIN_NORM_MAX_SET) cols[n] = c->pos[IPX_ROWS_PER_CONTACT * k + IPX_N];
-            n++;
-        }
-    if (c->m > 0 && c->cache_gen == c->b_gen && n <= IPX_MIN_NORM_MAX_SET)
-        return probe_columns(c, cols, n);
+    const int n = plus_impending_columns(c, cols);
+    if (c->m > 0 && c->cache_has_b && n <= IPX_MIN_NORM_MAX_SET) return probe_columns(c, cols, n);
     c->probing = 1;
     const ipx_status st = plus_solve_linear(c);
     c->probing = 0;
