@@ -555,15 +555,11 @@ static ipx_status solve(int n, const double *src, double *A, double *b, double r
     } else if (changed <= MAX_SET && (c.h[H_KIND] == KIND_BASE || repeated(&c, cols, changed) ||
                                       (again && changed > 0))) {
         /* a few columns changed (or only w, with a base factor): the base factor without them */
-        int covered = c.h[H_KIND] == KIND_BASE, slot = 0;
-        for (int i = 0; i < changed && covered; i++) covered = in_set(&c, cols[i], &slot);
+        int covered = c.h[H_KIND] == KIND_BASE, slot[MAX_SET + 1];
+        for (int i = 0; i < changed && covered; i++) covered = in_set(&c, cols[i], &slot[i]);
         for (int i = 0; i < changed; i++) {
-            if (!covered) {
-                copy(c.M + mm * (size_t)cols[i], src + mm * (size_t)cols[i], mm);
-                continue;
-            }
-            in_set(&c, cols[i], &slot);
-            change_left_out(&c, m, src, slot);
+            if (covered) change_left_out(&c, m, src, slot[i]);
+            else copy(c.M + mm * (size_t)cols[i], src + mm * (size_t)cols[i], mm);
         }
         if (!covered) { /* grow the set by these columns and the expected ones, or start it
                            from them */
