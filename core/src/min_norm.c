@@ -555,7 +555,7 @@ static ipx_status solve(int n, const double *src, double *A, double *b, double r
     } else if (changed <= MAX_SET && (c.h[H_KIND] == KIND_BASE || repeated(&c, cols, changed) ||
                                       (again && changed > 0))) {
         /* a few columns changed (or only w, with a base factor): the base factor without them */
-        int covered = c.h[H_KIND] == KIND_BASE, slot[MAX_SET + 1];
+        int covered = c.h[H_KIND] == KIND_BASE, slot[MAX_SET];
         for (int i = 0; i < changed && covered; i++) covered = in_set(&c, cols[i], &slot[i]);
         for (int i = 0; i < changed; i++) {
             if (covered) change_left_out(&c, m, src, slot[i]);

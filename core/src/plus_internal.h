@@ -163,6 +163,12 @@ static inline int plus_solving(const plus_ctx *c, int k)
     return c->normal_on[k] != PLUS_NORMAL_OFF && plus_in_focus(c, k);
 }
 
+/* Contact k is solved now with its friction against an end slip still to be found. */
+static inline int plus_solving_impending(const plus_ctx *c, int k)
+{
+    return plus_solving(c, k) && c->slip[k] == IPX_PLUS_IMPENDING;
+}
+
 /* plus.c */
 void plus_cfg_from_params(const double *param, plus_cfg *cfg);
 size_t plus_workspace_bytes(int k);

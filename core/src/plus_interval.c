@@ -195,7 +195,7 @@ static void prune(plus_ctx *c, double tol)
 static int any_impending(const plus_ctx *c)
 {
     for (int i = 0; i < c->members; i++)
-        if (plus_solving(c, c->member[i]) && c->slip[c->member[i]] == IPX_PLUS_IMPENDING) return 1;
+        if (plus_solving_impending(c, c->member[i])) return 1;
     return 0;
 }
 

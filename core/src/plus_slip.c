@@ -163,7 +163,7 @@ void plus_start_angles(plus_ctx *c)
 {
     c->ni = 0;
     for (int k = 0; k < c->k; k++) {
-        int impending = plus_solving(c, k) && c->slip[k] == IPX_PLUS_IMPENDING;
+        const int impending = plus_solving_impending(c, k);
         c->imp[k] = impending ? c->ni++ : -1;
         c->slip_failed[k] = 0;
         if (impending) c->x[c->m + c->imp[k]] = atan2(c->s[2 * k + 1], c->s[2 * k]);

@@ -60,19 +60,27 @@ static void prescribed_row(plus_ctx *c, int k, double value)
     c->rhs[r] = value;
 }
 
+/* The entries mu s of contact k's friction rows, in its normal column: all that its direction
+   changes of those rows. */
+static void direction_entries(plus_ctx *c, int k)
+{
+    const int base = IPX_ROWS_PER_CONTACT * k, rz = c->pos[base + IPX_N];
+    for (int t = IPX_T1; t <= IPX_T2; t++)
+        c->B[c->pos[base + t] + (size_t)c->m * rz] = c->p->contact[k].mu * c->s[2 * k + t];
+}
+
 /* Sliding (2.8), (2.11): pi_t + mu s_hat pi_n = 0. Impending contacts take this form with
    their current direction guess. */
 static void friction_rows(plus_ctx *c, int k)
 {
-    int base = IPX_ROWS_PER_CONTACT * k, rz = c->pos[base + IPX_N];
-    double mu = c->p->contact[k].mu;
+    const int base = IPX_ROWS_PER_CONTACT * k;
     for (int t = IPX_T1; t <= IPX_T2; t++) {
-        int r = c->pos[base + t];
+        const int r = c->pos[base + t];
         zero_row(c, r);
         c->B[r + (size_t)c->m * r] = 1.0;
-        c->B[r + (size_t)c->m * rz] = mu * c->s[2 * k + t];
         c->rhs[r] = 0.0;
     }
+    direction_entries(c, k);
 }
 
 void plus_assemble(plus_ctx *c)
@@ -94,17 +102,12 @@ void plus_assemble(plus_ctx *c)
     }
 }
 
-/* Only the entries mu s of the impending contacts' friction rows: plus_assemble wrote the rest
-   of those rows (friction_rows), and the directions are all that changed since. */
+/* Only the direction entries of the impending contacts' friction rows: plus_assemble wrote the
+   rest of those rows (friction_rows), and the directions are all that changed since. */
 void plus_assemble_directions(plus_ctx *c)
 {
-    for (int i = 0; i < c->members; i++) {
-        const int k = c->member[i], base = IPX_ROWS_PER_CONTACT * k;
-        if (!plus_solving(c, k) || c->slip[k] != IPX_PLUS_IMPENDING) continue;
-        const int rz = c->pos[base + IPX_N];
-        for (int t = IPX_T1; t <= IPX_T2; t++)
-            c->B[c->pos[base + t] + (size_t)c->m * rz] = c->p->contact[k].mu * c->s[2 * k + t];
-    }
+    for (int i = 0; i < c->members; i++)
+        if (plus_solving_impending(c, c->member[i])) direction_entries(c, c->member[i]);
 }
 
 /* 1 if a system of m unknowns is large enough to be offered to the sparse path (sparse_min). */
@@ -213,7 +216,7 @@ int plus_impending_columns(const plus_ctx *c, int *cols)
 {
     int n = 0;
     for (int k = 0; k < c->k; k++) {
-        if (!plus_solving(c, k) || c->slip[k] != IPX_PLUS_IMPENDING) continue;
+        if (!plus_solving_impending(c, k)) continue;
         if (n < IPX_MIN_NORM_MAX_SET) cols[n] = c->pos[IPX_ROWS_PER_CONTACT * k + IPX_N];
         n++;
     }
