@@ -1,10 +1,37 @@
-/// Siconos Numerics' lexicographic Lemke (lcp_lexicolemke), the reference our ipx_lemke is
-/// checked and timed against. Test/bench code only: impax itself does not link Siconos.
+/// Siconos Numerics' LCP solvers that ours are checked and timed against: the lexicographic
+/// Lemke (lcp_lexicolemke) for ipx_lemke, and the projected block Gauss-Seidel on a sparse block
+/// matrix (lcp_nsgs_SBM) for the models' iterative solver (core/src/lcp_block.h). Test/bench
+/// code only: impax itself does not link Siconos.
 #ifndef IMPAX_TEST_SICONOS_LCP_H
 #define IMPAX_TEST_SICONOS_LCP_H
 
 /// Solves LCP(M, q) (M column-major n x n) with lcp_lexicolemke; z and w receive its answer.
 /// Returns Siconos' info (0 = it claims convergence).
 int ipx_siconos_lexicolemke(int n, const double *M, const double *q, double *z, double *w);
+
+/// An LCP in Siconos' sparse block form, ready for lcp_nsgs_SBM.
+typedef struct ipx_siconos_sbm ipx_siconos_sbm;
+
+/// The LCP (M column-major n x n, q) with its unknowns reordered by order (the r-th unknown of
+/// Siconos' LCP is M's order[r]; NULL: as they are) and taken in nblocks blocks, block b being
+/// Siconos' unknowns start[b] .. start[b + 1] - 1; only the blocks with a non-zero entry (and the
+/// diagonal ones) are stored. NULL if memory is short.
+ipx_siconos_sbm *ipx_siconos_sbm_create(int n, const double *M, const double *q, const int *order, int nblocks,
+                                        const int *start);
+
+/// Blocks stored (the diagonal included).
+int ipx_siconos_sbm_blocks(const ipx_siconos_sbm *s);
+
+/// lcp_nsgs_SBM from z (its start; the answer on return, w = M z + q): sweeps over the blocks,
+/// each block's LCP solved by lcp_lexicolemke, until Siconos' own error (lcp_compute_error,
+/// after each sweep) is below tol or max_sweeps are done. A block whose local Lemke fails ends
+/// that sweep (Siconos' rule). *sweeps receives the sweeps made. Returns Siconos' info (0:
+/// within tol).
+int ipx_siconos_nsgs(ipx_siconos_sbm *s, int max_sweeps, double tol, double *z, double *w, int *sweeps);
+
+/// y = M x (n each) by Siconos' own product of the stored blocks (SBM_gemv): checks the form.
+void ipx_siconos_sbm_apply(const ipx_siconos_sbm *s, const double *x, double *y);
+
+void ipx_siconos_sbm_free(ipx_siconos_sbm *s);
 
 #endif

@@ -13,13 +13,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ap_dense.h"
 #include "ensure.h"
 #include "lcp_rescue_data.h"
 #include "model_test.h"
 #include "pile_gen.h"
 #include "problem_gen.h"
 
-#define PI 3.14159265358979323846
 #define ITERATIVE "lcp_switch=1"
 #define DENSE "lcp_switch=1000000000"
 
@@ -48,115 +48,9 @@ static double rel_diff(const double *a, const double *b, int n, double scale)
     return d / fmax(scale, 1e-300);
 }
 
-/* The least multipliers lambda_d >= 0 of the nd directions d_j = (cos 2 pi j/nd, sin 2 pi j/nd)
-   whose combination is x: the two directions of x's sector (nd = 2: +-t1). */
-static void multipliers(int nd, const double x[2], double *lam)
-{
-    for (int d = 0; d < nd; d++) lam[d] = 0.0;
-    if (nd == 2) {
-        lam[x[0] >= 0.0 ? 0 : 1] = fabs(x[0]);
-        return;
-    }
-    if (x[0] == 0.0 && x[1] == 0.0) return;
-    const double step = 2.0 * PI / nd;
-    double ang = atan2(x[1], x[0]);
-    if (ang < 0.0) ang += 2.0 * PI;
-    int j = (int)(ang / step);
-    if (j >= nd) j = nd - 1;
-    const double a0 = j * step, a1 = (j + 1) * step, det = sin(step);
-    const double ca = (x[0] * sin(a1) - x[1] * cos(a1)) / det, cb = (cos(a0) * x[1] - sin(a0) * x[0]) / det;
-    lam[j] = fmax(ca, 0.0);
-    lam[(j + 1) % nd] = fmax(cb, 0.0);
-}
-
-/* The residual of impulses pi as a solution of the Anitescu-Potra LCP with nd friction
-   directions, on the dense matrix of ap_lcp.h: z = [lambda_n; lambda_D; gamma],
-   M = [[G_nn, G_nD, 0], [G_Dn, G_DD, E], [mu, -E^T, 0]], q = [v_n (+ shift); D^T v_t; 0].
-   lambda_D are the least multipliers that make pi_t, gamma the least that makes its rows
-   feasible. Each row: max(-z/Z, -w/V, min(z/Z, w/V)) with Z the largest impulse unknown, V the
-   largest velocity of q and gamma. */
-static double ap_residual_nd(const ipx_problem *p, const double *pi, const double *shift, int nd)
-{
-    double D[16][2];
-    for (int d = 0; d < nd; d++) {
-        D[d][0] = cos(2.0 * PI * d / nd);
-        D[d][1] = sin(2.0 * PI * d / nd);
-    }
-    const int k = p->k, n3 = 3 * k, m = nd;
-    int kf = 0, *fric = malloc(sizeof(int) * (size_t)k);
-    for (int i = 0; i < k; i++)
-        if (p->contact[i].mu > 0.0) fric[kf++] = i;
-    const int n = k + (m + 1) * kf, nl = k + m * kf;
-    double *M = calloc((size_t)n * (size_t)n, sizeof(double)), *q = calloc((size_t)n, sizeof(double));
-    double *z = calloc((size_t)n, sizeof(double)), *vp = malloc(sizeof(double) * (size_t)n3);
-#define W(r, c) p->W[(r) + (size_t)n3 * (c)]
-#define M_(r, c) M[(r) + (size_t)n * (c)]
-    /* rows and columns: lambda_n,i = i; lambda_D of friction contact f, direction d = k + m f + d;
-       gamma_f = k + m kf + f. Each impulse unknown is a combination of its contact's rows. */
-    for (int a = 0; a < nl; a++)
-        for (int b = 0; b < nl; b++) {
-            double ra[3] = {0, 0, 0}, rb[3] = {0, 0, 0};
-            int ca, cb;
-            if (a < k) ca = a, ra[2] = 1.0;
-            else ca = fric[(a - k) / m], ra[0] = D[(a - k) % m][0], ra[1] = D[(a - k) % m][1];
-            if (b < k) cb = b, rb[2] = 1.0;
-            else cb = fric[(b - k) / m], rb[0] = D[(b - k) % m][0], rb[1] = D[(b - k) % m][1];
-            double g = 0.0;
-            for (int x = 0; x < 3; x++)
-                for (int y = 0; y < 3; y++) g += ra[x] * W(3 * ca + x, 3 * cb + y) * rb[y];
-            M_(a, b) = g;
-        }
-    for (int f = 0; f < kf; f++) {
-        const int gi = nl + f;
-        for (int d = 0; d < m; d++) {
-            M_(k + m * f + d, gi) = 1.0;
-            M_(gi, k + m * f + d) = -1.0;
-        }
-        M_(gi, fric[f]) = p->contact[fric[f]].mu;
-    }
-    for (int i = 0; i < k; i++) q[i] = p->v[3 * i + IPX_N] + (shift ? shift[i] : 0.0);
-    for (int f = 0; f < kf; f++)
-        for (int d = 0; d < m; d++)
-            q[k + m * f + d] = D[d][0] * p->v[3 * fric[f]] + D[d][1] * p->v[3 * fric[f] + 1];
-    /* z from pi */
-    for (int r = 0; r < n3; r++) {
-        vp[r] = p->v[r];
-        for (int c = 0; c < n3; c++) vp[r] += W(r, c) * pi[c];
-    }
-    double Z = 1e-300, V = 1e-300;
-    for (int i = 0; i < k; i++) z[i] = pi[3 * i + IPX_N];
-    for (int f = 0; f < kf; f++) {
-        const int c = fric[f];
-        multipliers(m, pi + 3 * c, z + k + m * f);
-        double gamma = 0.0;
-        for (int d = 0; d < m; d++) gamma = fmax(gamma, -(D[d][0] * vp[3 * c] + D[d][1] * vp[3 * c + 1]));
-        z[nl + f] = gamma;
-        V = fmax(V, gamma);
-    }
-    for (int i = 0; i < nl; i++) Z = fmax(Z, fabs(z[i]));
-    for (int i = 0; i < nl; i++) V = fmax(V, fabs(q[i]));
-    double worst = 0.0;
-    for (int i = 0; i < k; i++) { /* a frictionless contact takes no tangential impulse; nd = 2: none along t2 */
-        const double t = p->contact[i].mu > 0.0 ? (m == 2 ? fabs(pi[3 * i + 1]) : 0.0)
-                                                : fmax(fabs(pi[3 * i]), fabs(pi[3 * i + 1]));
-        worst = fmax(worst, t / Z);
-    }
-    for (int r = 0; r < n; r++) {
-        double w = q[r];
-        for (int c = 0; c < n; c++) w += M_(r, c) * z[c];
-        const int impulse = r < nl; /* z an impulse, w a velocity; else the other way */
-        const double a = z[r] / (impulse ? Z : V), b = w / (impulse ? V : Z);
-        worst = fmax(worst, fmax(fmax(-a, -b), fmin(a, b)));
-    }
-#undef W
-#undef M_
-    free(fric), free(M), free(q), free(z), free(vp);
-    return worst;
-}
-
 static double ap_residual(const ipx_problem *p, const double *pi, const double *shift)
 {
-    return ap_residual_nd(p, pi, shift, 4);
+    return ipx_test_ap_residual_of(p, pi, shift, 4); /* ap_dense.h: the LCP from W, as ap_lcp.h lays it out */
 }
 
 /* aplcp's Newton targets: -e |v_n| where the approach beats v_capture. */
@@ -225,8 +119,8 @@ static void test_single_contact_matches_dense(void)
                 double shift[1];
                 newton_shift(&scene.problem, shift);
                 const double *sh = e == 4 ? shift : NULL;
-                const double res_i = ap_residual_nd(&scene.problem, ri.impulse, sh, nds[e]);
-                const double res_d = ap_residual_nd(&scene.problem, rd.impulse, sh, nds[e]);
+                const double res_i = ipx_test_ap_residual_of(&scene.problem, ri.impulse, sh, nds[e]);
+                const double res_d = ipx_test_ap_residual_of(&scene.problem, rd.impulse, sh, nds[e]);
                 if (res_i <= 1e-10 && res_d <= 1e-12) {
                     other++;
                 } else {
