@@ -14,7 +14,9 @@
    its own error: tolerance 0), µs and the residual of each answer. Every residual is the one
    measure of ap_dense.h (impax's own: the natural map relative to the problem's impulse and
    velocity scales), computed from the impulses each answer gives. Medians over the problems.
-   BENCH_SICONOS_SWEEPS changes the long run's sweeps (default 5 000). */
+   BENCH_SICONOS_SWEEPS changes the long run's sweeps (default 5 000). BENCH_NEWTON=N also runs
+   Siconos' semismooth Newton (lcp_newton_FB, dense: up to N contacts, at most 500 steps) on each
+   LCP and prints its steps, time, residual and info per problem. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,6 +69,7 @@ int main(int argc, char **argv)
         return 2;
     }
     const int long_sweeps = getenv("BENCH_SICONOS_SWEEPS") ? atoi(getenv("BENCH_SICONOS_SWEEPS")) : 5000;
+    const int newton_max = getenv("BENCH_NEWTON") ? atoi(getenv("BENCH_NEWTON")) : 0;
     ipx_params par = ipx_test_params("aplcp", "lcp_switch=1");
     printf("aplcp's iterative solver (impax) against Siconos' lcp_nsgs_SBM on %s LCPs: medians of\n"
            "us per solve, sweeps, residual (the natural map relative to the problem's scales; impax's\n"
@@ -111,6 +114,18 @@ int main(int argc, char **argv)
             t_l[pr] = run_siconos(sbm, &a, p, order, long_sweeps, &res_l[pr]);
             per_sweep[pr] = t_l[pr] / long_sweeps;
             n_lcp = a.n;
+            if (k <= newton_max) {
+                double *z = malloc(sizeof(double) * (size_t)a.n), *w = malloc(sizeof(double) * (size_t)a.n);
+                double *pi = malloc(sizeof(double) * 3 * (size_t)k);
+                int steps = 0;
+                t0 = ipx_now_us();
+                const int info = ipx_siconos_newton_fb(a.n, a.M, a.q, 500, 1e-12, z, w, &steps);
+                const double t = ipx_now_us() - t0;
+                ipx_test_ap_impulse_of(&a, z, pi);
+                printf("       Newton-FB, problem %d: %d steps, %.0f us, residual %.1e, info %d\n", pr, steps, t,
+                       ipx_test_ap_residual(&a, p, pi), info);
+                free(z), free(w), free(pi);
+            }
             ipx_siconos_sbm_free(sbm);
             free(order), free(start);
             ipx_test_ap_free(&a);

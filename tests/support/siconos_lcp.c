@@ -32,6 +32,32 @@ int ipx_siconos_lexicolemke(int n, const double *M, const double *q, double *z, 
     return info;
 }
 
+int ipx_siconos_newton_fb(int n, const double *M, const double *q, int max_iter, double tol, double *z, double *w,
+                          int *iters)
+{
+    double *Mcopy = malloc(sizeof(double) * (size_t)n * (size_t)n);
+    double *qcopy = malloc(sizeof(double) * (size_t)n);
+    if (!Mcopy || !qcopy) {
+        free(Mcopy), free(qcopy);
+        return -1;
+    }
+    memcpy(Mcopy, M, sizeof(double) * (size_t)n * (size_t)n);
+    memcpy(qcopy, q, sizeof(double) * (size_t)n);
+    LinearComplementarityProblem problem = {n, NM_create_from_data(NM_DENSE, n, n, Mcopy), qcopy};
+    SolverOptions *options = solver_options_create(SICONOS_LCP_NEWTON_FB_FBLSA);
+    options->iparam[SICONOS_IPARAM_MAX_ITER] = max_iter;
+    options->dparam[SICONOS_DPARAM_TOL] = tol;
+    memset(z, 0, sizeof(double) * (size_t)n);
+    memset(w, 0, sizeof(double) * (size_t)n);
+    int info = 0;
+    lcp_newton_FB(&problem, z, w, &info, options);
+    *iters = options->iparam[SICONOS_IPARAM_ITER_DONE];
+    solver_options_delete(options);
+    NM_free_not_dense(problem.M);
+    free(Mcopy), free(qcopy);
+    return info;
+}
+
 struct ipx_siconos_sbm {
     LinearComplementarityProblem problem;
     SparseBlockStructuredMatrix *sbm;

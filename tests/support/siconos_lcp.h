@@ -9,6 +9,13 @@
 /// Returns Siconos' info (0 = it claims convergence).
 int ipx_siconos_lexicolemke(int n, const double *M, const double *q, double *z, double *w);
 
+/// Solves LCP(M, q) (dense, column-major n x n) by Siconos' semismooth Newton method on the
+/// Fischer-Burmeister function with a line search (lcp_newton_FB; dense LU each step) from z = 0,
+/// for at most max_iter steps or until its error is below tol; *iters receives the steps made.
+/// Returns Siconos' info (0: within tol).
+int ipx_siconos_newton_fb(int n, const double *M, const double *q, int max_iter, double tol, double *z, double *w,
+                          int *iters);
+
 /// An LCP in Siconos' sparse block form, ready for lcp_nsgs_SBM.
 typedef struct ipx_siconos_sbm ipx_siconos_sbm;
 
