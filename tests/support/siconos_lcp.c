@@ -86,6 +86,10 @@ ipx_siconos_sbm *ipx_siconos_sbm_create(int n, const double *M, const double *q,
     if (!s) return NULL;
     SparseBlockStructuredMatrix *B = SBM_new();
     s->sbm = B;
+    if (!B) {
+        free(s);
+        return NULL;
+    }
     s->q = malloc(sizeof(double) * (size_t)n);
     B->blocknumber0 = B->blocknumber1 = (unsigned)nblocks;
     B->blocksize0 = malloc(sizeof(unsigned) * (size_t)nblocks);
