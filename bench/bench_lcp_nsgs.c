@@ -35,20 +35,19 @@
 static double median_of(double *x, int n) { return n > 0 ? ipx_median(x, n) : NAN; }
 
 /* Siconos from zero for `sweeps` sweeps: time (µs) and the residual of its impulses. */
-static double run_siconos(ipx_siconos_sbm *sbm, const ipx_test_ap *a, const ipx_problem *p, const int *order,
-                          int sweeps, double *residual)
+static double run_siconos(ipx_siconos_sbm *sbm, const ipx_test_ap *a, const ipx_problem *p, int sweeps,
+                          double *residual)
 {
     const size_t n = (size_t)a->n;
-    double *z = calloc(n, sizeof(double)), *w = calloc(n, sizeof(double)), *zl = malloc(sizeof(double) * n);
+    double *z = calloc(n, sizeof(double)), *w = calloc(n, sizeof(double));
     double *pi = malloc(sizeof(double) * 3 * (size_t)a->k);
     int done = 0;
     const double t0 = ipx_now_us();
     ipx_siconos_nsgs(sbm, sweeps, 0.0, z, w, &done);
     const double t = ipx_now_us() - t0;
-    for (size_t r = 0; r < n; r++) zl[order[r]] = z[r];
-    ipx_test_ap_impulse_of(a, zl, pi);
+    ipx_test_ap_impulse_of(a, z, pi);
     *residual = ipx_test_ap_residual(a, p, pi);
-    free(z), free(w), free(zl), free(pi);
+    free(z), free(w), free(pi);
     return t;
 }
 
@@ -103,15 +102,12 @@ int main(int argc, char **argv)
             sw_i[pr] = r->counts.steps;
             res_i[pr] = ipx_test_ap_residual(&a, p, r->impulse);
 
-            int *order = malloc(sizeof(int) * (size_t)a.n), *start = malloc(sizeof(int) * (size_t)(k + 1));
-            if (!order || !start) return 1;
-            ipx_test_ap_contact_order(&a, order, start);
-            ipx_siconos_sbm *sbm = ipx_siconos_sbm_create(a.n, a.M, a.q, order, k, start);
+            ipx_siconos_sbm *sbm = ipx_siconos_ap(&a);
             if (!sbm) return 1;
             blocks += ipx_siconos_sbm_blocks(sbm);
             const int same = sw_i[pr] > 0 ? (int)sw_i[pr] : 1;
-            t_s[pr] = run_siconos(sbm, &a, p, order, same, &res_s[pr]);
-            t_l[pr] = run_siconos(sbm, &a, p, order, long_sweeps, &res_l[pr]);
+            t_s[pr] = run_siconos(sbm, &a, p, same, &res_s[pr]);
+            t_l[pr] = run_siconos(sbm, &a, p, long_sweeps, &res_l[pr]);
             per_sweep[pr] = t_l[pr] / long_sweeps;
             n_lcp = a.n;
             if (k <= newton_max) {
@@ -127,7 +123,6 @@ int main(int argc, char **argv)
                 free(z), free(w), free(pi);
             }
             ipx_siconos_sbm_free(sbm);
-            free(order), free(start);
             ipx_test_ap_free(&a);
             free(r);
             ipx_workspace_destroy(ws);

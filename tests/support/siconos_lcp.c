@@ -12,28 +12,10 @@
 
 #include "siconos_lcp.h"
 
-int ipx_siconos_lexicolemke(int n, const double *M, const double *q, double *z, double *w)
-{
-    double *Mcopy = malloc(sizeof(double) * (size_t)n * (size_t)n);
-    double *qcopy = malloc(sizeof(double) * (size_t)n);
-    memcpy(Mcopy, M, sizeof(double) * (size_t)n * (size_t)n); /* Siconos stores column-major too */
-    memcpy(qcopy, q, sizeof(double) * (size_t)n);
-    LinearComplementarityProblem problem = {n, NM_create_from_data(NM_DENSE, n, n, Mcopy), qcopy};
-    SolverOptions *options = solver_options_create(SICONOS_LCP_LEMKE);
-    options->iparam[SICONOS_IPARAM_MAX_ITER] = 100 * n + 1000;
-    int info = 0;
-    memset(z, 0, sizeof(double) * (size_t)n);
-    memset(w, 0, sizeof(double) * (size_t)n);
-    lcp_lexicolemke(&problem, z, w, &info, options);
-    solver_options_delete(options);
-    NM_free_not_dense(problem.M); /* our copy of M is freed below */
-    free(Mcopy);
-    free(qcopy);
-    return info;
-}
-
-int ipx_siconos_newton_fb(int n, const double *M, const double *q, int max_iter, double tol, double *z, double *w,
-                          int *iters)
+/* One of Siconos' dense LCP solvers (lcp_lexicolemke or lcp_newton_FB) on a copy of M and q, from
+   z = 0; tol < 0 keeps the solver's default. *iters (NULL: not wanted) gets the steps made. */
+static int dense_solve(int solver_id, int n, const double *M, const double *q, int max_iter, double tol, double *z,
+                       double *w, int *iters)
 {
     double *Mcopy = malloc(sizeof(double) * (size_t)n * (size_t)n);
     double *qcopy = malloc(sizeof(double) * (size_t)n);
@@ -41,33 +23,58 @@ int ipx_siconos_newton_fb(int n, const double *M, const double *q, int max_iter,
         free(Mcopy), free(qcopy);
         return -1;
     }
-    memcpy(Mcopy, M, sizeof(double) * (size_t)n * (size_t)n);
+    memcpy(Mcopy, M, sizeof(double) * (size_t)n * (size_t)n); /* Siconos stores column-major too */
     memcpy(qcopy, q, sizeof(double) * (size_t)n);
     LinearComplementarityProblem problem = {n, NM_create_from_data(NM_DENSE, n, n, Mcopy), qcopy};
-    SolverOptions *options = solver_options_create(SICONOS_LCP_NEWTON_FB_FBLSA);
+    SolverOptions *options = solver_options_create(solver_id);
     options->iparam[SICONOS_IPARAM_MAX_ITER] = max_iter;
-    options->dparam[SICONOS_DPARAM_TOL] = tol;
+    if (tol >= 0.0) options->dparam[SICONOS_DPARAM_TOL] = tol;
     memset(z, 0, sizeof(double) * (size_t)n);
     memset(w, 0, sizeof(double) * (size_t)n);
     int info = 0;
-    lcp_newton_FB(&problem, z, w, &info, options);
-    *iters = options->iparam[SICONOS_IPARAM_ITER_DONE];
+    if (solver_id == SICONOS_LCP_LEMKE) lcp_lexicolemke(&problem, z, w, &info, options);
+    else lcp_newton_FB(&problem, z, w, &info, options);
+    if (iters) *iters = options->iparam[SICONOS_IPARAM_ITER_DONE];
     solver_options_delete(options);
-    NM_free_not_dense(problem.M);
+    NM_free_not_dense(problem.M); /* our copy of M is freed here */
     free(Mcopy), free(qcopy);
     return info;
+}
+
+int ipx_siconos_lexicolemke(int n, const double *M, const double *q, double *z, double *w)
+{
+    return dense_solve(SICONOS_LCP_LEMKE, n, M, q, 100 * n + 1000, -1.0, z, w, NULL);
+}
+
+int ipx_siconos_newton_fb(int n, const double *M, const double *q, int max_iter, double tol, double *z, double *w,
+                          int *iters)
+{
+    return dense_solve(SICONOS_LCP_NEWTON_FB_FBLSA, n, M, q, max_iter, tol, z, w, iters);
 }
 
 struct ipx_siconos_sbm {
     LinearComplementarityProblem problem;
     SparseBlockStructuredMatrix *sbm;
     double *q;
+    int *order;      /* n: Siconos' unknown r is the caller's order[r] */
+    double *zs, *ws; /* n each: z and w in Siconos' order */
 };
+
+/* The caller's vector x in Siconos' order, and back. */
+static void to_siconos(const ipx_siconos_sbm *s, const double *x, double *siconos)
+{
+    for (int r = 0; r < s->problem.size; r++) siconos[r] = x[s->order[r]];
+}
+
+static void from_siconos(const ipx_siconos_sbm *s, const double *siconos, double *x)
+{
+    for (int r = 0; r < s->problem.size; r++) x[s->order[r]] = siconos[r];
+}
 
 /* Entry (r, c) of the reordered M. */
 static double reordered(int n, const double *M, const int *order, int r, int c)
 {
-    return order ? M[order[r] + (size_t)n * (size_t)order[c]] : M[r + (size_t)n * (size_t)c];
+    return M[order[r] + (size_t)n * (size_t)order[c]];
 }
 
 /* 1 if block (bi, bj) of the reordered M has a non-zero entry. */
@@ -79,8 +86,11 @@ static int block_nonzero(int n, const double *M, const int *order, const int *st
     return 0;
 }
 
-ipx_siconos_sbm *ipx_siconos_sbm_create(int n, const double *M, const double *q, const int *order, int nblocks,
-                                        const int *start)
+/* M (column-major n x n) and q with their unknowns reordered by order (Siconos' unknown r is
+   M's order[r]) and taken in nblocks blocks, block b being Siconos' unknowns start[b] ..
+   start[b + 1] - 1; only the blocks with a non-zero entry and the diagonal ones stored. */
+static ipx_siconos_sbm *sbm_create(int n, const double *M, const double *q, const int *order, int nblocks,
+                                   const int *start)
 {
     ipx_siconos_sbm *s = calloc(1, sizeof *s);
     if (!s) return NULL;
@@ -91,6 +101,9 @@ ipx_siconos_sbm *ipx_siconos_sbm_create(int n, const double *M, const double *q,
         return NULL;
     }
     s->q = malloc(sizeof(double) * (size_t)n);
+    s->zs = malloc(sizeof(double) * (size_t)n);
+    s->ws = malloc(sizeof(double) * (size_t)n);
+    s->order = malloc(sizeof(int) * (size_t)n);
     B->blocknumber0 = B->blocknumber1 = (unsigned)nblocks;
     B->blocksize0 = malloc(sizeof(unsigned) * (size_t)nblocks);
     B->blocksize1 = malloc(sizeof(unsigned) * (size_t)nblocks);
@@ -98,11 +111,13 @@ ipx_siconos_sbm *ipx_siconos_sbm_create(int n, const double *M, const double *q,
     size_t cap = 8 * (size_t)nblocks, nnz = 0;
     B->index2_data = malloc(sizeof(size_t) * cap);
     B->block = malloc(sizeof(double *) * cap);
-    if (!s->q || !B->blocksize0 || !B->blocksize1 || !B->index1_data || !B->index2_data || !B->block) {
+    if (!s->q || !s->zs || !s->ws || !s->order || !B->blocksize0 || !B->blocksize1 || !B->index1_data || !B->index2_data || !B->block) {
         ipx_siconos_sbm_free(s);
         return NULL;
     }
-    for (int r = 0; r < n; r++) s->q[r] = q[order ? order[r] : r];
+    memcpy(s->order, order, sizeof(int) * (size_t)n);
+    s->problem.size = n;
+    to_siconos(s, q, s->q);
     for (int b = 0; b < nblocks; b++) B->blocksize0[b] = B->blocksize1[b] = (unsigned)start[b + 1]; /* cumulated */
     /* row by row of blocks, columns ascending: Siconos' compressed sparse row of blocks */
     for (int bi = 0; bi < nblocks; bi++) {
@@ -137,7 +152,6 @@ ipx_siconos_sbm *ipx_siconos_sbm_create(int n, const double *M, const double *q,
     B->index1_data[nblocks] = nnz;
     B->filled1 = (size_t)nblocks + 1;
     B->filled2 = nnz;
-    s->problem.size = n;
     s->problem.q = s->q;
     s->problem.M = NM_create_from_data(NM_SPARSE_BLOCK, n, n, B);
     if (!s->problem.M) {
@@ -162,12 +176,15 @@ int ipx_siconos_nsgs(ipx_siconos_sbm *s, int max_sweeps, double tol, double *z, 
     fflush(stderr);
     const int saved = dup(STDERR_FILENO), null = open("/dev/null", O_WRONLY);
     if (null >= 0) dup2(null, STDERR_FILENO);
+    to_siconos(s, z, s->zs);
     int info = 1;
     *sweeps = 0;
     while (info != 0 && *sweeps < max_sweeps) {
-        lcp_nsgs_SBM(&s->problem, z, w, &info, options);
+        lcp_nsgs_SBM(&s->problem, s->zs, s->ws, &info, options);
         ++*sweeps;
     }
+    from_siconos(s, s->zs, z);
+    from_siconos(s, s->ws, w);
     fflush(stderr);
     if (saved >= 0) dup2(saved, STDERR_FILENO), close(saved);
     if (null >= 0) close(null);
@@ -175,10 +192,24 @@ int ipx_siconos_nsgs(ipx_siconos_sbm *s, int max_sweeps, double tol, double *z, 
     return info;
 }
 
+ipx_siconos_sbm *ipx_siconos_ap(const ipx_test_ap *a)
+{
+    int *order = malloc(sizeof(int) * (size_t)a->n), *start = malloc(sizeof(int) * ((size_t)a->k + 1));
+    ipx_siconos_sbm *s = NULL;
+    if (order && start) {
+        ipx_test_ap_contact_order(a, order, start);
+        s = sbm_create(a->n, a->M, a->q, order, a->k, start);
+    }
+    free(order), free(start);
+    return s;
+}
+
 void ipx_siconos_sbm_apply(const ipx_siconos_sbm *s, const double *x, double *y)
 {
     const unsigned n = (unsigned)s->problem.size;
-    SBM_gemv(n, n, 1.0, s->sbm, x, 0.0, y);
+    to_siconos(s, x, s->zs);
+    SBM_gemv(n, n, 1.0, s->sbm, s->zs, 0.0, s->ws);
+    from_siconos(s, s->ws, y);
 }
 
 void ipx_siconos_sbm_free(ipx_siconos_sbm *s)
@@ -195,6 +226,6 @@ void ipx_siconos_sbm_free(ipx_siconos_sbm *s)
         free(B->diagonal_blocks);
         free(B);
     }
-    free(s->q);
+    free(s->q), free(s->order), free(s->zs), free(s->ws);
     free(s);
 }

@@ -5,6 +5,8 @@
 #ifndef IMPAX_TEST_SICONOS_LCP_H
 #define IMPAX_TEST_SICONOS_LCP_H
 
+#include "ap_dense.h"
+
 /// Solves LCP(M, q) (M column-major n x n) with lcp_lexicolemke; z and w receive its answer.
 /// Returns Siconos' info (0 = it claims convergence).
 int ipx_siconos_lexicolemke(int n, const double *M, const double *q, double *z, double *w);
@@ -19,12 +21,10 @@ int ipx_siconos_newton_fb(int n, const double *M, const double *q, int max_iter,
 /// An LCP in Siconos' sparse block form, ready for lcp_nsgs_SBM.
 typedef struct ipx_siconos_sbm ipx_siconos_sbm;
 
-/// The LCP (M column-major n x n, q) with its unknowns reordered by order (the r-th unknown of
-/// Siconos' LCP is M's order[r]; NULL: as they are) and taken in nblocks blocks, block b being
-/// Siconos' unknowns start[b] .. start[b + 1] - 1; only the blocks with a non-zero entry (and the
-/// diagonal ones) are stored. NULL if memory is short.
-ipx_siconos_sbm *ipx_siconos_sbm_create(int n, const double *M, const double *q, const int *order, int nblocks,
-                                        const int *start);
+/// The AP LCP a (ap_dense.h) in Siconos' sparse block form: each contact's unknowns one block
+/// (ipx_test_ap_contact_order), only M's blocks with a non-zero entry (and the diagonal ones)
+/// stored. The functions below take and give vectors in a's own order. NULL if memory is short.
+ipx_siconos_sbm *ipx_siconos_ap(const ipx_test_ap *a);
 
 /// Blocks stored (the diagonal included).
 int ipx_siconos_sbm_blocks(const ipx_siconos_sbm *s);

@@ -20,59 +20,36 @@
 #include "pile_gen.h"
 #include "siconos_lcp.h"
 
-/* The LCP a in contact order (Siconos' blocks): order, start and the permuted sparse form. */
-typedef struct contact_lcp {
-    int *order, *start;
-    ipx_siconos_sbm *sbm;
-} contact_lcp;
-
-static int contact_lcp_make(contact_lcp *c, const ipx_test_ap *a)
-{
-    c->order = malloc(sizeof(int) * (size_t)a->n);
-    c->start = malloc(sizeof(int) * ((size_t)a->k + 1));
-    if (!c->order || !c->start) return -1;
-    ipx_test_ap_contact_order(a, c->order, c->start);
-    c->sbm = ipx_siconos_sbm_create(a->n, a->M, a->q, c->order, a->k, c->start);
-    return c->sbm ? 0 : -1;
-}
-
-static void contact_lcp_free(contact_lcp *c)
-{
-    ipx_siconos_sbm_free(c->sbm);
-    free(c->order), free(c->start);
-}
-
-/* A pile of k contacts, its LCP (nd = 4, aplcp's default) and that LCP in contact order. */
+/* A pile of k contacts, its LCP (nd = 4, aplcp's default) and that LCP in Siconos' form. */
 typedef struct pile_lcp {
     ipx_pile pile;
     ipx_test_ap a;
-    contact_lcp c;
+    ipx_siconos_sbm *sbm;
 } pile_lcp;
 
 static int pile_lcp_make(pile_lcp *x, int k, const ipx_pile_options *o, ipx_rng *rng)
 {
     memset(x, 0, sizeof *x);
     if (ipx_pile_make(&x->pile, k, o, rng) || ipx_test_ap_make(&x->a, &x->pile.problem, NULL, 4)) return -1;
-    return contact_lcp_make(&x->c, &x->a);
+    x->sbm = ipx_siconos_ap(&x->a);
+    return x->sbm ? 0 : -1;
 }
 
 static void pile_lcp_free(pile_lcp *x)
 {
-    contact_lcp_free(&x->c);
+    ipx_siconos_sbm_free(x->sbm);
     ipx_test_ap_free(&x->a);
     ipx_pile_free(&x->pile);
 }
 
 /* Siconos' answer as impulses (3k): lcp_nsgs_SBM from zero, each block by lcp_lexicolemke. */
-static int siconos_impulses(const contact_lcp *c, const ipx_test_ap *a, int sweeps, double tol, double *pi,
-                            int *done)
+static int siconos_impulses(const pile_lcp *x, int sweeps, double tol, double *pi, int *done)
 {
-    const size_t n = (size_t)a->n;
-    double *z = calloc(n, sizeof(double)), *w = calloc(n, sizeof(double)), *zl = malloc(sizeof(double) * n);
-    const int info = ipx_siconos_nsgs(c->sbm, sweeps, tol, z, w, done);
-    for (size_t r = 0; r < n; r++) zl[c->order[r]] = z[r];
-    ipx_test_ap_impulse_of(a, zl, pi);
-    free(z), free(w), free(zl);
+    const size_t n = (size_t)x->a.n;
+    double *z = calloc(n, sizeof(double)), *w = calloc(n, sizeof(double));
+    const int info = ipx_siconos_nsgs(x->sbm, sweeps, tol, z, w, done);
+    ipx_test_ap_impulse_of(&x->a, z, pi);
+    free(z), free(w);
     return info;
 }
 
@@ -85,18 +62,16 @@ static void test_block_form_is_the_lcp(void)
         if (kind) o.mu = -1.0; /* mu uniform in [0, 1]: blocks of 1 and of nd + 2 unknowns */
         pile_lcp x;
         ENSURE(pile_lcp_make(&x, 48, &o, &rng) == 0);
-        const ipx_test_ap a = x.a;
-        const contact_lcp c = x.c;
-        ENSURE(ipx_siconos_sbm_blocks(c.sbm) == x.pile.blocks); /* W's non-zero blocks, the diagonal included */
-        const size_t n = (size_t)a.n;
+        ENSURE(ipx_siconos_sbm_blocks(x.sbm) == x.pile.blocks); /* W's non-zero blocks, the diagonal included */
+        const size_t n = (size_t)x.a.n;
         double *v = malloc(sizeof(double) * n), *y = malloc(sizeof(double) * n), worst = 0.0, scale = 0.0;
         for (size_t i = 0; i < n; i++) v[i] = ipx_rng_uniform(&rng, -1.0, 1.0);
-        ipx_siconos_sbm_apply(c.sbm, v, y);
+        ipx_siconos_sbm_apply(x.sbm, v, y);
         for (size_t r = 0; r < n; r++) {
             double m = 0.0, s = 0.0;
             for (size_t col = 0; col < n; col++) {
-                m += a.M[c.order[r] + n * (size_t)c.order[col]] * v[col];
-                s += fabs(a.M[c.order[r] + n * (size_t)c.order[col]] * v[col]);
+                m += x.a.M[r + n * col] * v[col];
+                s += fabs(x.a.M[r + n * col] * v[col]);
             }
             worst = fmax(worst, fabs(m - y[r]));
             scale = fmax(scale, s);
@@ -122,7 +97,7 @@ static void test_frictionless_piles_match_siconos(void)
             const ipx_problem *p = &x.pile.problem;
             double *pi = malloc(sizeof(double) * 3 * (size_t)k), *vs = malloc(sizeof(double) * 3 * (size_t)k);
             int sweeps = 0;
-            ENSURE(siconos_impulses(&x.c, &x.a, 100000, 1e-14, pi, &sweeps) == 0);
+            ENSURE(siconos_impulses(&x, 100000, 1e-14, pi, &sweeps) == 0);
             for (int r = 0; r < 3 * k; r++) {
                 vs[r] = p->v[r];
                 for (int col = 0; col < 3 * k; col++) vs[r] += p->W[r + (size_t)3 * k * col] * pi[col];
@@ -167,7 +142,7 @@ static void test_frictional_piles_against_siconos(void)
         const double res_i = ipx_test_ap_residual(&x.a, p, r->impulse);
         double *pi = malloc(sizeof(double) * 3 * (size_t)k);
         int sweeps = 0;
-        siconos_impulses(&x.c, &x.a, r->counts.steps, 0.0, pi, &sweeps);
+        siconos_impulses(&x, r->counts.steps, 0.0, pi, &sweeps);
         const double res_s = ipx_test_ap_residual(&x.a, p, pi);
         printf("  %s k = %d, %d sweeps each: residual impax %.1e, Siconos %.1e\n", kind ? "stack" : "bin", k,
                sweeps, res_i, res_s);
