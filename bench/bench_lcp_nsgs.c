@@ -1,4 +1,4 @@
-/* bench_lcp_nsgs: the LCP models' iterative solver (core/src/lcp_block.h, through aplcp) against
+/* bench_lcp_nsgs: the LCP models' iterative solver (core/src/numerics/nsgs.h, through aplcp) against
    the library solver it is written after, Siconos Numerics' lcp_nsgs_SBM (projected block
    Gauss-Seidel on a sparse block matrix, each contact's block solved by its lexicographic Lemke), on
    the same Anitescu-Potra LCPs of piles of boxes. Usage:

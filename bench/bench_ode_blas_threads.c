@@ -1,4 +1,4 @@
-/* BLAS threads inside impax (README "BLAS threads"): a tower of n boxes resting on the ground
+/* BLAS threads inside impax (docs/ode-adapter.md "BLAS threads"): a tower of n boxes resting on the ground
    (n = 8: 32 contacts, n = 16: 64, one island), the top box arriving at 1 m/s, solved again and
    again. For each run: process CPU time over the calling thread's CPU time (1.00: nothing ran
    on other threads) and the wall time per solve, (a) calling the core's ipx_solve directly on

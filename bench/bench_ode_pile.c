@@ -1,4 +1,4 @@
-/* Impact events of a settling pile (README "Impact or resting contact"): n boxes (1 kg, side
+/* Impact events of a settling pile (docs/ode-adapter.md "Impact or resting contact"): n boxes (1 kg, side
    0.1 m) dropped into a square bin, h = 1 ms, mu 0.6, no bounce, model aplcp, 2 s to settle,
    then 2 s measured; then one more box dropped from 5 cm above the pile. Each pile runs with
    the plain speed test (jitter_steps=0) and the default rule. Printed per run: impact events per

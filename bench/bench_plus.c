@@ -5,7 +5,7 @@
    host calls it (problem validation included) and the model alone (ipx_model_plus.solve).
    Then the min-norm solve itself, LAPACK's dgelsy (ipx_lsq_min_norm) against PLUS's small
    solver (ipx_plus_lsq), on square systems of full and half rank: the evidence for solving
-   every size with ipx_plus_lsq (core/src/min_norm.c; `bench_plus lsq` prints this table alone).
+   every size with ipx_plus_lsq (core/src/numerics/min_norm.c; `bench_plus lsq` prints this table alone).
    bench_plus_scale has the large-k figures.
    Targets (issue "The PLUS impact model"): <= 4 us for one contact and <= 25 us for the
    four-corner brick (Simbody's PLUS: about 19 us and 127 us).
@@ -29,7 +29,7 @@
 
 static ipx_scene scenes[N_RANDOM];
 
-/* Example 1 (plus.md 6.1): the brick vertex, mu 0.325, e_min 0.373, Table A1 COR settings. */
+/* Example 1 (docs/models/plus.md §6.1): the brick vertex, mu 0.325, e_min 0.373, Table A1 COR settings. */
 static void brick_vertex(ipx_scene *s)
 {
     const double pi = 3.14159265358979323846;
@@ -49,7 +49,7 @@ static void brick_vertex(ipx_scene *s)
     ipx_scene_finish(s, 1);
 }
 
-/* Example 2 (plus.md 6.2): the four-corner brick, (-2, 0, -8.84) m/s, mu 0.2, e_min 0.414. */
+/* Example 2 (docs/models/plus.md §6.2): the four-corner brick, (-2, 0, -8.84) m/s, mu 0.2, e_min 0.414. */
 static void four_corners(ipx_scene *s)
 {
     const double inertia[3] = {2.0 / 12 * 1.0, 2.0 / 12 * 0.8, 2.0 / 12 * 0.52}, com[3] = {0, 0, 0};

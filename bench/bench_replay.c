@@ -10,10 +10,13 @@
    promises or that a safety net changed (the checker at the model tests' tolerances:
    non-penetration down to a model's eps_v, PLUS's velocity floor), and how far the post-impact
    velocities are from the first entry's (|dv|max / |v_pre|max per problem: median, 90th
-   percentile, largest). Then the time by problem size.
+   percentile, largest), and a hash of its answers (status, impulses, post-impact velocities and
+   limits of every problem's first solve, bit for bit): two builds that give the same hash on
+   the same file answer the same, the check a restructuring passes. Then the time by problem size.
    BENCH_MIN_K (default 1): only problems of at least that many contacts;
    BENCH_SHOW=1: the checker's findings for each answer that breaks a promise. */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,7 +40,15 @@ typedef struct entry {
     int fails, broken, limited; /* limited: answers with a limits_hit bit set */
     int bit_count[32];          /* answers with each limits_hit bit */
     double *v_post; /* 3k per problem, concatenated (the first repeat's answers) */
+    uint64_t hash;  /* FNV-1a over the first repeat's answers, bit for bit */
 } entry;
+
+static uint64_t fnv1a(uint64_t h, const void *bytes, size_t n)
+{
+    const unsigned char *b = bytes;
+    for (size_t i = 0; i < n; i++) h = (h ^ b[i]) * 0x100000001b3ULL;
+    return h;
+}
 
 static int load(const char *path, int min_k, problem_record **out, int *n, int *k_max)
 {
@@ -99,6 +110,12 @@ static void judge(entry *e, const ipx_problem *p, int i, ipx_status st, const ip
 {
     const size_t rows = 3 * (size_t)p->k;
     for (size_t x = 0; x < rows; x++) v_post[x] = st == IPX_OK ? res->v_post[x] : NAN;
+    e->hash = fnv1a(e->hash, &st, sizeof st);
+    if (st == IPX_OK) {
+        e->hash = fnv1a(e->hash, res->impulse, sizeof(double) * rows);
+        e->hash = fnv1a(e->hash, res->v_post, sizeof(double) * rows);
+        e->hash = fnv1a(e->hash, &res->counts.limits_hit, sizeof res->counts.limits_hit);
+    }
     if (st != IPX_OK) {
         e->fails++;
         return;
@@ -116,6 +133,7 @@ static void judge(entry *e, const ipx_problem *p, int i, ipx_status st, const ip
 /* Solves every problem `repeats` times under e; the first run's answers are judged and kept. */
 static int replay(entry *e, const problem_record *recs, int n, int k_max, int repeats, int show)
 {
+    e->hash = 0xcbf29ce484222325ULL;
     ipx_workspace *ws = ipx_workspace_create(&e->params, k_max);
     if (!ws) {
         fprintf(stderr, "bench_replay: no workspace for %s at k = %d\n", e->text, k_max);
@@ -245,6 +263,8 @@ int main(int argc, char **argv)
         printf("\n");
         free(entries[e].v_post);
     }
+    for (int e = 0; e < n_entries; e++)
+        printf("%s: answers hash %016llx\n", entries[e].text, (unsigned long long)entries[e].hash);
     for (int e = 0; e < n_entries; e++) {
         if (!entries[e].limited) continue;
         printf("%s: limits_hit bits (answers):", entries[e].text);

@@ -1,4 +1,4 @@
-/* Cost of the Routh model on the paper's planar examples (routh.md 8.1-8.3): LCPs per sample,
+/* Cost of the Routh model on the paper's planar examples (docs/models/routh.md §8.1-8.3): LCPs per sample,
    microseconds per sample and per impulse step (LCP solve plus its bookkeeping), median over
    repeats, next to the paper's figures (MATLAB + PATH, 2.4 GHz i5). Usage:
    bench_routh [samples per repeat] [repeats]. */

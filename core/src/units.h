@@ -23,7 +23,7 @@ double ipx_mass_unit(int k, const double *W);
 /// ipx_mass_unit of p's W, given densely or as blocks (the same sum, the same bits).
 double ipx_problem_mass_unit(const ipx_problem *p);
 
-/// kg: the impulse unit of one contact of the Anitescu-Potra LCP (ap_lcp.h), sqrt(unit / wnn)
+/// kg: the impulse unit of one contact of the Anitescu-Potra LCP (anitescu_potra.h), sqrt(unit / wnn)
 /// for the problem's mass unit `unit` (kg, ipx_mass_unit) and the contact's normal diagonal
 /// entry wnn = W_nn,i (1/kg), rounded to the nearest power of two; `unit` itself if that is not
 /// a positive finite number (a contact that cannot be pushed). c^2 W_nn,i / unit is then between

@@ -23,7 +23,7 @@ static const char help[] =
     "(<impax:params>) accept. Trajectories are replayed in parallel: on local processes, or\n"
     "under `mpirun -n N impax fit ...` on the MPI ranks (rank 0 runs the optimiser).\n"
     "\n"
-    "  --data P       a recording (CSV, see the README) or a directory of them; repeatable\n"
+    "  --data P       a recording (CSV, docs/command.md) or a directory of them; repeatable\n"
     "  --model M      ode (ODE's own contact handling) or an impax model\n"
     "  --fit KEYS     names to fit, comma-separated: contact keys mu, e, bounce_vel (every\n"
     "                 model) or the model's real-valued parameters; KEY=LO:HI narrows the\n"

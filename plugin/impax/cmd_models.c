@@ -15,7 +15,7 @@ static const char help[] =
     "is for, and its parameters (KEY=VALUE in --params, <impax:params> and ab's entries such as\n"
     "plus:v_plastic=0.3) with their defaults, ranges and units; then the keys every model takes.\n";
 
-/* When to choose each model (README "Which model for what"). */
+/* When to choose each model (docs/models/README.md "Which model for what"). */
 static const struct {
     const char *model, *use;
 } uses[] = {
@@ -43,7 +43,7 @@ static void print_common_keys(void)
                                               "restitution of every contact surface (ODE's bounce)",
                                               "approach speed below which nothing bounces"};
     printf("\nevery model, ode included, also takes the contact surfaces' keys, which replace each\n"
-           "surface's value (README \"Running world files\"):\n");
+           "surface's value (docs/command.md \"Running world files\"):\n");
     for (int i = 0; i < 3; i++) {
         double lo = 0, hi = 0;
         ipx_contact_param_range(contact[i], &lo, &hi);
@@ -51,7 +51,7 @@ static void print_common_keys(void)
                contact_doc[i]);
     }
     const ipx_ode_config c = ipx_ode_default_config();
-    printf("and every model but ode the adapter's keys (README \"Penetration recovery\", \"Impact or\n"
+    printf("and every model but ode the adapter's keys (docs/ode-adapter.md \"Penetration recovery\", \"Impact or\n"
            "resting contact\"):\n");
     printf("  %-20s default position; position, velocity or ode\n      how penetration left by an impact "
            "goes\n", "recovery");

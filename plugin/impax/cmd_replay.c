@@ -24,7 +24,7 @@ static const char help[] =
     "to ODE's own solver and wall time.\n"
     "\n"
     "  --data PATH    a recording (CSV: t,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz in SI units,\n"
-    "                 angular velocity in the body frame; see the README) or a directory of\n"
+    "                 angular velocity in the body frame; docs/command.md) or a directory of\n"
     "                 them (every *.csv, by name); repeat it, or list more paths after WORLD\n"
     "  --model LIST   comma-separated: ode (ODE's own contact handling) and impax models, each\n"
     "                 replaying every trajectory (default: the world's <impax:model>, else plus);\n"

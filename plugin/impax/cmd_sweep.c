@@ -18,8 +18,8 @@
 static const char help[] =
     "usage: impax sweep SPEC [--jobs N] [--out FILE.jsonl] [--plot FILE.png]\n"
     "\n"
-    "Runs every job of SPEC (its worlds x models x parameter grid x seeds; the format is in the\n"
-    "README) and writes one JSON row per job as it finishes: the job's key (world, model,\n"
+    "Runs every job of SPEC (its worlds x models x parameter grid x seeds; the format is in\n"
+    "docs/command.md) and writes one JSON row per job as it finishes: the job's key (world, model,\n"
     "model_params, params, seed), status, the recorded values and wall_s. A rerun with the same\n"
     "output skips the jobs already there (resume after a crash). Every number of a row but\n"
     "wall_s depends only on the job, not on the number of workers or the order they finish in.\n"

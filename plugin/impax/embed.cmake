@@ -1,4 +1,4 @@
-# cmake -DIN=file -DOUT=file.c -DNAME=symbol -P embed.cmake: file's bytes as a C array (a string
+# cmake -DIN=<file> -DOUT=<file>.c -DNAME=symbol -P embed.cmake: file's bytes as a C array (a string
 # literal past 4095 characters is not ISO C) `const unsigned char NAME[]` and `const size_t NAME_size`.
 file(READ "${IN}" hex HEX)
 string(LENGTH "${hex}" n)

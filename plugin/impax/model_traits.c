@@ -8,7 +8,7 @@
 
 /* Models whose restitution law is off by default: the papers' AP-LCP and Routh impacts are
    inelastic, and their restitution (a simultaneous Newton target, Poisson's extension) is an
-   option (README "Model parameters"). */
+   option (docs/core-api.md "Model parameters"). */
 static const struct {
     const char *model, *flag;
 } laws[] = {{"aplcp", "newton_restitution"}, {"routh", "poisson_restitution"}};

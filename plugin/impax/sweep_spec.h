@@ -1,6 +1,6 @@
 /// `impax sweep`'s spec file: which worlds, models, parameter grids, seeds, initial-state
 /// perturbations, duration and recorded quantities make up a batch of simulations. The format
-/// (key = value lines, '#' comments) is documented in the README ("impax sweep").
+/// (key = value lines, '#' comments) is documented in docs/command.md "impax sweep".
 #ifndef IMPAX_CLI_SWEEP_SPEC_H
 #define IMPAX_CLI_SWEEP_SPEC_H
 

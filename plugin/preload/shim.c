@@ -8,7 +8,7 @@
  * that drop contacts run BEFORE the real call: ODE reuses joint addresses right after an
  * empty. ODE calls dJointGroupEmpty from dJointGroupDestroy and dBodyDestroy from
  * dWorldDestroy through its PLT, so those reach the hooks twice, which is harmless. Never
- * define here what ODE calls during a step (dBodyAddForce, getters): ode-host.md 3.3.
+ * define here what ODE calls during a step (dBodyAddForce, getters): docs/ode-host.md §3.3.
  * With IMPAX_MODEL=ode every call goes straight to ODE (the A/B baseline, bit-identical).
  */
 #define _GNU_SOURCE

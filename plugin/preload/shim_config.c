@@ -1,4 +1,4 @@
-/* The shim's configuration from the environment (INTERFACES.md): IMPAX_MODEL, IMPAX_PARAMS,
+/* The shim's configuration from the environment (docs/ode-adapter.md "The LD_PRELOAD shim"): IMPAX_MODEL, IMPAX_PARAMS,
    IMPAX_SEED, IMPAX_TRACE, IMPAX_VERBOSE. Every value is checked here, once, so that a bad one
    stops the program before it simulates anything with physics it did not ask for. */
 #include <errno.h>

@@ -1,5 +1,5 @@
-/* One JSON object per impact event, one per line (JSON Lines), with the keys INTERFACES.md
-   documents. Numbers are printed with 17 significant digits (they read back exactly); arrays
+/* One JSON object per impact event, one per line (JSON Lines), with the keys that
+   docs/ode-adapter.md "Trace lines" documents. Numbers are printed with 17 significant digits (they read back exactly); arrays
    are null when the event failed before there was anything to show.
    The checked writer (ipx_trace_file): each line is formatted whole in memory and handed to
    write(2), so that a failure (a full disk, /dev/full, a file that takes no writes, a size

@@ -1,5 +1,5 @@
-/// Impact events as JSON Lines: one object per event, one per line, with the keys INTERFACES.md
-/// documents (step, time, world, model, contacts, status, ke_before, ke_after, vn_before,
+/// Impact events as JSON Lines: one object per event, one per line, with the keys that
+/// docs/ode-adapter.md "Trace lines" documents (step, time, world, model, contacts, status, ke_before, ke_after, vn_before,
 /// vn_after, impulse and the model's counters), and point and normal (k [x, y, z] each, m and unit,
 /// world frame: ODE's contact points and normals). Written by the LD_PRELOAD shim (IMPAX_TRACE) and
 /// by `impax run --trace`.

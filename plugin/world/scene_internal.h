@@ -7,7 +7,7 @@
 
 typedef enum geom_type { GEOM_BOX, GEOM_SPHERE, GEOM_CYLINDER, GEOM_CAPSULE, GEOM_PLANE } geom_type;
 
-/* <surface>, with SDF 1.6's defaults (Gazebo's ODE meaning, ode-host.md section 7). */
+/* <surface>, with SDF 1.6's defaults (Gazebo's ODE meaning, docs/ode-host.md §7). */
 typedef struct scene_surface {
     double bounce;           /* restitution coefficient, [0, 1] */
     double bounce_threshold; /* m/s: no bounce below this approach speed */

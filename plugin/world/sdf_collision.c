@@ -142,7 +142,7 @@ static void parse_contact_ode(sdf_load *ld, const xmlNode *node, scene_surface *
         else if (sdf_is(o, "kd")) sdf_double_in(&ld->diag, o, 0.0, INFINITY, "N s/m", &s->kd);
         else if (sdf_is(o, "min_depth")) sdf_double_in(&ld->diag, o, 0.0, 1.0, "m", &s->min_depth);
         else if (sdf_is(o, "max_vel")) sdf_double_in(&ld->diag, o, -1.0, INFINITY, "m/s", &s->max_vel);
-        /* Gazebo derives soft_erp/soft_cfm from kp and kd and ignores these two (ode-host.md 7) */
+        /* Gazebo derives soft_erp/soft_cfm from kp and kd and ignores these two (docs/ode-host.md §7) */
         else if (sdf_is(o, "soft_cfm") || sdf_is(o, "soft_erp")) sdf_double_in(&ld->diag, o, 0.0, INFINITY, "", &unused);
         else sdf_unhandled(&ld->diag, o);
     }

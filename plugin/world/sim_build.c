@@ -1,4 +1,4 @@
-/* Scene -> ODE: a body per non-static link (body frame = its inertial frame, so dMass.c = 0),
+/* Scene -> ODE: a body per non-static link (body frame = its inertial frame, so dMass's c is 0),
    geoms offset from it, static geoms placed in the world, and joints. */
 #include <stdint.h>
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* Contact creation with Gazebo's rules (ODEPhysics::Collide, ode-host.md section 7): no contacts
+/* Contact creation with Gazebo's rules (ODEPhysics::Collide, docs/ode-host.md §7): no contacts
    between geoms neither of which can move (static or kinematic), between bodies already joined,
    or between two links of one model neither of which self-collides (collide bitmasks act
    earlier, as ODE's category and collide bits); at most max_contacts per pair (the deepest); one
@@ -73,7 +73,7 @@ static dContact pair_template(const ipx_sim *sim, dGeomID g1, dGeomID g2)
     return c;
 }
 
-/* Gazebo's max_vel is a per-link push-out cap (dBodySetMaxVel in its ODE fork; ode-host.md 7)
+/* Gazebo's max_vel is a per-link push-out cap (dBodySetMaxVel in its ODE fork; docs/ode-host.md §7)
    that ODE 0.16 has only per world: the pair's value (the smaller of the dynamic links' values
    that are >= 0; negative means the world's contact_max_correcting_vel) caps the contact's soft
    ERP instead, so that ODE's push-out erp (depth - layer) / h stays at or below it. */

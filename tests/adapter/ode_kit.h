@@ -1,5 +1,5 @@
 /// Helpers for the ODE adapter tests: ODE's own Jacobian rows as an oracle (its exported
-/// getInfo2, ode-host.md section 5: private and version-locked, so test use only), row-space
+/// getInfo2, docs/ode-host.md §5: private and version-locked, so test use only), row-space
 /// comparison, and small scene builders.
 #ifndef IMPAX_TEST_ODE_KIT_H
 #define IMPAX_TEST_ODE_KIT_H

@@ -1,4 +1,4 @@
-/* BLAS threads (README "BLAS threads"): inside an impax call an OpenBLAS in the process reports
+/* BLAS threads (docs/ode-adapter.md "BLAS threads"): inside an impax call an OpenBLAS in the process reports
    one thread, whatever the host set, and the host's setting is back afterwards, also when two
    worlds are stepped in two threads at once (the pin is counted process-wide). Skipped (exit
    77) when the loaded BLAS is not a threaded OpenBLAS. */

@@ -1,5 +1,5 @@
 /* The Flickinger-Bowling model through ODE: a 3-D version of the paper's planar two-wheeler
-   (section VI, Table I; spec bowling.md 4) built with plain ODE calls. A 1 kg rod of length
+   (section VI, Table I; docs/models/bowling.md §4) built with plain ODE calls. A 1 kg rod of length
    L1 = 1 m is pinned at its ends, by hinges about the lateral axis, to the centres of two 2 kg
    elliptical wheels (semi-axes 0.5 m and 0.25 m, the spec's reading of d2 = 1, d1 = 0.5 as full
    axes), inertias from the ellipse's formulas. ODE has no ellipse: each wheel is the coarsest

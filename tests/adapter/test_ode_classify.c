@@ -1,4 +1,4 @@
-/* Impact or resting contact (README "Impact or resting contact"): the threshold's gravity term
+/* Impact or resting contact (docs/ode-adapter.md "Impact or resting contact"): the threshold's gravity term
    is |g| h max(gravity_steps, jitter_steps x lever factor), the lever factor being the sum over
    the contact's dynamic bodies of sqrt(m W_i). A settling pile's contact jitter (QuickStep, two
    boxes' corners approaching at 2 to 3 |g| h) is left to ODE, while a box dropped onto the

@@ -5,7 +5,7 @@
    spin up to 10 rad/s. Every impact event must be resolved by the model's own solver: no island
    is left to ODE, and no LCP is answered by the iterative solver because the dense Lemke failed
    (aplcp's and routh's iterative rescue). Before contested ratio tests of the Lemke were
-   re-decided on columns re-solved from the data (core/src/lcp.c, CONTEST), this set had 5 of 2074
+   re-decided on columns re-solved from the data (core/src/numerics/lemke.c, CONTEST), this set had 5 of 2074
    (aplcp) and 24 of 2335 (routh) events rescued, 24 of the 29 on the four coplanar corners of a
    face. */
 #include <math.h>

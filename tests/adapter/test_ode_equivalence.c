@@ -1,6 +1,6 @@
 /* With e = 0, mu = 0, ERP = CFM = 0, no gravity and no gyroscopic term, ODE's own dWorldStep
    solves an impact exactly (every active row ends at zero velocity), so the AP-LCP model through
-   the adapter must give the same post-step velocities (ode-host.md section 4.3). Checked on the
+   the adapter must give the same post-step velocities (docs/ode-host.md §4.3). Checked on the
    hinge scene of section 4.3 and on random jointed chains with random contacts; every scene is
    built twice from the same seed, once stepped by ODE alone and once through impax. */
 #include <math.h>

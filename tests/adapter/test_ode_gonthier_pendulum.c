@@ -1,4 +1,4 @@
-/* The paper's double pendulum on a plane (spec gonthier.md V6, Table III) through ODE with the
+/* The paper's double pendulum on a plane (docs/models/gonthier.md §V6, Table III) through ODE with the
    Gonthier model: links of 0.5 m / 5 kg and 0.25 m / 2 kg on frictionless hinges, the surface
    0.61 m below the top joint, released at phi1 = 45 deg, phi2 = 0 (relative) with
    phi1' = -120 deg/s, phi2' = +130 deg/s; k = 1e9, e = 0.9. The paper: phi2 first goes positive,

@@ -1,4 +1,4 @@
-/* What ODE does with velocities set before its step (ode-host.md section 4.1): the facts the
+/* What ODE does with velocities set before its step (docs/ode-host.md §4.1): the facts the
    handback rests on, as assertions with closed-form values, for both steppers; then the adapter's
    own handback on the same sphere. Sphere r = 0.1 m, m = 1 kg, 1 mm into a plane, attached (b, 0);
    g = -9.81 m/s^2, h = 1 ms, ERP 0.2, CFM 1e-10. */

@@ -33,7 +33,7 @@ typedef struct probe_model {
     int n_poses, n_pixels;
 } probe_model;
 
-/* Loads scratch/page.html#fragment in headless Chromium; its DOM goes to dom_name, its log to log_name. */
+/* Loads page.html#fragment of the scratch folder in headless Chromium; its DOM goes to dom_name, its log to log_name. */
 static int browse(const char *page, const char *fragment, const char *dom_name, const char *log_name)
 {
     char cmd[4096];

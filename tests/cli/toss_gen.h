@@ -1,6 +1,6 @@
 /// Synthetic recordings for the fit tests: a world's replay body simulated by impax itself from
 /// a given state, written at a given sample rate in the recording CSV format that `impax replay`
-/// and `impax fit` read (README), every number with 17 significant digits. The body starts from
+/// and `impax fit` read (docs/command.md "Recorded trajectories"), every number with 17 significant digits. The body starts from
 /// the first row's numbers through cli_body_set_state, as a replay does, so a replay under the
 /// same model and parameters reproduces the file to rounding.
 #ifndef IMPAX_TEST_TOSS_GEN_H

@@ -1,5 +1,5 @@
 /// The Anitescu-Potra impact LCP of a problem as a dense matrix, built here from W by the layout
-/// that core/src/ap_lcp.h documents (without its per-contact scaling), so that tests and benches
+/// that core/src/numerics/anitescu_potra.h documents (without its per-contact scaling), so that tests and benches
 /// judge the core's answers, and hand the same LCP to Siconos Numerics, independently of the
 /// core's own assembly:
 ///   z = [lambda_n (k); lambda_D (nd per friction contact); gamma (1 per friction contact)]

@@ -18,7 +18,7 @@ typedef enum ipx_lcp_class {
     /// [[G, -A^T], [A, 0]] with G = B B^T PSD of rank about n/2: M + M^T is PSD, so M is
     /// copositive-plus (the KKT matrix of a convex QP); solvable for the planted q.
     IPX_LCP_MONOTONE,
-    /// The Anitescu-Potra impact LCP (core/src/ap_lcp.h):
+    /// The Anitescu-Potra impact LCP (core/src/numerics/anitescu_potra.h):
     ///   [[G_nn, G_nD, 0], [G_Dn, G_DD, E], [mu, -E^T, 0]],  q = [Jbar u; 0]
     /// with G = Jbar Minv Jbar^T from random bodies (inverse masses and inertias spanning
     /// five decades, so the rows of M differ greatly in scale) and u random body velocities.

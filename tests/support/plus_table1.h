@@ -1,4 +1,4 @@
-/// PLUS's linear systems (Table 1, spec plus.md 5.3) built from a problem's W and v the way
+/// PLUS's linear systems (Table 1, docs/models/plus.md §5.3) built from a problem's W and v the way
 /// plus_columns and plus_assemble build them, for the tests of the min-norm solvers.
 #ifndef IMPAX_TEST_PLUS_TABLE1_H
 #define IMPAX_TEST_PLUS_TABLE1_H

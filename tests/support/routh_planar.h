@@ -1,4 +1,4 @@
-/* Planar paper examples of the Routh tests in the paper's generalised coordinates (routh.md 8):
+/* Planar paper examples of the Routh tests in the paper's generalised coordinates (docs/models/routh.md §8):
    W = J M^-1 J^T from the spec's M, Jn, Jt. Each contact's rows are [t1 = Jt, t2, n = Jn]; the
    t2 row is inert (decoupled, unit diagonal, zero velocity), so with the two friction
    directions +-t1 (friction_directions = 2, the paper code's planar polygon) the planar
@@ -138,11 +138,11 @@ static inline double planar_ke(const planar *s, const double *u)
     return 0.5 * x;
 }
 
-/* ---- the paper's planar scenes (routh.md 8) ---- */
+/* ---- the paper's planar scenes (docs/models/routh.md §8) ---- */
 
 #define PLANAR_DEG (3.14159265358979323846 / 180.0)
 
-/* routh.md 8.1 block (w 1 m, h 2 m, 1 kg, I = 5/12 kg m^2) with generalised velocity
+/* docs/models/routh.md §8.1 block (w 1 m, h 2 m, 1 kg, I = 5/12 kg m^2) with generalised velocity
    u0 = [xdot, ydot, thetadot] and friction mu: corner A (bottom-left) alone (corners = 1) or
    A and B (bottom-right) as contacts 0 and 1 (corners = 2). */
 static inline void planar_block(planar *s, const double *u0, double mu, int corners)
@@ -164,7 +164,7 @@ static inline void planar_rocking_block(planar *s, double v0, double e)
     s->contact[0].e = s->contact[1].e = e;
 }
 
-/* routh.md 8.2: q = [x_hip, y_hip, phi_le, phi_tr], legs at -78 / +78 degrees, point masses
+/* docs/models/routh.md §8.2: q = [x_hip, y_hip, phi_le, phi_tr], legs at -78 / +78 degrees, point masses
    1 kg at 0.5 m from each foot, hip speed 0.25 m/s, mu 5; A = leading, B = trailing foot. */
 static inline void planar_compass_gait(planar *s)
 {
@@ -180,7 +180,7 @@ static inline void planar_compass_gait(planar *s)
     planar_finish(s);
 }
 
-/* routh.md 8.3: unit square, 1 kg, I = 1/6, body angle 80 degrees, 1 m/s toward the wall,
+/* docs/models/routh.md §8.3: unit square, 1 kg, I = 1/6, body angle 80 degrees, 1 m/s toward the wall,
    mu 1; A = floor corner (normal +y), B = wall corner (wall on the right, normal -x). */
 static inline void planar_box_wall(planar *s)
 {

@@ -1,6 +1,6 @@
 /// Siconos Numerics' LCP solvers that ours are checked and timed against: the lexicographic
 /// Lemke (lcp_lexicolemke) for ipx_lemke, and the projected block Gauss-Seidel on a sparse block
-/// matrix (lcp_nsgs_SBM) for the models' iterative solver (core/src/lcp_block.h). Test/bench
+/// matrix (lcp_nsgs_SBM) for the models' iterative solver (core/src/numerics/nsgs.h). Test/bench
 /// code only: impax itself does not link Siconos.
 #ifndef IMPAX_TEST_SICONOS_LCP_H
 #define IMPAX_TEST_SICONOS_LCP_H

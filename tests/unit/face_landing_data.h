@@ -3,7 +3,7 @@
    0.01 m/s) on the table, captured in ODE (h = 1/1480 s, ERP 0.2, contacts from ODE's box-plane
    collider: the four corners of the bottom face, normal +z) on which the dense Lemke of aplcp
    and routh ended on false secondary rays before contested ratio tests were re-decided on
-   columns re-solved from the data (core/src/lcp.c, CONTEST). Exactly as captured (hexadecimal):
+   columns re-solved from the data (core/src/numerics/lemke.c, CONTEST). Exactly as captured (hexadecimal):
    the body's state at the start of the impact step, then the contact points. */
 #ifndef IMPAX_TEST_FACE_LANDING_DATA_H
 #define IMPAX_TEST_FACE_LANDING_DATA_H
@@ -44,7 +44,7 @@ static const face_landing face_landings[] = {
       {0x1.9b66f1d2bfcecp-4, 0x1.38fc56869387cp-4, -0x1.148100605406p-20}}},
 };
 
-/* The Anitescu-Potra LCP (core/src/ap_lcp.h, 2 friction directions) of three corners of the same
+/* The Anitescu-Potra LCP (core/src/numerics/anitescu_potra.h, 2 friction directions) of three corners of the same
    cube's bottom face landing exactly flat (all three at -2.28 m/s, sliding and spinning about
    z): n = 12, M column-major, q, and the solution z_star that Lemke's method with the
    lexicographic rule reaches in exact (rational) arithmetic, in 9 pivots, rounded to double.

@@ -1,5 +1,5 @@
 /* Dense LCPs captured in the 200-box bin of bench_scenes (h = 1 ms, mu 0.6, bounce 0.3) on which
-   ipx_lemke failed before its ties were contested (see MEASURED_SAFETY in core/src/lcp.c): the
+   ipx_lemke failed before its ties were contested (see MEASURED_SAFETY in core/src/numerics/lemke.c): the
    132 x 132 one under aplcp ("Lemke failed (numerical failure) after 122 pivots, LCP size 132":
    an island of 22 contacts left to ODE), the others under routh (70 and 140 unknowns). M
    (column-major, its non-zero entries as row, column, value) and q exactly as ipx_lemke received

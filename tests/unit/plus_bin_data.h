@@ -6,7 +6,7 @@
    (hexadecimal; the W flag IPX_PROBLEM_W_ASSEMBLED); every contact of the three had the same
    parameters (mu 0.6, e 0.3, v_capture 0.05 m/s, v_plastic 0), kept once in bin_contact.
    bin_270 and bin_1174: problems 270 and 1174 (6 and 8 contacts, the same parameters) of a
-   later capture of the same scene, the one "PLUS on large islands" in the README replays,
+   later capture of the same scene, the one docs/performance.md "PLUS on large islands" replays,
    whose impending corners the sweeps alone left without directions (IPX_PLUS_HIT_NEWTON).
    Generated from the captured file; not edited by hand. */
 #ifndef IMPAX_TEST_PLUS_BIN_DATA_H

@@ -2,7 +2,7 @@
    differ in mass by 1e12: a 1 kg point mass and a 1e12 kg one, each on the ground. W is then
    block diagonal with normal entries 1 and 1e-12 (1/kg). Formed in one unit of mass for the
    whole problem, the heavy contact's block was 1e-12 of the light one's and Lemke could end on a
-   ray (the heavy arm of tests/world/heavy); scaled per contact (ap_lcp.h) both blocks are of
+   ray (the heavy arm of tests/world/heavy); scaled per contact (anitescu_potra.h) both blocks are of
    order 1. Decoupled, each contact must come out as it does alone, which is a closed form here:
    the light mass slides (mu 0.5, |v_t| = 2 > mu |v_n|), the heavy one sticks. */
 #include <math.h>

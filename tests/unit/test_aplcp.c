@@ -1,4 +1,4 @@
-/* The Anitescu-Potra impact LCP against closed forms (routh.md 7, 8.1, 8.3, 8.7) and, on random
+/* The Anitescu-Potra impact LCP against closed forms (docs/models/routh.md §7, 8.1, 8.3, 8.7) and, on random
    problems, against its own guarantees through the invariant checker. */
 #include <math.h>
 #include <stdlib.h>
@@ -44,7 +44,7 @@ static void test_point_mass_friction_cases_match_routh_8_7(void)
 
 static void test_slip_reversal_corner_gives_ap_outcome(void)
 {
-    /* routh.md 8.7: AP gives v+ = [0.44706, -0.26471, -0.52941], Jt v+ = -0.08235 */
+    /* docs/models/routh.md §8.7: AP gives v+ = [0.44706, -0.26471, -0.52941], Jt v+ = -0.08235 */
     const double u0[3] = {0.3, -1.0, 0.0};
     ipx_scene_block_corner(&scene, 0.2, u0);
     ipx_params par = aplcp("");
@@ -60,7 +60,7 @@ static void test_slip_reversal_corner_gives_ap_outcome(void)
 
 static void test_rocking_block_simultaneous_impact_ends_at_rest(void)
 {
-    const double v0 = sqrt(2.0 * 9.81 * 0.01); /* 1 cm drop, routh.md 8.1 */
+    const double v0 = sqrt(2.0 * 9.81 * 0.01); /* 1 cm drop, docs/models/routh.md §8.1 */
     ipx_scene_rocking_block(&scene, v0);
     for (int nd = 2; nd <= 8; nd += 2) {
         char text[64];

@@ -1,5 +1,5 @@
 /* Gonthier et al.'s seven-parameter friction on the Bowden-Leben stick-slip machine (spec
-   gonthier.md V3, the paper's Table I): a 1 kg block tied to the origin by a 2 N/m spring
+   docs/models/gonthier.md §V3, the paper's Table I): a 1 kg block tied to the origin by a 2 N/m spring
    rests on a plate (f_n = 10 N) that moves at 0.05, 0.10 or 0.15 m/s at 45 degrees. Starting in
    stick, the block rides with the plate until the spring pulls with the full stiction
    mu_s f_n = 1.5 N (a stretch of 0.75 m), then slips back; afterwards the dwell state limits

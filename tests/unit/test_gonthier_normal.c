@@ -1,4 +1,4 @@
-/* Gonthier et al.'s normal force (spec gonthier.md 2, V1): d(e) solves Eq. 10 and meets the
+/* Gonthier et al.'s normal force (docs/models/gonthier.md §2, V1): d(e) solves Eq. 10 and meets the
    closed forms at both ends; a sphere on a plane (1 DOF, the registry model's collision) leaves
    at exactly e v_imp for impact speeds 0.1-5 m/s and e in {0.1, 0.5, 0.9}, with the elastic
    peak depth and contact time of Hertz theory at e = 1, a force that starts and ends at zero

@@ -1,4 +1,4 @@
-/* Jia's impact with tangential compliance (spec jia.md) against the paper's published numbers
+/* Jia's impact with tangential compliance (docs/models/jia.md) against the paper's published numbers
    (V1, V2, Table 1, Fig. 1), the spec's checked values (text model, pencil), closed forms
    (frictionless, pure slip, direct impact, restitution law), the paper's theorems (scaling,
    planarity) and, along the impulse curve and on random problems, its own guarantees. */

@@ -1,11 +1,11 @@
-/* The iterative LCP solver of the LCP-based models (aplcp, routh; core/src/lcp_block.h) against
+/* The iterative LCP solver of the LCP-based models (aplcp, routh; core/src/numerics/nsgs.h) against
    the dense Lemke, and its answers against the LCP itself and the invariant checker:
    - single contacts (the local solver's cases, every friction polygon, Newton targets, Routh's
      caps): the same answer as the dense Lemke;
    - frictionless piles (the velocities are unique): the same v+ as the dense Lemke;
    - frictional piles and random problems (an LCP with friction may have several solutions):
      the answer solves the AP LCP to lcp_tol, measured here on the dense matrix built from the
-     layout documented in ap_lcp.h, and the checker (IPX_CHECK_ALL, default tolerances) passes;
+     layout documented in anitescu_potra.h, and the checker (IPX_CHECK_ALL, default tolerances) passes;
    - the size switch, the dense fallback and the failure above lcp_fallback;
    - islands of a bin of boxes in ODE on which the dense Lemke fails: the iterative solver answers;
    - a pile of several hundred contacts. */
@@ -50,7 +50,7 @@ static double rel_diff(const double *a, const double *b, int n, double scale)
 
 static double ap_residual(const ipx_problem *p, const double *pi, const double *shift)
 {
-    return ipx_test_ap_residual_of(p, pi, shift, 4); /* ap_dense.h: the LCP from W, as ap_lcp.h lays it out */
+    return ipx_test_ap_residual_of(p, pi, shift, 4); /* ap_dense.h: the LCP from W, as anitescu_potra.h lays it out */
 }
 
 /* aplcp's Newton targets: -e |v_n| where the approach beats v_capture. */

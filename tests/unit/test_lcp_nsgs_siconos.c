@@ -1,4 +1,4 @@
-/* The LCP models' iterative solver (core/src/lcp_block.h, through aplcp) against the
+/* The LCP models' iterative solver (core/src/numerics/nsgs.h, through aplcp) against the
    library solver it is written after, Siconos Numerics' lcp_nsgs_SBM, on the same
    Anitescu-Potra LCPs of piles (tests/support/ap_dense.h builds them from W):
    - the sparse block form handed to Siconos is the LCP: Siconos' own product of its blocks

@@ -1,4 +1,4 @@
-/* PLUS's minimum-norm solve with its factorisation cache (core/src/min_norm.c) gives the same
+/* PLUS's minimum-norm solve with its factorisation cache (core/src/numerics/min_norm.c) gives the same
    answers as a fresh dense solve, LAPACK's dgelsy (ipx_lsq_min_norm) and ipx_plus_lsq, to
    1e-9 relative, on every path of the cache: one column changed (the direction search), a few
    columns changed in turn (several impending contacts), columns changed in the same two rows
@@ -16,7 +16,7 @@
 #include "impax/impax.h"
 #include "impax/plus.h"
 #include "mathutil.h"
-#include "min_norm.h"
+#include "numerics/min_norm.h"
 #include "plus_table1.h"
 #include "problem_gen.h"
 

@@ -1,4 +1,4 @@
-/* PLUS closed forms and invariances (plus.md 3, 6.5, 8): the COR curve of Fig. 2 and its ODE
+/* PLUS closed forms and invariances (docs/models/plus.md §3, 6.5, 8): the COR curve of Fig. 2 and its ODE
    mapping, the frictionless single point, the capture band, head-on rolling (2.10), the flat
    drop (min-norm load spreading), frame and permutation invariance, impending slip against the
    end slip (2.9b), Painleve sliding, the energy cap on the three-ball case of spec 8.16, and
@@ -29,7 +29,7 @@ static ipx_status solve_checked(const ipx_params *par, const ipx_problem *p, ipx
     return st;
 }
 
-/* Example 1's brick vertex (plus.md 6.1) with body velocity (lin, 0 spin), mu, e_min and the
+/* Example 1's brick vertex (docs/models/plus.md §6.1) with body velocity (lin, 0 spin), mu, e_min and the
    Table A1 COR settings. */
 static void brick_vertex(const double lin[3], double mu, double e_min)
 {
@@ -97,7 +97,7 @@ static void test_plus_is_the_default_model_with_a_full_table(void)
 
 static void test_frictionless_single_point_closed_form(void)
 {
-    /* plus.md 6.5: pi_n = (1 + e)(-v_n)/A_nn, v_n+ = -e v_n; with Example 1's A and e = 1:
+    /* docs/models/plus.md §6.5: pi_n = (1 + e)(-v_n)/A_nn, v_n+ = -e v_n; with Example 1's A and e = 1:
        pi_n = 19.92789, v+ = (-6.051422, 8.921245, 5.74); 2 rounds of 1 interval */
     const double lin[3] = {-5.0, 0.0, -5.74};
     brick_vertex(lin, 0.0, 1.0);
@@ -135,7 +135,7 @@ static void test_cor_curve_and_overrides_in_a_solve(void)
 
 static void test_capture_band_ends_in_one_inelastic_round(void)
 {
-    /* plus.md 6.5: |v_n| < v_capture: e = 0, one round, v_n+ = 0; the contact rolls (no slip,
+    /* docs/models/plus.md §6.5: |v_n| < v_capture: e = 0, one round, v_n+ = 0; the contact rolls (no slip,
        high enough mu), so it comes to rest */
     const double lin[3] = {0.0, 0.0, -0.005};
     brick_vertex(lin, 0.325, 0.373);
@@ -149,7 +149,7 @@ static void test_capture_band_ends_in_one_inelastic_round(void)
 
 static void test_head_on_high_friction_rolls_from_the_start(void)
 {
-    /* plus.md 6.5 / (2.10): no slip at the start and mu high: rolling, one interval per phase;
+    /* docs/models/plus.md §6.5 / (2.10): no slip at the start and mu high: rolling, one interval per phase;
        pi_comp = -A^-1 v0; expansion A_t pi_e = 0, pi_e,n = e pi_comp,n (2.4) */
     const double lin[3] = {0.0, 0.0, -5.74};
     brick_vertex(lin, 2.0, 0.373);
@@ -188,7 +188,7 @@ static void flat_brick(const double lin[3])
 
 static void test_flat_drop_spreads_the_load_equally(void)
 {
-    /* plus.md 6.5: four equal normal impulses (1 + e) m v / 4 and no friction (min-norm: the
+    /* docs/models/plus.md §6.5: four equal normal impulses (1 + e) m v / 4 and no friction (min-norm: the
        four normal rows are redundant, 3 out-of-plane DOF) */
     const double lin[3] = {0.0, 0.0, -8.84};
     flat_brick(lin);
@@ -220,7 +220,7 @@ static double max_abs(const double *x, int n)
 
 static void test_frame_invariance(void)
 {
-    /* plus.md 6.5: turning every contact's tangent basis leaves the world-frame impulses
+    /* docs/models/plus.md §6.5: turning every contact's tangent basis leaves the world-frame impulses
        unchanged (isotropic cone, norms and dot products only, min-norm is rotation invariant) */
     ipx_params par = plus("");
     ipx_gen_options opt = ipx_gen_default_options();
@@ -391,7 +391,7 @@ static void test_painleve_sliding_stops_then_rolls(void)
 
 static void test_three_balls_gain_no_energy(void)
 {
-    /* plus.md 8.16: three 1 kg balls, u = (-2, 0, 0.005) along the row, frictionless, e_min 1,
+    /* docs/models/plus.md §8.16: three 1 kg balls, u = (-2, 0, 0.005) along the row, frictionless, e_min 1,
        v_capture 0.01. Both contacts compress in round 1 (all three at -0.665 m/s); 2-3
        (approach 0.005 m/s, e = 0) earns no expansion. As the paper's rounds run
        (hold_plastic=0), 2-3 only observes while 1-2 expands: 4 rounds to u = (0.67, -0.665,

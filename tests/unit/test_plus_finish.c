@@ -1,4 +1,4 @@
-/* PLUS's plastic finish (core/src/plus_finish.c) on an LCP that Lemke's method does not solve in
+/* PLUS's plastic finish (core/src/models/plus/plus_finish.c) on an LCP that Lemke's method does not solve in
    floating point (plus_finish_data.h: 87 normal rows of the 200-box bin, where Lemke ended in an
    inaccurate basis and the island was left to ODE). The finish rescues it with MPRGP
    (impax/lcp_psd.h):

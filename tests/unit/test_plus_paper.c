@@ -1,4 +1,4 @@
-/* PLUS against the paper's examples (plus.md 6): Example 1 (single brick vertex: interval
+/* PLUS against the paper's examples (docs/models/plus.md §6): Example 1 (single brick vertex: interval
    counts of Fig. 10, the closed-form mu = 0.325 outcome, sliding/rolling phases of Figs 8-9),
    Example 2 (four corners in unison: symmetry) and Example 3 (Newton's cradle: the rounds of
    Table 2, and the all-participate contrast of Fig. 14 row C). */
@@ -117,7 +117,7 @@ static void test_example1_interval_counts_116_11_8(void)
 static void test_example1_mu_0325_closed_form(void)
 {
     /* rolls to v = 0 in compression: pi_comp = -A^-1 v0; expansion rolls with A_xy pi_e = 0,
-       pi_e,z = 0.373 pi_comp,z (plus.md 6.1) */
+       pi_e,z = 0.373 pi_comp,z (docs/models/plus.md §6.1) */
     static const double theta[3] = {0.01, 0.15, 0.25};
     static const double pi_total[3] = {1.843137, -2.417538, 15.836339};
     brick_vertex(0.325, 0.373);
@@ -142,7 +142,7 @@ static void test_example1_mu_0325_rolls_in_compression_at_spec_impulse(void)
     phase_log L;
     ENSURE(trace(&par, &L, &r) == IPX_OK);
     ENSURE(L.roll_round == 1);
-    static const double start[3] = {1.5394, -1.0712, 6.2318}; /* plus.md 6.1 [D] */
+    static const double start[3] = {1.5394, -1.0712, 6.2318}; /* docs/models/plus.md §6.1 [D] */
     for (int a = 0; a < 3; a++) ENSURE_NEAR(L.roll_start[a], start[a], 1e-4);
     /* compression ends at pi_comp = -A^-1 v0 */
     static const double comp[3] = {1.699163, -1.820265, 11.534114};
@@ -179,7 +179,7 @@ static void test_example1_mu_0225_rolls_in_expansion(void)
     ENSURE(r.counts.rounds == 2);
     ENSURE(L.roll_round == 2);
     ENSURE(L.sliding[1] == L.intervals[1]);
-    /* plus.md 6.1 [D]: compression ends at pi = (1.6466, -1.6752, 11.4166), v_t = (-0.1176,
+    /* docs/models/plus.md §6.1 [D]: compression ends at pi = (1.6466, -1.6752, 11.4166), v_t = (-0.1176,
        0.4052); rolling starts at pi_z ~ 13.08; the contact ends at rest tangentially */
     static const double comp[3] = {1.6466, -1.6752, 11.4166};
     for (int a = 0; a < 3; a++) ENSURE_NEAR(L.end_impulse[1][a], comp[a], 2e-4);
@@ -192,7 +192,7 @@ static void test_example1_mu_0225_rolls_in_expansion(void)
 
 static void test_example1_prototype_table_mu_0125_and_0225(void)
 {
-    /* plus.md 6.1 prototype table [D]: intervals and outcomes, printed to 4 decimals */
+    /* docs/models/plus.md §6.1 prototype table [D]: intervals and outcomes, printed to 4 decimals */
     static const struct {
         double mu, e_min, theta;
         int intervals, compression;
@@ -286,7 +286,7 @@ static void test_example2_four_corners_symmetric(void)
 
 static void test_example2_matches_spec_prototype(void)
 {
-    /* plus.md 6.2 [D]: 2 rounds, 3 intervals (compression: all sliding, alpha 1; expansion: all
+    /* docs/models/plus.md §6.2 [D]: 2 rounds, 3 intervals (compression: all sliding, alpha 1; expansion: all
        sliding to alpha = 0.31696, then rear (x = -0.2) rolling, front impending); per point
        pi_n 9.37482 rear / 3.12494 front, pi_x 1.76971 / 0.62499 = mu pi_n; final v_t = 0,
        v_n 3.81764 / 3.50188; body (0.39470, 0, 3.65976) m/s, w = (0, 0.78940, 0) rad/s;

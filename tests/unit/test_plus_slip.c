@@ -1,4 +1,4 @@
-/* PLUS impending slip (paper (2.9b), spec plus.md 5.4-5.5; issue plus-slip) with the energy cap
+/* PLUS impending slip (paper (2.9b), docs/models/plus.md §5.4-5.5; issue plus-slip) with the energy cap
    off, so that nothing hides the model's own answer: friction at an impending contact opposes
    its end slip in every interval, within 1e-6 rad; a contact with no such direction rolls or
    slides against the slip it has; redundant contacts keep the directions Newton found; and no

@@ -1,4 +1,4 @@
-/* The Routh model's impulse steps against closed forms (routh.md 8.6, 8.7), its fallback,
+/* The Routh model's impulse steps against closed forms (docs/models/routh.md §8.6, 8.7), its fallback,
    reproducibility, homogeneity, the Poisson restitution extension and its API checks. */
 #include <stdio.h>
 
@@ -6,7 +6,7 @@
 
 static planar sys;
 
-/* Unit point mass on the ground, M = I2, Jn = [0, 1], Jt = [1, 0] (routh.md 8.7). */
+/* Unit point mass on the ground, M = I2, Jn = [0, 1], Jt = [1, 0] (docs/models/routh.md §8.7). */
 static void point_mass(planar *s, double mu, double vx, double vy)
 {
     const double M[4] = {1, 0, 0, 1}, u0[2] = {vx, vy}, jn[2] = {0, 1}, jt[2] = {1, 0};
@@ -54,7 +54,7 @@ static void test_point_mass_cases_match_routh_8_7(void)
 
 static void test_slip_reversal_converges_to_routh_as_h_shrinks(void)
 {
-    /* routh.md 8.7: corner A alone, mu 0.2, v0 = [0.3, -1, 0]; fixed caps h: Jt v+ per h;
+    /* docs/models/routh.md §8.7: corner A alone, mu 0.2, v0 = [0.3, -1, 0]; fixed caps h: Jt v+ per h;
        exact Routh -0.27009; one huge step = Anitescu-Potra, -0.08235 */
     const double u0[3] = {0.3, -1.0, 0.0};
     const char *steps[5] = {"step=0.5", "step=0.05", "step=0.01", "step=7e-4", "step=1e6"};
@@ -75,7 +75,7 @@ static void test_slip_reversal_converges_to_routh_as_h_shrinks(void)
 
 static void test_zeno_corner_impact_scales_angular_speed_by_0_7(void)
 {
-    /* routh.md 8.6: pivoting about A at thetadot, B strikes; B sticks, A lifts: thetadot+ =
+    /* docs/models/routh.md §8.6: pivoting about A at thetadot, B strikes; B sticks, A lifts: thetadot+ =
        0.7 thetadot (68); at thetadot = -1: Lambda_n,B = 0.85, Lambda_t,B = -0.30 */
     const double rates[2] = {-1.0, -0.37};
     for (int c = 0; c < 2; c++) {

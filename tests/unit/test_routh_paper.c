@@ -1,4 +1,4 @@
-/* The Routh model on the paper's planar examples (routh.md 8.1-8.3), against the spec's closed
+/* The Routh model on the paper's planar examples (docs/models/routh.md §8.1-8.3), against the spec's closed
    forms and derived outcomes, with the Anitescu-Potra baseline beside it. */
 #include <stdio.h>
 
@@ -22,7 +22,7 @@ static void report(const char *name, const ipx_routh_summary *s)
 
 static void test_rocking_block_samples_lie_on_the_two_pivot_segments(void)
 {
-    const double v0 = sqrt(2.0 * 9.81 * 0.01), lift = 0.09302; /* A-then-B lift, routh.md 8.1 */
+    const double v0 = sqrt(2.0 * 9.81 * 0.01), lift = 0.09302; /* A-then-B lift, docs/models/routh.md §8.1 */
     const int n = 20000;
     planar_rocking_block(&sys, v0, 0.0);
     ipx_params par = ipx_test_params("routh", "step=0.3,max_steps=10,friction_directions=2");
@@ -67,7 +67,7 @@ static void test_rocking_block_ap_lcp_gives_rest(void)
     for (int a = 0; a < 3; a++) ENSURE_NEAR(u[a], 0.0, 1e-12);
 }
 
-/* KE+, Jn_B v+, Jt_B v+ of the three AP outcomes of the compass gait (routh.md 8.2). */
+/* KE+, Jn_B v+, Jt_B v+ of the three AP outcomes of the compass gait (docs/models/routh.md §8.2). */
 static const double compass_ap[3][3] = {
     {0.0, 0.0, 0.0}, {0.045388, 0.09956, 0.19802}, {0.027998, 0.0, 0.12849}};
 

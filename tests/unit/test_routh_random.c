@@ -1,5 +1,5 @@
 /* The Routh model on random rigid-body problems (through the invariant checker) and on the 3-D
-   rocking box with four bottom corners (routh.md 8.1, "3-D version"). */
+   rocking box with four bottom corners (docs/models/routh.md §8.1, "3-D version"). */
 #include <stdio.h>
 
 #include "problem_gen.h"
@@ -45,7 +45,7 @@ static void test_random_problems_keep_the_promises(void)
     ipx_workspace_destroy(ws);
 }
 
-/* routh.md 8.1 3-D version: 1 x 0.2 x 2 m box (x, y, z), 1 kg, flat on the ground, falling at
+/* docs/models/routh.md §8.1 3-D version: 1 x 0.2 x 2 m box (x, y, z), 1 kg, flat on the ground, falling at
    v0 = sqrt(2 g 0.01); one contact per bottom corner, mu 1. */
 static void rocking_box_3d(ipx_scene *s, double v0)
 {
@@ -99,7 +99,7 @@ static void test_rocking_box_3d_keeps_a_corner_closed_and_gains_no_energy(void)
     }
     printf("  3-D box: highest corner lift %.5f m/s\n", highest);
     ENSURE(open == 0);
-    ENSURE(highest <= 0.1004 + 5e-5); /* "about 0.1004" (routh.md 8.1) */
+    ENSURE(highest <= 0.1004 + 5e-5); /* "about 0.1004" (docs/models/routh.md §8.1) */
     ENSURE(sum.dke_max <= 0.0);
     ENSURE(sum.at_rest > 0);
     ENSURE(cloud_violations(&scene.problem, &par, &cl) == 0);

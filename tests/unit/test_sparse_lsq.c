@@ -1,4 +1,4 @@
-/* PLUS's sparse minimum-norm solve (core/src/sparse_lsq.c, SuiteSparseQR) against the dense
+/* PLUS's sparse minimum-norm solve (core/src/numerics/sparse_lsq.c, SuiteSparseQR) against the dense
    path: on PLUS's own systems (Table 1 rows: velocity, sliding friction, prescribed normal) of
    bins and towers of boxes (tests/support/pile_gen.h; W singular wherever boxes touch face on
    face) and of random piles, every answer the sparse path gives equals the dense
@@ -26,7 +26,7 @@
 #include "pile_gen.h"
 #include "plus_table1.h"
 #include "problem_gen.h"
-#include "sparse_lsq.h"
+#include "numerics/sparse_lsq.h"
 #include "stack_scenes.h"
 
 #define RCOND 1e-11

@@ -75,7 +75,7 @@ static void test_routh_reports_its_fallback_as_a_limit(void)
 
 /* The dense Lemke made to fail (max_pivots=1: IPX_ERR_LCP_PIVOTS) so that the iterative solver
    answers whatever Lemke's own accuracy: bin_ray4 alone no longer needs the rescue since the
-   contested ratio tests (lcp.c), and a test that never reaches the rescue checks nothing. */
+   contested ratio tests (lemke.c), and a test that never reaches the rescue checks nothing. */
 static void test_aplcp_rescue_has_no_message(void)
 {
     ipx_contact c[bin_ray4_k];

@@ -1,4 +1,4 @@
-/* Gazebo's contact settings as the world loader applies them (README "Contact parameters"):
+/* Gazebo's contact settings as the world loader applies them (docs/command.md "Contact parameters"):
    a link's <surface><contact><ode><max_vel> (0.01 m/s unless set) caps ODE's push-out of that
    link's contacts, as Gazebo's per-link max_vel does. The plastic sphere drop of
    worlds/gonthier_bouncing_sphere.world (e = 0, ERP 0.2, h = 1 ms, 4.4 mm into the ground in

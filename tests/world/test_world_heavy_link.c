@@ -4,7 +4,7 @@
 /// elimination dropped them as redundant, every impact fell back to ODE (1 724 fallbacks in 2 s,
 /// "W_nn = 0", LCP rays). bowling then still fell back on two-contact problems whose W spans 12
 /// orders of magnitude ("the polygonal LCP failed (LCP ray termination)", 4 in 2 s, all after
-/// 0.5 s) until the Anitescu-Potra LCP was scaled per contact (ap_lcp.h). Under plus, aplcp and
+/// 0.5 s) until the Anitescu-Potra LCP was scaled per contact (anitescu_potra.h). Under plus, aplcp and
 /// routh over 0.5 s, bowling over 2 s: impacts are solved with no fallback, the bodies' states
 /// stay finite, and no event gains kinetic energy (beyond 1e-9 of it: the invariant checker's
 /// round-off).

@@ -201,7 +201,7 @@ static int contact_rows(ipx_ode_context *ctx, char *msg, size_t size)
     island *is = &ctx->isl;
     assembly *as = &ctx->as;
     for (int k = 0; k < is->n_contact; k++) {
-        const contact_record *r = &ctx->reg.rec[is->contact[k]];
+        const contact_record *r = &ctx->store.rec[is->contact[k]];
         double J[3][12];
         if (ipx_ode_contact_rows(&r->contact, r->body[0], r->body[1], J) != 0) {
             ipx_ode_contact_valid(&r->contact, msg, size);

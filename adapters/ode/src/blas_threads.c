@@ -1,4 +1,4 @@
-/* One BLAS thread inside impax's work (README "BLAS threads").
+/* One BLAS thread inside impax's work (docs/ode-adapter.md "BLAS threads").
 
    impax's dense calls are small (a few to 192 rows), and a threaded OpenBLAS starts its
    threads for matrices of a few dozen rows (Debian 12's libopenblas0-pthread 0.3.21 threads

@@ -1,4 +1,4 @@
-/* One BLAS thread inside impax's work (blas_threads.c; README "BLAS threads"). */
+/* One BLAS thread inside impax's work (blas_threads.c; docs/ode-adapter.md "BLAS threads"). */
 #ifndef IMPAX_ODE_BLAS_THREADS_H
 #define IMPAX_ODE_BLAS_THREADS_H
 

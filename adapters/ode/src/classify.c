@@ -1,5 +1,5 @@
-/* Impact or resting contact: the jitter term of the impact threshold (README "Impact or
-   resting contact").
+/* Impact or resting contact: the jitter term of the impact threshold (docs/ode-adapter.md
+   "Impact or resting contact").
 
    ODE's resting-contact handling leaves small velocity errors in the bodies of a pile: a step of
    weight its LCP did not quite support (QuickStep's unconverged sweeps), a push-out of about the
@@ -78,8 +78,8 @@ double ipx_ode_contact_threshold(const ipx_ode_context *ctx, const dContact *con
 int ipx_ode_classify_resting(ipx_ode_context *ctx, double gravity_speed)
 {
     int n = 0;
-    for (int i = 0; i < ctx->reg.high_water; i++) {
-        contact_record *r = &ctx->reg.rec[i];
+    for (int i = 0; i < ctx->store.high_water; i++) {
+        contact_record *r = &ctx->store.rec[i];
         if (!r->joint || !r->impacting) continue;
         if (!ctx->compliant && ctx->config.jitter_steps > 0.0) { /* else the speed test decided */
             const double approach = ipx_ode_approach_speed(r);

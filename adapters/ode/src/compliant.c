@@ -100,7 +100,7 @@ int ipx_ode_compliant_solve(ipx_ode_context *ctx, double *impulse_mean, char *ms
     int *slot = as->slot;
     const double *param = ctx->params.value;
     for (int c = 0; c < k; c++)
-        if (isinf(ctx->reg.rec[is->contact[c]].contact.surface.mu) && param[IPX_GONTHIER_PRESET] == IPX_GONTHIER_CUSTOM &&
+        if (isinf(ctx->store.rec[is->contact[c]].contact.surface.mu) && param[IPX_GONTHIER_PRESET] == IPX_GONTHIER_CUSTOM &&
             (param[IPX_GONTHIER_MU_S] < 0.0 || param[IPX_GONTHIER_MU_C] < 0.0)) {
             /* a bristle that never breaks loose, integrated over a step in which the bodies
                turn, makes arbitrary forces (ODE's boxstack at 20 ms blows up) */
@@ -109,7 +109,7 @@ int ipx_ode_compliant_solve(ipx_ode_context *ctx, double *impulse_mean, char *ms
             return -1;
         }
     for (int c = 0; c < k; c++) {
-        const contact_record *r = &ctx->reg.rec[is->contact[c]];
+        const contact_record *r = &ctx->store.rec[is->contact[c]];
         ipx_ode_contact_tangents(&r->contact, r->body[0], r->body[1], t1[c], t2[c]);
         state[c] = take(ctx, r, &as->param[c], t1[c], t2[c], &slot[c], &offset[c]);
         depth[c] = r->contact.geom.depth - offset[c];
@@ -121,7 +121,7 @@ int ipx_ode_compliant_solve(ipx_ode_context *ctx, double *impulse_mean, char *ms
         snprintf(msg, size, "model gonthier: %s", as->result.message);
         return -1;
     }
-    for (int c = 0; c < k; c++) keep(ctx, &ctx->reg.rec[is->contact[c]], slot[c], t1[c], t2[c], &state[c], offset[c]);
+    for (int c = 0; c < k; c++) keep(ctx, &ctx->store.rec[is->contact[c]], slot[c], t1[c], t2[c], &state[c], offset[c]);
     return 0;
 }
 

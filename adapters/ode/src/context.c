@@ -207,7 +207,7 @@ ipx_ode_context *ipx_ode_create(dWorldID world)
     ctx->world = world;
     pthread_mutex_init(&ctx->lock, NULL);
     ctx->config = ipx_ode_default_config();
-    ctx->reg.free_head = -1;
+    ctx->store.free_head = -1;
     char msg[IPX_MESSAGE_SIZE];
     const char *model = ipx_model_find("plus") ? "plus" : ipx_model_at(0)->name;
     if (ipx_ode_configure(ctx, model, NULL, msg, sizeof msg) != 0) {
@@ -241,7 +241,7 @@ void ipx_ode_destroy(ipx_ode_context *ctx)
 {
     if (!ctx) return;
     table_remove(ctx);
-    ipx_ode_registry_free(&ctx->reg);
+    ipx_ode_store_free(&ctx->store);
     ipx_workspace_destroy(ctx->ws);
     free_work(ctx);
     pthread_mutex_destroy(&ctx->lock);
@@ -253,7 +253,7 @@ void ipx_ode_on_world_destroyed(ipx_ode_context *ctx)
     if (!ctx) return;
     table_remove(ctx);
     pthread_mutex_lock(&ctx->lock);
-    ipx_ode_registry_clear(&ctx->reg);
+    ipx_ode_store_clear(&ctx->store);
     ctx->n_disabled = 0;
     ctx->recovery.n_body = 0; /* the world's bodies are gone */
     ctx->world = NULL;

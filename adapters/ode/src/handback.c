@@ -1,4 +1,4 @@
-/* Handing the impact back to ODE (ode-host.md section 4): post-impact velocities into the
+/* Handing the impact back to ODE (docs/ode-host.md §4): post-impact velocities into the
    bodies, bodies enabled, and contacts that now separate disabled for this step so that ODE adds
    neither ERP push-out nor friction to them. Closed contacts stay: ODE carries the load. */
 #include <math.h>
@@ -51,7 +51,7 @@ int ipx_ode_disable_contact(ipx_ode_context *ctx, int rec)
     if (ipx_ode_grow((void **)&ctx->disabled, &ctx->cap_disabled, ctx->n_disabled + 1,
                      sizeof *ctx->disabled) != 0)
         return -1;
-    contact_record *r = &ctx->reg.rec[rec];
+    contact_record *r = &ctx->store.rec[rec];
     dJointDisable(r->joint);
     r->disabled_by_us = 1;
     ctx->disabled[ctx->n_disabled++] = (disabled_contact){rec, r->joint};
@@ -87,8 +87,8 @@ void ipx_ode_reenable(ipx_ode_context *ctx)
 {
     for (int i = 0; i < ctx->n_disabled; i++) {
         const disabled_contact *d = &ctx->disabled[i];
-        contact_record *r = &ctx->reg.rec[d->rec];
-        if (d->rec >= ctx->reg.high_water || r->joint != d->joint || !r->disabled_by_us) continue;
+        contact_record *r = &ctx->store.rec[d->rec];
+        if (d->rec >= ctx->store.high_water || r->joint != d->joint || !r->disabled_by_us) continue;
         dJointEnable(r->joint);
         r->disabled_by_us = 0;
     }

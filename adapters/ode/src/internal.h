@@ -25,7 +25,7 @@
    its velocity whatever touches it, like the world). */
 static inline int ipx_ode_dynamic(dBodyID b) { return b && !dBodyIsKinematic(b); }
 
-/* ---- contact registry (registry.c) -------------------------------------------------------- */
+/* ---- contact store (contact_store.c) ------------------------------------------------------ */
 
 typedef struct contact_record {
     dJointID joint;          /* NULL: a free slot */
@@ -36,7 +36,7 @@ typedef struct contact_record {
     int dead;                /* one of its bodies was destroyed */
     int next_hash;           /* bucket chain, or the free list for free slots */
     int prev_group, next_group;
-    int group_slot;          /* index into registry.groups */
+    int group_slot;          /* index into contact_store.groups */
     unsigned island_stamp;   /* pre-step epoch in which it went into an island */
     int impacting;           /* classified as impacting in the current pre-step */
     int disabled_by_us;      /* the pre-step called dJointDisable on it */
@@ -47,19 +47,19 @@ typedef struct group_entry {
     int head;                /* first record, -1 if none */
 } group_entry;
 
-typedef struct registry {
+typedef struct contact_store {
     contact_record *rec;
     int cap, high_water, live, free_head;
     int *bucket;
     int n_buckets;           /* power of two */
     group_entry *groups;
     int n_groups, cap_groups;
-} registry;
+} contact_store;
 
-void ipx_ode_registry_free(registry *r);
-void ipx_ode_registry_clear(registry *r);
+void ipx_ode_store_free(contact_store *r);
+void ipx_ode_store_clear(contact_store *r);
 /* Index of the joint's record, or -1. */
-int ipx_ode_registry_find(const registry *r, dJointID joint);
+int ipx_ode_store_find(const contact_store *r, dJointID joint);
 
 /* ---- pointer -> index map with epochs, so it empties in O(1) (ptrmap.c) ------------------ */
 
@@ -198,7 +198,7 @@ struct ipx_ode_context {
     ipx_params params;
     ipx_workspace *ws;
     ipx_ode_stats stats;
-    registry reg;
+    contact_store store;
     island isl;
     assembly as;
     disabled_contact *disabled; /* contacts the pre-step disabled, re-enabled after the step */

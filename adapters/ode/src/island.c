@@ -63,10 +63,10 @@ int ipx_ode_contact_impacting(const ipx_ode_context *ctx, const dContact *contac
 
 int ipx_ode_classify(ipx_ode_context *ctx)
 {
-    registry *reg = &ctx->reg;
+    contact_store *store = &ctx->store;
     int n = 0;
-    for (int i = 0; i < reg->high_water; i++) {
-        contact_record *r = &reg->rec[i];
+    for (int i = 0; i < store->high_water; i++) {
+        contact_record *r = &store->rec[i];
         if (!r->joint) continue;
         r->impacting = 0;
         if (!r->attached || r->dead || !dJointIsEnabled(r->joint)) continue;
@@ -124,10 +124,10 @@ static int same_contact(const contact_record *a, const contact_record *b)
 }
 
 /* 1 if rec went in as a twin of a contact already in the problem. */
-static int add_twin(island *is, const registry *reg, int rec)
+static int add_twin(island *is, const contact_store *store, int rec)
 {
     for (int k = 0; k < is->n_contact; k++)
-        if (same_contact(&reg->rec[is->contact[k]], &reg->rec[rec])) {
+        if (same_contact(&store->rec[is->contact[k]], &store->rec[rec])) {
             int cap = is->cap_twin;
             if (ipx_ode_grow((void **)&is->twin, &cap, is->n_twin + 1, sizeof *is->twin) != 0 ||
                 ipx_ode_grow((void **)&is->twin_of, &is->cap_twin, is->n_twin + 1, sizeof *is->twin_of) != 0)
@@ -142,9 +142,9 @@ static int add_twin(island *is, const registry *reg, int rec)
 static void add_contact(gather_state *g, int rec)
 {
     island *is = &g->ctx->isl;
-    contact_record *r = &g->ctx->reg.rec[rec];
+    contact_record *r = &g->ctx->store.rec[rec];
     r->island_stamp = g->ctx->epoch;
-    if (add_twin(is, &g->ctx->reg, rec)) return;
+    if (add_twin(is, &g->ctx->store, rec)) return;
     if (ipx_ode_grow((void **)&is->contact, &is->cap_contact, is->n_contact + 1, sizeof *is->contact) != 0) {
         fail(g, "out of memory while gathering an island");
         return;
@@ -183,7 +183,7 @@ static void visit_joint(gather_state *g, dJointID j)
         add_joint(g, j);
         return;
     }
-    int rec = ipx_ode_registry_find(&g->ctx->reg, j);
+    int rec = ipx_ode_store_find(&g->ctx->store, j);
     if (rec < 0) {
         char text[160];
         snprintf(text, sizeof text, "contact joint %p was not captured (no ipx_ode_on_contact_created): "
@@ -191,7 +191,7 @@ static void visit_joint(gather_state *g, dJointID j)
         fail(g, text);
         return;
     }
-    if (g->ctx->reg.rec[rec].attached && !g->ctx->reg.rec[rec].dead) add_contact(g, rec);
+    if (g->ctx->store.rec[rec].attached && !g->ctx->store.rec[rec].dead) add_contact(g, rec);
 }
 
 int ipx_ode_gather(ipx_ode_context *ctx, int seed, char *msg, size_t size)
@@ -201,7 +201,7 @@ int ipx_ode_gather(ipx_ode_context *ctx, int seed, char *msg, size_t size)
     ipx_ode_map_reset(&is->body_index);
     ipx_ode_map_reset(&is->joint_seen);
     gather_state g = {ctx, 0, msg, size};
-    if (ipx_ode_map_put(&is->joint_seen, ctx->reg.rec[seed].joint, 1) != 0) {
+    if (ipx_ode_map_put(&is->joint_seen, ctx->store.rec[seed].joint, 1) != 0) {
         fail(&g, "out of memory while gathering an island");
         return -1;
     }

@@ -1,7 +1,7 @@
-/* Penetration recovery after impacts (ipx_ode_config.recovery; README "Penetration recovery").
+/* Penetration recovery after impacts (ipx_ode_config.recovery; docs/ode-adapter.md "Penetration recovery").
 
    ODE removes penetration with a velocity: its contact rows target erp (depth - layer) / h
-   (ode-host.md 4.1). After an impact that velocity is energy the model never gave: a sphere
+   (docs/ode-host.md §4.1). After an impact that velocity is energy the model never gave: a sphere
    dropped with e = 0 penetrates 4.3 mm in its impact step and leaves at 3.3 m/s. Every body of
    an island impax handed back therefore recovers its contacts' penetration itself until it is
    gone:
@@ -77,7 +77,7 @@ static double contact_erp(const ipx_ode_context *ctx, const dContact *c)
 
 /* m beyond the surface layer up to which a contact's penetration counts as recovered: where
    ODE's push-out erp excess / h is at most |g| h, the velocity error ODE's resting contact leaves
-   in every step anyway (README "Impact or resting contact"; a free body it could lift by
+   in every step anyway (docs/ode-adapter.md "Impact or resting contact"; a free body it could lift by
    |g| h^2 / 2, 4.9 nm at h = 1 ms), and at least RECOVERED_DEPTH. Below it, what stays is the
    depth at which ODE holds a loaded contact (its CFM gives way under the load: about 5 um
    under a few boxes of a pile, 49 um is the rule's figure at erp 0.2 and h = 1 ms): projecting
@@ -108,8 +108,8 @@ static int collect(ipx_ode_context *ctx)
     rs->n_rec = 0;
     if (ipx_ode_grow((void **)&rs->still, &rs->cap_still, rs->n_body, sizeof *rs->still) != 0) return -1;
     memset(rs->still, 0, sizeof *rs->still * (size_t)rs->n_body);
-    for (int i = 0; i < ctx->reg.high_water; i++) {
-        const contact_record *r = &ctx->reg.rec[i];
+    for (int i = 0; i < ctx->store.high_water; i++) {
+        const contact_record *r = &ctx->store.rec[i];
         if (!needs_recovery(ctx, r)) continue;
         if (ipx_ode_grow((void **)&rs->rec, &rs->cap_rec, rs->n_rec + 1, sizeof *rs->rec) != 0) return -1;
         rs->rec[rs->n_rec++] = i;
@@ -135,7 +135,7 @@ static void project(ipx_ode_context *ctx)
     char msg[IPX_MESSAGE_SIZE];
     ctx->epoch++;
     for (int j = 0; j < rs->n_rec; j++) {
-        if (ctx->reg.rec[rs->rec[j]].island_stamp == ctx->epoch) continue;
+        if (ctx->store.rec[rs->rec[j]].island_stamp == ctx->epoch) continue;
         if (ipx_ode_gather(ctx, rs->rec[j], msg, sizeof msg) == 0 && ipx_ode_recovery_project_island(ctx) == 0)
             continue;
         ctx->stats.recovery_failures++;
@@ -147,7 +147,7 @@ static void project(ipx_ode_context *ctx)
 static void replace(ipx_ode_context *ctx, int rec)
 {
     recovery_state *rs = &ctx->recovery;
-    contact_record *r = &ctx->reg.rec[rec];
+    contact_record *r = &ctx->store.rec[rec];
     dContact c = r->contact;
     if (ctx->config.recovery == IPX_ODE_RECOVERY_POSITION) {
         c.geom.depth = dWorldGetContactSurfaceLayer(ctx->world);

@@ -1,5 +1,5 @@
 /* Position recovery's projection of one island (recovery.c decides which bodies and contacts
-   recover; README "Penetration recovery"). At the positions ODE's step left, the island's
+   recover; docs/ode-adapter.md "Penetration recovery"). At the positions ODE's step left, the island's
    bodies move by  du = P J_n^T lambda  (P the joint-consistent inverse mass, constrained.h;
    J_n the normal rows of its contacts), where lambda solves the LCP
        w = W_nn lambda - t >= 0,   lambda >= 0,   lambda^T w = 0,   W_nn = J_n P J_n^T,
@@ -144,7 +144,7 @@ int ipx_ode_recovery_project_island(ipx_ode_context *ctx)
                           dense ? ipx_lemke_work_ints(k) : 0);
     if (!q || normal_system(ctx) != 0) return -1;
     double *z = q + k, *w = z + k;
-    for (int i = 0; i < k; i++) q[i] = -ipx_ode_recovery_target(ctx, &ctx->reg.rec[is->contact[i]]);
+    for (int i = 0; i < k; i++) q[i] = -ipx_ode_recovery_target(ctx, &ctx->store.rec[is->contact[i]]);
     ctx->stats.recovery_islands++;
     /* the dense Lemke fails on some degenerate problems (rays, inaccurate bases): the iterative
        solver answers those */

@@ -1,4 +1,4 @@
-/* Jacobian rows of ODE joints and contacts from the public getters (ode-host.md section 2.1).
+/* Jacobian rows of ODE joints and contacts from the public getters (docs/ode-host.md §2.1).
    Each joint's rows span the same space as ODE 0.16's own getInfo2 rows, including ODE's
    choices of anchor points, so a velocity with J u = 0 here is one ODE's stepper leaves alone. */
 #include <math.h>

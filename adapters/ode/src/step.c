@@ -48,7 +48,7 @@ static void event_geometry(const ipx_ode_context *ctx, const double *impulse, ip
     const int k = as->problem.k;
     double *point = as->per_contact + 10 * (size_t)k, *normal = point + 3 * (size_t)k, *world = normal + 3 * (size_t)k;
     for (int c = 0; c < k; c++) {
-        const contact_record *r = &ctx->reg.rec[ctx->isl.contact[c]];
+        const contact_record *r = &ctx->store.rec[ctx->isl.contact[c]];
         double t1[3], t2[3];
         ipx_ode_contact_tangents(&r->contact, r->body[0], r->body[1], t1, t2);
         /* the rows act + on body1 and - on body2; with the world as body1, body2 is the first dynamic one */
@@ -133,8 +133,8 @@ static int pre_step_locked(ipx_ode_context *ctx, dReal h)
     if (ipx_ode_classify(ctx) > 0 && ipx_ode_classify_resting(ctx, gravity_speed) > 0) {
         ctx->epoch++;
         ipx_ode_blas_pin(); /* the islands' dense calls run on this thread only */
-        for (int i = 0; i < ctx->reg.high_water; i++) {
-            const contact_record *r = &ctx->reg.rec[i];
+        for (int i = 0; i < ctx->store.high_water; i++) {
+            const contact_record *r = &ctx->store.rec[i];
             if (r->joint && r->impacting && r->island_stamp != ctx->epoch) events += resolve_island(ctx, i);
         }
         ipx_ode_blas_unpin();

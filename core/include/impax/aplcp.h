@@ -1,4 +1,4 @@
-/// impax core: the Anitescu-Potra simultaneous impact LCP (Halm & Posa eq. (31)-(35); routh.md
+/// impax core: the Anitescu-Potra simultaneous impact LCP (Halm & Posa eq. (31)-(35); docs/models/routh.md
 /// sections 2 and 7): velocity complementarity at every contact and Coulomb friction linearised
 /// by a polygon of friction directions, solved as one LCP. Inelastic by default; optionally a
 /// Newton restitution target v_n+ >= -e v_n- at contacts approaching faster than v_capture.
@@ -8,7 +8,7 @@
 /// lexicographic Lemke (impax/lcp.h): exact up to round-off, O(n^2) per pivot on the
 /// (nd + 2) k unknowns, so O(k^3). From `lcp_switch` contacts on it is solved contact by contact
 /// on a block-sparse copy of W (projected block Gauss-Seidel with Anderson acceleration, each
-/// contact's own small LCP solved exactly; core/src/lcp_block.h): the answer is accepted when
+/// contact's own small LCP solved exactly; core/src/numerics/nsgs.h): the answer is accepted when
 /// the LCP's relative residual (natural map, each row against the problem's largest impulse and
 /// velocity) is at most `lcp_tol`, which the invariant checker's default tolerance (1e-9
 /// relative) then also accepts. Frictional LCPs can have several solutions (redundant contacts

@@ -1,6 +1,6 @@
 /// impax core: the Flickinger-Bowling algebraic impact law (D. M. Flickinger and A. Bowling,
 /// "Impact forces in the simulation of simultaneous impacts and contacts in multibody systems
-/// with friction"; spec bowling.md). Equation numbers (n) are the paper's; sections are the
+/// with friction"; docs/models/bowling.md). Equation numbers (n) are the paper's; sections are the
 /// spec's. [P] = in the paper, [A] = assumed by the spec, switchable here.
 ///
 /// Law (3.3, 3.4) [A: the paper names the ingredients but gives no equations for them]. One
@@ -80,7 +80,7 @@
 /// ipx_bowling_solve with rows_per_contact 4 ([t1, t2, n, torsion]) or 6 ([t1, t2, n, torsion,
 /// roll1, roll2]): the same ipx_problem, with W r k x r k and v r k in that row order (angular
 /// rows in rad/s, their impulses in N*m*s). The row count travels beside the problem, not in
-/// it: the extension DESIGN.md asks for is proposed, not made: an `int rows_per_contact` (0 = 3)
+/// it: the extension docs/architecture.md "Rows per contact" names is proposed, not made: an `int rows_per_contact` (0 = 3)
 /// at the end of ipx_problem with this row order (as `flags` went in: a caller's positional
 /// initialiser {k, W, v, contact} then warns under -Wextra, so the repository's are designated),
 /// an `int max_rows_per_contact` in ipx_model that ipx_solve checks, and the row

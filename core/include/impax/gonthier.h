@@ -1,4 +1,4 @@
-/// impax core: Gonthier, McPhee, Lange and Piedboeuf's regularized contact (spec gonthier.md;
+/// impax core: Gonthier, McPhee, Lange and Piedboeuf's regularized contact (docs/models/gonthier.md;
 /// "Eq. n" are the paper's). The compliant reference the impact models are judged against.
 ///
 /// Normal force (Eqs. 4, 5, 10, 11): f_n = max(0, k delta^p (1 + a delta_dot)) for a depth

@@ -1,6 +1,6 @@
 /// impax core: Jia's single-contact 3-D impact with tangential compliance (Y.-B. Jia,
 /// "Three-Dimensional Impact: Energy-Based Modeling of Tangential Compliance", IJRR; spec
-/// jia.md). Equation numbers (n) are the paper's.
+/// docs/models/jia.md). Equation numbers (n) are the paper's.
 ///
 /// Model. A massless particle joins the two bodies through a normal spring (stiffness k0, k0/e^2
 /// after compression: energetic restitution e, Stronge's bi-stiffness) and two tangential springs

@@ -1,6 +1,6 @@
 /// impax core: PLUS, the impact model of Uchida, Sherman & Delp, "Making a meaningful impact:
 /// modelling simultaneous frictional collisions in spatial multibody systems", Proc. R. Soc. A
-/// 471:20140859 (2015); spec plus.md. Equation numbers (2.x), Table 1, Algorithms 1-2 are the
+/// 471:20140859 (2015); docs/models/plus.md. Equation numbers (2.x), Table 1, Algorithms 1-2 are the
 /// paper's.
 ///
 /// Model. Time and configuration are frozen; W is the paper's Delassus operator A (2.2). The

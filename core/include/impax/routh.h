@@ -1,4 +1,4 @@
-/// impax core: the Routh set-valued simultaneous impact model of Halm & Posa (routh.md; paper
+/// impax core: the Routh set-valued simultaneous impact model of Halm & Posa (docs/models/routh.md; paper
 /// eqs. (72)-(75), Algorithms 1 and 2).
 ///
 /// Every contact accumulates normal impulse at its own, randomly chosen rate; friction follows
@@ -23,7 +23,7 @@
 ///    finishing step: unterminated samples are discarded, as the authors' code does). The cloud
 ///    is generally not convex (rocking block: two segments meeting at rest): keep the points.
 ///
-/// Step size h (impulse, N*s). Rule of thumb (routh.md 4.3): h ~ the impulse that stops the
+/// Step size h (impulse, N*s). Rule of thumb (docs/models/routh.md §4.3): h ~ the impulse that stops the
 /// impact, i.e. effective mass x approach speed; smaller h interleaves the contacts more finely
 /// (about ||v0||_M / h LCPs per sample), larger h drifts toward the simultaneous (AP) outcome.
 /// Default: `step` = 0 selects h = step_relative x p_ref, where p_ref is the total normal
@@ -55,7 +55,7 @@
 /// The defaults (lcp_switch 8, lcp_fallback 48; aplcp keeps 16 and 96: its single LCP has no
 /// later step to make up for a loose answer, and at 48 five of a bin's answers broke its
 /// promises) were chosen on the problems one run of bench_scenes' 200-box bin handed to routh,
-/// replayed (bench_replay; README "Performance"): a step LCP of k contacts has 7k unknowns
+/// replayed (bench_replay; docs/performance.md "Performance"): a step LCP of k contacts has 7k unknowns
 /// (nd = 4), and the dense Lemke on it costs 20-140 ms from k = 48 on, more than the whole rest
 /// of the impact; problems of 8-15 contacts settle iteratively in a quarter of the dense time.
 /// On 1 609 problems of 1-226 contacts the solves take 2.7 s instead of 4.2 s, every answer
@@ -98,7 +98,7 @@ enum {
 /// Bits of ipx_counts.limits_hit set by the Routh model.
 enum {
     /// max_steps impulse steps did not end the impact: one Anitescu-Potra solve finished it
-    /// (routh.md 4.3 simulation fallback; it always ends the impact and dissipates energy).
+    /// (docs/models/routh.md §4.3 simulation fallback; it always ends the impact and dissipates energy).
     IPX_ROUTH_HIT_MAX_STEPS = 1u << 0,
     /// a step LCP failed (secondary ray, pivot limit or residual above tol_lcp): one
     /// Anitescu-Potra solve from the velocity reached so far finished the impact.

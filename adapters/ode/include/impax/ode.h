@@ -40,7 +40,7 @@ extern "C" {
 
 typedef struct ipx_ode_context ipx_ode_context;
 
-/// How penetration left by an impact is removed (issue recovery; README "Penetration recovery").
+/// How penetration left by an impact is removed (issue recovery; docs/ode-adapter.md "Penetration recovery").
 typedef enum ipx_ode_recovery {
     IPX_ODE_RECOVERY_POSITION = 0, ///< impax moves the bodies out (joint-consistent projection,
                                    ///< the contact's ERP fraction per step); ODE adds no push-out
@@ -53,8 +53,8 @@ typedef struct ipx_ode_config {
     double impact_threshold;  ///< m/s: contacts without dContactBounce impact above this approach speed
     double gravity_steps;     ///< the threshold grows by this many |g| h (resting contacts approach at ~|g| h)
     double jitter_steps;      ///< ... or by this many |g| h times the contact's lever factor, if that is
-                              ///< more: sum over its dynamic bodies of sqrt(m W_i) (README "Impact or
-                              ///< resting contact"); 0 = the plain speed test
+                              ///< more: sum over its dynamic bodies of sqrt(m W_i) (docs/ode-adapter.md
+                              ///< "Impact or resting contact"); 0 = the plain speed test
     int disable_separating;   ///< 1: dJointDisable contacts that separate after an impact (no ERP push-out, no friction)
     double separating_speed;  ///< m/s: a normal velocity above this + |g| h after the impact counts as separating
                               ///< (slower ones close again within the step: ODE keeps carrying them)

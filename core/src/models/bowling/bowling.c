@@ -1,0 +1,328 @@
+/* The Flickinger-Bowling model (see impax/bowling.h): parameters, groups, workspace, the
+   registry entry and the public entry point with its validation of angular-row problems. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "numerics/anitescu_potra.h"
+#include "bowling_internal.h"
+#include "impax/check.h"
+#include "impax/lcp.h"
+#include "impax/linalg.h"
+#include "impax/validate.h"
+#include "mathutil.h"
+#include "numerics/min_norm.h"
+#include "result_internal.h"
+#include "workspace_internal.h"
+#include "validate_internal.h"
+
+static const ipx_param_def bowling_params[IPX_BOWLING_N_PARAMS] = {
+    [IPX_BOWLING_E_STAR] = {"e_star", 1, 0, 1, 0, "",
+                            "energy-modifying COR e_*: T+ <= e_* T- of the impact subspace (paper: 0.5; 1 = no gain)"},
+    [IPX_BOWLING_CAP_READING] = {"cap_reading", 0, 0, 1, 1, "",
+                                 "0: T+ <= e_* T-; 1: T+ <= (1 - e_*) T- (spec 3.4 alternative)"},
+    [IPX_BOWLING_CAP_FALLBACK] = {"cap_fallback", 0, 0, 1, 1, "",
+                                  "cap unreachable with all CORs 0: 0 = keep that (flag); 1 = scale impact-subspace v+ (may pull)"},
+    [IPX_BOWLING_CAP_SCOPE] = {"cap_scope", 0, 0, 1, 1, "",
+                               "T- of the cap: 0 = KE of the impacting contacts' subspace (approach > v_capture); 1 = of every contact row"},
+    [IPX_BOWLING_E_T] = {"e_t", 0, -1, 1, 0, "",
+                         "tangential COR: v_t+ = -e_t v_t- in stick (0 stick, -1 unchanged, > 0 reversal)"},
+    [IPX_BOWLING_E_M] = {"e_m", 0, -1, 1, 0, "",
+                         "moment COR: w+ = -e_m w- on angular rows (patch contacts via ipx_bowling_solve only)"},
+    [IPX_BOWLING_MU_DYNAMIC_RATIO] = {"mu_dynamic_ratio", 1, 0, 1, 0, "",
+                                      "mu_d / mu_s, mu_s = contact mu (paper example: 0.25 / 0.5)"},
+    [IPX_BOWLING_ENERGETIC] = {"energetic", 0, 0, 1, 1, "flag",
+                               "1: Stronge-type energetic COR e_energetic sets one common normal COR"},
+    [IPX_BOWLING_E_ENERGETIC] = {"e_energetic", 1, 0, 1, 0, "",
+                                 "energetic COR e_E: T+ = T_c + e_E^2 (T- - T_c), T_c after compression"},
+    [IPX_BOWLING_SLIP_REFERENCE] = {"slip_reference", 0, 0, 1, 1, "",
+                                    "slip impulse opposes 0: v_t+ - (stick target); 1: v_t+"},
+    [IPX_BOWLING_ENUMERATE_MAX] = {"enumerate_max", 81, 0, 1e6, 1, "",
+                                   "solve every candidate active set (maximum dissipation) when there are at most this many"},
+    [IPX_BOWLING_MAX_ITERATIONS] = {"max_iterations", 200, 1, 1e6, 1, "",
+                                    "guard: iterations of the active-set loop (limits_hit bit 16)"},
+    [IPX_BOWLING_LOOP_SEED] = {"loop_seed", 1, 0, 1, 1, "",
+                               "active-set loop starts from 0: approaching/persistent contacts sticking (spec); 1: the polygonal LCP's set (the spec's if that LCP fails: limits_hit 128)"},
+    [IPX_BOWLING_LCP_FALLBACK] = {"lcp_fallback", 1, 0, 1, 1, "flag",
+                                  "1: polygonal Anitescu-Potra LCP when no admissible active set is found"},
+    [IPX_BOWLING_LCP_DIRECTIONS] = {"lcp_directions", 8, 2, IPX_AP_MAX_DIRECTIONS, 1, "",
+                                    "friction polygon directions of the fallback LCP (even)"},
+    [IPX_BOWLING_MOMENT_LIMITS] = {"moment_limits", 0, 0, 1, 1, "flag",
+                                   "1: |torsion| <= mu torsion_radius pi_n, |roll| <= mu roll_radius pi_n; 0: unlimited"},
+    [IPX_BOWLING_TORSION_RADIUS] = {"torsion_radius", 0.01, 0, 1e3, 0, "m",
+                                    "radius of the torsional friction limit (moment_limits = 1)"},
+    [IPX_BOWLING_ROLL_RADIUS] = {"roll_radius", 0.01, 0, 1e3, 0, "m",
+                                 "radius of the rolling-moment limit (moment_limits = 1)"},
+    [IPX_BOWLING_FORCE_LAW] = {"force_law", 1, 0, 1, 1, "",
+                               "ipx_bowling_impact_forces: 1 = minimise F^T W F s.t. work-energy (18); 0 = F_p = 0"},
+    [IPX_BOWLING_ROOT_ITERATIONS] = {"root_iterations", 100, 2, 1e4, 1, "",
+                                     "guard: solves of one root search (e_* cap, energetic COR)"},
+    [IPX_BOWLING_TOL] = {"tol", 1e-10, 1e-15, 1e-3, 0, "",
+                         "relative tolerance of the admissibility tests (targets: 1000 tol)"},
+    [IPX_BOWLING_RCOND] = {"rcond", 1e-10, 1e-16, 1e-2, 0, "",
+                           "singular values below rcond x largest count as zero (redundant contacts)"},
+};
+
+int bw_group_dim(int g) { return g == 1 ? 1 : 2; }
+
+int bw_group_row(int g, int j)
+{
+    static const int first[BW_GROUPS] = {IPX_T1, 3, 4};
+    return first[g] + j;
+}
+
+double bw_stick_limit(const bw_ctx *c, int i, int g)
+{
+    const double mu = c->p->contact[i].mu;
+    if (g == 0) return mu;
+    if (c->param[IPX_BOWLING_MOMENT_LIMITS] == 0.0) return INFINITY;
+    return mu * c->param[g == 1 ? IPX_BOWLING_TORSION_RADIUS : IPX_BOWLING_ROLL_RADIUS];
+}
+
+double bw_slip_limit(const bw_ctx *c, int i, int g)
+{
+    return c->param[IPX_BOWLING_MU_DYNAMIC_RATIO] * bw_stick_limit(c, i, g);
+}
+
+/* The absolute floor keeps an all-zero problem's comparisons exact rather than failing. */
+double bw_tol_v(const bw_ctx *c)
+{
+    return c->param[IPX_BOWLING_TOL] * fmax(c->vscale, ipx_max_abs(c->vp, c->n)) + 1e-300;
+}
+
+double bw_tol_p(const bw_ctx *c) { return c->param[IPX_BOWLING_TOL] * ipx_max_abs(c->pi, c->n) + 1e-300; }
+
+double bw_tol_e(const bw_ctx *c, double e) { return c->param[IPX_BOWLING_TOL] * fabs(e) + 1e-300; }
+
+void bw_take(const bw_ctx *c, bw_outcome *o)
+{
+    memcpy(o->pi, c->pi, sizeof(double) * (size_t)c->n);
+    o->dT = c->dT;
+    o->rank_deficient = c->rank_deficient;
+    o->found = 1;
+}
+
+void bw_copy(const bw_ctx *c, bw_outcome *to, const bw_outcome *from)
+{
+    memcpy(to->pi, from->pi, sizeof(double) * (size_t)c->n);
+    to->dT = from->dT;
+    to->rank_deficient = from->rank_deficient;
+    to->found = from->found;
+}
+
+static int lcp_size(int k, const double *param)
+{
+    int nd = (int)param[IPX_BOWLING_LCP_DIRECTIONS];
+    return ipx_ap_max_size(k, nd + (nd & 1));
+}
+
+static size_t max_rows(int k) { return (size_t)BW_MAX_ROWS_PER_CONTACT * (size_t)k; }
+
+/* Bytes of the per-contact state: bw_state, slip_saved, moving, dyn, slip_list. */
+static size_t state_bytes(size_t k)
+{
+    return ipx_ws_bytes_bytes(k) + 3 * ipx_ws_bytes_bytes(k * BW_GROUPS) +
+           ipx_ws_doubles_bytes(k * BW_GROUPS * 2) + ipx_ws_bytes_bytes(k * sizeof(ipx_contact)) +
+           2 * ipx_ws_ints_bytes(k * BW_GROUPS);
+}
+
+void bw_state_clear(bw_ctx *c)
+{
+    memset(c->cur.active, 0, (size_t)c->k);
+    memset(c->cur.slip, 0, (size_t)c->k * sizeof *c->cur.slip);
+    memset(c->cur.dir, 0, (size_t)c->k * sizeof *c->cur.dir);
+}
+
+size_t bw_ctx_bytes(int k, const double *param)
+{
+    const size_t n = max_rows(k), n3 = 3 * (size_t)k, L = (size_t)lcp_size(k, param);
+    return 7 * ipx_ws_doubles_bytes(n) + ipx_ws_doubles_bytes(3 * n * n) + ipx_ws_doubles_bytes(5 * n) +
+           ipx_ws_doubles_bytes(ipx_min_norm_work_doubles((int)n)) + 3 * ipx_ws_ints_bytes(n) +
+           ipx_ws_doubles_bytes(n3 * n3) + 2 * ipx_ws_doubles_bytes(n3) + state_bytes((size_t)k) +
+           ipx_ws_doubles_bytes(L * L) + 3 * ipx_ws_doubles_bytes(L) + ipx_ws_doubles_bytes((size_t)k) +
+           ipx_ws_doubles_bytes(ipx_lemke_work_doubles((int)L)) +
+           ipx_ws_ints_bytes(ipx_lemke_work_ints((int)L));
+}
+
+ipx_status bw_ctx_init(bw_ctx *c, const ipx_problem *p, int r, const double *param,
+                       ipx_workspace *ws, ipx_counts *counts, char *message)
+{
+    memset(c, 0, sizeof *c);
+    c->p = p;
+    c->param = param;
+    c->k = p->k;
+    c->r = r;
+    c->n = r * p->k;
+    c->groups = 1 + (r >= 4) + (r >= 6);
+    c->counts = counts;
+    c->message = message;
+    const size_t n = (size_t)c->n, n3 = 3 * (size_t)c->k, L = (size_t)lcp_size(c->k, param);
+    c->vscale = ipx_max_abs(p->v, c->n);
+    double **vec[] = {&c->b, &c->pi, &c->vp, &c->sol.pi, &c->keep.pi, &c->x, &c->rhs};
+    int ok = 1;
+    for (size_t i = 0; i < sizeof vec / sizeof vec[0]; i++) ok &= (*vec[i] = ipx_ws_doubles(ws, n)) != NULL;
+    ok &= (c->A0 = ipx_ws_doubles(ws, 3 * n * n)) != NULL;
+    if (ok) c->A1 = c->A0 + n * n, c->jac = c->A1 + n * n;
+    ok &= (c->nwt = ipx_ws_doubles(ws, 5 * n)) != NULL;
+    ok &= (c->lsq_work = ipx_ws_doubles(ws, ipx_min_norm_work_doubles((int)n))) != NULL;
+    ok &= (c->iwork = ipx_ws_ints(ws, n)) != NULL;
+    ok &= (c->unk = ipx_ws_ints(ws, n)) != NULL;
+    ok &= (c->W3 = ipx_ws_doubles(ws, n3 * n3)) != NULL;
+    ok &= (c->v3 = ipx_ws_doubles(ws, n3)) != NULL;
+    ok &= (c->rel3 = ipx_ws_doubles(ws, n3)) != NULL;
+    ok &= (c->cap_rows = ipx_ws_ints(ws, n)) != NULL;
+    const size_t k = (size_t)c->k;
+    ok &= (c->cur.active = ipx_ws_bytes(ws, k)) != NULL;
+    ok &= (c->cur.slip = ipx_ws_bytes(ws, k * BW_GROUPS)) != NULL;
+    ok &= (c->slip_saved = ipx_ws_bytes(ws, k * BW_GROUPS)) != NULL;
+    ok &= (c->moving = ipx_ws_bytes(ws, k * BW_GROUPS)) != NULL;
+    ok &= (c->cur.dir = (double (*)[BW_GROUPS][2])ipx_ws_doubles(ws, k * BW_GROUPS * 2)) != NULL;
+    ok &= (c->dyn = ipx_ws_bytes(ws, k * sizeof(ipx_contact))) != NULL;
+    ok &= (c->slip_list = ipx_ws_ints(ws, k * BW_GROUPS)) != NULL;
+    ok &= (c->ap_fric = ipx_ws_ints(ws, k)) != NULL;
+    ok &= (c->ap_scale = ipx_ws_doubles(ws, k)) != NULL;
+    ok &= (c->M = ipx_ws_doubles(ws, L * L)) != NULL;
+    ok &= (c->q = ipx_ws_doubles(ws, L)) != NULL;
+    ok &= (c->z = ipx_ws_doubles(ws, L)) != NULL;
+    ok &= (c->w = ipx_ws_doubles(ws, L)) != NULL;
+    ok &= (c->lcp_work = ipx_ws_doubles(ws, ipx_lemke_work_doubles((int)L))) != NULL;
+    ok &= (c->lcp_iwork = ipx_ws_ints(ws, ipx_lemke_work_ints((int)L))) != NULL;
+    if (!ok) {
+        snprintf(message, IPX_MESSAGE_SIZE, "bowling: workspace too small for k = %d, %d rows each",
+                 c->k, r);
+        return IPX_ERR_WORKSPACE;
+    }
+    bw_state_clear(c);
+    memset(c->moving, 0, k * sizeof *c->moving);
+    return IPX_OK;
+}
+
+/* What a solve takes after its result's arrays. */
+static size_t solve_bytes(int k, const double *param)
+{
+    return bw_ctx_bytes(k, param) + ipx_validate_workspace_bytes(k);
+}
+
+size_t ipx_bowling_workspace_bytes(int k_max, const double *param)
+{
+    if (k_max < 1 || !param) return 0;
+    return ipx_result_bytes(k_max, BW_MAX_ROWS_PER_CONTACT) + solve_bytes(k_max, param);
+}
+
+static unsigned bowling_promises(const double *param)
+{
+    unsigned promised = IPX_CHECK_ENERGY | IPX_CHECK_NONPENETRATION | IPX_CHECK_CONSISTENCY;
+    if (param[IPX_BOWLING_CAP_FALLBACK] == 0.0) promised |= IPX_CHECK_CONE | IPX_CHECK_UNILATERAL;
+    return promised;
+}
+
+static ipx_status run(const ipx_problem *p, int rows, const double *param, double ke_before,
+                      ipx_workspace *ws, ipx_result *r)
+{
+    bw_ctx c;
+    ipx_status st = bw_ctx_init(&c, p, rows, param, ws, &r->counts, r->message);
+    if (st == IPX_OK) st = bw_impact(&c, ke_before);
+    if (st != IPX_OK) return st;
+    memcpy(r->impulse, c.sol.pi, sizeof(double) * (size_t)c.n);
+    return ipx_result_finish_rows(p, rows, r);
+}
+
+static ipx_status bowling_solve(const ipx_problem *p, const double *param, ipx_workspace *ws,
+                                ipx_result *r)
+{
+    return run(p, IPX_ROWS_PER_CONTACT, param, 0.0, ws, r);
+}
+
+/* Validation of a problem with r rows per contact: its [t1, t2, n] part as every problem, then
+   the whole of W and v (finite, symmetric PSD). */
+static ipx_status validate_rows(const ipx_problem *p, int rows, const double *param,
+                                ipx_workspace *ws, char *msg)
+{
+    if (rows == IPX_ROWS_PER_CONTACT) return ipx_problem_validate_dense(p, ws, "bowling", msg, IPX_MESSAGE_SIZE);
+    if (p->k < 1 || !p->W || !p->v || !p->contact) {
+        snprintf(msg, IPX_MESSAGE_SIZE, "bowling: k = %d contacts of %d rows: need 1 <= k and "
+                 "non-NULL W, v, contacts", p->k, rows);
+        return IPX_ERR_INPUT;
+    }
+    ipx_counts unused;
+    bw_ctx c;
+    ipx_status st = bw_ctx_init(&c, p, rows, param, ws, &unused, msg);
+    if (st != IPX_OK) return st;
+    bw_gather3(&c);
+    ipx_problem p3 = {.k = p->k, .W = c.W3, .v = c.v3, .contact = p->contact, .flags = p->flags};
+    st = ipx_problem_validate(&p3, ws, msg, IPX_MESSAGE_SIZE);
+    if (st != IPX_OK) return st;
+    for (int i = 0; i < c.n; i++)
+        if (!isfinite(p->v[i])) {
+            snprintf(msg, IPX_MESSAGE_SIZE, "contact %d: velocity row %d = %g is not finite",
+                     i / rows, i % rows, p->v[i]);
+            return IPX_ERR_INPUT;
+        }
+    for (size_t i = 0; i < (size_t)c.n * (size_t)c.n; i++)
+        if (!isfinite(p->W[i])) {
+            snprintf(msg, IPX_MESSAGE_SIZE, "W entry %zu is not finite", i);
+            return IPX_ERR_INPUT;
+        }
+    return ipx_check_symmetric_psd(c.n, p->W, IPX_W_TOLERANCE, c.A0, c.iwork, msg, IPX_MESSAGE_SIZE);
+}
+
+static ipx_status check_call(const ipx_params *params, const ipx_problem *p,
+                             const ipx_bowling_host *host, ipx_workspace *ws, char *msg)
+{
+    if (!params || params->model != &ipx_model_bowling || !p || !ws) {
+        snprintf(msg, IPX_MESSAGE_SIZE, "ipx_bowling_solve: %s",
+                 !params || params->model != &ipx_model_bowling ? "params are not of model 'bowling'"
+                 : !p ? "NULL problem" : "NULL workspace");
+        return IPX_ERR_INPUT;
+    }
+    int rows = host && host->rows_per_contact ? host->rows_per_contact : IPX_ROWS_PER_CONTACT;
+    if (rows != 3 && rows != 4 && rows != 6) {
+        snprintf(msg, IPX_MESSAGE_SIZE, "bowling: rows_per_contact = %d is not 0, 3, 4 or 6", rows);
+        return IPX_ERR_INPUT;
+    }
+    if (host && !(isfinite(host->ke_before) && host->ke_before >= 0.0)) {
+        snprintf(msg, IPX_MESSAGE_SIZE, "bowling: ke_before = %g J must be finite and >= 0",
+                 host->ke_before);
+        return IPX_ERR_INPUT;
+    }
+    size_t need = solve_bytes(p->k, params->value);
+    if (p->k >= 1 && need > ipx_ws_available(ws)) {
+        snprintf(msg, IPX_MESSAGE_SIZE, "bowling: workspace has %zu bytes, needs %zu for k = %d",
+                 ipx_workspace_capacity(ws), ipx_bowling_workspace_bytes(p->k, params->value), p->k);
+        return IPX_ERR_WORKSPACE;
+    }
+    ipx_ws_reset(ws);
+    ipx_status st = validate_rows(p, rows, params->value, ws, msg);
+    ipx_ws_reset(ws);
+    return st;
+}
+
+ipx_status ipx_bowling_solve(const ipx_params *params, const ipx_problem *p,
+                             const ipx_bowling_host *host, ipx_workspace *ws, ipx_result *r)
+{
+    const int rows = host && host->rows_per_contact ? host->rows_per_contact : IPX_ROWS_PER_CONTACT;
+    const int rows_ok = rows == 3 || rows == 4 || rows == 6; /* check_call names a bad one */
+    ipx_status st = ipx_result_begin(r, p ? p->k : 0, rows_ok ? rows : IPX_ROWS_PER_CONTACT, ws);
+    if (st != IPX_OK) return st;
+    st = check_call(params, p, host, ws, r->message);
+    if (st == IPX_OK) st = run(p, rows, params->value, host ? host->ke_before : 0.0, ws, r);
+    if (st != IPX_OK) return ipx_result_fail(r, st);
+    r->status = st;
+    return st;
+}
+
+static size_t bowling_workspace_bytes(int k, const double *param)
+{
+    return ipx_bowling_workspace_bytes(k, param);
+}
+
+const ipx_model ipx_model_bowling = {
+    .name = "bowling",
+    .doc = "Flickinger-Bowling algebraic impact: normal/tangential/moment CORs, energy cap e_*, "
+           "maximum-dissipation active set",
+    .n_params = IPX_BOWLING_N_PARAMS,
+    .params = bowling_params,
+    .solve = bowling_solve,
+    .workspace_bytes = bowling_workspace_bytes,
+    .promises = bowling_promises,
+};

@@ -1,0 +1,244 @@
+/// Inside the core: the state shared by the files of the PLUS model (plus*.c, plus_cor.c).
+///   plus.c           parameter table, registry entry, workspace, ipx_plus_trace
+///   plus_rounds.c    Algorithm 2: rounds, classes, COR per round, energy cap, fallback
+///   plus_interval.c  Algorithm 1: one interval, the active-set search
+///   plus_system.c    Table 1 / spec 5.3: unknowns, rows B pi = w, min-norm solve
+///   plus_slip.c      impending slip (2.9b): Newton with an analytic Jacobian
+///   plus_angles.c    impending slip: Newton on the slip angles alone
+///   plus_search.c    impending slip: the directions one contact at a time
+///   plus_step.c      interval length alpha (2.12)-(2.14)
+///   dense_lsq.c       small dense min-norm least squares (complete orthogonal factorisation)
+#ifndef IMPAX_PLUS_INTERNAL_H
+#define IMPAX_PLUS_INTERNAL_H
+
+#include <stddef.h>
+
+#include "impax/plus.h"
+#include "workspace_internal.h"
+
+/// Parameter values in the form the algorithm uses.
+typedef struct plus_cfg {
+    double cos_theta;   ///< cos(theta_max)
+    double v_t;         ///< m/s, v_transition
+    double v_capture;   ///< m/s override, < 0 = none
+    double v_plastic;   ///< m/s override, < 0 = none
+    double e_min;       ///< override, < 0 = none
+    double alpha_min;
+    int max_rounds, max_intervals, max_passes; ///< max_passes 0 = 2k + 1
+    int newton_max_iters;
+    double newton_tol;
+    double eps_v;       ///< m/s
+    double eps_pi;      ///< relative
+    double rcond;
+    int all_participate, energy_cap, hold_plastic;
+    int settle_rounds;  ///< deviation 11; 0 = off
+    long max_solves;    ///< deviation 12; 0 = PLUS_AUTO_SOLVES(k)
+    int sparse_min;     ///< unknowns from which the sparse solve is tried; 0 = never
+} plus_cfg;
+
+/// Normal row of a contact in one interval candidate.
+enum {
+    PLUS_NORMAL_OFF = 0,  ///< observing, or dropped by the active set: pi = 0
+    PLUS_NORMAL_ON = 1,   ///< compressing: A_z pi = -v_n; expanding: pi_n = pi_exp
+    PLUS_NORMAL_SLIDE = 2 ///< Painleve sliding (deviation 7): pi_n = p_slide, slip stops first
+};
+
+/// One impact event: problem, event state, scratch of the current interval, output.
+typedef struct plus_ctx {
+    const ipx_problem *p;
+    int k, n;                /* contacts, rows = 3k */
+    plus_cfg cfg;
+
+    /* event state (Algorithm 2) */
+    double *v;               /* n, m/s: current contact velocities v0 + W pi_total */
+    double *pi_total;        /* n, N*s: accumulated impulse (the result's impulse array) */
+    double *pi_acc;          /* k, N*s: expansion impulse earned in this round */
+    double *pi_exp;          /* k, N*s: expansion impulse still to deliver in this round */
+    double *e;               /* k: COR of each compressing contact, fixed per round */
+    double *v_round;         /* n, m/s: v at the start of the round (energy cap) */
+    double *pi_round;        /* n, N*s: pi_total at the start of the round */
+    ipx_plus_class *cls;     /* k: class of each contact in this round */
+    int *inert;              /* k: 1 if W's normal row is zero (always observing) */
+    int *held;               /* k: 1 if held closed this round (deviation 10) */
+    int *plastic;            /* k: 1 if settled (deviation 11): held closed until it separates */
+    int *act_prev;           /* k: 1 if compressing or expanding in the previous round */
+    int release;             /* 1: no contact is held any more (a hold stalled a round) */
+    int settle;              /* rounds of an unchanged closed ping-pong so far (deviation 11) */
+    double settle_dT;        /* J, kinetic-energy change when that run of rounds began */
+    int round, fallback;     /* fallback: 0 no, 1 inelastic, 2 the plastic finish */
+    long max_solves;         /* cost bound of this impact (deviation 12) */
+    long solves;             /* min-norm solves of this impact so far */
+    int out_of_budget;       /* 1 once a solve was refused: the plastic finish ends the impact */
+
+    /* interval state (Algorithm 1) */
+    ipx_plus_slip *slip;     /* k */
+    int *normal_on;          /* k: PLUS_NORMAL_* (OFF: fixed at 0; ON: C_act or E row) */
+    double *p_slide;         /* k, N*s: prescribed normal impulse of a PLUS_NORMAL_SLIDE contact */
+    double *s;               /* 2k: slip direction: start (sliding), guess / end (impending) */
+    int *turn;               /* k: last direction-limited turn: sense +-1, +-2 if reversed, 0 none */
+    int m;                   /* unknowns of the current candidate */
+    int *col;                /* n: global row of unknown j */
+    int *pos;                /* n: unknown index of a global row, -1 if fixed at 0 */
+    double *B;               /* n*n: rows B pi = w of the candidate, m x m column-major */
+    double *rhs;             /* n: w */
+    double *fac;             /* (n+k)^2: copy factorised by the solver (Newton: Jacobian) */
+    double *x;               /* n+k: solution (unknowns; Newton: then the slip angles) */
+    double *pi;              /* n, N*s: interval impulse pi (all rows) */
+    double *wpi;             /* n, m/s: W pi */
+    double *g, *dx, *xs;     /* n+k each: Newton residual, step, saved iterate */
+    double *lsq_work;        /* for systems of up to n+k unknowns */
+    int *lsq_iwork;          /* n+k */
+    int *imp, ni;            /* k: slot of each impending contact in a Newton solve (-1 none) */
+    int *slip_failed;        /* k: 1 if no direction has friction against the end slip */
+    int *chatter;            /* k: 1 made impending against chatter in this interval; -1 that
+                                failed in this round (not tried again); 0 otherwise */
+    int *from_rolling;       /* k: 1 a rolling contact the active set made impending */
+    int *group;              /* k: coupled groups of a candidate (plus_interval.c find_groups) */
+    int *focus_of;           /* k: the interval's group of each contact (its root), -1 if its
+                                normal row is off at the interval's start */
+    int focus;               /* the group being solved (plus_solving), -1 none */
+    int *member, members;    /* k: the contacts of the group being solved (all if focus < 0) */
+    int passes;              /* active-set passes of the current interval */
+    int *group_dropped;      /* k: 1 at a group's root if this prune dropped a normal in it */
+    double *group_worst;     /* k: at a group's root, its largest violation (Table 1) */
+    void *sparse;            /* SuiteSparse state of the sparse solves (sparse_lsq.h) */
+    int sparse_on;           /* 1 once that state was started in this impact */
+    int sparse_answered, sparse_declined; /* this impact's systems the sparse path answered and
+                                             declined (sparse_solve: offered while it pays) */
+    int cache_has_b;         /* 1 while the factor cache in lsq_work holds B as its last
+                                system, up to the impending directions: a probe then tells the
+                                cache which columns it changed (ipx_min_norm_solve_columns) */
+    int probing;             /* 1 in the direction search's probes: each system differs from the
+                                last in one column, which the dense path's cache (min_norm.h)
+                                updates cheaply: they skip the sparse path (bench_plus_scale,
+                                bins of 128 contacts: 6.5 s per impact against 10 s) */
+    double *sparse_x;        /* n+k: a sparse solve's answer */
+    double *search_hist;     /* plus_search_doubles(k): the direction search's acceleration
+                                and Newton on the angles */
+    double *newton_work;     /* ipx_plus_lsq_work_doubles(n+k): Newton's own factorisations and
+                                the search's acceleration and Newton on the angles
+                                (plus_search.c, plus_angles.c), apart from lsq_work's
+                                factor cache */
+    int *newton_iwork;       /* n+k */
+    double v_scale;          /* m/s, velocity scale of the current interval (Newton tolerance) */
+    double mass_unit;        /* kg, ipx_mass_unit(W): W's rows enter B times this (units.h) */
+    double slip_floor;       /* m/s, slips at or below it have no direction (PLUS_SLIP_FLOOR) */
+
+    /* output */
+    ipx_result *r;
+    ipx_plus_observer observer;
+    void *user;
+} plus_ctx;
+
+/// A slip below this fraction of the impact's velocity scale (v_transition and the fastest
+/// pre-impact contact velocity) is zero: it has no direction for friction to oppose. Ten times
+/// below the invariant checker's default velocity tolerance (1e-9), so every slip the checker
+/// can see has its direction enforced.
+#define PLUS_SLIP_FLOOR 1e-10
+
+/// Default cost bound (deviation 12): min-norm solves per impact. Stacks and chains of up to
+/// 64 contacts need at most a few hundred (bench_plus, test_plus_stacks); the bound is there for
+/// the impacts whose active sets or impending-slip searches run away.
+#define PLUS_AUTO_SOLVES(k) (2000L + 100L * (long)(k))
+
+/// Default of sparse_min: systems of this many unknowns and more, with at most
+/// PLUS_SPARSE_DENSITY of their entries non-zero, try the sparse solve (sparse_lsq.h) before
+/// the dense one. bench_plus_scale, per
+/// solve: 106 unknowns (random piles) 89 us sparse against 185 us dense; 130 (stacks of boxes)
+/// 136 against 112; 250 (stacks) 450 against 1 490.
+#ifndef PLUS_SPARSE_MIN
+#define PLUS_SPARSE_MIN 128
+#endif
+#define PLUS_SPARSE_DENSITY 0.25
+
+/// 1 if contact k is in the group being solved (plus_interval.c, deviation 13; all if none).
+static inline int plus_in_focus(const plus_ctx *c, int k)
+{
+    return c->focus < 0 || c->focus_of[k] == c->focus;
+}
+
+/// 1 if contact k has unknowns in the candidate being solved: in focus, its normal row on.
+static inline int plus_solving(const plus_ctx *c, int k)
+{
+    return c->normal_on[k] != PLUS_NORMAL_OFF && plus_in_focus(c, k);
+}
+
+/* Contact k is solved now with its friction against an end slip still to be found. */
+static inline int plus_solving_impending(const plus_ctx *c, int k)
+{
+    return plus_solving(c, k) && c->slip[k] == IPX_PLUS_IMPENDING;
+}
+
+/* plus.c */
+void plus_cfg_from_params(const double *param, plus_cfg *cfg);
+size_t plus_workspace_bytes(int k);
+ipx_status plus_ctx_init(plus_ctx *c, const ipx_problem *p, const double *param, ipx_workspace *ws,
+                         ipx_result *r);
+
+/* plus_rounds.c: runs the whole impact (Algorithm 2); fills r->impulse and the counts */
+ipx_status plus_run(plus_ctx *c);
+void plus_sparse_end(plus_ctx *c); /* plus_system.c: frees the sparse solves' state */
+/* plus_system.c: 1 if a system of m unknowns goes to the sparse path, which has answered more
+   of this impact's systems than it declined (stacks of boxes; a bin's it declines) */
+int plus_sparse_paying(const plus_ctx *c, int m);
+
+/* plus_interval.c: one interval from the current v and classes; sets c->pi, c->wpi, *alpha */
+ipx_status plus_interval(plus_ctx *c, double *alpha);
+
+/* plus_system.c */
+void plus_columns(plus_ctx *c);                     /* unknowns from normal_on and slip */
+void plus_assemble(plus_ctx *c);                    /* B, rhs; impending rows in sliding form */
+void plus_assemble_directions(plus_ctx *c);         /* only the impending rows, from c->s: what
+                                                       plus_assemble would change when only the
+                                                       directions did (the search's probes) */
+ipx_status plus_solve_linear(plus_ctx *c);          /* x = B^+ rhs */
+ipx_status plus_solve_probe(plus_ctx *c);           /* the same after plus_assemble_directions,
+                                                       as a probe: the rest of B is the
+                                                       candidate's, and the system differs from
+                                                       the last in a few columns (the factor
+                                                       cache; never the sparse path) */
+void plus_scatter(plus_ctx *c);                     /* the solved group's pi from x */
+void plus_velocity_change(plus_ctx *c);             /* wpi = W pi */
+double plus_tangent_velocity(const plus_ctx *c, int k, const double *x, int t); /* end v_t */
+ipx_status plus_lsq_newton(plus_ctx *c, int m, double *A, double *b); /* Newton's counted
+                                                                         min-norm solve */
+
+/* plus_finish.c: the plastic finish (frictionless LCP of the normal rows, Lemke); sets c->pi,
+   c->wpi, the classes and states of a final round (not applied) */
+ipx_status plus_plastic_finish(plus_ctx *c);
+
+/* plus_slip.c: Newton for the impending contacts, then the sliding-form solve with w_hat */
+ipx_status plus_impending(plus_ctx *c);
+void plus_end_slip(const plus_ctx *c, int k, const double *x, double w[2]); /* m/s, at x */
+void plus_start_angles(plus_ctx *c); /* numbers the impending contacts (c->imp, c->ni) */
+
+/* The normal columns of the impending contacts being solved into cols (at most
+   IPX_MIN_NORM_MAX_SET stored); returns how many there are. */
+int plus_impending_columns(const plus_ctx *c, int *cols);
+
+/* plus_search.c: the directions one contact at a time where Newton stalls (deviation 3) */
+typedef struct plus_probe {
+    double phi, cross, dot, slip; /* rad; w x s, w . s, |w| (m/s) */
+    double norm, pn;              /* |pi| and the contact's pi_n (N*s) */
+} plus_probe;
+void plus_probe_here(const plus_ctx *c, int k, plus_probe *pr); /* at x and s_k */
+int plus_consistent(const plus_ctx *c, const plus_probe *pr);   /* friction against w */
+void plus_get_angles(const plus_ctx *c, const double *ref, double *phi); /* nearest ref's */
+void plus_set_angles(plus_ctx *c, const double *phi);
+ipx_status plus_search_directions(plus_ctx *c);
+size_t plus_search_doubles(int k);         /* workspace of the search and plus_angles.c */
+size_t plus_search_history_doubles(int k); /* the search's part; plus_angles.c's follows */
+
+/* plus_angles.c: Newton on the impending contacts' angles alone (deviation 3) */
+ipx_status plus_newton_on_angles(plus_ctx *c, int *moved, int *all);
+ipx_status plus_angles_first(plus_ctx *c, int *done);
+void plus_expect_directions(plus_ctx *c); /* their columns to the factor cache */
+size_t plus_angles_doubles(int k);        /* after the search's history */
+
+/* plus_step.c: alpha of one sliding contact (v0, d: start slip and its change, m/s); *limit
+   says which rule gave it */
+enum { PLUS_LIMIT_NONE = 0, PLUS_LIMIT_END, PLUS_LIMIT_CLOSEST, PLUS_LIMIT_DIRECTION };
+double plus_slide_alpha(const double v0[2], const double d[2], double v_t, double cos_theta,
+                        double alpha_min, int *limit);
+
+#endif

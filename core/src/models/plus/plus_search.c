@@ -1,0 +1,289 @@
+/* PLUS impending slip where Newton stalls (plus_slip.c; deviation 3 of impax/plus.h): the
+   directions one contact at a time.
+
+   With the other directions fixed, the impulse is linear in the rows and the end slip w_k of
+   one impending contact is a function of its angle alone. A root of w x s with w . s >= 0 is a
+   consistent impending state (friction against the end slip); the angles are scanned and each
+   sign change is bisected. Of several roots the one without a pulling normal impulse and then
+   the smallest impulse norm (the min-norm principle of Table 1) is kept. A root whose normal
+   impulse pulls is still a root: the active set then drops that normal. Several impending
+   contacts are swept in turn (nonlinear Gauss-Seidel) until their directions agree; the sweeps
+   are accelerated (Anderson mixing, and Newton on the angles of plus_angles.c). */
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+#include "mathutil.h"
+#include "plus_internal.h"
+
+#define SCAN_ANGLES 12     /* scan step 30 degrees */
+#define ANGLE_TOL 1e-10    /* rad: bisection stops below this bracket */
+#define MAX_SWEEPS 20      /* Gauss-Seidel sweeps over several impending contacts */
+#define JUMP_WIDTH 1e-6    /* rad: a bracket this narrow, both ends with ... */
+#define JUMP_SLIP 1e-3     /* ... this fraction of the bracket's first end slip and ... */
+#define JUMP_SINE 1e-2     /* ... this far off their end slips (sine) holds a jump [S] */
+
+/* The probe of contact k at the current solution x and direction s_k. */
+void plus_probe_here(const plus_ctx *c, int k, plus_probe *pr)
+{
+    double w[2];
+    plus_end_slip(c, k, c->x, w);
+    pr->phi = atan2(c->s[2 * k + 1], c->s[2 * k]);
+    pr->cross = w[0] * c->s[2 * k + 1] - w[1] * c->s[2 * k];
+    pr->dot = w[0] * c->s[2 * k] + w[1] * c->s[2 * k + 1];
+    pr->slip = hypot(w[0], w[1]);
+    pr->norm = ipx_norm2(c->x, c->m);
+    pr->pn = c->x[c->pos[IPX_ROWS_PER_CONTACT * k + IPX_N]];
+}
+
+/* Solves the linear rows with contact k's direction at angle phi. */
+static ipx_status probe_at(plus_ctx *c, int k, double phi, plus_probe *pr)
+{
+    c->s[2 * k] = cos(phi);
+    c->s[2 * k + 1] = sin(phi);
+    const ipx_status st = plus_solve_probe(c);
+    plus_probe_here(c, k, pr);
+    pr->phi = phi;
+    return st;
+}
+
+/* Friction at contact k opposes the end slip (or there is none) to within ANGLE_TOL. */
+int plus_consistent(const plus_ctx *c, const plus_probe *pr)
+{
+    if (pr->slip <= c->slip_floor) return 1;
+    return pr->dot > 0.0 && fabs(pr->cross) <= 1e3 * ANGLE_TOL * pr->slip;
+}
+
+/* 1 if a is a better root than b: no pulling normal first, then the smaller impulse. */
+static int better(const plus_probe *a, const plus_probe *b, double tol_pn)
+{
+    int a_ok = a->pn >= -tol_pn, b_ok = b->pn >= -tol_pn;
+    return a_ok != b_ok ? a_ok : a->norm < b->norm;
+}
+
+/* A bracket narrower than JUMP_WIDTH whose ends both keep more than JUMP_SLIP of the slip at
+   its start and are both more than JUMP_SINE off it: w x s changes sign by a jump of the end
+   slip's direction (the rows turn singular, or change rank, at an angle between them), not
+   through a root (there w x s shrinks with the bracket) nor through w = 0 (there w does). The
+   end slip turns faster than 1e4 rad per rad of s there: no angle of the bracket can end within
+   the consistency bound, and narrowing it to ANGLE_TOL cost some 60 probes (bins, piles). */
+static int jump(const plus_probe *lo, const plus_probe *hi, double slip0)
+{
+    return hi->phi - lo->phi <= JUMP_WIDTH && fmin(lo->slip, hi->slip) > JUMP_SLIP * slip0 &&
+           fabs(lo->cross) > JUMP_SINE * lo->slip && fabs(hi->cross) > JUMP_SINE * hi->slip;
+}
+
+/* The root of w x s between lo and hi (angles, lo < hi, a sign change between them) by the
+   Illinois variant of regula falsi: bracketing like bisection, superlinear like the secant.
+   Gives up at a jump, returning its last probe (off the end slip unless below the floor). */
+static ipx_status bracket_root(plus_ctx *c, int k, plus_probe lo, plus_probe hi, plus_probe *root)
+{
+    plus_probe mid = lo;
+    int side = 0; /* which end the last two steps kept: halve its value (Illinois) */
+    const double slip0 = fmax(lo.slip, hi.slip); /* m/s */
+    double f_lo = lo.cross, f_hi = hi.cross;
+    while (hi.phi - lo.phi > ANGLE_TOL && !jump(&lo, &hi, slip0)) {
+        double phi = (lo.phi * f_hi - hi.phi * f_lo) / (f_hi - f_lo);
+        if (!(phi > lo.phi && phi < hi.phi)) phi = 0.5 * (lo.phi + hi.phi);
+        ipx_status st = probe_at(c, k, phi, &mid);
+        if (st != IPX_OK) return st;
+        if (mid.cross == 0.0 || fabs(mid.cross) <= ANGLE_TOL * 1e-3 * mid.slip) break;
+        if ((mid.cross < 0.0) == (f_lo < 0.0)) {
+            lo = mid;
+            f_lo = mid.cross;
+            if (side == -1) f_hi *= 0.5;
+            side = -1;
+        } else {
+            hi = mid;
+            f_hi = mid.cross;
+            if (side == 1) f_lo *= 0.5;
+            side = 1;
+        }
+    }
+    *root = mid;
+    return IPX_OK;
+}
+
+/* The best consistent angle of contact k with the other directions fixed; *found = 0 if none.
+   Only sign changes with w . s > 0 at an end can hold a root with friction against the slip.
+   Leaves s_k at the root found (else unchanged); *kept = 1 if its current angle was one. */
+static ipx_status search_angle(plus_ctx *c, int k, int *found, int *kept)
+{
+    const double s0 = c->s[2 * k], s1 = c->s[2 * k + 1], phi0 = atan2(s1, s0);
+    const double tol_pn = c->cfg.eps_pi * fmax(ipx_max_abs(c->x, c->m), DBL_MIN);
+    plus_probe prev, cur, root, best = {0};
+    *found = *kept = 0;
+    ipx_status st = probe_at(c, k, phi0, &prev);
+    if (st == IPX_OK && plus_consistent(c, &prev)) {
+        *found = *kept = 1;
+        return IPX_OK;
+    }
+    for (int i = 1; st == IPX_OK && i <= SCAN_ANGLES; i++) {
+        st = probe_at(c, k, phi0 + 2.0 * IPX_PI * i / SCAN_ANGLES, &cur);
+        int change = (prev.cross < 0.0) != (cur.cross < 0.0) && (prev.dot > 0.0 || cur.dot > 0.0);
+        if (st == IPX_OK && change) {
+            st = bracket_root(c, k, prev, cur, &root);
+            if (st == IPX_OK && plus_consistent(c, &root) && (!*found || better(&root, &best, tol_pn))) {
+                best = root;
+                *found = 1;
+            }
+        }
+        prev = cur;
+    }
+    double phi = *found ? best.phi : phi0;
+    c->s[2 * k] = *found ? cos(phi) : s0;
+    c->s[2 * k + 1] = *found ? sin(phi) : s1;
+    return st;
+}
+
+/* The search ends after MAX_SWEEPS sweeps, or once it has settled: every impending contact has
+   been visited and, since the last one that moved, the ni - 1 others have kept their angles
+   (each of those probes saw the final directions, and the last mover's root was found with
+   them). */
+static int search_over(int visits, int kept_run, int ni)
+{
+    return visits >= MAX_SWEEPS * ni || (visits >= ni && kept_run >= ni - 1);
+}
+
+/* The sweeps converge linearly where they converge: in the bins and piles of issue [scale] often
+   by a ratio of 0.7-0.9 per sweep (three corners of a box on a box: 20 sweeps, 1 261 min-norm
+   solves, and the angles still 2e-4 rad from their limit, so the contacts were pruned). A sweep
+   is a map phi -> G(phi) of the impending contacts' angles; Anderson's acceleration (the method
+   of nsgs.c's sweeps too) takes as the next point the combination of the last
+   SEARCH_AA_DEPTH + 1 outputs whose residuals G(phi) - phi combine to the least, instead of the
+   last output alone. Nothing else changes: the search still ends only where every angle is a
+   root with the others fixed, so it ends on consistent directions, sooner. */
+#define SEARCH_AA_DEPTH 3
+#define SEARCH_AA_STEP (IPX_PI / 4) /* rad: a combination farther than this from the last
+                                       output is not taken; the history restarts there [S] */
+
+/* Doubles of the acceleration's history for k contacts. */
+size_t plus_search_history_doubles(int k)
+{
+    return (size_t)(3 * SEARCH_AA_DEPTH + 3) * (size_t)k + SEARCH_AA_DEPTH;
+}
+
+/* The search's doubles for k contacts (plus_workspace_bytes): the history, then Newton's on
+   the angles (plus_angles.c). */
+size_t plus_search_doubles(int k)
+{
+    return plus_search_history_doubles(k) + plus_angles_doubles(k);
+}
+
+/* The impending contacts' angles into phi (ni), each the one nearest ref's (NULL: atan2's). */
+void plus_get_angles(const plus_ctx *c, const double *ref, double *phi)
+{
+    for (int k = 0; k < c->k; k++) {
+        const int j = c->imp[k];
+        if (j < 0) continue;
+        const double a = atan2(c->s[2 * k + 1], c->s[2 * k]);
+        phi[j] = ref ? ref[j] + remainder(a - ref[j], 2.0 * IPX_PI) : a;
+    }
+}
+
+void plus_set_angles(plus_ctx *c, const double *phi)
+{
+    for (int k = 0; k < c->k; k++) {
+        const int j = c->imp[k];
+        if (j < 0) continue;
+        c->s[2 * k] = cos(phi[j]);
+        c->s[2 * k + 1] = sin(phi[j]);
+    }
+}
+
+/* After a sweep from the point X[len] (its output G[len] is read from the directions now): the
+   next point, set as the directions. X, G: the points and outputs since the history began
+   (SEARCH_AA_DEPTH + 1 slots of ni each, oldest first; *len + 1 in use). Returns 1 if the next
+   point is not the sweep's output. */
+static int accelerate(plus_ctx *c, int *len)
+{
+    const int ni = c->ni, D = SEARCH_AA_DEPTH, m = *len;
+    double *X = c->search_hist, *G = X + (size_t)(D + 1) * ni, *A = G + (size_t)(D + 1) * ni;
+    double *gamma = A + (size_t)D * ni, *next = A; /* next: A's room, once gamma is solved */
+    const double *x = X + (size_t)m * ni;
+    double *g = G + (size_t)m * ni;
+    plus_get_angles(c, x, g);
+    if (m == 0) { /* one pair so far: the output is the next point */
+        memcpy(X + ni, g, sizeof(double) * (size_t)ni);
+        *len = 1;
+        return 0;
+    }
+    /* min |f_m - dF gamma|, f_i = G_i - X_i, dF's columns f_(i+1) - f_i */
+    for (int i = 0; i < m; i++)
+        for (int j = 0; j < ni; j++) {
+            const size_t a = (size_t)i * ni + j, b = a + (size_t)ni;
+            A[a] = (G[b] - X[b]) - (G[a] - X[a]);
+        }
+    for (int j = 0; j < ni; j++) gamma[j] = g[j] - x[j];
+    double step = INFINITY; /* rad: how far the combination is from the output g */
+    const double rcond = c->cfg.rcond;
+    if (ipx_plus_lsq(ni, m, A, gamma, rcond, c->newton_work, c->newton_iwork, NULL) == IPX_OK) {
+        step = 0.0;
+        for (int j = 0; j < ni; j++) { /* next = g - dG gamma */
+            double mix = 0.0;
+            for (int i = 0; i < m; i++)
+                mix += gamma[i] * (G[(size_t)(i + 1) * ni + j] - G[(size_t)i * ni + j]);
+            next[j] = g[j] - mix;
+            step = fmax(step, fabs(mix));
+        }
+    }
+    if (!(step <= SEARCH_AA_STEP)) { /* the output itself, from which a new history starts */
+        memcpy(X, g, sizeof(double) * (size_t)ni);
+        *len = 0;
+        return 0;
+    }
+    if (m == D) { /* full: the oldest pair goes */
+        memmove(X, X + ni, sizeof(double) * (size_t)(D * ni));
+        memmove(G, G + ni, sizeof(double) * (size_t)(D * ni));
+    }
+    *len = m < D ? m + 1 : D;
+    memcpy(X + (size_t)*len * ni, next, sizeof(double) * (size_t)ni);
+    if (step == 0.0) return 0; /* the output itself, as the directions have it */
+    plus_set_angles(c, next);
+    return 1;
+}
+
+/* Visits the impending contacts in turn (nonlinear Gauss-Seidel) until the search is over; a
+   contact without a consistent direction ends it and is marked failed (the active set prunes
+   it). Ends with the linear solve at the final directions. */
+ipx_status plus_search_directions(plus_ctx *c)
+{
+    ipx_status st = IPX_OK;
+    int failed = 0, visits = 0, kept_run = 0; /* kept_run: visits since a contact last moved */
+    int len = 0; /* pairs in the acceleration's history */
+    plus_get_angles(c, NULL, c->search_hist);
+    plus_expect_directions(c);
+    for (int k = 0; st == IPX_OK && !failed && !search_over(visits, kept_run, c->ni); k = (k + 1) % c->k) {
+        if (c->imp[k] < 0) continue;
+        int found, kept, moved = 0;
+        st = search_angle(c, k, &found, &kept);
+        failed = c->slip_failed[k] = !found;
+        visits++;
+        kept_run = kept ? kept_run + 1 : 0;
+        if (st != IPX_OK || c->ni < 2 || visits % c->ni != 0 || failed ||
+            search_over(visits, kept_run, c->ni))
+            continue;
+        const int sweeps = visits / c->ni;
+        if ((sweeps & (sweeps - 1)) == 0) /* after sweeps 1, 2, 4, 8 and 16 */
+            st = plus_newton_on_angles(c, &moved, NULL);
+        if (moved) { /* every contact confirms the new angles; the history starts there */
+            kept_run = -1;
+            len = 0;
+            plus_get_angles(c, NULL, c->search_hist);
+        } else if (st == IPX_OK && accelerate(c, &len)) {
+            kept_run = 0;
+        }
+    }
+    if (st != IPX_OK) return st;
+    plus_assemble(c);
+    st = plus_solve_linear(c);
+    for (int k = 0; st == IPX_OK && k < c->k; k++) {
+        plus_probe pr;
+        if (c->imp[k] < 0 || c->slip_failed[k]) continue;
+        plus_probe_here(c, k, &pr);
+        c->slip_failed[k] = !plus_consistent(c, &pr);
+    }
+    for (int k = 0; k < c->k; k++)
+        if (c->imp[k] >= 0 && c->slip_failed[k]) c->r->counts.limits_hit |= IPX_PLUS_HIT_NEWTON;
+    return st;
+}

@@ -1,0 +1,167 @@
+/// Inside the core: the Anitescu-Potra impact LCP (anitescu_potra.h) of a large problem, solved contact
+/// by contact on a block-sparse copy of W: projected block Gauss-Seidel ("non-smooth Gauss-
+/// Seidel", the iteration of Siconos Numerics' lcp_nsgs_SBM) with Anderson acceleration. Used by
+/// aplcp and routh from a size switch on (issue scale); small problems keep the dense Lemke.
+///
+/// The unknowns of contact i form one block, in the order of a Routh step LCP (75):
+///   [beta_i (capped only); lambda_n,i; lambda_D,i (nd, mu_i > 0 only); gamma_i (mu_i > 0 only)]
+/// The blocks couple only through the contacts' velocities: row block i of the LCP depends on
+/// the other contacts' unknowns only through u_i = v_i + sum_{j != i} W_ij pi_j, the velocity of
+/// contact i without its own impulse. One step of the iteration solves contact i's own small LCP
+/// (the single-contact AP LCP, or a Routh step's, with q from u_i: always solvable) exactly, and
+/// passes the change of its impulse to every contact coupled to it (a block column of W).
+/// Contacts that share no body have zero blocks, so a sweep costs O(blocks of W) = O(k) in a
+/// pile. The small LCP is solved by enumerating its cases (no impulse; sticking; sliding at a
+/// vertex of the friction polygon or along an edge; each with lambda_n free or at the cap) and
+/// taking the first that meets all its conditions to 1e-11 of its own scales, trying first the
+/// case the contact took in the previous sweep (contacts seldom change cases between sweeps: one
+/// candidate instead of up to 2 + 2 nd; the routh bin's replayed problems -13 % time); only what
+/// that leaves open (never seen on piles and random problems) goes to the dense Lemke.
+///
+/// Acceleration: Anderson (depth 5) on the impulses, restarted when a sweep's residual jumps
+/// (a contact changed modes), and switched off for good when the best residual has not halved in
+/// 200 sweeps (deep piles, where the extrapolation keeps crossing mode changes: plain sweeps from
+/// the best iterate creep on). The answer is always the best sweep's iterate (a sweep's output
+/// keeps every contact's own conditions: lambda >= 0, the friction polygon, the cap).
+///
+/// Accuracy: the iteration stops when the LCP residual (see ipx_nsgs_residual) is at most tol.
+/// The residual of a row is max(-z/Z, -w/V, min(z/Z, w/V)) with z and w in their own units,
+/// Z = the largest impulse unknown (N*s) and V = the largest velocity (m/s) of the problem (q
+/// and the velocity-like unknowns): the natural-map residual relative to the problem's own
+/// scales, as routh's tol_lcp and the invariant checker's tol_rel measure. A residual below 1e-9
+/// passes the checker at its default tolerances.
+///
+/// W comes as these blocks from a problem that gives it so (ipx_problem.Ws: the ODE adapter's,
+/// above the models' dense fallback), and everything here is O(blocks); from a dense W the scan
+/// into blocks is O(k^2). What an assembly could give for better still: J and M^-1 per body,
+/// with which a contact step costs O(1) through the bodies' velocities and a body-space
+/// factorisation becomes possible for the deep piles that Gauss-Seidel settles only slowly.
+#ifndef IMPAX_LCP_BLOCK_H
+#define IMPAX_LCP_BLOCK_H
+
+#include <stddef.h>
+
+#include "anitescu_potra.h"
+#include "impax/workspace.h"
+
+/// W as the 3x3 blocks that are not all zero (the contact pairs that share a body), compressed
+/// by block column: block b of column i is W(3 row[b] + r, 3 i + c) = blk[9 b + r + 3 c]. The
+/// blocks of a problem that gives W as blocks (ipx_wsparse, the same form) are used in place.
+typedef struct ipx_wblocks {
+    int k;
+    int nnz;           /* blocks stored */
+    const int *start;  /* k + 1: blocks of column i are start[i] .. start[i + 1] - 1 */
+    const int *row;    /* nnz: block row (contact) of each block, ascending */
+    int *diag;         /* k: index of the diagonal block of column i */
+    const double *blk; /* 9 nnz */
+} ipx_wblocks;
+
+/// Bytes ipx_wblocks_build takes for k contacts: with in_place (a problem that gives W as
+/// blocks) only the diagonal's index, O(k); otherwise a block copy of a dense W in the worst
+/// case (every block non-zero), O(k^2).
+size_t ipx_wblocks_bytes(int k, int in_place);
+
+/// p's blocks into B: those of a problem given as blocks in place (O(blocks)), or a copy of the
+/// non-zero blocks of a dense W (O(9 k^2) reads, one pass, column by column). Returns
+/// IPX_ERR_WORKSPACE if ws is short.
+ipx_status ipx_wblocks_build(ipx_wblocks *B, const ipx_problem *p, ipx_workspace *ws);
+
+/// y = x0 + W x (3k each; x0 may be NULL for 0). O(blocks).
+void ipx_wblocks_apply(const ipx_wblocks *B, const double *x0, const double *x, double *y);
+
+/// Depth of the Anderson acceleration (differences kept).
+#define IPX_NSGS_AA_DEPTH 5
+
+typedef struct ipx_nsgs_options {
+    double tol;     ///< residual to reach (relative, see above)
+    int max_sweeps; ///< sweeps over all contacts before giving up
+    int accelerate; ///< 1: Anderson acceleration of the sweeps; 0: plain Gauss-Seidel
+    /// A stall: after the acceleration is off, this many plain sweeps without the best residual
+    /// halving end the solve early (as max_sweeps would, IPX_ERR_NOT_CONVERGED with the best
+    /// iterate) if that best is within stall_accept; 0: never. Callers pass the residual they
+    /// take the best iterate at anyway (lcp_accept), or INFINITY where a dense solve redoes an
+    /// unconverged one: deep piles' residuals sit on plateaus for thousands of sweeps.
+    int stall_sweeps;
+    double stall_accept;
+} ipx_nsgs_options;
+
+/// The solver's state; everything lives in the workspace it was set up from.
+typedef struct ipx_nsgs {
+    const ipx_problem *p;
+    ipx_wblocks W;
+    int k, nd;
+    int capped;       /* the current solve has caps */
+    double dir[2 * IPX_AP_MAX_DIRECTIONS];
+    double *pi;       /* 3k, N*s: contact impulses (kept between solves: warm start) */
+    double *vp;       /* 3k, m/s: v + W pi, kept up to date during a sweep */
+    double *pi_old, *pi_best;  /* 3k each: before the last sweep; the best sweep's impulses */
+    double *hist[3 * (IPX_NSGS_AA_DEPTH + 1)]; /* 3k each: the acceleration's last g, f, v + W g,
+                                                  then a ring of their differences */
+    double *gram, *gram_rhs; /* the differences' Gram matrix and their products with f */
+    double *Mloc, *ql, *zl, *wl, *dwork; /* one local problem for the local Lemke */
+    int *iwork;
+    int *last_case;   /* k: the case each contact's local solve took last (-1: none yet) */
+    double *stop_impulse; /* k, kg: (1 + mu) / largest |W_ii entry|, the local impulse scale per
+                             m/s of velocity (its tolerance) */
+    double *res_iz, *res_vw, *res_vz, *res_iw; /* the residual's row pairs (see its definition) */
+    /* statistics of the last solve */
+    int sweeps;
+    double residual;
+    double scales[2];   /* N*s and m/s: the impulse and velocity scales Z and V of residual */
+    long pivots;        /* pivots of the local Lemke */
+    int local_lemke;    /* local problems the enumeration left to Lemke */
+    int local_failures; /* local problems Lemke failed too (the contact kept its impulse) */
+    int accelerated;    /* the acceleration was still on at the end */
+} ipx_nsgs;
+
+/// Bytes ipx_nsgs_init takes for k contacts with nd friction directions; in_place: the problem
+/// gives W as blocks (O(k) bytes then; O(k^2) from a dense W, see ipx_wblocks_bytes).
+size_t ipx_nsgs_bytes(int k, int nd, int in_place);
+
+/// Builds the block copy of p's W. nd: even, 2 .. IPX_AP_MAX_DIRECTIONS (the directions of
+/// anitescu_potra.h). pi starts at 0.
+ipx_status ipx_nsgs_init(ipx_nsgs *s, const ipx_problem *p, int nd, ipx_workspace *ws);
+
+/// Solves the AP LCP with q from the contact velocities v (3k; [t1 t2 n] per contact), plus
+/// qn_shift[i] on contact i's normal row (NULL: none; aplcp's Newton target), and, when cap is
+/// not NULL, lambda_n,i <= cap[i] (a Routh step LCP, (73)-(74)). warm = 1 starts from the impulses
+/// of the previous solve, 0 from zero. On return s->pi holds the impulses, s->vp = v + W pi
+/// (recomputed from the blocks; without the shift), s->residual the residual reached, s->sweeps
+/// the sweeps. IPX_OK if residual <= tol; IPX_ERR_NOT_CONVERGED if max_sweeps did not reach it
+/// (s->pi is then the best sweep's iterate, which keeps every per-contact condition: lambda >= 0,
+/// the friction polygon, the cap).
+ipx_status ipx_nsgs_solve(ipx_nsgs *s, const double *v, const double *qn_shift, const double *cap,
+                          int warm, const ipx_nsgs_options *opt);
+
+/// Sweeps the iterative solver gets when an unconverged solve will be redone by the dense
+/// Lemke: about as many as one dense solve of k contacts costs (a sweep is O(k), the dense
+/// Lemke O(k^3)), 50 + k^2 / 2, and at most max_sweeps; so a problem the iteration cannot settle
+/// costs about twice the dense path, not max_sweeps sweeps.
+int ipx_nsgs_fallback_sweeps(int k, int max_sweeps);
+
+/// Fewest contacts from which aplcp and routh never take the dense Lemke (at or above
+/// lcp_switch, above lcp_fallback; both parameters at most 1e9): their blocks_from, the model
+/// reading W's blocks only from there on.
+static inline int ipx_lcp_blocks_from(double lcp_switch, double lcp_fallback)
+{
+    return (int)(lcp_switch > lcp_fallback + 1.0 ? lcp_switch : lcp_fallback + 1.0);
+}
+
+/// 1 for the dense Lemke's failures on an LCP that has a solution (a false ray, the pivot limit,
+/// an inaccurate basis: degenerate LCPs of real piles' near-duplicate contacts), which the
+/// models' iterative solver answers instead (aplcp, routh: their rescue).
+static inline int ipx_lemke_rescuable(ipx_status st)
+{
+    return st == IPX_ERR_LCP_RAY || st == IPX_ERR_LCP_PIVOTS || st == IPX_ERR_NUMERIC;
+}
+
+/// The residual of s->pi against q (v, qn_shift, cap as for the solve) with s->vp as the
+/// velocities. The LCP's unknowns are made from pi: lambda_D from pi_t by the two directions of
+/// its sector of the polygon (the least multipliers), the auxiliaries as the smallest that make
+/// their rows feasible (gamma_i = max(0, max_j -d_j.v_t), beta_i = max(0, -v_n)); so it measures
+/// whether pi solves the LCP. scales (NULL: not wanted) receives the scales the residual is
+/// relative to: Z, the largest impulse unknown (N*s), and V, the largest velocity (m/s).
+double ipx_nsgs_residual(const ipx_nsgs *s, const double *v, const double *qn_shift, const double *cap,
+                         double scales[2]);
+
+#endif
