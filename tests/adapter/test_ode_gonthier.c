@@ -1,7 +1,7 @@
 /* The Gonthier compliant model through ODE (the adapter's force mode): contacts become forces,
    each contact's state lives from step to step in the adapter's cache. A 2 kg ball (R 0.1 m)
    hits a plane at 1 m/s without gravity and leaves at e times that (the latched impact speed
-   must survive the 17 host steps of the contact); on a 20 degree incline (spec V4, Table II)
+   must survive the 17 host steps of the contact); on a 20 degree incline (docs/models/gonthier.md §V4, Table II)
    it settles into rolling at (5/7) g sin 20 = 2.397 m/s^2 down the slope with |v| = R |w| and
    its sideways speed at 5/7 of the initial one (the bristle must hold the contact point still
    across steps). */

@@ -79,7 +79,7 @@ static void test_torsion_limit_caps_the_moment_impulse(void)
 }
 
 /* Six rows: the rolling rows take the moment COR too, and a zero-radius rolling limit keeps
-   them free (no moment), as a point contact must (spec 3.4). */
+   them free (no moment), as a point contact must (docs/models/bowling.md §3.4). */
 static void test_rolling_rows_follow_e_m_or_stay_free(void)
 {
     const double w_diag[6] = {0.5, 0.5, 0.5, 100.0, 50.0, 50.0};

@@ -59,7 +59,7 @@ static machine_run machine(double plate_speed, double duration)
 static void test_bowden_leben_first_slip_and_steady_peaks(void)
 {
     const double speed[3] = {0.05, 0.10, 0.15};
-    const double peak[3] = {1.495, 1.436, 1.300}; /* spec V3 (h = 1e-3 and 1e-4 agree) */
+    const double peak[3] = {1.495, 1.436, 1.300}; /* docs/models/gonthier.md §V3 (h = 1e-3 and 1e-4 agree) */
     for (int i = 0; i < 3; i++) {
         const machine_run r = machine(speed[i], 80.0);
         printf("  plate %.2f m/s: first slip %.3f s (0.75 m / v = %.3f s), first peak %.4f N, "

@@ -19,7 +19,7 @@ static void test_damping_factor_solves_eq10_and_meets_the_closed_forms(void)
         if (d < 1.0 - 1e-6) /* Eq. 10, where 1 - d is well represented (below: the closed form) */
             ENSURE_NEAR((1.0 + d / e) / (1.0 - d), exp(d * (1.0 + 1.0 / e)), 1e-9 * exp(d * (1.0 + 1.0 / e)));
     }
-    /* large e: d = 3 e (1 - e^2) / (2 (1 + e^3)) to 0.25 % for e >= 0.95 (spec 2.4) */
+    /* large e: d = 3 e (1 - e^2) / (2 (1 + e^3)) to 0.25 % for e >= 0.95 (docs/models/gonthier.md §2.4) */
     for (double e = 0.95; e < 0.9999; e += 0.01) {
         const double closed = 3.0 * e * (1.0 - e * e) / (2.0 * (1.0 + e * e * e));
         ENSURE(fabs(ipx_gonthier_damping_factor(e) / closed - 1.0) < 2.5e-3);
@@ -66,7 +66,7 @@ static void test_sphere_on_a_plane_leaves_at_e_times_the_impact_speed(void)
 }
 
 /* e = 1 is Hertz's elastic impact: delta_max = (5 m v^2 / (4 k))^(2/5), t_c = 2.943 delta_max / v
-   (spec V1); the force starts and ends at zero (every term carries delta^p) and never pulls. */
+   (docs/models/gonthier.md §V1); the force starts and ends at zero (every term carries delta^p) and never pulls. */
 static void test_force_is_continuous_never_pulls_and_matches_hertz(void)
 {
     const double e[2] = {1.0, 0.1};

@@ -17,7 +17,7 @@
 static ipx_params jia(const char *text) { return ipx_test_params("jia", text); }
 
 
-/* ---- the ball on the table (spec 5.1): r = 1 m, m = 1 kg, I = 2/5 m r^2, world below ---- */
+/* ---- the ball on the table (docs/models/jia.md §5.1): r = 1 m, m = 1 kg, I = 2/5 m r^2, world below ---- */
 
 typedef struct ball {
     ipx_body body;
@@ -67,7 +67,7 @@ static ipx_status ball_trace(ball *b, const ipx_params *par, ipx_jia_report *rep
     return st;
 }
 
-/* Ballistic flight under gravity from lift-off to the next touch-down (spec V3): V_z -> -V_z,
+/* Ballistic flight under gravity from lift-off to the next touch-down (docs/models/jia.md §V3): V_z -> -V_z,
    horizontal velocity and spin kept, the contact point moves. */
 static void ball_fly(ball *b)
 {
@@ -77,7 +77,7 @@ static void ball_fly(ball *b)
     b->vel[2] -= g * t;
 }
 
-static double ball_energy(const ball *b) /* J, true kinetic energy (spec P10) */
+static double ball_energy(const ball *b) /* J, true kinetic energy (docs/models/jia.md §P10) */
 {
     double T = 0.0;
     for (int i = 0; i < 3; i++) T += 0.5 * b->vel[i] * b->vel[i] + 0.2 * b->vel[3 + i] * b->vel[3 + i];
@@ -120,7 +120,7 @@ static void test_v1_compat_gives_published_bounce(void)
 
 static void test_v1_text_model_values_and_events(void)
 {
-    /* spec V1 (text model): V_x 0.54409, w_y -1.86023, final v_t 2.4043; slip -> stick at
+    /* docs/models/jia.md §V1 (text model): V_x 0.54409, w_y -1.86023, final v_t 2.4043; slip -> stick at
        0.625 exactly (v_t = udot = -2.125), compression end 5, stick -> slip 7.3656, end 7.5;
        normal loss 9.375 exactly, friction loss 0.4598, true KE 13.8 -> 3.9651 */
     ball b;
@@ -152,7 +152,7 @@ static void test_v1_text_model_values_and_events(void)
 static void test_v1_compat_switches_at_the_published_impulses(void)
 {
     /* Fig. 11: slip -> stick 0.62485, compression end 5, reverse slip 7.36575, end 7.5; the
-       text-consistent values are 0.625 (closed form) and 7.3656 (spec V1) */
+       text-consistent values are 0.625 (closed form) and 7.3656 (docs/models/jia.md §V1) */
     ball b;
     ball_init(&b, V1_V0, V1_W0, 0.4, 0.5);
     ipx_params par = jia("compat=1");
@@ -170,7 +170,7 @@ static void test_v2_plastic_and_elastic_extremes(void)
 {
     /* 8.1.4 (both variants agree): e = 0: V = (0.554553, 0, 0), w_y = -1.88638, the impact
        ends at compression (I_z = 5); e = 1: V = (-0.089745, 0, 5), w_y = -0.275637. Also with
-       the paper's integrator, whose V_z overshoots by O(delta) (spec P5). */
+       the paper's integrator, whose V_z overshoots by O(delta) (docs/models/jia.md §P5). */
     const double e[2] = {0.0, 1.0}, Vx[2] = {0.554553, -0.089745}, Vz[2] = {0.0, 5.0},
                  wy[2] = {-1.88638, -0.275637};
     const char *setting[3] = {"compat=0", "compat=1", "compat=1, delta=5e-5"};
@@ -202,7 +202,7 @@ static void test_table1_with_the_papers_integrator(void)
     /* The published table is the paper's Algorithm 1 (Euler in I_n, delta = 5e-5) on the compat
        variant: every V_x, V_y, w entry within 1e-4. V_z within 1e-4 except bounce 4 (0.31226 is
        below e V_z,3 = 0.312575, impossible under the model's restitution law: a misprint) and
-       bounce 5 (the paper stops a step past E_n = 0, we interpolate, spec P5). */
+       bounce 5 (the paper stops a step past E_n = 0, we interpolate, docs/models/jia.md §P5). */
     const double V0[3] = {-1, 0, -5}, w0[3] = {6, 6, 0};
     ball b;
     ball_init(&b, V0, w0, 0.4, 0.5);
@@ -222,7 +222,7 @@ static void test_table1_with_the_papers_integrator(void)
 
 static void test_table1_default_integrator_closed_forms(void)
 {
-    /* Bounce 1 is pure slip along u ~ (7, -6) (spec V3): |I_t| = mu I_c + mu e (I_r - I_c) =
+    /* Bounce 1 is pure slip along u ~ (7, -6) (docs/models/jia.md §V3): |I_t| = mu I_c + mu e (I_r - I_c) =
        2.5 (compat), mu I_r = 3 (text); published bounce 1 within 1e-4 (compat). Every bounce:
        planar with I_t2/I_t1 = -6/7 (Theorem 2) and V_z = 5 e^i (restitution law, 3.4). */
     const double V0[3] = {-1, 0, -5}, w0[3] = {6, 6, 0}, u[2] = {7 / sqrt(85.0), -6 / sqrt(85.0)};
@@ -276,7 +276,7 @@ static void test_papers_integrator_converges_to_the_default(void)
 
 static void test_fig1_five_bounces(void)
 {
-    /* Fig. 1 / spec V4: after bounce 5 V = (-0.088333, 0, 0.155565), w = (0, -0.279167, 0)
+    /* Fig. 1 / docs/models/jia.md §V4: after bounce 5 V = (-0.088333, 0, 0.155565), w = (0, -0.279167, 0)
        (spec tolerance 2e-3 for the compat variant); bounces 1, 2 reverse V_x and w_y,
        bounces 3-5 only w_y. */
     ball b;
@@ -297,7 +297,7 @@ static void test_fig1_five_bounces(void)
 
 static void test_pure_slip_closed_form(void)
 {
-    /* Fig. 15a / spec V5: for mu <= 0.128 the ball slips throughout; V_x = -1 + 6.25 mu,
+    /* Fig. 15a / docs/models/jia.md §V5: for mu <= 0.128 the ball slips throughout; V_x = -1 + 6.25 mu,
        w_y = 2 - 15.625 mu (compat: |I_x| = 5 mu + 2.5 mu e); text |I_x| = 7.5 mu. */
     const double mu = 0.1;
     for (int compat = 0; compat < 2; compat++) {
@@ -314,7 +314,7 @@ static void test_pure_slip_closed_form(void)
     }
 }
 
-/* ---- the pencil (spec V6, with the inertia Q22 = 1.162993 the published numbers imply) ---- */
+/* ---- the pencil (docs/models/jia.md §V6, with the inertia Q22 = 1.162993 the published numbers imply) ---- */
 
 typedef struct pencil {
     ipx_body body;
@@ -342,7 +342,7 @@ static void pencil_init(pencil *p)
 
 static void test_pencil_space_impulse_curve(void)
 {
-    /* spec V6 [D]: v0 = (-3.50114, -1.91447, -2.978618); text I = (4.1298, 0.5942, 5.6629)
+    /* docs/models/jia.md §V6 [D]: v0 = (-3.50114, -1.91447, -2.978618); text I = (4.1298, 0.5942, 5.6629)
        with events 1.470, 3.806, 5.091, 5.663; compat I = (3.9159, 0.7086, 5.6154); the spin
        about the axis (-0.5) is untouched. */
     static const double I_text[3] = {4.1298, 0.5942, 5.6629}, I_compat[3] = {3.9159, 0.7086, 5.6154};
@@ -415,7 +415,7 @@ static void check_point(const ipx_jia_point *pt, void *user)
 }
 
 /* Runs the model with an observer and checks at every point of the impulse curve the energy
-   balance (spec P8), the friction cone and, if coulomb, Coulomb's slip law (4.1, 4.5) and
+   balance (docs/models/jia.md §P8), the friction cone and, if coulomb, Coulomb's slip law (4.1, 4.5) and
    never-decreasing friction loss. */
 static void check_path(const ipx_problem *p, const char *params, double tol_energy, int coulomb)
 {
@@ -514,7 +514,7 @@ static void test_singular_start_follows_appendices_a_and_b(void)
 
 static void test_scaling_theorem_3(void)
 {
-    /* Theorem 3 / spec V7: velocities x2 give impulses x2; text V1 x2: V_x = 1.08822,
+    /* Theorem 3 / docs/models/jia.md §V7: velocities x2 give impulses x2; text V1 x2: V_x = 1.08822,
        w_y = -3.72054, events at 1.25, 10, 14.73, 15 */
     const double V[3] = {-2, 0, -10}, w[3] = {0, 4, 0};
     ball one, two;
@@ -535,7 +535,7 @@ static void test_scaling_theorem_3(void)
 
 static void test_direct_impact(void)
 {
-    /* Theorem 2 ii) / spec V7: v0_t = 0 and n an eigenvector of K: I along n, v_n = -e v0_n */
+    /* Theorem 2 ii) / docs/models/jia.md §V7: v0_t = 0 and n an eigenvector of K: I along n, v_n = -e v0_n */
     const double V[3] = {0, 0, -3}, w[3] = {0, 0, 0};
     for (int compat = 0; compat < 2; compat++) {
         ball b;

@@ -1,7 +1,7 @@
 /* PLUS closed forms and invariances (docs/models/plus.md §3, 6.5, 8): the COR curve of Fig. 2 and its ODE
    mapping, the frictionless single point, the capture band, head-on rolling (2.10), the flat
    drop (min-norm load spreading), frame and permutation invariance, impending slip against the
-   end slip (2.9b), Painleve sliding, the energy cap on the three-ball case of spec 8.16, and
+   end slip (2.9b), Painleve sliding, the energy cap on the three-ball case of docs/models/plus.md §8.16, and
    the termination guards with their stats bits. */
 #include <math.h>
 #include <string.h>

@@ -29,7 +29,7 @@ typedef struct slip_log {
 } slip_log;
 
 /* At the end of a round (alpha = 1): records the first round that leaves the kinetic energy
-   above its value at the start of the impact (the rounds of spec 8.16; what the energy cap
+   above its value at the start of the impact (the rounds of docs/models/plus.md §8.16; what the energy cap
    scales back), and whether it mixed expansion and compression. */
 static void watch_energy(const ipx_plus_interval *iv, slip_log *L)
 {
@@ -197,7 +197,7 @@ static void test_ten_thousand_box_and_stack_impacts(void)
        the end. With it on: where it fires, the round it scaled back is one in which some
        contacts expanded while others compressed (a compressing contact the active set could
        not hold without pulling, under a neighbour's prescribed expansion): the round structure
-       of spec 8.16, which the cap is the documented remedy for, never an impending slip. */
+       of docs/models/plus.md §8.16, which the cap is the documented remedy for, never an impending slip. */
     ipx_params raw = ipx_test_params("plus", "energy_cap=0"), capped = ipx_test_params("plus", "");
     ipx_workspace *ws = ipx_workspace_create(&raw, 8);
     ipx_rng rng;

@@ -46,7 +46,7 @@
 /// then caps dT <= -(1 - e_*) T-; that demands more loss and is reached less often.
 ///  - e_* [P effect, A formula]: cap_reading 0: T+ <= e_* T- (default); 1: T+ <= (1 - e_*) T-.
 ///    The two agree at the paper's 0.5. The squared reading e_*^2 contradicts the paper's text
-///    (spec 3.4) and is not offered. e_* = 1 (default) only forbids energy gain.
+///    (docs/models/bowling.md §3.4) and is not offered. e_* = 1 (default) only forbids energy gain.
 ///  - Correction (3.5) [P: "correct the velocities first"; A: how]: if the cap is exceeded,
 ///    every COR (e, e_t, e_m) is scaled by lambda in [0, 1] and lambda is found by a bracketing
 ///    root search (Illinois) so that dT meets the cap; the feasible side is kept, so the cap
@@ -74,17 +74,18 @@
 /// The event list and integrator of 3.7 [A] are likewise the host's.
 ///
 /// Angular rows and the moment COR. The shared ipx_problem has [t1, t2, n] per contact: the
-/// point contacts of ODE, at which the spec (3.4, 6) requires the angular rows to stay free with
+/// point contacts of ODE, at which the docs/models/bowling.md (§3.4, 6) requires the angular rows to stay free with
 /// zero moment (a moment COR there would stop rolling). So through ipx_solve (shim, command
 /// line) the moment COR has nothing to act on and e_m is inert. For patch contacts a host calls
 /// ipx_bowling_solve with rows_per_contact 4 ([t1, t2, n, torsion]) or 6 ([t1, t2, n, torsion,
 /// roll1, roll2]): the same ipx_problem, with W r k x r k and v r k in that row order (angular
 /// rows in rad/s, their impulses in N*m*s). The row count travels beside the problem, not in
-/// it: the extension docs/architecture.md "Rows per contact" names is proposed, not made: an `int rows_per_contact` (0 = 3)
-/// at the end of ipx_problem with this row order (as `flags` went in: a caller's positional
-/// initialiser {k, W, v, contact} then warns under -Wextra, so the repository's are designated),
-/// an `int max_rows_per_contact` in ipx_model that ipx_solve checks, and the row
-/// stride in validate.c, result.c and check.c. Until then ipx_check reads 3 rows only.
+/// it: the extension of docs/architecture.md "Rows per contact" is proposed, not made: an
+/// `int rows_per_contact` (0 = 3) at the end of ipx_problem with this row order (as `flags` went
+/// in: a caller's positional initialiser {k, W, v, contact} then warns under -Wextra, so the
+/// repository's are designated), an `int max_rows_per_contact` in ipx_model that ipx_solve
+/// checks, and the row stride in validate.c, result.c and check.c. Until then ipx_check reads 3
+/// rows only.
 ///
 /// Counts: rounds = candidate sets solved, lsq_solves = linear solves, lcp_solves and pivots
 /// of the fallback, steps = root-search evaluations (cap and energetic COR), newton_iters =

@@ -18,7 +18,7 @@
 /// the contact's v_capture do not bounce (e = 0), as in ODE's bounce_vel. mu = 0 takes the
 /// frictionless closed form I = (1 + e)(-v_n)/W_nn along n.
 ///
-/// Integration (spec 3.6/3.7). Default: the spec's "higher accuracy" variant. The independent
+/// Integration (docs/models/jia.md §3.6/3.7). Default: the spec's "higher accuracy" variant. The independent
 /// variable is the scaled time tau with dI_n = D dtau, where D = sqrt(E_n)/c is the normal
 /// force over sqrt(2 k0) (c = 1 in compression, e in restitution (67)). In tau the system
 /// (64)-(69) is regular: the singular start of 3.5 (G ~ sqrt(I_n), eq. 73) becomes G ~ tau,
@@ -27,20 +27,20 @@
 /// not depend on the impact speed and Theorem 3's scaling holds exactly); events (stick->slip
 /// (51)/(52), slip->stick (53), end of compression v_n = 0, end E_n = 0) located inside the
 /// step by regula falsi; in slip the exact exponential update of the slip direction, stiff as
-/// E_n -> 0 (spec P4), by Strang splitting (second order in 3-D slip, exact in planar slip).
-/// `delta` > 0 selects the paper's Algorithm 1 instead, as the spec's 3.7 loop: forward Euler
+/// E_n -> 0 (docs/models/jia.md §P4), by Strang splitting (second order in 3-D slip, exact in planar slip).
+/// `delta` > 0 selects the paper's Algorithm 1 instead, as the loop of docs/models/jia.md §3.7: forward Euler
 /// in I_n with that fixed step (N*s). It is O(sqrt(delta)) where a stick starts at I_n = 0,
 /// and is kept because the published Table 1 carries exactly that error (compat=1,
 /// delta=5e-5 reproduces it; the converged model differs by up to 5e-4 there).
 ///
 /// Variants (`compat`). 0 (default): the equations of the text, which keep Coulomb's law and
 /// close the energy balance. 1: the variant that reproduces the paper's published numbers
-/// (spec 5.0, P9): in restitution slip the slip circle is E_u + E_w = mu^2 eta0^2 E_n instead of
+/// (docs/models/jia.md §5.0, P9): in restitution slip the slip circle is E_u + E_w = mu^2 eta0^2 E_n instead of
 /// mu^2 eta^2 E_n (friction mu e F_n); the stick->slip threshold is unchanged, the spring
 /// energy above the smaller circle is lost when slip starts (reported as compat_loss), and the
 /// slip rates keep (48)'s denominator mu^2 eta^2 E_n (the slip direction turns e^2 slower).
 
-/// Multi-contact (spec 4). The paper defines no multi-contact method: its tangential model is a
+/// Multi-contact (docs/models/jia.md §4). The paper defines no multi-contact method: its tangential model is a
 /// per-contact module fed with normal impulses by a separate simultaneous-impact model (Jia,
 /// Mason & Erdmann 2011), which is neither in this paper nor in impax. The spec's suggested
 /// energy-ratio coupling dI_n^j/dI_n^p = sqrt(k_j E_n^j / (k_p E_n^p)) is not in the paper,

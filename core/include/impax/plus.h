@@ -47,13 +47,13 @@
 /// bench_plus has the timings, test_plus_lsq and test_min_norm_cache the agreement with dgelsy).
 ///
 /// Deliberate deviations from the paper (each one documented where the code does it):
-///  1. Energy cap (spec 8.16). Rounds in which contacts that compressed together have different
+///  1. Energy cap (docs/models/plus.md §8.16). Rounds in which contacts that compressed together have different
 ///     CORs can gain energy (three balls, u = (-2, 0, 0.005), e_min 1, v_capture 0.01: +22 %;
 ///     deviation 10 removes that case at its root, the cap remains a safety net for the rest).
 ///     With energy_cap = 1 (default) a round that would leave the kinetic energy above its
 ///     value at the start of the impact is scaled down as a whole to the largest fraction that
 ///     does not; contacts left approaching compress in the next round. IPX_PLUS_HIT_ENERGY_CAP.
-///  2. Ties (spec 5.4 [D]): every contact whose violation is within a relative 1e-6 of the
+///  2. Ties (docs/models/plus.md §5.4 [D]): every contact whose violation is within a relative 1e-6 of the
 ///     largest (of its group, 13) is pruned in the same pass, so symmetric scenes stay
 ///     symmetric.
 ///  3. Impending slip (2.9b), right by construction. A rolling contact whose rolling impulse
@@ -85,7 +85,7 @@
 ///     division-free residual |w| pi_t + mu pi_n w vanishes for every pi_t where w = 0, and
 ///     Simbody's PLUSImpulseSolver builds its direction from A_t pi alone, with the sign the
 ///     issue reports as wrong; impax follows (2.9b) (test_plus_core checks the sign).
-///  4. Fallback (spec 5.8). After max_rounds, or when a round applies no impulse while
+///  4. Fallback (docs/models/plus.md §5.8). After max_rounds, or when a round applies no impulse while
 ///     contacts still compress, inelastic rounds run in which every contact that is not
 ///     separating compresses (e = 0, leftover expansion dropped), so no resting contact can be
 ///     pushed into approach by the others. If the active set still leaves a contact
@@ -95,7 +95,7 @@
 ///  5. A contact whose normal row of W is zero (between two immovable bodies) always observes.
 ///  6. all_participate = 1 is the paper's contrast model of Fig. 14 row C (every contact
 ///     compresses in the first round, whatever its velocity), kept for A/B comparisons.
-///  7. Painleve sliding (spec 8.8). A sliding compressing contact with A_nn - mu s_hat.A_tn <= 0
+///  7. Painleve sliding (docs/models/plus.md §8.8). A sliding compressing contact with A_nn - mu s_hat.A_tn <= 0
 ///     cannot end its compression while it slides ((2.11) asks for a pulling impulse and the
 ///     active set would drop its normal row every round). It slides on the edge of its cone
 ///     with a prescribed growing normal impulse until its slip stops, as in the Darboux-Keller
@@ -111,12 +111,12 @@
 ///     found none: other contacts' sliding friction or expansion make every direction turn the
 ///     slip along the friction) is pruned like any non-rolling contact that violates Table 1:
 ///     its normal row is dropped for the interval and its remaining approach waits for the next
-///     round (spec 5.7); no impulse, so no energy, comes from it. IPX_PLUS_HIT_NEWTON says it
+///     round (docs/models/plus.md §5.7); no impulse, so no energy, comes from it. IPX_PLUS_HIT_NEWTON says it
 ///     happened. A contact made impending against chatter (8) slides explicitly again instead.
 ///     Whenever the active set drops a normal row, every contact of that group (13) it turned
 ///     impending rolls again and is decided anew: a contact that could not roll beside a
 ///     normal that is now gone may roll (the cone it needs depends on the others).
-/// 10. Plastic contacts are held (hold_plastic = 1, spec 8.16, issue [scale]). A contact that
+/// 10. Plastic contacts are held (hold_plastic = 1, docs/models/plus.md §8.16, issue [scale]). A contact that
 ///     compressed with e = 0 (the capture band, e_min = 0, or held already) and ended its round
 ///     closed (|v_n| < eps_v) compresses again, with e = 0, in every later round that has
 ///     something to do (a contact approaching or expanding), until it separates. In the
