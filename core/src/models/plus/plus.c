@@ -1,5 +1,23 @@
-/* The PLUS impact model: parameter table, registry entry, workspace and entry points
-   (see impax/plus.h; the algorithm is in plus_rounds.c and the files it names). */
+/* The PLUS impact model (impax/plus.h): the entry. Parameter table, registry entry, the
+   impact's context and its workspace, ipx_plus_trace.
+
+   The model's files, from the top down; a file calls only files below it:
+     plus.c           the entry: parameters, workspace, registry entry, ipx_plus_trace
+     plus_rounds.c    Algorithm 2: rounds, classes, COR per round, energy cap, fallback
+     plus_interval.c  Algorithm 1: one interval, the active-set search
+     plus_finish.c    the plastic finish: a frictionless LCP round that ends the impact
+     plus_step.c      interval length alpha (2.12)-(2.14)
+     plus_slip.c      impending slip (2.9b): Newton with an analytic Jacobian
+     plus_search.c    impending slip: the directions one contact at a time
+     plus_angles.c    impending slip: Newton on the slip angles alone
+     plus_accel.c     impending slip: the Anderson acceleration of the search's sweeps
+     plus_probe.c     impending slip: the contacts' angles and the probe of one
+     plus_system.c    Table 1 / spec 5.3: unknowns, rows B pi = w, min-norm solve
+     plus_cor.c       the coefficient of restitution (Fig. 2), public (ipx_plus_cor)
+     plus_ctx.h       the impact's context and the predicates every stage asks
+   Each file's interface is the header of its name. The min-norm solves are numerics/dense_lsq.c
+   (small dense, complete orthogonal factorisation), min_norm.c (its factor cache) and
+   sparse_lsq.c. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -7,11 +25,15 @@
 #include "impax/check.h"
 #include "impax/validate.h"
 #include "numerics/min_norm.h"
-#include "plus_internal.h"
+#include "plus_ctx.h"
+#include "plus_rounds.h"
+#include "plus_search.h"
+#include "plus_system.h"
 #include "numerics/sparse_lsq.h"
 #include "result_internal.h"
 #include "units.h"
 #include "validate_internal.h"
+#include "workspace_internal.h"
 
 #define PI_6 0.52359877559829887 /* rad, Simbody's default theta_max */
 
@@ -68,7 +90,7 @@ static const ipx_param_def plus_params[IPX_PLUS_N_PARAMS] = {
                              "0 = always dense"},
 };
 
-void plus_cfg_from_params(const double *param, plus_cfg *cfg)
+static void plus_cfg_from_params(const double *param, plus_cfg *cfg)
 {
     cfg->cos_theta = cos(param[IPX_PLUS_THETA_MAX]);
     cfg->v_t = param[IPX_PLUS_V_TRANSITION];
@@ -98,7 +120,7 @@ static size_t enum_doubles(size_t count) { return (count * sizeof(ipx_plus_class
 static size_t sparse_doubles(void) { return (ipx_sparse_state_bytes() + 7) / 8; }
 
 /* nn: Newton systems have one more unknown per impending contact (its slip angle), up to 4k. */
-size_t plus_workspace_bytes(int k)
+static size_t plus_workspace_bytes(int k)
 {
     size_t n = (size_t)IPX_ROWS_PER_CONTACT * (size_t)k, kk = (size_t)k, nn = n + kk;
     return 3 * ipx_ws_doubles_bytes(n) + 5 * ipx_ws_doubles_bytes(kk) +
@@ -118,8 +140,8 @@ static size_t plus_model_workspace_bytes(int k, const double *param)
     return plus_workspace_bytes(k);
 }
 
-ipx_status plus_ctx_init(plus_ctx *c, const ipx_problem *p, const double *param, ipx_workspace *ws,
-                         ipx_result *r)
+static ipx_status plus_ctx_init(plus_ctx *c, const ipx_problem *p, const double *param,
+                                ipx_workspace *ws, ipx_result *r)
 {
     memset(c, 0, sizeof *c);
     c->p = p;

@@ -24,13 +24,17 @@
    columns). Below IPX_MIN_NORM_CACHE_MIN unknowns every solve is a factorisation, the
    search's probes as much as its evaluations, so there it runs in the search but is not
    tried first. The cache is told which columns will change (plus_expect_directions), so that
-   it builds one base factor without all of them instead of one per column. */
+   it builds one base factor without all of them instead of one per column. Its arrays follow
+   the acceleration's history in c->search_hist (plus_accel.c). */
 #include <math.h>
 #include <string.h>
 
 #include "mathutil.h"
 #include "numerics/min_norm.h"
-#include "plus_internal.h"
+#include "plus_accel.h"
+#include "plus_angles.h"
+#include "plus_probe.h"
+#include "plus_system.h"
 
 #define ANGLE_NEWTON_ITERS 20
 #define ANGLE_NEWTON_GAIN 1e-6

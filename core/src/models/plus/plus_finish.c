@@ -22,7 +22,7 @@
 #include "impax/lcp.h"
 #include "impax/lcp_psd.h"
 #include "numerics/nsgs.h"
-#include "plus_internal.h"
+#include "plus_finish.h"
 #include "result_internal.h"
 
 /* Relative accuracy of the MPRGP rescue (lcp_psd.h): that 87-row finish took 95 products. */
@@ -80,7 +80,7 @@ ipx_status plus_plastic_finish(plus_ctx *c)
     const double *W = c->p->W;
     int *row = c->lsq_iwork + 2 * c->k; /* lsq_iwork has 4k ints: Lemke takes the first 2k */
     const int m = finish_contacts(c, row);
-    /* scratch (sizes in plus_internal.h): M in B (9k^2 >= m^2), q in rhs, z in x, w in g,
+    /* scratch (sizes in plus_ctx.h): M in B (9k^2 >= m^2), q in rhs, z in x, w in g,
        Lemke's tableau in fac (16k^2 >= 2m^2 + 5m), then the rescue's work (10m) */
     double *M = c->B, *q = c->rhs, *z = c->x, *w = c->g;
     c->cache_has_b = 0; /* B is scratch here */

@@ -6,7 +6,10 @@
 #include <string.h>
 
 #include "mathutil.h"
-#include "plus_internal.h"
+#include "plus_interval.h"
+#include "plus_slip.h"
+#include "plus_step.h"
+#include "plus_system.h"
 
 /* Relative width within which violations count as tied (spec 5.4 [D]; deviation 2). */
 #define TIE 1e-6

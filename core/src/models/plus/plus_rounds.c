@@ -6,7 +6,9 @@
 
 #include "impax/validate.h"
 #include "mathutil.h"
-#include "plus_internal.h"
+#include "plus_finish.h"
+#include "plus_interval.h"
+#include "plus_rounds.h"
 #include "result_internal.h"
 
 /* Fig. 2 with the registry overrides applied (a negative override means "contact's value"). */

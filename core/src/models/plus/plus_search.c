@@ -8,33 +8,24 @@
    the smallest impulse norm (the min-norm principle of Table 1) is kept. A root whose normal
    impulse pulls is still a root: the active set then drops that normal. Several impending
    contacts are swept in turn (nonlinear Gauss-Seidel) until their directions agree; the sweeps
-   are accelerated (Anderson mixing, and Newton on the angles of plus_angles.c). */
+   are accelerated (Anderson mixing, plus_accel.c, and Newton on the angles, plus_angles.c).
+   Its probes read the end slips at the angles tried (plus_probe.c). */
 #include <float.h>
 #include <math.h>
 #include <string.h>
 
 #include "mathutil.h"
-#include "plus_internal.h"
+#include "plus_accel.h"
+#include "plus_angles.h"
+#include "plus_probe.h"
+#include "plus_search.h"
+#include "plus_system.h"
 
 #define SCAN_ANGLES 12     /* scan step 30 degrees */
-#define ANGLE_TOL 1e-10    /* rad: bisection stops below this bracket */
 #define MAX_SWEEPS 20      /* Gauss-Seidel sweeps over several impending contacts */
 #define JUMP_WIDTH 1e-6    /* rad: a bracket this narrow, both ends with ... */
 #define JUMP_SLIP 1e-3     /* ... this fraction of the bracket's first end slip and ... */
 #define JUMP_SINE 1e-2     /* ... this far off their end slips (sine) holds a jump [S] */
-
-/* The probe of contact k at the current solution x and direction s_k. */
-void plus_probe_here(const plus_ctx *c, int k, plus_probe *pr)
-{
-    double w[2];
-    plus_end_slip(c, k, c->x, w);
-    pr->phi = atan2(c->s[2 * k + 1], c->s[2 * k]);
-    pr->cross = w[0] * c->s[2 * k + 1] - w[1] * c->s[2 * k];
-    pr->dot = w[0] * c->s[2 * k] + w[1] * c->s[2 * k + 1];
-    pr->slip = hypot(w[0], w[1]);
-    pr->norm = ipx_norm2(c->x, c->m);
-    pr->pn = c->x[c->pos[IPX_ROWS_PER_CONTACT * k + IPX_N]];
-}
 
 /* Solves the linear rows with contact k's direction at angle phi. */
 static ipx_status probe_at(plus_ctx *c, int k, double phi, plus_probe *pr)
@@ -45,13 +36,6 @@ static ipx_status probe_at(plus_ctx *c, int k, double phi, plus_probe *pr)
     plus_probe_here(c, k, pr);
     pr->phi = phi;
     return st;
-}
-
-/* Friction at contact k opposes the end slip (or there is none) to within ANGLE_TOL. */
-int plus_consistent(const plus_ctx *c, const plus_probe *pr)
-{
-    if (pr->slip <= c->slip_floor) return 1;
-    return pr->dot > 0.0 && fabs(pr->cross) <= 1e3 * ANGLE_TOL * pr->slip;
 }
 
 /* 1 if a is a better root than b: no pulling normal first, then the smaller impulse. */
@@ -66,7 +50,8 @@ static int better(const plus_probe *a, const plus_probe *b, double tol_pn)
    slip's direction (the rows turn singular, or change rank, at an angle between them), not
    through a root (there w x s shrinks with the bracket) nor through w = 0 (there w does). The
    end slip turns faster than 1e4 rad per rad of s there: no angle of the bracket can end within
-   the consistency bound, and narrowing it to ANGLE_TOL cost some 60 probes (bins, piles). */
+   the consistency bound, and narrowing it to PLUS_ANGLE_TOL cost some 60 probes (bins,
+   piles). */
 static int jump(const plus_probe *lo, const plus_probe *hi, double slip0)
 {
     return hi->phi - lo->phi <= JUMP_WIDTH && fmin(lo->slip, hi->slip) > JUMP_SLIP * slip0 &&
@@ -82,12 +67,12 @@ static ipx_status bracket_root(plus_ctx *c, int k, plus_probe lo, plus_probe hi,
     int side = 0; /* which end the last two steps kept: halve its value (Illinois) */
     const double slip0 = fmax(lo.slip, hi.slip); /* m/s */
     double f_lo = lo.cross, f_hi = hi.cross;
-    while (hi.phi - lo.phi > ANGLE_TOL && !jump(&lo, &hi, slip0)) {
+    while (hi.phi - lo.phi > PLUS_ANGLE_TOL && !jump(&lo, &hi, slip0)) {
         double phi = (lo.phi * f_hi - hi.phi * f_lo) / (f_hi - f_lo);
         if (!(phi > lo.phi && phi < hi.phi)) phi = 0.5 * (lo.phi + hi.phi);
         ipx_status st = probe_at(c, k, phi, &mid);
         if (st != IPX_OK) return st;
-        if (mid.cross == 0.0 || fabs(mid.cross) <= ANGLE_TOL * 1e-3 * mid.slip) break;
+        if (mid.cross == 0.0 || fabs(mid.cross) <= PLUS_ANGLE_TOL * 1e-3 * mid.slip) break;
         if ((mid.cross < 0.0) == (f_lo < 0.0)) {
             lo = mid;
             f_lo = mid.cross;
@@ -145,102 +130,11 @@ static int search_over(int visits, int kept_run, int ni)
     return visits >= MAX_SWEEPS * ni || (visits >= ni && kept_run >= ni - 1);
 }
 
-/* The sweeps converge linearly where they converge: in the bins and piles of issue [scale] often
-   by a ratio of 0.7-0.9 per sweep (three corners of a box on a box: 20 sweeps, 1 261 min-norm
-   solves, and the angles still 2e-4 rad from their limit, so the contacts were pruned). A sweep
-   is a map phi -> G(phi) of the impending contacts' angles; Anderson's acceleration (the method
-   of nsgs.c's sweeps too) takes as the next point the combination of the last
-   SEARCH_AA_DEPTH + 1 outputs whose residuals G(phi) - phi combine to the least, instead of the
-   last output alone. Nothing else changes: the search still ends only where every angle is a
-   root with the others fixed, so it ends on consistent directions, sooner. */
-#define SEARCH_AA_DEPTH 3
-#define SEARCH_AA_STEP (IPX_PI / 4) /* rad: a combination farther than this from the last
-                                       output is not taken; the history restarts there [S] */
-
-/* Doubles of the acceleration's history for k contacts. */
-size_t plus_search_history_doubles(int k)
-{
-    return (size_t)(3 * SEARCH_AA_DEPTH + 3) * (size_t)k + SEARCH_AA_DEPTH;
-}
-
-/* The search's doubles for k contacts (plus_workspace_bytes): the history, then Newton's on
-   the angles (plus_angles.c). */
+/* The search's doubles for k contacts (plus_workspace_bytes): the acceleration's history
+   (plus_accel.c), then Newton's on the angles (plus_angles.c). */
 size_t plus_search_doubles(int k)
 {
     return plus_search_history_doubles(k) + plus_angles_doubles(k);
-}
-
-/* The impending contacts' angles into phi (ni), each the one nearest ref's (NULL: atan2's). */
-void plus_get_angles(const plus_ctx *c, const double *ref, double *phi)
-{
-    for (int k = 0; k < c->k; k++) {
-        const int j = c->imp[k];
-        if (j < 0) continue;
-        const double a = atan2(c->s[2 * k + 1], c->s[2 * k]);
-        phi[j] = ref ? ref[j] + remainder(a - ref[j], 2.0 * IPX_PI) : a;
-    }
-}
-
-void plus_set_angles(plus_ctx *c, const double *phi)
-{
-    for (int k = 0; k < c->k; k++) {
-        const int j = c->imp[k];
-        if (j < 0) continue;
-        c->s[2 * k] = cos(phi[j]);
-        c->s[2 * k + 1] = sin(phi[j]);
-    }
-}
-
-/* After a sweep from the point X[len] (its output G[len] is read from the directions now): the
-   next point, set as the directions. X, G: the points and outputs since the history began
-   (SEARCH_AA_DEPTH + 1 slots of ni each, oldest first; *len + 1 in use). Returns 1 if the next
-   point is not the sweep's output. */
-static int accelerate(plus_ctx *c, int *len)
-{
-    const int ni = c->ni, D = SEARCH_AA_DEPTH, m = *len;
-    double *X = c->search_hist, *G = X + (size_t)(D + 1) * ni, *A = G + (size_t)(D + 1) * ni;
-    double *gamma = A + (size_t)D * ni, *next = A; /* next: A's room, once gamma is solved */
-    const double *x = X + (size_t)m * ni;
-    double *g = G + (size_t)m * ni;
-    plus_get_angles(c, x, g);
-    if (m == 0) { /* one pair so far: the output is the next point */
-        memcpy(X + ni, g, sizeof(double) * (size_t)ni);
-        *len = 1;
-        return 0;
-    }
-    /* min |f_m - dF gamma|, f_i = G_i - X_i, dF's columns f_(i+1) - f_i */
-    for (int i = 0; i < m; i++)
-        for (int j = 0; j < ni; j++) {
-            const size_t a = (size_t)i * ni + j, b = a + (size_t)ni;
-            A[a] = (G[b] - X[b]) - (G[a] - X[a]);
-        }
-    for (int j = 0; j < ni; j++) gamma[j] = g[j] - x[j];
-    double step = INFINITY; /* rad: how far the combination is from the output g */
-    const double rcond = c->cfg.rcond;
-    if (ipx_plus_lsq(ni, m, A, gamma, rcond, c->newton_work, c->newton_iwork, NULL) == IPX_OK) {
-        step = 0.0;
-        for (int j = 0; j < ni; j++) { /* next = g - dG gamma */
-            double mix = 0.0;
-            for (int i = 0; i < m; i++)
-                mix += gamma[i] * (G[(size_t)(i + 1) * ni + j] - G[(size_t)i * ni + j]);
-            next[j] = g[j] - mix;
-            step = fmax(step, fabs(mix));
-        }
-    }
-    if (!(step <= SEARCH_AA_STEP)) { /* the output itself, from which a new history starts */
-        memcpy(X, g, sizeof(double) * (size_t)ni);
-        *len = 0;
-        return 0;
-    }
-    if (m == D) { /* full: the oldest pair goes */
-        memmove(X, X + ni, sizeof(double) * (size_t)(D * ni));
-        memmove(G, G + ni, sizeof(double) * (size_t)(D * ni));
-    }
-    *len = m < D ? m + 1 : D;
-    memcpy(X + (size_t)*len * ni, next, sizeof(double) * (size_t)ni);
-    if (step == 0.0) return 0; /* the output itself, as the directions have it */
-    plus_set_angles(c, next);
-    return 1;
 }
 
 /* Visits the impending contacts in turn (nonlinear Gauss-Seidel) until the search is over; a
@@ -270,7 +164,7 @@ ipx_status plus_search_directions(plus_ctx *c)
             kept_run = -1;
             len = 0;
             plus_get_angles(c, NULL, c->search_hist);
-        } else if (st == IPX_OK && accelerate(c, &len)) {
+        } else if (st == IPX_OK && plus_accelerate(c, &len)) {
             kept_run = 0;
         }
     }

@@ -10,13 +10,19 @@
    last row and the guess is kept. The impulse is then the min-norm solve with the final s_k,
    so the cone holds exactly (deviation 3). Before it, Newton on the angles alone
    (plus_angles.c), cheaper where the factor cache serves its solves; after it, where it
-   stalls, the search one contact at a time (plus_search.c). */
+   stalls, the search one contact at a time (plus_search.c). The angles' numbering and the end
+   slips all three read are in plus_probe.c. The top of the impending-slip stage: plus_impending
+   is what an interval's candidate calls (plus_interval.c). */
 #include <float.h>
 #include <math.h>
 #include <string.h>
 
 #include "mathutil.h"
-#include "plus_internal.h"
+#include "plus_angles.h"
+#include "plus_probe.h"
+#include "plus_search.h"
+#include "plus_slip.h"
+#include "plus_system.h"
 
 #define MIN_STEP 0.01      /* backtracking: halve the step down to this fraction [S] */
 #define POOR_PROGRESS 0.95 /* after 3 iterations, stop if the residual fell by less than 5 % [S] */
@@ -39,12 +45,6 @@ static double row_weight(const plus_ctx *c, int r, double V, double P)
     if (i % IPX_ROWS_PER_CONTACT == IPX_N)
         return c->cls[k] == IPX_PLUS_EXPANDING || c->normal_on[k] == PLUS_NORMAL_SLIDE ? V : Pv;
     return c->slip[k] == IPX_PLUS_ROLLING ? Pv : V;
-}
-
-void plus_end_slip(const plus_ctx *c, int k, const double *x, double w[2])
-{
-    w[0] = plus_tangent_velocity(c, k, x, IPX_T1);
-    w[1] = plus_tangent_velocity(c, k, x, IPX_T2);
 }
 
 /* Weighted residual into g (m + ni rows); returns its 2-norm. */
@@ -156,18 +156,6 @@ static int iterate(plus_ctx *c, double V, double P, int *iters, ipx_status *st)
         if (local >= 3 && merit > POOR_PROGRESS * prev && merit > tol) return 0; /* infeasible */
     }
     return 1;
-}
-
-/* Numbers the impending contacts and starts their angles from the direction guesses. */
-void plus_start_angles(plus_ctx *c)
-{
-    c->ni = 0;
-    for (int k = 0; k < c->k; k++) {
-        const int impending = plus_solving_impending(c, k);
-        c->imp[k] = impending ? c->ni++ : -1;
-        c->slip_failed[k] = 0;
-        if (impending) c->x[c->m + c->imp[k]] = atan2(c->s[2 * k + 1], c->s[2 * k]);
-    }
 }
 
 /* w . s of impending contact k at the current iterate: < 0 is the wrong branch (friction along

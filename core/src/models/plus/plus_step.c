@@ -3,7 +3,7 @@
 #include <math.h>
 
 #include "mathutil.h"
-#include "plus_internal.h"
+#include "plus_step.h"
 
 /* Smallest positive root with a + alpha b > 0 of the squared direction limit (2.14):
    (b^2 - c^2 a |d|^2) alpha^2 + 2ab(1 - c^2) alpha + a^2(1 - c^2) = 0, with a = v0.v0,

@@ -6,7 +6,7 @@
 
 #include "numerics/lsq_cod.h"
 #include "numerics/min_norm.h"
-#include "plus_internal.h"
+#include "plus_system.h"
 #include "numerics/sparse_lsq.h"
 
 /* Unknowns: the three components of every contact in C_act or E (only the normal one if

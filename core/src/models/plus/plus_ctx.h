@@ -1,20 +1,11 @@
-/// Inside the core: the state shared by the files of the PLUS model (plus*.c, plus_cor.c).
-///   plus.c           parameter table, registry entry, workspace, ipx_plus_trace
-///   plus_rounds.c    Algorithm 2: rounds, classes, COR per round, energy cap, fallback
-///   plus_interval.c  Algorithm 1: one interval, the active-set search
-///   plus_system.c    Table 1 / spec 5.3: unknowns, rows B pi = w, min-norm solve
-///   plus_slip.c      impending slip (2.9b): Newton with an analytic Jacobian
-///   plus_angles.c    impending slip: Newton on the slip angles alone
-///   plus_search.c    impending slip: the directions one contact at a time
-///   plus_step.c      interval length alpha (2.12)-(2.14)
-///   dense_lsq.c       small dense min-norm least squares (complete orthogonal factorisation)
-#ifndef IMPAX_PLUS_INTERNAL_H
-#define IMPAX_PLUS_INTERNAL_H
-
-#include <stddef.h>
+/// Inside the PLUS model: the context of one impact (plus_ctx) that every stage reads and
+/// writes, its parameters in the algorithm's form (plus_cfg), the model's constants and the
+/// predicates every stage asks. The bottom of the model: it calls no other file of it (the files
+/// and their order are listed in plus.c).
+#ifndef IMPAX_PLUS_CTX_H
+#define IMPAX_PLUS_CTX_H
 
 #include "impax/plus.h"
-#include "workspace_internal.h"
 
 /// Parameter values in the form the algorithm uses.
 typedef struct plus_cfg {
@@ -117,7 +108,7 @@ typedef struct plus_ctx {
                                 and Newton on the angles */
     double *newton_work;     /* ipx_plus_lsq_work_doubles(n+k): Newton's own factorisations and
                                 the search's acceleration and Newton on the angles
-                                (plus_search.c, plus_angles.c), apart from lsq_work's
+                                (plus_accel.c, plus_angles.c), apart from lsq_work's
                                 factor cache */
     int *newton_iwork;       /* n+k */
     double v_scale;          /* m/s, velocity scale of the current interval (Newton tolerance) */
@@ -168,77 +159,5 @@ static inline int plus_solving_impending(const plus_ctx *c, int k)
 {
     return plus_solving(c, k) && c->slip[k] == IPX_PLUS_IMPENDING;
 }
-
-/* plus.c */
-void plus_cfg_from_params(const double *param, plus_cfg *cfg);
-size_t plus_workspace_bytes(int k);
-ipx_status plus_ctx_init(plus_ctx *c, const ipx_problem *p, const double *param, ipx_workspace *ws,
-                         ipx_result *r);
-
-/* plus_rounds.c: runs the whole impact (Algorithm 2); fills r->impulse and the counts */
-ipx_status plus_run(plus_ctx *c);
-void plus_sparse_end(plus_ctx *c); /* plus_system.c: frees the sparse solves' state */
-/* plus_system.c: 1 if a system of m unknowns goes to the sparse path, which has answered more
-   of this impact's systems than it declined (stacks of boxes; a bin's it declines) */
-int plus_sparse_paying(const plus_ctx *c, int m);
-
-/* plus_interval.c: one interval from the current v and classes; sets c->pi, c->wpi, *alpha */
-ipx_status plus_interval(plus_ctx *c, double *alpha);
-
-/* plus_system.c */
-void plus_columns(plus_ctx *c);                     /* unknowns from normal_on and slip */
-void plus_assemble(plus_ctx *c);                    /* B, rhs; impending rows in sliding form */
-void plus_assemble_directions(plus_ctx *c);         /* only the impending rows, from c->s: what
-                                                       plus_assemble would change when only the
-                                                       directions did (the search's probes) */
-ipx_status plus_solve_linear(plus_ctx *c);          /* x = B^+ rhs */
-ipx_status plus_solve_probe(plus_ctx *c);           /* the same after plus_assemble_directions,
-                                                       as a probe: the rest of B is the
-                                                       candidate's, and the system differs from
-                                                       the last in a few columns (the factor
-                                                       cache; never the sparse path) */
-void plus_scatter(plus_ctx *c);                     /* the solved group's pi from x */
-void plus_velocity_change(plus_ctx *c);             /* wpi = W pi */
-double plus_tangent_velocity(const plus_ctx *c, int k, const double *x, int t); /* end v_t */
-ipx_status plus_lsq_newton(plus_ctx *c, int m, double *A, double *b); /* Newton's counted
-                                                                         min-norm solve */
-
-/* plus_finish.c: the plastic finish (frictionless LCP of the normal rows, Lemke); sets c->pi,
-   c->wpi, the classes and states of a final round (not applied) */
-ipx_status plus_plastic_finish(plus_ctx *c);
-
-/* plus_slip.c: Newton for the impending contacts, then the sliding-form solve with w_hat */
-ipx_status plus_impending(plus_ctx *c);
-void plus_end_slip(const plus_ctx *c, int k, const double *x, double w[2]); /* m/s, at x */
-void plus_start_angles(plus_ctx *c); /* numbers the impending contacts (c->imp, c->ni) */
-
-/* The normal columns of the impending contacts being solved into cols (at most
-   IPX_MIN_NORM_MAX_SET stored); returns how many there are. */
-int plus_impending_columns(const plus_ctx *c, int *cols);
-
-/* plus_search.c: the directions one contact at a time where Newton stalls (deviation 3) */
-typedef struct plus_probe {
-    double phi, cross, dot, slip; /* rad; w x s, w . s, |w| (m/s) */
-    double norm, pn;              /* |pi| and the contact's pi_n (N*s) */
-} plus_probe;
-void plus_probe_here(const plus_ctx *c, int k, plus_probe *pr); /* at x and s_k */
-int plus_consistent(const plus_ctx *c, const plus_probe *pr);   /* friction against w */
-void plus_get_angles(const plus_ctx *c, const double *ref, double *phi); /* nearest ref's */
-void plus_set_angles(plus_ctx *c, const double *phi);
-ipx_status plus_search_directions(plus_ctx *c);
-size_t plus_search_doubles(int k);         /* workspace of the search and plus_angles.c */
-size_t plus_search_history_doubles(int k); /* the search's part; plus_angles.c's follows */
-
-/* plus_angles.c: Newton on the impending contacts' angles alone (deviation 3) */
-ipx_status plus_newton_on_angles(plus_ctx *c, int *moved, int *all);
-ipx_status plus_angles_first(plus_ctx *c, int *done);
-void plus_expect_directions(plus_ctx *c); /* their columns to the factor cache */
-size_t plus_angles_doubles(int k);        /* after the search's history */
-
-/* plus_step.c: alpha of one sliding contact (v0, d: start slip and its change, m/s); *limit
-   says which rule gave it */
-enum { PLUS_LIMIT_NONE = 0, PLUS_LIMIT_END, PLUS_LIMIT_CLOSEST, PLUS_LIMIT_DIRECTION };
-double plus_slide_alpha(const double v0[2], const double d[2], double v_t, double cos_theta,
-                        double alpha_min, int *limit);
 
 #endif
