@@ -1,6 +1,6 @@
 /* The contact store: a copy of every captured dContact with its bodies, found by joint
-   (hash with chaining) and by group (doubly linked lists), and the hooks that keep it in step
-   with ODE. Group empties drop their records before ODE frees (and later reuses) the joints. */
+   (hash with chaining) and by group (doubly linked lists). The hooks (hooks.c) keep it in step
+   with ODE: group empties drop their records before ODE frees (and later reuses) the joints. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,7 +76,7 @@ static int new_slot(contact_store *r)
     return r->high_water++;
 }
 
-static void unlink_record(contact_store *r, int i)
+void ipx_ode_store_unlink(contact_store *r, int i)
 {
     contact_record *c = &r->rec[i];
     int *link = &r->bucket[bucket_of(r, c->joint)];
@@ -93,11 +93,10 @@ static void unlink_record(contact_store *r, int i)
     r->live--;
 }
 
-/* Adds (or, for a joint address ODE reused without our seeing the empty, replaces) a record. */
-static int add_record(contact_store *r, dJointID joint, dJointGroupID group, const dContact *contact)
+int ipx_ode_store_add(contact_store *r, dJointID joint, dJointGroupID group, const dContact *contact)
 {
     int old = ipx_ode_store_find(r, joint);
-    if (old >= 0) unlink_record(r, old);
+    if (old >= 0) ipx_ode_store_unlink(r, old);
     if (r->live + 1 > r->n_buckets && rehash(r) != 0) return -1;
     int g = group_slot(r, group), i = g < 0 ? -1 : new_slot(r);
     if (i < 0) return -1;
@@ -116,84 +115,4 @@ static int add_record(contact_store *r, dJointID joint, dJointGroupID group, con
     r->bucket[b] = i;
     r->live++;
     return i;
-}
-
-/* ---- hooks --------------------------------------------------------------------------------- */
-
-void ipx_ode_on_contact_created(ipx_ode_context *ctx, dJointID joint, dJointGroupID group,
-                                const dContact *contact)
-{
-    if (!ctx || !joint || !contact || ipx_ode_internal) return;
-    pthread_mutex_lock(&ctx->lock);
-    if (add_record(&ctx->store, joint, group, contact) < 0)
-        ipx_ode_fallback(ctx, "out of memory while registering a contact: it is left to ODE");
-    else
-        ctx->stats.contacts_captured++;
-    pthread_mutex_unlock(&ctx->lock);
-}
-
-typedef struct attachment {
-    dJointID joint;
-    dBodyID body1, body2;
-} attachment;
-
-static void attach(ipx_ode_context *ctx, const void *arg)
-{
-    const attachment *a = arg;
-    int i = ipx_ode_store_find(&ctx->store, a->joint);
-    if (i < 0) return;
-    contact_record *c = &ctx->store.rec[i];
-    c->body[0] = a->body1;
-    c->body[1] = a->body2;
-    c->attached = a->body1 || a->body2;
-    c->dead = 0;
-}
-
-void ipx_ode_on_contact_attached(ipx_ode_context *ctx, dJointID joint, dBodyID body1, dBodyID body2)
-{
-    const attachment a = {joint, body1, body2};
-    ipx_ode_for_each(ctx, attach, &a);
-}
-
-static void drop_group(ipx_ode_context *ctx, const void *arg)
-{
-    contact_store *r = &ctx->store;
-    dJointGroupID group = (dJointGroupID)arg;
-    for (int g = 0; g < r->n_groups; g++) {
-        if (r->groups[g].group != group) continue;
-        while (r->groups[g].head >= 0) unlink_record(r, r->groups[g].head);
-        return;
-    }
-}
-
-void ipx_ode_on_group_emptied(ipx_ode_context *ctx, dJointGroupID group)
-{
-    ipx_ode_for_each(ctx, drop_group, group);
-}
-
-static void drop_joint(ipx_ode_context *ctx, const void *arg)
-{
-    int i = ipx_ode_store_find(&ctx->store, (dJointID)arg);
-    /* dJointDestroy does nothing to a joint in a group: its record lives until the empty */
-    if (i >= 0 && ctx->store.rec[i].group == 0) unlink_record(&ctx->store, i);
-}
-
-void ipx_ode_on_joint_destroyed(ipx_ode_context *ctx, dJointID joint)
-{
-    ipx_ode_for_each(ctx, drop_joint, joint);
-}
-
-static void forget_body(ipx_ode_context *ctx, const void *arg)
-{
-    contact_store *r = &ctx->store;
-    for (int i = 0; i < r->high_water; i++) {
-        contact_record *c = &r->rec[i];
-        if (c->joint && (c->body[0] == arg || c->body[1] == arg)) c->dead = 1;
-    }
-    ipx_ode_recovery_forget_body(ctx, (dBodyID)arg);
-}
-
-void ipx_ode_on_body_destroyed(ipx_ode_context *ctx, dBodyID body)
-{
-    ipx_ode_for_each(ctx, forget_body, body);
 }

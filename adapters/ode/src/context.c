@@ -1,4 +1,5 @@
-/* The per-world context: creation, configuration, statistics and the world -> context table. */
+/* The per-world context's life: creation (entered in the world table), configuration (the model,
+   its parameters and the adapter's keys) and destruction. */
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -7,77 +8,6 @@
 
 #include "impax/gonthier.h"
 #include "internal.h"
-
-/* The process-wide world -> context table (for interposers that only see a dWorldID). */
-static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
-static ipx_ode_context *table_head;
-
-static void table_insert(ipx_ode_context *ctx)
-{
-    pthread_mutex_lock(&table_lock);
-    ctx->next = table_head;
-    table_head = ctx;
-    pthread_mutex_unlock(&table_lock);
-}
-
-static void table_remove(ipx_ode_context *ctx)
-{
-    pthread_mutex_lock(&table_lock);
-    for (ipx_ode_context **link = &table_head; *link; link = &(*link)->next)
-        if (*link == ctx) {
-            *link = ctx->next;
-            break;
-        }
-    ctx->next = NULL;
-    pthread_mutex_unlock(&table_lock);
-}
-
-ipx_ode_context *ipx_ode_context_for(dWorldID world)
-{
-    ipx_ode_context *found = NULL;
-    pthread_mutex_lock(&table_lock);
-    for (ipx_ode_context *c = table_head; c && !found; c = c->next)
-        if (c->world == world) found = c;
-    pthread_mutex_unlock(&table_lock);
-    return found;
-}
-
-void ipx_ode_for_each(ipx_ode_context *ctx, void (*fn)(ipx_ode_context *, const void *),
-                      const void *arg)
-{
-    if (ipx_ode_internal) return; /* the adapter's own ODE call, forwarded by an interposer */
-    if (ctx) {
-        pthread_mutex_lock(&ctx->lock);
-        fn(ctx, arg);
-        pthread_mutex_unlock(&ctx->lock);
-        return;
-    }
-    pthread_mutex_lock(&table_lock);
-    for (ipx_ode_context *c = table_head; c; c = c->next) {
-        pthread_mutex_lock(&c->lock);
-        fn(c, arg);
-        pthread_mutex_unlock(&c->lock);
-    }
-    pthread_mutex_unlock(&table_lock);
-}
-
-int ipx_ode_grow(void **buf, int *cap, int need, size_t size)
-{
-    if (need <= *cap) return 0;
-    int n = *cap < 16 ? 16 : 2 * *cap;
-    if (n < need) n = need;
-    void *p = realloc(*buf, (size_t)n * size);
-    if (!p) return -1;
-    *buf = p;
-    *cap = n;
-    return 0;
-}
-
-void ipx_ode_fallback(ipx_ode_context *ctx, const char *message)
-{
-    ctx->stats.fallbacks++;
-    snprintf(ctx->stats.last_message, sizeof ctx->stats.last_message, "%s", message);
-}
 
 ipx_ode_config ipx_ode_default_config(void)
 {
@@ -119,17 +49,6 @@ int ipx_ode_set_config(ipx_ode_context *ctx, const ipx_ode_config *c, char *msg,
     ctx->config = *c;
     return 0;
 }
-
-ipx_ode_config ipx_ode_get_config(const ipx_ode_context *ctx) { return ctx->config; }
-
-const char *ipx_ode_model_name(const ipx_ode_context *ctx)
-{
-    return ctx->passthrough ? "ode" : ctx->params.model->name;
-}
-
-ipx_ode_stats ipx_ode_get_stats(const ipx_ode_context *ctx) { return ctx->stats; }
-
-void ipx_ode_reset_stats(ipx_ode_context *ctx) { memset(&ctx->stats, 0, sizeof ctx->stats); }
 
 /* 'ode' takes a list without items ("", white space): 0, or -1 with a message quoting the text. */
 static int no_items(const char *text, char *msg, size_t size)
@@ -183,22 +102,6 @@ int ipx_ode_configure(ipx_ode_context *ctx, const char *model_name, const char *
     return 0;
 }
 
-int ipx_ode_reserve_workspace(ipx_ode_context *ctx, const ipx_problem *p, char *msg, size_t size)
-{
-    const int k = p->k;
-    size_t need = ipx_workspace_bytes_for(&ctx->params, p); /* O(k) for W as blocks */
-    if (need && need <= ipx_workspace_capacity(ctx->ws)) return 0;
-    ipx_workspace *ws = need ? ipx_workspace_create_bytes(need) : NULL;
-    if (!ws) {
-        snprintf(msg, size, "out of memory for the workspace of model '%s' at k = %d contacts (%zu bytes)",
-                 ctx->params.model->name, k, need);
-        return -1;
-    }
-    ipx_workspace_destroy(ctx->ws);
-    ctx->ws = ws;
-    return 0;
-}
-
 ipx_ode_context *ipx_ode_create(dWorldID world)
 {
     if (!world) return NULL;
@@ -215,7 +118,7 @@ ipx_ode_context *ipx_ode_create(dWorldID world)
         free(ctx);
         return NULL;
     }
-    table_insert(ctx);
+    ipx_ode_table_insert(ctx);
     return ctx;
 }
 
@@ -240,22 +143,10 @@ static void free_work(ipx_ode_context *ctx)
 void ipx_ode_destroy(ipx_ode_context *ctx)
 {
     if (!ctx) return;
-    table_remove(ctx);
+    ipx_ode_table_remove(ctx);
     ipx_ode_store_free(&ctx->store);
     ipx_workspace_destroy(ctx->ws);
     free_work(ctx);
     pthread_mutex_destroy(&ctx->lock);
     free(ctx);
-}
-
-void ipx_ode_on_world_destroyed(ipx_ode_context *ctx)
-{
-    if (!ctx) return;
-    table_remove(ctx);
-    pthread_mutex_lock(&ctx->lock);
-    ipx_ode_store_clear(&ctx->store);
-    ctx->n_disabled = 0;
-    ctx->recovery.n_body = 0; /* the world's bodies are gone */
-    ctx->world = NULL;
-    pthread_mutex_unlock(&ctx->lock);
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "kinematics.h"
 
 int ipx_ode_handback_bounded(ipx_ode_context *ctx, char *msg, size_t size)
 {

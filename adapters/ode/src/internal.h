@@ -60,6 +60,11 @@ void ipx_ode_store_free(contact_store *r);
 void ipx_ode_store_clear(contact_store *r);
 /* Index of the joint's record, or -1. */
 int ipx_ode_store_find(const contact_store *r, dJointID joint);
+/* Adds (or, for a joint address ODE reused without our seeing the empty, replaces) a record:
+   its index, or -1 if memory is short. */
+int ipx_ode_store_add(contact_store *r, dJointID joint, dJointGroupID group, const dContact *contact);
+/* Frees record i: out of its bucket and its group, onto the free list. */
+void ipx_ode_store_unlink(contact_store *r, int i);
 
 /* ---- pointer -> index map with epochs, so it empties in O(1) (ptrmap.c) ------------------ */
 
@@ -156,7 +161,7 @@ typedef struct disabled_contact {
     dJointID joint;          /* to tell a reused record slot */
 } disabled_contact;
 
-/* ---- penetration recovery (recovery.c) ---------------------------------------------------- */
+/* ---- penetration recovery (recovery.c, recovery_project.c) ------------------------------- */
 
 typedef struct recovery_state {
     dBodyID *body;           /* bodies impacted and not yet out of their contacts' penetration */
@@ -178,11 +183,7 @@ typedef struct recovery_state {
     size_t cap_ilcp;
 } recovery_state;
 
-/* Nonzero while this thread runs the adapter's own ODE calls: the hooks ignore them (an
-   interposer forwards them here while the context's lock is held). */
-extern _Thread_local int ipx_ode_internal;
-
-/* ---- the context (context.c) -------------------------------------------------------------- */
+/* ---- the context (created, configured and destroyed by context.c) ------------------------- */
 
 struct ipx_ode_context {
     pthread_mutex_t lock;    /* held by every hook and the pre/post-step: hooks may come from
@@ -212,10 +213,22 @@ struct ipx_ode_context {
     ipx_ode_context *next;   /* world table */
 };
 
+/* ---- the world -> context table (world_table.c) ------------------------------------------- */
+
+/* Nonzero while this thread runs the adapter's own ODE calls: the hooks ignore them (an
+   interposer forwards them here while the context's lock is held). */
+extern _Thread_local int ipx_ode_internal;
+
+/* Enters ctx into the table (ipx_ode_create); takes it out (destroyed, or its world destroyed). */
+void ipx_ode_table_insert(ipx_ode_context *ctx);
+void ipx_ode_table_remove(ipx_ode_context *ctx);
+
 /* Runs fn on ctx, or on every context in the table if ctx is NULL (under the table's lock),
    each under its context's lock. */
 void ipx_ode_for_each(ipx_ode_context *ctx, void (*fn)(ipx_ode_context *, const void *),
                       const void *arg);
+
+/* ---- helpers on a context (context_access.c) ---------------------------------------------- */
 
 /* Records a fallback: counts it and keeps its message. */
 void ipx_ode_fallback(ipx_ode_context *ctx, const char *message);
@@ -223,16 +236,12 @@ void ipx_ode_fallback(ipx_ode_context *ctx, const char *message);
 /* Grows *buf (elements of size bytes) to hold at least need; 0 on success. */
 int ipx_ode_grow(void **buf, int *cap, int need, size_t size);
 
-/* ---- per-step work (island.c, assemble.c, handback.c) ------------------------------------- */
+/* Grows the model's workspace to solve p (its size and W's form: ipx_workspace_bytes_for). 0, or
+   -1 with message. */
+int ipx_ode_reserve_workspace(ipx_ode_context *ctx, const ipx_problem *p, char *message, size_t size);
 
-/* Approach speed of a registered contact (m/s, > 0 approaching), NaN for bad data. */
-double ipx_ode_approach_speed(const contact_record *r);
-/* m/s: |g| h, the speed gravity adds in a step of h s. */
-double ipx_ode_gravity_speed(const ipx_ode_context *ctx, dReal h);
-/* m/s: approach speed above which a contact without bounce is impacting in a step of h s. */
-double ipx_ode_impact_threshold(const ipx_ode_context *ctx, dReal h);
-/* Marks this step's impacting contacts; returns how many. */
-int ipx_ode_classify(ipx_ode_context *ctx);
+/* ---- per-step work (island.c, assemble.c, handback.c; classify.h, kinematics.h) ----------- */
+
 /* Gathers the island around record seed. 0, or -1 with message. */
 int ipx_ode_gather(ipx_ode_context *ctx, int seed, char *message, size_t size);
 /* Sizes the assembly's per-contact arrays for k contacts (not W). 0, or -1 if memory is short. */
@@ -240,9 +249,6 @@ int ipx_ode_assembly_reserve(assembly *as, int k);
 /* Sizes the assembly's joint-elimination work for need doubles. 0, or -1 if memory is short. */
 int ipx_ode_reserve_work(assembly *as, size_t need);
 void ipx_ode_assembly_free(assembly *as);
-/* Grows the model's workspace to solve p (its size and W's form: ipx_workspace_bytes_for). 0, or
-   -1 with message. */
-int ipx_ode_reserve_workspace(ipx_ode_context *ctx, const ipx_problem *p, char *message, size_t size);
 /* The gathered island's bodies (inverse masses, velocities) and joint and contact rows, into
    ctx->as (as->system: every contact's three rows); no W. 0, or -1 with message. */
 int ipx_ode_assemble_rows(ipx_ode_context *ctx, char *message, size_t size);
@@ -281,14 +287,11 @@ void ipx_ode_contact_tangents(const dContact *c, dBodyID body1, dBodyID body2, d
 void ipx_ode_recovery_add_island(ipx_ode_context *ctx);
 void ipx_ode_recover(ipx_ode_context *ctx);
 void ipx_ode_recovery_remove_copies(ipx_ode_context *ctx);
-void ipx_ode_recovery_project(ipx_ode_context *ctx);
+void ipx_ode_recovery_project(ipx_ode_context *ctx); /* recovery_project.c */
 void ipx_ode_recovery_forget_body(ipx_ode_context *ctx, dBodyID body);
 /* m: the normal displacement the projection owes record r this step (its ERP fraction of the
    penetration beyond the surface layer), 0 if it has none to recover. */
 double ipx_ode_recovery_target(const ipx_ode_context *ctx, const contact_record *r);
-/* Projects the island gathered in ctx->isl (recovery_project.c). 0, or -1 if the island keeps
-   its penetration for this step. */
-int ipx_ode_recovery_project_island(ipx_ode_context *ctx);
 void ipx_ode_recovery_free(ipx_ode_context *ctx);
 
 /* Contact record validity: 1 if ODE could step it (unit normal, finite data). */

@@ -1,85 +1,8 @@
-/* Finding impacts: which contacts are impacting this step, and the island of bodies, joints and
-   contacts around each (everything an impulse there can reach in the same instant). */
-#include <math.h>
+/* Gathering the island around an impacting contact (classify.c finds them): the bodies, joints
+   and contacts an impulse there can reach in the same instant. */
 #include <stdio.h>
-#include <string.h>
 
-#include "classify.h"
 #include "internal.h"
-
-double ipx_ode_approach_speed(const contact_record *r)
-{
-    char msg[8];
-    if (!ipx_ode_contact_valid(&r->contact, msg, sizeof msg)) return NAN;
-    const dReal *n = r->contact.geom.normal, *p = r->contact.geom.pos;
-    dVector3 v[2] = {{0, 0, 0, 0}, {0, 0, 0, 0}};
-    for (int s = 0; s < 2; s++)
-        if (r->body[s]) dBodyGetPointVel(r->body[s], p[0], p[1], p[2], v[s]);
-    /* the normal points into body 1: n . (v1 - v2) > 0 is separating */
-    double vn = 0.0;
-    for (int a = 0; a < 3; a++) vn += n[a] * (v[0][a] - v[1][a]);
-    return -vn;
-}
-
-/* Bounce contacts impact above their own bounce_vel (as ODE bounces them), others above the
-   context's threshold; below the threshold a contact is resting and left to ODE even if its
-   bounce_vel is lower. Bad data (NaN) also counts, so that its island reports it. */
-static int is_impacting(double threshold, const contact_record *r)
-{
-    const dSurfaceParameters *s = &r->contact.surface;
-    double approach = ipx_ode_approach_speed(r);
-    if (isnan(approach)) return 1;
-    int bounce = (s->mode & dContactBounce) && s->bounce_vel >= 0.0;
-    return approach > (bounce ? fmax(s->bounce_vel, threshold) : threshold);
-}
-
-double ipx_ode_gravity_speed(const ipx_ode_context *ctx, dReal h)
-{
-    dVector3 g;
-    dWorldGetGravity(ctx->world, g);
-    return sqrt(g[0] * g[0] + g[1] * g[1] + g[2] * g[2]) * (isfinite(h) ? fabs(h) : 0.0);
-}
-
-double ipx_ode_impact_threshold(const ipx_ode_context *ctx, dReal h)
-{
-    return ctx->config.impact_threshold + ctx->config.gravity_steps * ipx_ode_gravity_speed(ctx, h);
-}
-
-int ipx_ode_contact_impacting(const ipx_ode_context *ctx, const dContact *contact, dBodyID body1, dBodyID body2,
-                              dReal h)
-{
-    if (!ctx || !ctx->world || !contact || (!ipx_ode_dynamic(body1) && !ipx_ode_dynamic(body2))) return 0;
-    contact_record r;
-    memset(&r, 0, sizeof r);
-    r.contact = *contact;
-    r.body[0] = body1;
-    r.body[1] = body2;
-    if (!is_impacting(ipx_ode_impact_threshold(ctx, h), &r)) return 0;
-    /* the pre-step's jitter term too (classify.c), so that this agrees with it */
-    const double approach = ipx_ode_approach_speed(&r);
-    return isnan(approach) ||
-           approach > ipx_ode_contact_threshold(ctx, contact, body1, body2, ipx_ode_gravity_speed(ctx, h));
-}
-
-int ipx_ode_classify(ipx_ode_context *ctx)
-{
-    contact_store *store = &ctx->store;
-    int n = 0;
-    for (int i = 0; i < store->high_water; i++) {
-        contact_record *r = &store->rec[i];
-        if (!r->joint) continue;
-        r->impacting = 0;
-        if (!r->attached || r->dead || !dJointIsEnabled(r->joint)) continue;
-        if (!ipx_ode_dynamic(r->body[0]) && !ipx_ode_dynamic(r->body[1])) continue;
-        /* a compliant model acts at every touching contact, an impulsive one at impacts */
-        r->impacting = ctx->compliant ? r->contact.geom.depth > 0.0 || !isfinite(r->contact.geom.depth)
-                                      : is_impacting(ctx->threshold, r);
-        n += r->impacting;
-    }
-    return n;
-}
-
-/* ---- gathering ----------------------------------------------------------------------------- */
 
 typedef struct gather_state {
     ipx_ode_context *ctx;

@@ -27,8 +27,7 @@
 #include <string.h>
 
 #include "internal.h"
-
-_Thread_local int ipx_ode_internal;
+#include "kinematics.h"
 
 /* m beyond the surface layer: the least depth that counts as a penetration to recover (without
    gravity, the whole rule: ODE's push-out from it is below 2e-4 m/s at erp 0.2 and h = 1 ms). */
@@ -126,22 +125,6 @@ double ipx_ode_recovery_target(const ipx_ode_context *ctx, const contact_record 
     return needs_recovery(ctx, r) ? contact_erp(ctx, &r->contact) * excess(ctx, r) : 0.0;
 }
 
-/* Position mode: projects every island with a contact to recover. An island that cannot be
-   projected (too many contacts, a failed LCP) keeps its penetration for this step and the
-   failure is counted; the next step tries again. */
-static void project(ipx_ode_context *ctx)
-{
-    recovery_state *rs = &ctx->recovery;
-    char msg[IPX_MESSAGE_SIZE];
-    ctx->epoch++;
-    for (int j = 0; j < rs->n_rec; j++) {
-        if (ctx->store.rec[rs->rec[j]].island_stamp == ctx->epoch) continue;
-        if (ipx_ode_gather(ctx, rs->rec[j], msg, sizeof msg) == 0 && ipx_ode_recovery_project_island(ctx) == 0)
-            continue;
-        ctx->stats.recovery_failures++;
-    }
-}
-
 /* Replaces record rec for this step by a copy without push-out (position) or with it limited
    (velocity); the original is disabled until the post-step. */
 static void replace(ipx_ode_context *ctx, int rec)
@@ -197,12 +180,6 @@ void ipx_ode_recovery_remove_copies(ipx_ode_context *ctx)
     ipx_ode_internal++;
     dJointGroupEmpty(ctx->recovery.group);
     ipx_ode_internal--;
-}
-
-void ipx_ode_recovery_project(ipx_ode_context *ctx)
-{
-    if (ctx->config.recovery == IPX_ODE_RECOVERY_POSITION && ctx->recovery.n_rec > 0) project(ctx);
-    ctx->recovery.n_rec = 0;
 }
 
 void ipx_ode_recovery_forget_body(ipx_ode_context *ctx, dBodyID body)

@@ -1,7 +1,8 @@
-/* Position recovery's projection of one island (recovery.c decides which bodies and contacts
-   recover; docs/ode-adapter.md "Penetration recovery"). At the positions ODE's step left, the island's
-   bodies move by  du = P J_n^T lambda  (P the joint-consistent inverse mass, constrained.h;
-   J_n the normal rows of its contacts), where lambda solves the LCP
+/* Position recovery's projection (recovery.c decides which bodies and contacts recover;
+   docs/ode-adapter.md "Penetration recovery"): after ODE's step, each island with a contact to
+   recover is gathered and projected. At the positions ODE's step left, the island's bodies
+   move by  du = P J_n^T lambda  (P the joint-consistent inverse mass, constrained.h; J_n the
+   normal rows of its contacts), where lambda solves the LCP
        w = W_nn lambda - t >= 0,   lambda >= 0,   lambda^T w = 0,   W_nn = J_n P J_n^T,
    t_i the normal displacement contact i is owed (its ERP fraction of the penetration), 0 for a
    contact with nothing to recover: every contact moves out by at least its target, none is
@@ -131,7 +132,9 @@ static int solve_iterative(ipx_ode_context *ctx, const double *q, double *z, dou
     return ipx_lcp_psd(&op, q, z, w, &opt, work, NULL) == IPX_OK ? 0 : -1;
 }
 
-int ipx_ode_recovery_project_island(ipx_ode_context *ctx)
+/* Projects the island gathered in ctx->isl. 0, or -1 if the island keeps its penetration for
+   this step. */
+static int project_island(ipx_ode_context *ctx)
 {
     recovery_state *rs = &ctx->recovery;
     const island *is = &ctx->isl;
@@ -155,4 +158,26 @@ int ipx_ode_recovery_project_island(ipx_ode_context *ctx)
     for (int b = 0; b < is->n_body; b++)
         if (ipx_ode_dynamic(is->body[b])) displace(is->body[b], as->du + 6 * b, as->du + 6 * b + 3);
     return 0;
+}
+
+/* Position mode: projects every island with a contact to recover. An island that cannot be
+   projected (too many contacts, a failed LCP) keeps its penetration for this step and the
+   failure is counted; the next step tries again. */
+static void project(ipx_ode_context *ctx)
+{
+    recovery_state *rs = &ctx->recovery;
+    char msg[IPX_MESSAGE_SIZE];
+    ctx->epoch++;
+    for (int j = 0; j < rs->n_rec; j++) {
+        if (ctx->store.rec[rs->rec[j]].island_stamp == ctx->epoch) continue;
+        if (ipx_ode_gather(ctx, rs->rec[j], msg, sizeof msg) == 0 && project_island(ctx) == 0)
+            continue;
+        ctx->stats.recovery_failures++;
+    }
+}
+
+void ipx_ode_recovery_project(ipx_ode_context *ctx)
+{
+    if (ctx->config.recovery == IPX_ODE_RECOVERY_POSITION && ctx->recovery.n_rec > 0) project(ctx);
+    ctx->recovery.n_rec = 0;
 }

@@ -1,6 +1,6 @@
 /* One host step: classify the captured contacts, solve each island with an impacting contact,
    hand the velocities back (or leave the island to ODE after a failure), report each event, then
-   run ODE's own stepper. Also the one-call contact helper for new code. */
+   run ODE's own stepper. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <math.h>
 #include <stdio.h>
@@ -10,6 +10,7 @@
 #include "blas_threads.h"
 #include "classify.h"
 #include "internal.h"
+#include "kinematics.h"
 
 static double now_seconds(void)
 {
@@ -206,25 +207,4 @@ void ipx_ode_set_event_callback(ipx_ode_context *ctx, ipx_ode_event_fn fn, void 
 {
     ctx->event_fn = fn;
     ctx->event_user = user;
-}
-
-dJointID ipx_ode_contact(ipx_ode_context *ctx, dWorldID world, dJointGroupID group,
-                         const dContact *contact, dBodyID body1, dBodyID body2)
-{
-    char msg[IPX_MESSAGE_SIZE];
-    if (!ipx_ode_contact_valid(contact, msg, sizeof msg)) {
-        if (ctx) ipx_ode_fallback(ctx, msg);
-        return 0;
-    }
-    dJointID j = dJointCreateContact(world, group, contact);
-    ipx_ode_on_contact_created(ctx, j, group, contact);
-    dJointAttach(j, body1, body2);
-    ipx_ode_on_contact_attached(ctx, j, body1, body2);
-    return j;
-}
-
-void ipx_ode_empty_group(ipx_ode_context *ctx, dJointGroupID group)
-{
-    ipx_ode_on_group_emptied(ctx, group);
-    dJointGroupEmpty(group);
 }

@@ -1,0 +1,53 @@
+/* The context's accessors and the helpers every other file of the adapter uses on it: growing
+   a buffer, recording a fallback, growing the model's workspace for a problem, and the public
+   getters (configuration, statistics, model name). Calls no other file of the adapter. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+int ipx_ode_grow(void **buf, int *cap, int need, size_t size)
+{
+    if (need <= *cap) return 0;
+    int n = *cap < 16 ? 16 : 2 * *cap;
+    if (n < need) n = need;
+    void *p = realloc(*buf, (size_t)n * size);
+    if (!p) return -1;
+    *buf = p;
+    *cap = n;
+    return 0;
+}
+
+void ipx_ode_fallback(ipx_ode_context *ctx, const char *message)
+{
+    ctx->stats.fallbacks++;
+    snprintf(ctx->stats.last_message, sizeof ctx->stats.last_message, "%s", message);
+}
+
+int ipx_ode_reserve_workspace(ipx_ode_context *ctx, const ipx_problem *p, char *msg, size_t size)
+{
+    const int k = p->k;
+    size_t need = ipx_workspace_bytes_for(&ctx->params, p); /* O(k) for W as blocks */
+    if (need && need <= ipx_workspace_capacity(ctx->ws)) return 0;
+    ipx_workspace *ws = need ? ipx_workspace_create_bytes(need) : NULL;
+    if (!ws) {
+        snprintf(msg, size, "out of memory for the workspace of model '%s' at k = %d contacts (%zu bytes)",
+                 ctx->params.model->name, k, need);
+        return -1;
+    }
+    ipx_workspace_destroy(ctx->ws);
+    ctx->ws = ws;
+    return 0;
+}
+
+ipx_ode_config ipx_ode_get_config(const ipx_ode_context *ctx) { return ctx->config; }
+
+const char *ipx_ode_model_name(const ipx_ode_context *ctx)
+{
+    return ctx->passthrough ? "ode" : ctx->params.model->name;
+}
+
+ipx_ode_stats ipx_ode_get_stats(const ipx_ode_context *ctx) { return ctx->stats; }
+
+void ipx_ode_reset_stats(ipx_ode_context *ctx) { memset(&ctx->stats, 0, sizeof ctx->stats); }
