@@ -14,10 +14,12 @@
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "shim.h"
+#include "shim_config.h"
+#include "shim_worlds.h"
 
 static shim_config config;
 

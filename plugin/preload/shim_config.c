@@ -2,10 +2,11 @@
    IMPAX_SEED, IMPAX_TRACE, IMPAX_VERBOSE. Every value is checked here, once, so that a bad one
    stops the program before it simulates anything with physics it did not ask for. */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "shim.h"
+#include "shim_config.h"
 
 /* The largest seed the models take (2^53 - 1: exact in a double parameter). */
 #define SEED_MAX 9007199254740991ULL

@@ -4,10 +4,11 @@
    two threads meeting a new world at once make one context; the contexts have their own locks
    and the steps of different worlds do not wait for each other beyond the lookup. */
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "shim.h"
+#include "shim_worlds.h"
 #include "trace.h"
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
