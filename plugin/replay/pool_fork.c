@@ -4,7 +4,7 @@
    one it runs and the next, so a worker never waits for the master between jobs. The workers
    see the batch as it is in memory at the fork: nothing but indices crosses. */
 #define _POSIX_C_SOURCE 200809L /* fork, pipe, sigaction, poll */
-#include "pool_internal.h"
+#include "pool_fork.h"
 
 #include <errno.h>
 #include <poll.h>

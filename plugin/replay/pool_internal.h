@@ -1,11 +1,16 @@
-/* The job pool's transports (job_pool.h): what job_pool.c dispatches to. Private to the pool. */
+/* The job pool's own parts (job_pool.h): the pool, the launcher's ranks and the MPI transport
+   that job_pool.c dispatches to (the fork transport: pool_fork.h). Private to the pool. */
 #ifndef IMPAX_CLI_POOL_INTERNAL_H
 #define IMPAX_CLI_POOL_INTERNAL_H
 
-#include "job_pool.h"
+#include <stddef.h>
+
+#include "job_batch.h"
 
 typedef enum pool_kind { POOL_SERIAL, POOL_FORK, POOL_MPI } pool_kind;
 
+/* The pool that job_pool.h hands out (the same typedef): what its transports read of it. */
+typedef struct cli_pool cli_pool;
 struct cli_pool {
     const char *cmd;  /* "sweep", "fit": for messages */
     pool_kind kind;
@@ -16,9 +21,6 @@ struct cli_pool {
 /* Ranks and this process's rank when started by mpirun (Open MPI's or PMI's variables), else
    size 1 and rank 0. */
 void pool_launcher_ranks(int *size, int *rank);
-
-/* fork + pipe (pool_fork.c) */
-int pool_fork_run(int jobs, const cli_batch *batch, char *message, size_t message_size);
 
 /* MPI (pool_mpi.c; pool_nompi.c when impax is built without MPI) */
 int pool_mpi_available(void);
