@@ -71,14 +71,6 @@ static int varying_axis(const sweep_spec *spec)
     return found;
 }
 
-void sweep_series_label(const sweep_spec *spec, int series, char *label, size_t size)
-{
-    const sweep_model *m = &spec->model[series % spec->n_models];
-    const char *world = spec->world[series / spec->n_models].name;
-    snprintf(label, size, "%s%s%s%s%s", spec->n_worlds > 1 ? world : "", spec->n_worlds > 1 ? ": " : "", m->name,
-             m->params[0] ? " " : "", m->params);
-}
-
 /* Panels of each column against axis a: per series (world x model) the mean over the jobs at
    each of the axis's values. */
 static int plot_lines(const sweep_spec *spec, const table *t, int a, const char *png, char *message, size_t message_size)

@@ -1,4 +1,5 @@
-/* The outcome scatter of a sweep (PLplot, cairo PNG): one colour per world x model. */
+/* The outcome scatter of a sweep (PLplot, cairo PNG): one colour per world x model; and the
+   series' legend labels, which sweep_plot.c's lines use too. */
 #include "sweep_scatter.h"
 
 #include <math.h>
@@ -29,6 +30,14 @@ static int axis_range(const double *v, int n, double *lo, double *hi)
     *lo -= 0.05 * width;
     *hi += 0.05 * width;
     return 1;
+}
+
+void sweep_series_label(const sweep_spec *spec, int series, char *label, size_t size)
+{
+    const sweep_model *m = &spec->model[series % spec->n_models];
+    const char *world = spec->world[series / spec->n_models].name;
+    snprintf(label, size, "%s%s%s%s%s", spec->n_worlds > 1 ? world : "", spec->n_worlds > 1 ? ": " : "", m->name,
+             m->params[0] ? " " : "", m->params);
 }
 
 static void draw(const sweep_spec *spec, int n_series, const double *x, const double *y, const int *series, int n,

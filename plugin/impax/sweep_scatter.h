@@ -1,4 +1,5 @@
-/* `impax sweep --plot` without a one-key grid: the outcome scatter. Private to sweep_plot.c. */
+/* `impax sweep --plot` without a one-key grid: the outcome scatter; and the series' labels that
+   both plots give their legends. Private to sweep_plot.c. */
 #ifndef IMPAX_CLI_SWEEP_SCATTER_H
 #define IMPAX_CLI_SWEEP_SCATTER_H
 
