@@ -83,7 +83,7 @@ typedef struct sweep_spec {
 } sweep_spec;
 
 /// Reads path, loads its worlds and checks everything a job will use (models, keys and values
-/// for every model, bodies), so that a bad spec runs nothing. 0; or, with "SPEC:LINE: message"
+/// for every model, bodies), so that a bad spec runs nothing (sweep_load.c). 0; or, with "SPEC:LINE: message"
 /// in message and the spec freed, 1 (the spec or a world file cannot be read or has errors)
 /// or 2 (the spec is wrong: unknown model, key or body, a bad value or range).
 int sweep_spec_load(const char *path, sweep_spec *spec, char *message, size_t message_size);
