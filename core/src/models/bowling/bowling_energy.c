@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "bowling_internal.h"
+#include "bowling_ctx.h"
 #include "numerics/min_norm.h"
 
 size_t ipx_bowling_ke_work_doubles(int n)

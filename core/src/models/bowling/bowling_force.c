@@ -9,7 +9,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "bowling_internal.h"
+#include "bowling_ctx.h"
 #include "impax/linalg.h"
 
 /* work: A (p x p), y (p), W F (p), the free rows' indices (p ints) and the held flags (p

@@ -1,10 +1,11 @@
-/* The Flickinger-Bowling row laws (spec 3.3, 3.4): the targets of every row, and the square
-   linear system of one candidate active set, solved for its impulse (I1, I2). */
+/* The Flickinger-Bowling row laws (spec 3.3, 3.4): the targets of every row, the square linear
+   system of one candidate active set, solved for its impulse (I1, I2), and the test of a
+   candidate against every condition of the law. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "bowling_internal.h"
+#include "bowling_ctx.h"
 #include "numerics/min_norm.h"
 #include "result_internal.h"
 
@@ -141,4 +142,26 @@ ipx_status bw_solve_candidate(bw_ctx *c)
             return IPX_ERR_NUMERIC;
         }
     return IPX_OK;
+}
+
+/* Every condition of the law (3.3): no pulling, no approach anywhere, the targets of S met,
+   sticking groups inside their cones. (Slip directions are checked by the fixed point.) */
+int bw_admissible(const bw_ctx *c)
+{
+    const double tol_v = bw_tol_v(c), tol_p = bw_tol_p(c), tol_t = 1e3 * tol_v;
+    for (int i = 0; i < c->k; i++) {
+        const double *vp = c->vp + c->r * i, *b = c->b + c->r * i, *pi = c->pi + c->r * i;
+        if (vp[IPX_N] < -tol_v) return 0;
+        if (!c->cur.active[i]) continue;
+        if (pi[IPX_N] < -tol_p || fabs(vp[IPX_N] - b[IPX_N]) > tol_t) return 0;
+        for (int g = 0; g < c->groups; g++) {
+            if (c->cur.slip[i][g]) continue;
+            for (int j = 0; j < bw_group_dim(g); j++) {
+                const int row = bw_group_row(g, j);
+                if (fabs(vp[row] - b[row]) > tol_t) return 0;
+            }
+            if (bw_group_norm(pi, g) > bw_stick_limit(c, i, g) * fmax(pi[IPX_N], 0.0) + tol_p) return 0;
+        }
+    }
+    return 1;
 }

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "bowling_internal.h"
+#include "bowling_ctx.h"
 #include "impax/lcp.h"
 
 void bw_gather3(bw_ctx *c)

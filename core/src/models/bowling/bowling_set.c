@@ -1,11 +1,11 @@
-/* The Flickinger-Bowling active set (spec 3.3): slip directions as fixed points, the
-   admissibility of a candidate, the exhaustive search with maximum dissipation (least kinetic
-   energy among the admissible sets), and the spec's loop for problems with many candidates. */
+/* The Flickinger-Bowling active set (spec 3.3): the exhaustive search with maximum dissipation
+   (least kinetic energy among the admissible sets), the spec's loop for problems with many
+   candidates, and the polygonal LCP where neither finds an admissible set. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "bowling_internal.h"
+#include "bowling_ctx.h"
 #include "mathutil.h"
 
 
@@ -24,14 +24,6 @@ static int choices(const bw_ctx *c, int i)
     int n = 0;
     for (int g = 0; g < c->groups; g++) n += has_choice(c, i, g);
     return n;
-}
-
-/* |pi_g| of group g of a contact whose rows start at pi. */
-static double group_norm(const double *pi, int g)
-{
-    double nn = 0.0;
-    for (int j = 0; j < bw_group_dim(g); j++) nn += pi[bw_group_row(g, j)] * pi[bw_group_row(g, j)];
-    return sqrt(nn);
 }
 
 /* First guess of a slip direction: along the pre-impact slip velocity (then x). */
@@ -59,28 +51,6 @@ static void set_modes(bw_ctx *c, int i, unsigned code)
         c->cur.slip[i][g] = (unsigned char)slip;
         if (slip) guess_direction(c, i, g);
     }
-}
-
-/* Every condition of the law (3.3): no pulling, no approach anywhere, the targets of S met,
-   sticking groups inside their cones. (Slip directions are checked by the fixed point.) */
-int bw_admissible(const bw_ctx *c)
-{
-    const double tol_v = bw_tol_v(c), tol_p = bw_tol_p(c), tol_t = 1e3 * tol_v;
-    for (int i = 0; i < c->k; i++) {
-        const double *vp = c->vp + c->r * i, *b = c->b + c->r * i, *pi = c->pi + c->r * i;
-        if (vp[IPX_N] < -tol_v) return 0;
-        if (!c->cur.active[i]) continue;
-        if (pi[IPX_N] < -tol_p || fabs(vp[IPX_N] - b[IPX_N]) > tol_t) return 0;
-        for (int g = 0; g < c->groups; g++) {
-            if (c->cur.slip[i][g]) continue;
-            for (int j = 0; j < bw_group_dim(g); j++) {
-                const int row = bw_group_row(g, j);
-                if (fabs(vp[row] - b[row]) > tol_t) return 0;
-            }
-            if (group_norm(pi, g) > bw_stick_limit(c, i, g) * fmax(pi[IPX_N], 0.0) + tol_p) return 0;
-        }
-    }
-    return 1;
 }
 
 /* Candidates of the exhaustive search, or enumerate_max + 1 if there are more. */
@@ -121,7 +91,7 @@ static ipx_status guess_from_stick(bw_ctx *c)
     for (int i = 0; i < c->k; i++)
         for (int g = 0; g < c->groups; g++) {
             if (!c->cur.active[i] || !slip[i][g] || !has_choice(c, i, g)) continue;
-            const double *pi = c->pi + c->r * i, norm = group_norm(pi, g);
+            const double *pi = c->pi + c->r * i, norm = bw_group_norm(pi, g);
             if (norm > 0.0)
                 for (int j = 0; j < bw_group_dim(g); j++) c->cur.dir[i][g][j] = -pi[bw_group_row(g, j)] / norm;
         }
@@ -162,7 +132,7 @@ static int repair_friction(bw_ctx *c)
         if (!c->cur.active[i] || pi[IPX_N] < -tol_p) continue;
         for (int g = 0; g < c->groups; g++) {
             if (!has_choice(c, i, g)) continue;
-            const double norm = group_norm(pi, g);
+            const double norm = bw_group_norm(pi, g);
             if (!c->cur.slip[i][g] && norm > bw_stick_limit(c, i, g) * pi[IPX_N] + tol_p) {
                 c->cur.slip[i][g] = 1;
                 for (int j = 0; j < bw_group_dim(g); j++)

@@ -11,7 +11,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "bowling_internal.h"
+#include "bowling_ctx.h"
 #include "mathutil.h"
 
 #define BW_SLIP_ITERATIONS 60

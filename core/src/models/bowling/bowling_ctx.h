@@ -1,12 +1,15 @@
-/// Inside the core: the Flickinger-Bowling model's shared state (see impax/bowling.h).
+/// Inside the core: the Flickinger-Bowling model's solve context and the functions its files
+/// share (see impax/bowling.h).
 ///
-/// Files: bowling.c (parameters, registry entry, public entry points and validation),
-/// bowling_law.c (row laws -> targets, one candidate set's linear system), bowling_slip.c
-/// (slip directions), bowling_set.c (admissibility, exhaustive search, the active-set loop),
-/// bowling_energy.c (impact-subspace energy, e_* cap and energetic COR by root search),
-/// bowling_lcp.c (LCP fallback), bowling_force.c (impact-force minimisation (18)-(19)).
-#ifndef IMPAX_BOWLING_INTERNAL_H
-#define IMPAX_BOWLING_INTERNAL_H
+/// Files, each calling only those below it: bowling.c (parameters, registry entry, public entry
+/// points and validation), bowling_energy.c (impact-subspace energy, e_* cap and energetic COR
+/// by root search), bowling_set.c (exhaustive search, the active-set loop, the LCP fallback's
+/// use), bowling_slip.c (slip directions), bowling_lcp.c (the polygonal LCP), bowling_law.c
+/// (row laws -> targets, one candidate set's linear system, admissibility), bowling_ctx.c (the
+/// context: group geometry, Coulomb limits, tolerances, outcome copies, workspace slices).
+/// bowling_force.c (impact-force minimisation (18)-(19)) stands apart.
+#ifndef IMPAX_BOWLING_CTX_H
+#define IMPAX_BOWLING_CTX_H
 
 #include "numerics/anitescu_potra.h"
 #include "impax/bowling.h"
@@ -81,10 +84,12 @@ typedef struct bw_ctx {
     char *message;        /* IPX_MESSAGE_SIZE */
 } bw_ctx;
 
-/* bowling.c */
+/* bowling_ctx.c */
 /// Group geometry: dimension and the row offset of its j-th row inside a contact.
 int bw_group_dim(int g);
 int bw_group_row(int g, int j);
+/// |pi_g| of group g of a contact whose rows start at pi.
+double bw_group_norm(const double *pi, int g);
 /// Coulomb limits of group g at contact i: c_s (0 = slip only, INFINITY = stick only) and
 /// c_d = mu_dynamic_ratio * c_s.
 double bw_stick_limit(const bw_ctx *c, int i, int g);
@@ -116,22 +121,9 @@ ipx_status bw_solve_candidate(bw_ctx *c);
 ipx_status bw_lsq(bw_ctx *c, int m, double *A, double *x, int *rank_out);
 /// vp = v + W pi over the problem's rows; returns dT = pi^T v + 1/2 pi^T W pi.
 double bw_apply(const bw_ctx *c, const double *pi, double *vp);
-
-/* bowling_slip.c */
-/// The slip velocity of group g at contact i for contact velocities v: v - b (slip_reference
-/// 0) or v (1), into w (the group's dimension); returns its norm.
-double bw_slip_velocity(const bw_ctx *c, const double *v, int i, int g, double w[2]);
-/// Solves c->cur with every slip direction turned to its slip velocity (a root search per
-/// group). *unsettled: groups whose direction did not settle (c->moving marks them).
-ipx_status bw_solve_slip(bw_ctx *c, int *unsettled);
-
-/* bowling_set.c */
 /// 1 if the current candidate (c->pi, c->vp) meets every condition of the law but the slip
 /// directions: no pulling, no approach, the targets of S, sticking groups in their cones.
 int bw_admissible(const bw_ctx *c);
-/// The law's solution for the current targets (exhaustive search, or the loop, then the LCP
-/// fallback): c->sol.
-ipx_status bw_resolve(bw_ctx *c);
 
 /* bowling_lcp.c */
 /// Copies the [t1, t2, n] rows of the problem into c->W3, c->v3.
@@ -145,6 +137,19 @@ ipx_status bw_lcp_fail(bw_ctx *c);
 void bw_lcp_seed(bw_ctx *c);
 /// The LCP's outcome as the law's solution (c->sol), with its limits_hit bits.
 void bw_lcp_outcome(bw_ctx *c);
+
+/* bowling_slip.c */
+/// The slip velocity of group g at contact i for contact velocities v: v - b (slip_reference
+/// 0) or v (1), into w (the group's dimension); returns its norm.
+double bw_slip_velocity(const bw_ctx *c, const double *v, int i, int g, double w[2]);
+/// Solves c->cur with every slip direction turned to its slip velocity (a root search per
+/// group). *unsettled: groups whose direction did not settle (c->moving marks them).
+ipx_status bw_solve_slip(bw_ctx *c, int *unsettled);
+
+/* bowling_set.c */
+/// The law's solution for the current targets (exhaustive search, or the loop, then the LCP
+/// fallback): c->sol.
+ipx_status bw_resolve(bw_ctx *c);
 
 /* bowling_energy.c */
 /// The whole law with the energetic COR and the e_* cap (3.4, 3.5): into c->sol.
