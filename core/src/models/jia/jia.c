@@ -5,8 +5,7 @@
 #include <string.h>
 
 #include "impax/check.h"
-#include "impax/jia.h"
-#include "jia_internal.h"
+#include "jia_ctx.h"
 #include "workspace_internal.h"
 #include "result_internal.h"
 #include "validate_internal.h"
@@ -25,24 +24,6 @@ static const ipx_param_def jia_params[IPX_JIA_N_PARAMS] = {
     [IPX_JIA_MAX_SWITCHES] = {"max_switches", 1000, 2, 1e6, 1, "",
                               "guard: stick/slip switches per impact (limits_hit bit 2)"},
 };
-
-void ipx_jia_record(ipx_jia_run *u, ipx_jia_event_kind kind, double I_n)
-{
-    ipx_jia_report *rep = u->rep;
-    if (rep->n_events < IPX_JIA_MAX_EVENTS) {
-        rep->event[rep->n_events] = kind;
-        rep->event_impulse[rep->n_events] = I_n;
-    }
-    rep->n_events++;
-}
-
-ipx_status ipx_jia_limit_hit(ipx_jia_run *u, unsigned bit, const char *what, int value, double I_n)
-{
-    u->r->counts.limits_hit |= bit;
-    snprintf(u->r->message, sizeof u->r->message,
-             "jia: %s = %d reached at I_n = %g N*s, before the end of the impact", what, value, I_n);
-    return IPX_ERR_NOT_CONVERGED;
-}
 
 static void setup(ipx_jia_run *u, const ipx_problem *p, double e, const double *param)
 {

@@ -1,8 +1,8 @@
 /* The equations of Jia's model in scaled time tau, one RK4 step and the event functions (see
-   jia_internal.h for the variables). */
+   jia_ctx.h for the variables). */
 #include <math.h>
 
-#include "jia_internal.h"
+#include "jia_ctx.h"
 #include "mathutil.h"
 
 /* Event location: bracket width relative to the step (an error of 1e-11 h in tau moves I by

@@ -5,7 +5,7 @@
    integrator (jia_path.c) avoids. Tangential quantities are 2-vectors in [t1, t2]. */
 #include <math.h>
 
-#include "jia_internal.h"
+#include "jia_ctx.h"
 #include "mathutil.h"
 
 typedef struct euler {

@@ -3,7 +3,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "jia_internal.h"
+#include "jia_ctx.h"
 #include "mathutil.h"
 
 /* The run and its state. */

@@ -1,4 +1,5 @@
-/// Inside the core: the impulse-curve integrator of the "jia" model (see impax/jia.h).
+/// Inside the core: one impact of the "jia" model in progress (its constants, state and run)
+/// and the functions the model's files share (see impax/jia.h).
 ///
 /// Independent variable: scaled time tau (sqrt(kg)), dtau = sqrt(2 k0) dt, so that
 ///   dI_n/dtau = D,   D = F_n / sqrt(2 k0) = sqrt(E_n) / c   (17), c = 1 or e (67),
@@ -10,8 +11,13 @@
 /// with kappa = 1/(2 eta0^2) and G = sqrt(2 k0) (u, w) (29) as a 2-vector in [t1, t2].
 /// Coulomb's test (51) reads |G| < rho D with rho = 2 eta0^2 mu in both phases (4.5). In slip
 /// G = rho_s D g with |g| = 1 (46); rho_s = rho (text), rho e in restitution (compat).
-#ifndef IMPAX_JIA_INTERNAL_H
-#define IMPAX_JIA_INTERNAL_H
+///
+/// Files, each calling only those below it: jia.c (parameters, the cases without integration,
+/// the choice of integrator, registry entry), jia_path.c (RK4 in tau, the default) and
+/// jia_paper.c (the paper's Algorithm 1), jia_equations.c (the equations, one RK4 step, the
+/// events) and jia_ctx.c (a run's events and guards).
+#ifndef IMPAX_JIA_CTX_H
+#define IMPAX_JIA_CTX_H
 
 #include "impax/jia.h"
 
@@ -67,21 +73,25 @@ typedef struct ipx_jia_run {
     int max_steps, max_switches, switches;
 } ipx_jia_run;
 
+/* jia_ctx.c */
 /// Appends an event at normal impulse I_n (N*s) to the report.
 void ipx_jia_record(ipx_jia_run *u, ipx_jia_event_kind kind, double I_n);
 
 /// Sets limits_hit bit and the message; returns IPX_ERR_NOT_CONVERGED.
 ipx_status ipx_jia_limit_hit(ipx_jia_run *u, unsigned bit, const char *what, int value, double I_n);
 
+/* jia_path.c */
 /// RK4 in scaled time with located events (the default integrator), `steps` steps per quarter
 /// period of the fastest spring oscillation. Fills u->r->impulse and the report.
 ipx_status ipx_jia_tau_path(ipx_jia_run *u, int steps);
 
+/* jia_paper.c */
 /// The paper's Algorithm 1 as the spec's 3.7 loop: forward Euler in I_n with the fixed step
 /// delta (N*s) from the singular start (73) at I_n = delta, slip-circle rescaling (P1), stick
 /// hysteresis (P2) and an interpolated last step (P5). Fills u->r->impulse and the report.
 ipx_status ipx_jia_paper_path(ipx_jia_run *u, double delta);
 
+/* jia_equations.c */
 /// v = v0 + K I (63), m/s.
 void ipx_jia_velocity(const ipx_jia_consts *k, const double y[IPX_JIA_NY], double v[3]);
 
