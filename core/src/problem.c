@@ -1,8 +1,19 @@
-/* Reading a problem's W whichever way it is given (see impax/problem.h). */
+/* Reading a problem's W whichever way it is given (see impax/problem.h), and the product y = W x
+   of a dense W (problem_internal.h), which a result's v_post takes too. */
 #include <string.h>
 
 #include "impax/problem.h"
-#include "result_internal.h"
+#include "problem_internal.h"
+
+void ipx_apply_dense(int n, const double *W, const double *x, double *y)
+{
+    for (int i = 0; i < n; i++) y[i] = 0.0;
+    for (int j = 0; j < n; j++) {
+        if (x[j] == 0.0) continue;
+        const double *col = W + (size_t)n * j;
+        for (int i = 0; i < n; i++) y[i] += col[i] * x[j];
+    }
+}
 
 int ipx_wsparse_find(const ipx_wsparse *Ws, int i, int j)
 {

@@ -1,6 +1,7 @@
+/* The model registry (see impax/registry.h): the table of every model, its lookups by name and
+   position, and a model's parameter values: defaults, set, parsed and formatted. */
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "impax/aplcp.h"
@@ -8,12 +9,8 @@
 #include "impax/gonthier.h"
 #include "impax/jia.h"
 #include "impax/plus.h"
-#include "impax/problem.h"
 #include "impax/registry.h"
 #include "impax/routh.h"
-#include "impax/validate.h"
-#include "result_internal.h"
-#include "workspace_internal.h"
 
 /* Every model impax knows, in the order users see them listed. */
 static const ipx_model *const models[] = {
@@ -151,77 +148,4 @@ int ipx_model_reads_blocks(const ipx_params *params, int k)
 {
     const ipx_model *m = params->model;
     return m->blocks_from && k >= m->blocks_from(params->value);
-}
-
-ipx_w_route ipx_w_route_of(const ipx_params *params, const ipx_problem *p)
-{
-    if (p->W || !p->Ws) return IPX_W_DENSE;
-    return ipx_model_reads_blocks(params, p->k) ? IPX_W_IN_PLACE : IPX_W_COPIED;
-}
-
-size_t ipx_model_workspace_bytes_for(const ipx_params *params, const ipx_problem *p)
-{
-    const ipx_model *m = params->model;
-    if (ipx_w_route_of(params, p) == IPX_W_IN_PLACE) return m->blocks_workspace_bytes(p->k, params->value);
-    return m->workspace_bytes(p->k, params->value);
-}
-
-/* For a model that reads W densely at p's size, a dense copy of p's blocks kept in ws (after the
-   result's arrays, so the solve's slices leave it) and *dense = p with that copy; else *dense = *p.
-   IPX_ERR_WORKSPACE if ws cannot hold the copy and need more bytes. */
-static ipx_status dense_if_needed(const ipx_params *params, const ipx_problem *p, size_t need,
-                                  ipx_workspace *ws, ipx_problem *dense, ipx_result *r)
-{
-    *dense = *p;
-    if (ipx_w_route_of(params, p) != IPX_W_COPIED) return IPX_OK;
-    const size_t doubles = ipx_w_copy_doubles(p->k), copy = ipx_ws_doubles_bytes(doubles);
-    double *W = need + copy <= ipx_ws_available(ws) ? ipx_ws_keep_doubles(ws, doubles) : NULL;
-    if (!W) {
-        snprintf(r->message, sizeof r->message,
-                 "workspace has %zu bytes, model '%s' needs %zu for k = %d with W given as blocks "
-                 "(%zu of them its dense copy)", ipx_workspace_capacity(ws), params->model->name,
-                 need + copy + ipx_result_bytes(p->k, IPX_ROWS_PER_CONTACT), p->k, copy);
-        return r->status = IPX_ERR_WORKSPACE;
-    }
-    ipx_problem_dense_W(p, W);
-    dense->W = W;
-    dense->Ws = NULL;
-    return IPX_OK;
-}
-
-ipx_status ipx_solve(const ipx_params *params, const ipx_problem *p, ipx_workspace *ws,
-                     ipx_result *r)
-{
-    if (ipx_result_begin(r, p ? p->k : 0, IPX_ROWS_PER_CONTACT, ws) != IPX_OK) return r->status;
-    if (!params || !params->model || !p || !ws) {
-        r->status = IPX_ERR_INPUT;
-        snprintf(r->message, sizeof r->message, "ipx_solve: NULL %s",
-                 !params || !params->model ? "params" : !p ? "problem" : "workspace");
-        return r->status;
-    }
-    ipx_ws_reset(ws);
-    r->status = ipx_problem_validate(p, ws, r->message, sizeof r->message);
-    if (r->status != IPX_OK) return r->status;
-    size_t need = ipx_model_workspace_bytes_for(params, p);
-    if (need > ipx_ws_available(ws)) {
-        r->status = IPX_ERR_WORKSPACE;
-        snprintf(r->message, sizeof r->message,
-                 "workspace has %zu bytes, model '%s' needs %zu for k = %d",
-                 ipx_workspace_capacity(ws), params->model->name,
-                 need + ipx_result_bytes(p->k, IPX_ROWS_PER_CONTACT), p->k);
-        return r->status;
-    }
-    ipx_problem dense;
-    if (dense_if_needed(params, p, need, ws, &dense, r) != IPX_OK) return r->status;
-    ipx_ws_reset(ws);
-    ipx_status st = params->model->solve(&dense, params->value, ws, r);
-    if (st != IPX_OK) {
-        r->k = p->k;
-        if (!r->message[0])
-            snprintf(r->message, sizeof r->message, "model '%s': %s", params->model->name,
-                     ipx_status_name(st));
-        return ipx_result_fail(r, st);
-    }
-    r->status = st;
-    return st;
 }

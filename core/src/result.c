@@ -1,3 +1,5 @@
+/* Completing a result the same way for every model (result_internal.h): its arrays kept in the
+   workspace, v_post and delta_ke from the impulses, and a failed solve's cleared answer. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -33,16 +35,6 @@ ipx_status ipx_result_begin(ipx_result *r, int k, int rows_per_contact, ipx_work
     r->slip_state = ipx_ws_keep_ints(ws, (size_t)k);
     r->n_rows = (int)rows;
     return IPX_OK;
-}
-
-void ipx_apply_dense(int n, const double *W, const double *x, double *y)
-{
-    for (int i = 0; i < n; i++) y[i] = 0.0;
-    for (int j = 0; j < n; j++) {
-        if (x[j] == 0.0) continue;
-        const double *col = W + (size_t)n * j;
-        for (int i = 0; i < n; i++) y[i] += col[i] * x[j];
-    }
 }
 
 /* vp = v + vp with vp = W pi on entry; returns pi^T v + 1/2 pi^T W pi (J). */

@@ -4,6 +4,7 @@
 
 #include "impax/types.h"
 #include "impax/workspace.h"
+#include "problem_internal.h" /* ipx_apply_dense, the product under ipx_velocity_after */
 
 /// Workspace bytes the arrays of a result of k contacts, rows_per_contact rows each, take.
 size_t ipx_result_bytes(int k, int rows_per_contact);
@@ -20,9 +21,6 @@ ipx_status ipx_result_finish(const ipx_problem *p, ipx_result *r);
 /// ipx_result_finish for a problem with rows_per_contact rows per contact (W, v and the result
 /// of rows_per_contact * k rows; a model with angular rows, ipx_bowling_solve).
 ipx_status ipx_result_finish_rows(const ipx_problem *p, int rows_per_contact, ipx_result *r);
-
-/// y = W x over n rows (W n x n, column-major), column by column, skipping zero x_j.
-void ipx_apply_dense(int n, const double *W, const double *x, double *y);
 
 /// vp = v + W pi over n rows (W n x n, column-major); returns pi^T v + 1/2 pi^T W pi (J).
 double ipx_velocity_after(int n, const double *W, const double *v, const double *pi, double *vp);

@@ -1,3 +1,5 @@
+/* Problem validation shared by every model (see impax/validate.h): the contacts' parameters, v,
+   and W given densely or as blocks, finite, symmetric and (dense) positive semi-definite. */
 #include <math.h>
 #include <stdio.h>
 

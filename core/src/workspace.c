@@ -1,10 +1,8 @@
-#include <limits.h>
+/* The workspace arena (see impax/workspace.h, workspace_internal.h): one allocation, sliced
+   from the start by each solve; the slices a call hands back are kept across its resets. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "impax/registry.h"
-#include "impax/validate.h"
-#include "result_internal.h"
 #include "workspace_internal.h"
 
 void ipx_ws_reset(ipx_workspace *ws) { ws->used = ws->floor; }
@@ -25,41 +23,6 @@ static void *keep(ipx_workspace *ws, size_t bytes)
 double *ipx_ws_keep_doubles(ipx_workspace *ws, size_t n) { return keep(ws, ipx_ws_doubles_bytes(n)); }
 int *ipx_ws_keep_ints(ipx_workspace *ws, size_t n) { return keep(ws, ipx_ws_ints_bytes(n)); }
 
-/* k * k (W-sized slices) must not overflow */
-static int k_in_range(int k) { return k >= 1 && (size_t)k <= ((size_t)1 << 24); }
-
-/* The result's arrays, then the larger of the validation of a dense W and the model. */
-static size_t result_and(int k, size_t model)
-{
-    const size_t validate = ipx_validate_workspace_bytes(k);
-    return ipx_result_bytes(k, IPX_ROWS_PER_CONTACT) + (model > validate ? model : validate);
-}
-
-size_t ipx_workspace_bytes(const ipx_params *params, int k_max)
-{
-    if (!params || !params->model || !k_in_range(k_max)) return 0;
-    size_t model = params->model->workspace_bytes(k_max, params->value);
-    /* a problem given as blocks gets a dense copy up to the size from which the model reads them */
-    const ipx_blocks_from_fn from = params->model->blocks_from;
-    const int from_k = from ? from(params->value) : INT_MAX;
-    const int dense_k = from_k - 1 < k_max ? from_k - 1 : k_max;
-    if (dense_k > 0) model += ipx_ws_doubles_bytes(ipx_w_copy_doubles(dense_k));
-    return result_and(k_max, model);
-}
-
-size_t ipx_workspace_bytes_for(const ipx_params *params, const ipx_problem *p)
-{
-    if (!params || !params->model || !p || !k_in_range(p->k)) return 0;
-    const int k = p->k;
-    const size_t model = ipx_model_workspace_bytes_for(params, p);
-    const ipx_w_route route = ipx_w_route_of(params, p);
-    /* blocks in place need no validation workspace (a block W is assembled: no curvature check) */
-    if (route == IPX_W_IN_PLACE) return ipx_result_bytes(k, IPX_ROWS_PER_CONTACT) + model;
-    if (route == IPX_W_COPIED) /* ipx_solve's copy */
-        return result_and(k, ipx_ws_doubles_bytes(ipx_w_copy_doubles(k)) + model);
-    return result_and(k, model);
-}
-
 ipx_workspace *ipx_workspace_create_bytes(size_t bytes)
 {
     ipx_workspace *ws = malloc(sizeof *ws + bytes + IPX_WS_ALIGN);
@@ -71,12 +34,6 @@ ipx_workspace *ipx_workspace_create_bytes(size_t bytes)
     ws->capacity = bytes;
     ws->used = ws->floor = 0;
     return ws;
-}
-
-ipx_workspace *ipx_workspace_create(const ipx_params *params, int k_max)
-{
-    size_t bytes = ipx_workspace_bytes(params, k_max);
-    return bytes ? ipx_workspace_create_bytes(bytes) : NULL;
 }
 
 void ipx_workspace_destroy(ipx_workspace *ws) { free(ws); }

@@ -1,0 +1,71 @@
+/* The solve entry (ipx_solve, see impax/registry.h): starts the result, validates the problem,
+   checks the workspace, makes a dense copy of W for a model that reads it densely, and runs
+   the model. */
+#include <stdio.h>
+
+#include "impax/problem.h"
+#include "impax/registry.h"
+#include "impax/validate.h"
+#include "result_internal.h"
+#include "workspace_internal.h"
+#include "workspace_size.h"
+
+/* For a model that reads W densely at p's size, a dense copy of p's blocks kept in ws (after the
+   result's arrays, so the solve's slices leave it) and *dense = p with that copy; else *dense = *p.
+   IPX_ERR_WORKSPACE if ws cannot hold the copy and need more bytes. */
+static ipx_status dense_if_needed(const ipx_params *params, const ipx_problem *p, size_t need,
+                                  ipx_workspace *ws, ipx_problem *dense, ipx_result *r)
+{
+    *dense = *p;
+    if (ipx_w_route_of(params, p) != IPX_W_COPIED) return IPX_OK;
+    const size_t doubles = ipx_w_copy_doubles(p->k), copy = ipx_ws_doubles_bytes(doubles);
+    double *W = need + copy <= ipx_ws_available(ws) ? ipx_ws_keep_doubles(ws, doubles) : NULL;
+    if (!W) {
+        snprintf(r->message, sizeof r->message,
+                 "workspace has %zu bytes, model '%s' needs %zu for k = %d with W given as blocks "
+                 "(%zu of them its dense copy)", ipx_workspace_capacity(ws), params->model->name,
+                 need + copy + ipx_result_bytes(p->k, IPX_ROWS_PER_CONTACT), p->k, copy);
+        return r->status = IPX_ERR_WORKSPACE;
+    }
+    ipx_problem_dense_W(p, W);
+    dense->W = W;
+    dense->Ws = NULL;
+    return IPX_OK;
+}
+
+ipx_status ipx_solve(const ipx_params *params, const ipx_problem *p, ipx_workspace *ws,
+                     ipx_result *r)
+{
+    if (ipx_result_begin(r, p ? p->k : 0, IPX_ROWS_PER_CONTACT, ws) != IPX_OK) return r->status;
+    if (!params || !params->model || !p || !ws) {
+        r->status = IPX_ERR_INPUT;
+        snprintf(r->message, sizeof r->message, "ipx_solve: NULL %s",
+                 !params || !params->model ? "params" : !p ? "problem" : "workspace");
+        return r->status;
+    }
+    ipx_ws_reset(ws);
+    r->status = ipx_problem_validate(p, ws, r->message, sizeof r->message);
+    if (r->status != IPX_OK) return r->status;
+    size_t need = ipx_model_workspace_bytes_for(params, p);
+    if (need > ipx_ws_available(ws)) {
+        r->status = IPX_ERR_WORKSPACE;
+        snprintf(r->message, sizeof r->message,
+                 "workspace has %zu bytes, model '%s' needs %zu for k = %d",
+                 ipx_workspace_capacity(ws), params->model->name,
+                 need + ipx_result_bytes(p->k, IPX_ROWS_PER_CONTACT), p->k);
+        return r->status;
+    }
+    ipx_problem dense;
+    if (dense_if_needed(params, p, need, ws, &dense, r) != IPX_OK) return r->status;
+    ipx_ws_reset(ws);
+    ipx_status st = params->model->solve(&dense, params->value, ws, r);
+    if (st != IPX_OK) {
+        r->k = p->k;
+        if (!r->message[0])
+            snprintf(r->message, sizeof r->message, "model '%s': %s", params->model->name,
+                     ipx_status_name(st));
+        return ipx_result_fail(r, st);
+    }
+    r->status = st;
+    return st;
+}
