@@ -8,7 +8,7 @@
 #include "impax/check.h"
 #include "impax/validate.h"
 #include "result_internal.h"
-#include "routh_internal.h"
+#include "routh_step.h"
 #include "workspace_internal.h"
 #include "impax/problem.h"
 #include "validate_internal.h"

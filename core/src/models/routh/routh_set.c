@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "routh_internal.h"
+#include "routh_step.h"
 #include "workspace_internal.h"
 
 /* Clears s and takes its per-contact ranges from the start of ws (NULL if ws cannot hold them:

@@ -1,5 +1,5 @@
 /* The impulse-step machinery of the Routh model: the step LCP (75), Algorithm 1, the simulation
-   fallback and the Poisson restitution extension (see impax/routh.h, routh_internal.h). */
+   fallback and the Poisson restitution extension (see impax/routh.h, routh_step.h). */
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -8,7 +8,7 @@
 #include "impax/problem.h"
 #include "impax/lcp.h"
 #include "result_internal.h"
-#include "routh_internal.h"
+#include "routh_step.h"
 #include "workspace_internal.h"
 
 static int directions(const double *param)

@@ -1,7 +1,7 @@
-/// Inside the core: the impulse-step machinery of the Routh model (impax/routh.h), shared by the
-/// single-sample entry points (routh.c) and the set sampler (routh_set.c).
-#ifndef IMPAX_ROUTH_INTERNAL_H
-#define IMPAX_ROUTH_INTERNAL_H
+/// Inside the core: the impulse-step machinery of the Routh model (routh_step.c; impax/routh.h),
+/// shared by the single-sample entry points (routh.c) and the set sampler (routh_set.c).
+#ifndef IMPAX_ROUTH_STEP_H
+#define IMPAX_ROUTH_STEP_H
 
 #include <stddef.h>
 
