@@ -73,6 +73,13 @@ int ipx_param_index(const ipx_model *model, const char *key)
     return -1;
 }
 
+int ipx_params_inelastic(const ipx_params *params)
+{
+    const char *flag = params->model->restitution_flag;
+    const int i = flag ? ipx_param_index(params->model, flag) : -1;
+    return i >= 0 && params->value[i] == 0.0;
+}
+
 static void param_names(const ipx_model *m, char *buf, size_t size)
 {
     size_t used = 0;

@@ -3,7 +3,6 @@
 #include <math.h>
 #include <string.h>
 
-#include "model_traits.h"
 #include "numfmt.h"
 #include "text_table.h"
 
@@ -17,11 +16,11 @@ static double collisions(const cli_run *r) { return (double)r->collisions; }
 static int is_ode(const cli_run *r) { return strcmp(r->model_used, "ode") == 0; }
 static double impulse_events(const cli_run *r)
 {
-    return is_ode(r) || cli_model_compliant(r->model_used) ? NAN : (double)r->stats.impact_events;
+    return is_ode(r) || r->compliant ? NAN : (double)r->stats.impact_events;
 }
 static double force_steps(const cli_run *r)
 {
-    return cli_model_compliant(r->model_used) ? (double)r->stats.impact_events : NAN;
+    return r->compliant ? (double)r->stats.impact_events : NAN;
 }
 static double fallbacks(const cli_run *r) { return is_ode(r) ? NAN : (double)r->stats.fallbacks; }
 static double energy_end(const cli_run *r) { return r->energy_end_j; }
@@ -80,7 +79,7 @@ static int any(int n, const cli_run *runs, int (*pred)(const cli_run *))
         if (pred(&runs[m])) return 1;
     return 0;
 }
-static int compliant(const cli_run *r) { return cli_model_compliant(r->model_used); }
+static int compliant(const cli_run *r) { return r->compliant; }
 static int fell_back_first(const cli_run *r) { return r->first_impact_fell_back; }
 
 static void note(FILE *out, const char *text) { cli_print_wrapped(out, 0, text, "  ", AB_TABLE_WIDTH); }
@@ -105,7 +104,7 @@ static void print_notes(FILE *out, int n, const char *const *labels, const cli_r
             note(out, text);
         }
         if (r->ignored_restitution > 0) {
-            cli_inelastic_note(text, sizeof text, labels[m], r->model_used, r->ignored_restitution);
+            cli_inelastic_note(text, sizeof text, labels[m], r);
             note(out, text);
         }
     }

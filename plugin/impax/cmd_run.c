@@ -5,7 +5,6 @@
 
 #include "cli.h"
 #include "html_view.h"
-#include "model_traits.h"
 #include "outputs.h"
 #include "runner.h"
 
@@ -46,7 +45,7 @@ static void print_events(const cli_run *r)
         return;
     }
     printf("  %-17s %ld (%ld contacts), fallbacks to ODE %ld%s%s\n",
-           cli_model_compliant(r->model_used) ? "contact-force steps" : "impact events", r->stats.impact_events,
+           r->compliant ? "contact-force steps" : "impact events", r->stats.impact_events,
            r->stats.impact_contacts, r->stats.fallbacks, r->stats.fallbacks ? ": last: " : "",
            r->stats.fallbacks ? r->stats.last_message : "");
 }
@@ -66,7 +65,7 @@ static void print_summary(const char *path, const cli_run *r)
     printf("  wall time         %.3f s (%.3f s in impax)\n", r->wall_s, r->stats.seconds);
     if (r->ignored_restitution > 0) {
         char note[256];
-        cli_inelastic_note(note, sizeof note, r->model_used, r->model_used, r->ignored_restitution);
+        cli_inelastic_note(note, sizeof note, r->model_used, r);
         printf("note: %s\n", note);
     }
 }

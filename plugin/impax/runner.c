@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "cli.h"
-#include "model_traits.h"
 #include "progress.h"
 #include "trace.h"
 
@@ -16,12 +15,12 @@ int cli_plot_body(const ipx_scene *scene, const ipx_sim *sim)
     return name ? ipx_sim_body_index(sim, name) : -1;
 }
 
-const char *cli_run_params(const ipx_scene *scene, const char *model, const char *params)
+void cli_inelastic_note(char *buf, size_t size, const char *label, const cli_run *run)
 {
-    if (params) return params;
-    const char *world_model = ipx_scene_model(scene);
-    if (!model || (world_model && strcmp(model, world_model) == 0)) return ipx_scene_params(scene);
-    return "";
+    const int same = strcmp(label, run->model_used) == 0;
+    snprintf(buf, size, "%s%s%s is inelastic unless %s=1: the surfaces' restitution (e up to %g) was ignored",
+             same ? "" : label, same ? "" : ": ", run->model_used,
+             run->restitution_flag ? run->restitution_flag : "?", run->ignored_restitution);
 }
 
 static double body_height(ipx_sim *sim, int body, const double up[3])
@@ -60,7 +59,6 @@ static void csv_row(FILE *f, ipx_sim *sim)
 typedef struct event_sink {
     cli_run *run;
     const ipx_sim *sim;
-    int inelastic; /* the model leaves restitution aside (model_traits.h) */
 } event_sink;
 
 /* The largest restitution of p's contacts that approach faster than their capture speed: what a
@@ -78,7 +76,7 @@ static void on_event(const ipx_ode_event *ev, void *user)
     event_sink *sink = user;
     cli_run *run = sink->run;
     if (ev->ok) run->impact_energy_change_j += ev->ke_after - ev->ke_before;
-    if (sink->inelastic && ev->problem)
+    if (run->restitution_flag && ev->problem)
         run->ignored_restitution = fmax(run->ignored_restitution, bouncing_restitution(ev->problem));
     /* the event belongs to the step under way: the time at its start, as the shim counts it */
     if (run->trace) ipx_trace_event(run->trace, 0, ipx_sim_time(sink->sim), ev);
@@ -169,14 +167,19 @@ int cli_run_scene(const ipx_scene *scene, cli_run *run)
         snprintf(run->error, sizeof run->error, "%s", msg);
         return 2;
     }
-    snprintf(run->model_used, sizeof run->model_used, "%s", ipx_ode_model_name(ipx_sim_impax(sim)));
+    /* what the model is, as the adapter resolved it from the world and the command line */
+    const ipx_ode_context *ipx = ipx_sim_impax(sim);
+    const ipx_params *params = ipx_ode_get_params(ipx);
+    snprintf(run->model_used, sizeof run->model_used, "%s", ipx_ode_model_name(ipx));
+    run->compliant = ipx_ode_is_compliant(ipx);
+    run->restitution_flag = params && ipx_params_inelastic(params) ? params->model->restitution_flag : NULL;
     if (prepare(run, sim) != 0 || (run->series && cli_series_start(run->series, sim, n_steps) != 0) ||
         (run->frames && cli_frames_start(run->frames, sim, run->duration_s, ipx_scene_step_size(scene), run->frames->fps) != 0)) {
         ipx_sim_destroy(sim);
         snprintf(run->error, sizeof run->error, "out of memory");
         return 1;
     }
-    event_sink sink = {run, sim, cli_model_inelastic(run->model_used, cli_run_params(scene, run->model, run->params))};
+    event_sink sink = {run, sim};
     ipx_ode_set_event_callback(ipx_sim_impax(sim), on_event, &sink);
     double up[3];
     cli_up_vector(ipx_sim_world(sim), up);

@@ -22,6 +22,9 @@ typedef struct cli_run {
     cli_frames *frames;      /* what an --html page plays, or NULL; frames->fps set by the caller */
     /* out */
     char model_used[32];
+    int compliant;           /* 1: the model acts through contact forces (its events are steps) */
+    const char *restitution_flag; /* the flag an inelastic model's restitution waits for (the core's
+                                     ipx_model.restitution_flag), NULL if the model applies it */
     int n_bodies;
     char **body_name;        /* n_bodies "model::link" names (malloc'd) */
     int first_impact_step;   /* -1 if no step had an impact */
@@ -32,8 +35,8 @@ typedef struct cli_run {
     long collisions;         /* steps with an impact after a step without: the same test for every model */
     double energy_start_j, energy_end_j, ke_end_j;
     double impact_energy_change_j; /* sum over impax's events of ke_after - ke_before */
-    double ignored_restitution; /* an inelastic model (model_traits.h) met contacts with this largest
-                                   restitution above their capture speed; 0 if none */
+    double ignored_restitution; /* an inelastic model (restitution_flag) met contacts with this
+                                   largest restitution above their capture speed; 0 if none */
     double max_penetration_m;
     double final_height_m;   /* of the plotted body (NaN if none) */
     double t_end_s;          /* simulated time reached, s */
@@ -49,8 +52,10 @@ typedef struct cli_run {
 int cli_run_scene(const ipx_scene *scene, cli_run *run);
 void cli_run_free(cli_run *run);
 
-/// The params text a run under model with params (cli_run's meaning of NULL) configures.
-const char *cli_run_params(const ipx_scene *scene, const char *model, const char *params);
+/// Writes "LABEL: MODEL is inelastic unless FLAG=1: the surfaces' restitution (e up to E) was
+/// ignored", the note a run of an inelastic model on bouncing contacts ends with (no "LABEL: "
+/// when label is the model's name), into buf.
+void cli_inelastic_note(char *buf, size_t size, const char *label, const cli_run *run);
 
 /// The scene's plotted body; -1 if it has none.
 int cli_plot_body(const ipx_scene *scene, const ipx_sim *sim);

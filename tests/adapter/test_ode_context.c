@@ -75,6 +75,30 @@ static void test_configuration_errors_name_the_item_and_keep_the_old_setting(voi
     ball_world_free(&s);
 }
 
+/* What the adapter resolved is what a caller reads: the model's values after its defaults and
+   the parameter string (none for the pass-through), and whether the model acts by forces. */
+static void test_resolved_parameters_are_read_from_the_adapter(void)
+{
+    ball_world s;
+    ball_world_make(&s);
+    ipx_ode_context *ipx = ipx_ode_create(s.world);
+    char msg[256];
+    ENSURE(ipx_ode_configure(ipx, "aplcp", "max_sweeps=7, newton_restitution=1", msg, sizeof msg) == 0);
+    const ipx_params *p = ipx_ode_get_params(ipx);
+    ENSURE(p && strcmp(p->model->name, "aplcp") == 0);
+    ENSURE(p->value[ipx_param_index(p->model, "max_sweeps")] == 7.0);
+    ENSURE(ipx_params_inelastic(p) == 0);
+    ENSURE(ipx_ode_is_compliant(ipx) == 0);
+    ENSURE(ipx_ode_configure(ipx, "routh", NULL, msg, sizeof msg) == 0);
+    ENSURE(ipx_params_inelastic(ipx_ode_get_params(ipx)) == 1);
+    ENSURE(ipx_ode_configure(ipx, "gonthier", NULL, msg, sizeof msg) == 0);
+    ENSURE(ipx_ode_is_compliant(ipx) == 1);
+    ENSURE(ipx_ode_configure(ipx, "ode", NULL, msg, sizeof msg) == 0);
+    ENSURE(ipx_ode_get_params(ipx) == NULL && ipx_ode_is_compliant(ipx) == 0);
+    ipx_ode_destroy(ipx);
+    ball_world_free(&s);
+}
+
 /* The adapter's keys are read with the core's list rules (ipx_params_next): white space and
    newlines around items, keys and values as ipx_params_parse skips them, and the same errors for
    an empty item, an item without '=' or an empty value, with the config left as it was. */
@@ -424,6 +448,7 @@ int main(void)
     dInitODE2(0);
     RUN(test_configuration_errors_name_the_item_and_keep_the_old_setting);
     RUN(test_split_follows_the_core_list_rules);
+    RUN(test_resolved_parameters_are_read_from_the_adapter);
     RUN(test_model_ode_is_a_pure_pass_through);
     RUN(test_event_reports_the_impact);
     RUN(test_event_world_impulse_is_on_the_dynamic_body);

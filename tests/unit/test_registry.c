@@ -196,6 +196,30 @@ static void test_same_seed_gives_same_stream(void)
     ENSURE(!same_ac);
 }
 
+/* Which models leave each contact's restitution aside: the papers' AP-LCP and Routh impacts are
+   inelastic until their restitution flag is set; every other model applies each contact's e. */
+static void test_inelastic_follows_each_models_restitution_flag(void)
+{
+    char msg[IPX_MESSAGE_SIZE];
+    for (int i = 0; i < ipx_model_count(); i++) {
+        const ipx_model *m = ipx_model_at(i);
+        ipx_params p;
+        ipx_params_default(&p, m);
+        const char *flag = m->restitution_flag;
+        const int expect_flag = strcmp(m->name, "aplcp") == 0 || strcmp(m->name, "routh") == 0;
+        ENSURE(!flag == !expect_flag);
+        if (!flag) {
+            ENSURE(ipx_params_inelastic(&p) == 0);
+            continue;
+        }
+        const int at = ipx_param_index(m, flag); /* a 0/1 parameter of the model's own table */
+        ENSURE(at >= 0 && strcmp(m->params[at].unit, "flag") == 0 && m->params[at].def == 0.0);
+        ENSURE(ipx_params_inelastic(&p) == 1);
+        ENSURE(ipx_params_set(&p, flag, 1.0, msg, sizeof msg) == IPX_OK);
+        ENSURE(ipx_params_inelastic(&p) == 0);
+    }
+}
+
 int main(void)
 {
     RUN(test_unknown_model_lists_the_accepted_ones);
@@ -209,5 +233,6 @@ int main(void)
     RUN(test_format_round_trips_through_parse);
     RUN(test_small_workspace_is_reported_not_overrun);
     RUN(test_same_seed_gives_same_stream);
+    RUN(test_inelastic_follows_each_models_restitution_flag);
     return ipx_test_exit();
 }

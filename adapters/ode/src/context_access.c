@@ -48,6 +48,13 @@ const char *ipx_ode_model_name(const ipx_ode_context *ctx)
     return ctx->passthrough ? "ode" : ctx->params.model->name;
 }
 
+const ipx_params *ipx_ode_get_params(const ipx_ode_context *ctx)
+{
+    return ctx->passthrough ? NULL : &ctx->params;
+}
+
+int ipx_ode_is_compliant(const ipx_ode_context *ctx) { return !ctx->passthrough && ctx->compliant; }
+
 ipx_ode_stats ipx_ode_get_stats(const ipx_ode_context *ctx) { return ctx->stats; }
 
 void ipx_ode_reset_stats(ipx_ode_context *ctx) { memset(&ctx->stats, 0, sizeof ctx->stats); }

@@ -48,6 +48,10 @@ typedef struct ipx_model {
     /// bytes the solver needs for k >= blocks_from contacts with W given as blocks (O(k): the
     /// problem's blocks are read in place); set exactly when blocks_from is
     ipx_workspace_fn blocks_workspace_bytes;
+    /// The flag parameter that turns the model's restitution law on: while it is 0 the model is
+    /// inelastic and leaves each contact's restitution aside (ipx_params_inelastic). NULL for a
+    /// model that applies each contact's restitution itself.
+    const char *restitution_flag;
 } ipx_model;
 
 /// A model together with the values of its parameters.
@@ -70,6 +74,10 @@ void ipx_model_names(char *buf, size_t size);
 /// solve needs W densely there, which ipx_solve then copies out of a problem of blocks into the
 /// workspace (O(k^2) memory and time: hosts give such a model a dense W).
 int ipx_model_reads_blocks(const ipx_params *params, int k);
+
+/// 1 if the model, at these parameter values, leaves each contact's restitution aside: it has a
+/// restitution_flag and that parameter is 0.
+int ipx_params_inelastic(const ipx_params *params);
 
 /// Fills params with the model's defaults.
 void ipx_params_default(ipx_params *params, const ipx_model *model);

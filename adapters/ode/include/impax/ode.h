@@ -28,6 +28,7 @@
 #include <stdio.h>
 #include <ode/ode.h>
 
+#include "impax/registry.h"
 #include "impax/types.h"
 
 #if !defined(dDOUBLE)
@@ -149,6 +150,15 @@ ipx_ode_config ipx_ode_get_config(const ipx_ode_context *ctx);
 
 /// Name of the configured model ("ode", "plus", ...).
 const char *ipx_ode_model_name(const ipx_ode_context *ctx);
+
+/// The configured model with its parameter values as resolved (its defaults, then the
+/// parameter string); NULL for the pass-through `ode`. What a caller reports about the model
+/// (ipx_params_inelastic, a parameter's value) is read here, not re-derived from the text.
+const ipx_params *ipx_ode_get_params(const ipx_ode_context *ctx);
+
+/// 1 if the configured model acts through contact forces over each host step (gonthier): its
+/// impact events are steps with contact forces. 0 for an impulsive model or the pass-through.
+int ipx_ode_is_compliant(const ipx_ode_context *ctx);
 
 /// One impact event (an island solved, or left to ODE), reported after its handback.
 typedef struct ipx_ode_event {

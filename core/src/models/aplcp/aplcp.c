@@ -228,4 +228,5 @@ const ipx_model ipx_model_aplcp = {
     .promises = aplcp_promises,
     .blocks_from = blocks_from,
     .blocks_workspace_bytes = aplcp_blocks_workspace_bytes,
+    .restitution_flag = "newton_restitution", /* the papers' AP-LCP impact is inelastic */
 };

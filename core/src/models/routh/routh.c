@@ -174,4 +174,5 @@ const ipx_model ipx_model_routh = {
     .blocks_workspace_bytes = ipx_routh_blocks_workspace_bytes,
     .promises = routh_promises,
     .blocks_from = routh_blocks_from,
+    .restitution_flag = "poisson_restitution", /* Halm-Posa's impact is inelastic */
 };
