@@ -1,4 +1,4 @@
-/* Flickinger-Bowling energy (spec 3.4, 3.5): the kinetic energy of the impact subspace, the
+/* Flickinger-Bowling energy (docs/models/bowling.md §3.4, 3.5): the kinetic energy of the impact subspace, the
    energetic COR (Stronge-type, one common normal COR found by a root search) and the e_* cap
    (every COR scaled by lambda, found by the same root search; fallback A or B when even
    lambda = 0 loses too little). */

@@ -1,4 +1,4 @@
-/* Flickinger-Bowling impact forces (spec 3.6, paper (17)-(19)): with the corrected velocities
+/* Flickinger-Bowling impact forces (docs/models/bowling.md §3.6, paper (17)-(19)): with the corrected velocities
    known, the impact force that sets the post-impact accelerations is the least "impact
    energy" F^T W F subject to the work-energy constraint c^T F = dT, c = J_p q ((17), (18)),
    and f_pn >= 0. The map thetadot_p* -> F_p of (19) is a bijection, so the minimisation runs

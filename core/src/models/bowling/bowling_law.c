@@ -1,4 +1,4 @@
-/* The Flickinger-Bowling row laws (spec 3.3, 3.4): the targets of every row, the square linear
+/* The Flickinger-Bowling row laws (docs/models/bowling.md §3.3, 3.4): the targets of every row, the square linear
    system of one candidate active set, solved for its impulse (I1, I2), and the test of a
    candidate against every condition of the law. */
 #include <math.h>

@@ -1,4 +1,4 @@
-/* The Flickinger-Bowling model's polygonal LCP (the spec's "else LCP/PGS" of 3.3): the
+/* The Flickinger-Bowling model's polygonal LCP (the model document's "else LCP/PGS" of 3.3): the
    Anitescu-Potra LCP on the [t1, t2, n] rows with the law's targets (v+ - b >= 0
    complementary to the impulse) and the dynamic friction coefficient; if Lemke fails on that,
    the same LCP without targets (inelastic). Its solution seeds the active-set loop of large

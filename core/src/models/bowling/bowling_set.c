@@ -1,5 +1,5 @@
-/* The Flickinger-Bowling active set (spec 3.3): the exhaustive search with maximum dissipation
-   (least kinetic energy among the admissible sets), the spec's loop for problems with many
+/* The Flickinger-Bowling active set (docs/models/bowling.md §3.3): the exhaustive search with maximum dissipation
+   (least kinetic energy among the admissible sets), the model document's loop for problems with many
    candidates, and the polygonal LCP where neither finds an admissible set. */
 #include <math.h>
 #include <stdio.h>
@@ -120,7 +120,7 @@ static ipx_status enumerate(bw_ctx *c, long count)
     return IPX_OK;
 }
 
-/* Friction repairs of the spec's loop: a sticking group outside its cone slips against its
+/* Friction repairs of the model document's loop: a sticking group outside its cone slips against its
    stick impulse; a slipping group whose direction did not settle (its slip reverses) sticks.
    Returns 1 if something changed. */
 static int repair_friction(bw_ctx *c)
@@ -147,7 +147,7 @@ static int repair_friction(bw_ctx *c)
     return changed;
 }
 
-/* One repair of the spec's loop: friction first (a contact's impulse outside its cone distorts
+/* One repair of the model document's loop: friction first (a contact's impulse outside its cone distorts
    every other), then the most pulling contact leaves S, else the most penetrating one joins
    it, sticking. Returns 0 if there was nothing to repair. */
 static int repair(bw_ctx *c)
@@ -190,7 +190,7 @@ static unsigned long long state_hash(const bw_ctx *c)
     return h;
 }
 
-/* The spec's start: approaching and persistent contacts in S, sticking. */
+/* The model document's start: approaching and persistent contacts in S, sticking. */
 static void spec_start(bw_ctx *c)
 {
     const double tol_v = c->param[IPX_BOWLING_TOL] * c->vscale + 1e-300;
@@ -224,7 +224,7 @@ static ipx_status loop(bw_ctx *c)
     return IPX_OK;
 }
 
-/* The loop's start: the polygonal LCP's set (loop_seed 1), or the spec's start when the seed
+/* The loop's start: the polygonal LCP's set (loop_seed 1), or the model document's start when the seed
    is off or its LCP fails (a fallback: IPX_BOWLING_SEED_FAILED); after an exhaustive search
    only the LCP's set is tried. 1 if there is a start. */
 static int loop_start(bw_ctx *c, int enumerating)
@@ -249,7 +249,7 @@ ipx_status bw_resolve(bw_ctx *c)
     const int enumerating = count <= c->param[IPX_BOWLING_ENUMERATE_MAX];
     ipx_status st = enumerating ? enumerate(c, (long)count) : IPX_OK;
     if (st != IPX_OK) return st;
-    /* the loop: for large problems from the LCP's set or the spec's start; after an exhaustive
+    /* the loop: for large problems from the LCP's set or the model document's start; after an exhaustive
        search from the LCP's set too (its slip directions are good first guesses, and where a set
        has several slip solutions it may find a more dissipative one), the better kept */
     if (loop_start(c, enumerating)) st = loop(c);

@@ -1,4 +1,4 @@
-/* Flickinger-Bowling slip directions (spec 5): a slipping group's impulse is -c_d pi_n s with s
+/* Flickinger-Bowling slip directions (docs/models/bowling.md §5): a slipping group's impulse is -c_d pi_n s with s
    the direction of the slip it leaves, w = v+ - b (slip_reference 0) or v+ (1); w depends on s,
    so s is a root of d(phi), the angle from s = (cos phi, sin phi) to w(s). Where friction
    dominates, w sweeps round much faster than s turns (d falls steeply through its root), so

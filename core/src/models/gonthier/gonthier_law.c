@@ -6,7 +6,7 @@
 #include "impax/gonthier.h"
 
 /* G(d) = ln(1 + d/e) - ln(1 - d) - d (1 + 1/e): negative on (0, root), positive above it up to
-   d = 1 (spec 2.3). log1p keeps its sign right for small d, where the first-order terms
+   d = 1 (docs/models/gonthier.md §2.3). log1p keeps its sign right for small d, where the first-order terms
    cancel; d that rounds to 1 gives +inf, also on the right side. */
 static double eq10(double d, double e)
 {
@@ -17,7 +17,7 @@ double ipx_gonthier_damping_factor(double e)
 {
     if (!(e > 0.0) || e >= 1.0) return e >= 1.0 ? 0.0 : 1.0;
     /* bisection: 64 halvings reach the spacing of doubles below 1; d itself (not 1 - d) is
-       all the force law uses, so no special small-e form is needed (spec 2.4 wants one to
+       all the force law uses, so no special small-e form is needed (docs/models/gonthier.md §2.4 wants one to
        represent 1 - d, which goes below 1e-16 for e < 0.07) */
     double lo = 0.0, hi = 1.0;
     for (int i = 0; i < 64; i++) {
@@ -44,7 +44,7 @@ double ipx_gonthier_normal(ipx_gonthier_state *s, const ipx_gonthier_law *law, d
         s->a = ipx_gonthier_damping_factor(law->e) / (law->e * s->v_imp);
     }
     const double f = law->k * pow(delta, law->p) * (1.0 + s->a * delta_dot);
-    return f > 0.0 ? f : 0.0; /* never pulling (spec 6.5) */
+    return f > 0.0 ? f : 0.0; /* never pulling (docs/models/gonthier.md §6.5) */
 }
 
 /* Eq. 20 as printed: v / |v| above v_eps, below it (v / v_eps)(1.5 r - 0.5 r^3), r = |v| / v_eps. */
@@ -84,7 +84,7 @@ static void dir_eps(const double v[2], double v_eps, double out[2])
        (= s (sigma0 z+ + sigma1 v_d) + (1 - s) F_C while (d) does not bind), saturated at f_max
        (24, 25), F = sat(f_br) + sigma2 v_d (26).
    (f) A saturated bristle slides at its tip: z+ is kept within f_max / sigma0. The paper lets
-       z grow on (spec pitfall 10) while sat() holds the force; but a bristle stretched beyond
+       z grow on (docs/models/gonthier.md §6.10) while sat() holds the force; but a bristle stretched beyond
        what it can push back stores sigma0 |z|^2 / 2 it can never return, and then its elastic
        energy no longer measures what the contact holds (ipx_check's energy test counts it).
    With (a)-(c) the only term that is not a damper taken at its end slip is the bristle's spring

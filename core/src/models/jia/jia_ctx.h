@@ -86,7 +86,7 @@ ipx_status ipx_jia_limit_hit(ipx_jia_run *u, unsigned bit, const char *what, int
 ipx_status ipx_jia_tau_path(ipx_jia_run *u, int steps);
 
 /* jia_paper.c */
-/// The paper's Algorithm 1 as the spec's 3.7 loop: forward Euler in I_n with the fixed step
+/// The paper's Algorithm 1 as the loop of docs/models/jia.md §3.7: forward Euler in I_n with the fixed step
 /// delta (N*s) from the singular start (73) at I_n = delta, slip-circle rescaling (P1), stick
 /// hysteresis (P2) and an interpolated last step (P5). Fills u->r->impulse and the report.
 ipx_status ipx_jia_paper_path(ipx_jia_run *u, double delta);

@@ -19,7 +19,7 @@ void ipx_jia_velocity(const ipx_jia_consts *k, const double y[IPX_JIA_NY], doubl
 double ipx_jia_slip_radius(const ipx_jia_consts *k, ipx_jia_phase phase)
 {
     /* text: E_u + E_w = mu^2 eta^2 E_n (46) -> |G| = rho D in both phases;
-       compat: mu^2 eta0^2 E_n in restitution -> |G| = rho e D (spec 5.0) */
+       compat: mu^2 eta0^2 E_n in restitution -> |G| = rho e D (docs/models/jia.md §5.0) */
     return k->compat && phase == IPX_JIA_RESTITUTION ? k->rho * k->e : k->rho;
 }
 
@@ -74,10 +74,10 @@ static void rk4(const ipx_jia_consts *k, const ipx_jia_state *s, double h, doubl
    with their denominator mu^2 eta^2 E_n = (rho D)^2 / (4 eta0^2), is
    dg/dtau = chi (v_t - (v_t.g) g) / |G| with chi = (|G| / (rho D))^2 = (rho_s/rho)^2: 1 in the
    text model, e^2 on the smaller compat circle (as printed (48) is used there; this is what
-   reproduces the spec's compat pencil numbers). The angle psi from v_t to g obeys
+   reproduces the model document's compat pencil numbers). The angle psi from v_t to g obeys
    psi' = -chi (|v_t|/|G|) sin psi, solved exactly by tan(psi/2) *= exp(-chi |v_t| dt / |G|)
-   (spec 3.7). Stiff as |G| -> 0, where it aligns g with v_t at once. G = rho_s D g after it
-   (this also puts G back on the slip circle, spec P1). */
+   (docs/models/jia.md §3.7). Stiff as |G| -> 0, where it aligns g with v_t at once. G = rho_s D g after it
+   (this also puts G back on the slip circle, docs/models/jia.md §P1). */
 static void turn_slip_direction(const ipx_jia_consts *k, ipx_jia_state *s, double dt)
 {
     double v[3];

@@ -1,4 +1,4 @@
-/* The paper's Algorithm 1 for Jia's model, written as the spec's 3.7 loop: forward Euler in
+/* The paper's Algorithm 1 for Jia's model, written as the loop of docs/models/jia.md §3.7: forward Euler in
    the normal impulse I_n with a fixed step delta (N*s). It is kept to reproduce the published
    tables (compat = 1, delta = 5e-5): where the tangential springs load from zero
    (G ~ sqrt(I_n) at a stick start, (73)) its error is O(sqrt(delta)), which the default
@@ -17,7 +17,7 @@ typedef struct euler {
     double loss, normal_loss, compat_loss; /* J */
     ipx_jia_mode mode;
     ipx_jia_phase phase;
-    int armed;            /* stick: phi < 0 has been seen (hysteresis, spec P2) */
+    int armed;            /* stick: phi < 0 has been seen (hysteresis, docs/models/jia.md §P2) */
 } euler;
 
 static double eta(const euler *s) /* (14) */
@@ -80,7 +80,7 @@ static void start(euler *s)
 }
 
 /* Slip: (a, b) back onto the circle E_u + E_w = mu^2 rho^2 E_n (46), rho = eta (text) or eta0
-   in compat restitution (spec P1, 5.0). */
+   in compat restitution (docs/models/jia.md §P1, 5.0). */
 static void rescale(euler *s)
 {
     const ipx_jia_consts *k = &s->u->k;

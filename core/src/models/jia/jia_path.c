@@ -80,7 +80,7 @@ static void switch_mode(tau_run *t)
         record(t, IPX_JIA_SLIP_TO_STICK);
         return;
     }
-    /* (52): on the Coulomb circle; the spring rates may jump (spec P3), G does not */
+    /* (52): on the Coulomb circle; the spring rates may jump (docs/models/jia.md §P3), G does not */
     const double *G = s->y + IPX_JIA_Y_G1;
     const double norm = hypot(G[0], G[1]);
     s->g[0] = G[0] / norm;

@@ -12,12 +12,12 @@
      plus_angles.c    impending slip: Newton on the slip angles alone
      plus_accel.c     impending slip: the Anderson acceleration of the search's sweeps
      plus_probe.c     impending slip: the contacts' angles and the probe of one
-     plus_system.c    Table 1 / spec 5.3: unknowns, rows B pi = w, min-norm solve
+     plus_system.c    Table 1 / docs/models/plus.md §5.3: unknowns, rows B pi = w, min-norm solve
      plus_cor.c       the coefficient of restitution (Fig. 2), public (ipx_plus_cor)
      plus_ctx.h       the impact's context and the predicates every stage asks
-   Each file's interface is the header of its name. The min-norm solves are numerics/dense_lsq.c
-   (small dense, complete orthogonal factorisation), min_norm.c (its factor cache) and
-   sparse_lsq.c. */
+   Each file's interface is the header of its name. The min-norm solves are in core/src/numerics:
+   dense_lsq.c (small dense, complete orthogonal factorisation), min_norm.c (its factor cache)
+   and sparse_lsq.c. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -72,10 +72,10 @@ static const ipx_param_def plus_params[IPX_PLUS_N_PARAMS] = {
     [IPX_PLUS_ALL_PARTICIPATE] = {"all_participate", 0, 0, 1, 1, "flag",
                                   "1: every contact compresses in round 1 (Fig. 14 row C contrast model)"},
     [IPX_PLUS_ENERGY_CAP] = {"energy_cap", 1, 0, 1, 1, "flag",
-                             "1: scale down a round that would gain energy (spec 8.16; limits_hit bit 4)"},
+                             "1: scale down a round that would gain energy (docs/models/plus.md §8.16; limits_hit bit 4)"},
     [IPX_PLUS_HOLD_PLASTIC] = {"hold_plastic", 1, 0, 1, 1, "flag",
                                "1: a contact that compressed with e = 0 stays closed while its group "
-                               "expands (spec 8.16 remedy); 0 = the paper's rounds"},
+                               "expands (docs/models/plus.md §8.16 remedy); 0 = the paper's rounds"},
     [IPX_PLUS_SETTLE_ROUNDS] = {"settle_rounds", 4, 0, 1e6, 1, "",
                                 "rounds in which the same contacts stay closed and active while "
                                 "energy is dissipated, after which they are held closed (the limit "

@@ -11,7 +11,7 @@
 #include "plus_step.h"
 #include "plus_system.h"
 
-/* Relative width within which violations count as tied (spec 5.4 [D]; deviation 2). */
+/* Relative width within which violations count as tied (docs/models/plus.md §5.4 [D]; deviation 2). */
 #define TIE 1e-6
 
 /* Sliding if |v_t| >= v_transition (2.9a): an oblique impact always starts sliding; otherwise
@@ -62,7 +62,7 @@ static double worst_violation(const plus_ctx *c)
     return worst;
 }
 
-/* Deviation 7 (spec 8.8, Painleve): a sliding compressing contact whose own sliding normal
+/* Deviation 7 (docs/models/plus.md §8.8, Painleve): a sliding compressing contact whose own sliding normal
    compliance A_nn - mu s_hat.A_tn is not positive cannot end its compression while it slides:
    (2.11) asks for a pulling pi_n, and dropping its normal row repeats forever. As in the
    Darboux-Keller picture the paper builds on, it then slides on the edge of its cone with a
@@ -94,7 +94,7 @@ static int painleve_slide(plus_ctx *c, int k)
    explicitly again (2.9a) for the rest of the round: its slip is above v_transition. One that
    left rolling has its normal row dropped, as Algorithm 1 drops any non-rolling contact that
    violates: no impulse at it in this interval, and the rest of its approach is left to the
-   next round (spec 5.7), when the other contacts have moved on. Returns 1 if the normal was
+   next round (docs/models/plus.md §5.7), when the other contacts have moved on. Returns 1 if the normal was
    dropped. */
 static int no_direction(plus_ctx *c, int k)
 {

@@ -49,7 +49,7 @@ static ipx_plus_class class_of(const plus_ctx *c, int k, double tol_pi, int all,
     return IPX_PLUS_OBSERVING;
 }
 
-/* Deviation 10 (spec 8.16; issue [scale]): a contact that compressed with e = 0 (the capture
+/* Deviation 10 (docs/models/plus.md §8.16; issue [scale]): a contact that compressed with e = 0 (the capture
    band, e_min = 0, or held already) and ended its round closed (|v_n| < eps_v) is plastic: it
    stays closed, compressing again with e = 0 in every later round that has something to do,
    until it separates. The paper's rounds let it observe instead:
@@ -174,7 +174,7 @@ static ipx_status run_round(plus_ctx *c)
         ipx_status st = plus_interval(c, &alpha);
         if (st != IPX_OK) return st;
         if (alpha < 1.0 && interval >= c->cfg.max_intervals) {
-            alpha = 1.0; /* spec 5.8: alpha_min steps shrink the rest geometrically, never end */
+            alpha = 1.0; /* docs/models/plus.md §5.8: alpha_min steps shrink the rest geometrically, never end */
             c->r->counts.limits_hit |= IPX_PLUS_HIT_MAX_INTERVALS;
         }
         c->r->counts.intervals++;
@@ -185,7 +185,7 @@ static ipx_status run_round(plus_ctx *c)
     }
 }
 
-/* A round that moved nothing although contacts compress would repeat forever (spec 8.8). */
+/* A round that moved nothing although contacts compress would repeat forever (docs/models/plus.md §8.8). */
 static int stalled(const plus_ctx *c)
 {
     double moved = 0.0;
@@ -204,7 +204,7 @@ static void scale_round(plus_ctx *c, double s)
     for (int i = 0; i < c->n; i++) c->r->last_step[i] *= s; /* keeps v_post - W last_step exact */
 }
 
-/* Deviation 1 (spec 8.16): if the kinetic energy after this round is above its value at the
+/* Deviation 1 (docs/models/plus.md §8.16): if the kinetic energy after this round is above its value at the
    start of the impact, scale the round's impulse by the largest s in [0, 1) that leaves no
    gain. With d = round impulse, dT(s) = dT_round + s d.v_round + s^2/2 d.W d (J). */
 static void cap_energy(plus_ctx *c)
@@ -317,7 +317,7 @@ static ipx_status plastic_finish(plus_ctx *c, unsigned bit)
     return IPX_OK;
 }
 
-/* Deviation 4 (spec 5.8): inelastic rounds in which every contact that is not separating
+/* Deviation 4 (docs/models/plus.md §5.8): inelastic rounds in which every contact that is not separating
    compresses (e = 0, leftover expansion dropped), so none of them can be pushed into approach
    by the others. If the active-set heuristic still leaves a contact approaching (a sliding
    contact whose normal impulse its own friction or its neighbours' would make pulling), the
