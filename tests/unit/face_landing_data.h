@@ -5,6 +5,7 @@
    and routh ended on false secondary rays before contested ratio tests were re-decided on
    columns re-solved from the data (core/src/numerics/lemke.c, CONTEST). Exactly as captured (hexadecimal):
    the body's state at the start of the impact step, then the contact points. */
+/* clang-format off */
 #ifndef IMPAX_TEST_FACE_LANDING_DATA_H
 #define IMPAX_TEST_FACE_LANDING_DATA_H
 

@@ -4,6 +4,7 @@
    an island of 22 contacts left to ODE), the others under routh (70 and 140 unknowns). M
    (column-major, its non-zero entries as row, column, value) and q exactly as ipx_lemke received
    them (hexadecimal). Generated from the captured files; not edited by hand. */
+/* clang-format off */
 #ifndef IMPAX_TEST_LCP_BIN_DATA_H
 #define IMPAX_TEST_LCP_BIN_DATA_H
 

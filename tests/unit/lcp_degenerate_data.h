@@ -1,5 +1,6 @@
 /* Regression data of test_lcp_degenerate.c: LCPs (M column-major, q) and the contact problems
    (W, v) they came from, exactly as captured (hexadecimal). See that file. */
+/* clang-format off */
 #ifndef IMPAX_TEST_LCP_DEGENERATE_DATA_H
 #define IMPAX_TEST_LCP_DEGENERATE_DATA_H
 

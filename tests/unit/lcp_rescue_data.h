@@ -2,6 +2,7 @@
    (bench_ode_bin, BENCH_DUMP) on which the dense Lemke ends on a false ray or an inaccurate
    basis, exactly as captured (hexadecimal): W column-major 3k x 3k, v, then mu of every
    contact (e 0.3, v_capture 0.05, v_plastic 0 for all). */
+/* clang-format off */
 #ifndef IMPAX_TEST_LCP_RESCUE_DATA_H
 #define IMPAX_TEST_LCP_RESCUE_DATA_H
 

@@ -9,6 +9,7 @@
    later capture of the same scene, the one docs/performance.md "PLUS on large islands" replays,
    whose impending corners the sweeps alone left without directions (IPX_PLUS_HIT_NEWTON).
    Generated from the captured file; not edited by hand. */
+/* clang-format off */
 #ifndef IMPAX_TEST_PLUS_BIN_DATA_H
 #define IMPAX_TEST_PLUS_BIN_DATA_H
 

@@ -3,6 +3,7 @@
    under plus at step 307 (0.307 s), captured exactly (hexadecimal). M = W_nn of the 87 contacts
    (symmetric PSD; its upper triangle's non-zero entries, column by column: 541 of 3 828),
    q = their normal velocities (m/s). */
+/* clang-format off */
 #ifndef IMPAX_TEST_PLUS_FINISH_DATA_H
 #define IMPAX_TEST_PLUS_FINISH_DATA_H
 

@@ -8,6 +8,7 @@
    negative ratio, stepped backwards and lost feasibility: "numerical failure" for both models,
    and the bowling solve failed (the adapter left the event to ODE). The problem (W, v exactly
    as captured, hexadecimal) must now be solved, without any fallback, keeping every promise. */
+/* clang-format off */
 #include <stdio.h>
 #include <string.h>
 
