@@ -18,7 +18,8 @@ static ipx_scene ball; /* V1: V0 = (-1, 0, -5) m/s, w0 = (0, 2, 0) rad/s, mu 0.4
 
 static void make_ball(void)
 {
-    const double inertia[3] = {0.4, 0.4, 0.4}, R[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, com[3] = {0, 0, 1};
+    const double inertia[3] = {0.4, 0.4, 0.4}, R[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1},
+                 com[3] = {0, 0, 1};
     const double vel[6] = {-1, 0, -5, 0, 2, 0};
     ball.n_bodies = 1;
     ball.bodies[0] = ipx_body_make(1.0, inertia, R, com);
@@ -62,11 +63,15 @@ typedef struct bench_case {
 int main(void)
 {
     static const bench_case cases[] = {
-        {"V1", "", 200},          {"V1", "compat=1", 200},
-        {"V1", "steps=16", 200},  {"V1", "steps=64", 200},
+        {"V1", "", 200},
+        {"V1", "compat=1", 200},
+        {"V1", "steps=16", 200},
+        {"V1", "steps=64", 200},
         {"V1", "compat=1,delta=5e-5", 1},
-        {"random", "", 10},       {"random", "compat=1", 10},
-        {"random", "steps=16", 10}, {"random", "steps=64", 10},
+        {"random", "", 10},
+        {"random", "compat=1", 10},
+        {"random", "steps=16", 10},
+        {"random", "steps=64", 10},
     };
     ipx_rng rng;
     ipx_rng_seed(&rng, 2024);

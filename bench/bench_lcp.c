@@ -84,7 +84,8 @@ static int valid(int n, int p, const double *zz, const double *zref)
         zmax = fmax(zmax, fabs(zref[i]));
     }
     for (int i = 0; i < n; i++)
-        if (!(zz[i] >= -1e-9 * zmax && wr[i] >= -1e-9 * S && fabs(zz[i] * wr[i]) <= 1e-9 * zmax * S))
+        if (!(zz[i] >= -1e-9 * zmax && wr[i] >= -1e-9 * S &&
+              fabs(zz[i] * wr[i]) <= 1e-9 * zmax * S))
             return 0;
     return 1;
 }
@@ -130,9 +131,9 @@ int main(void)
             siconos_pivots += c.options->iparam[SICONOS_IPARAM_ITER_DONE];
         }
         const double ours = time_solver(&c, 0), theirs = time_solver(&c, 1);
-        printf("%5d %12.2f %12.2f %7.2f %7.1f/%-7.1f %8d/%d %8d/%d\n", n, ours, theirs, theirs / ours,
-               (double)pivots / N_PROBLEMS, (double)siconos_pivots / N_PROBLEMS, ours_ok, N_PROBLEMS,
-               theirs_ok, N_PROBLEMS);
+        printf("%5d %12.2f %12.2f %7.2f %7.1f/%-7.1f %8d/%d %8d/%d\n", n, ours, theirs,
+               theirs / ours, (double)pivots / N_PROBLEMS, (double)siconos_pivots / N_PROBLEMS,
+               ours_ok, N_PROBLEMS, theirs_ok, N_PROBLEMS);
         fflush(stdout);
         if (ours_ok != N_PROBLEMS) status = 1;
         for (int p = 0; p < N_PROBLEMS; p++) NM_free_not_dense(c.problem[p].M);

@@ -35,8 +35,8 @@
 static double median_of(double *x, int n) { return n > 0 ? ipx_median(x, n) : NAN; }
 
 /* Siconos from zero for `sweeps` sweeps: time (µs) and the residual of its impulses. */
-static double run_siconos(ipx_siconos_sbm *sbm, const ipx_test_ap *a, const ipx_problem *p, int sweeps,
-                          double *residual)
+static double run_siconos(ipx_siconos_sbm *sbm, const ipx_test_ap *a, const ipx_problem *p,
+                          int sweeps, double *residual)
 {
     const size_t n = (size_t)a->n;
     double *z = calloc(n, sizeof(double)), *w = calloc(n, sizeof(double));
@@ -67,17 +67,21 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: %s [bin|stack] [k ...]\n", argv[0]);
         return 2;
     }
-    const int long_sweeps = getenv("BENCH_SICONOS_SWEEPS") ? atoi(getenv("BENCH_SICONOS_SWEEPS")) : 5000;
+    const int long_sweeps =
+        getenv("BENCH_SICONOS_SWEEPS") ? atoi(getenv("BENCH_SICONOS_SWEEPS")) : 5000;
     const int newton_max = getenv("BENCH_NEWTON") ? atoi(getenv("BENCH_NEWTON")) : 0;
     ipx_params par = ipx_test_params("aplcp", "lcp_switch=1");
     printf("aplcp's iterative solver (impax) against Siconos' lcp_nsgs_SBM on %s LCPs: medians of\n"
-           "us per solve, sweeps, residual (the natural map relative to the problem's scales; impax's\n"
-           "lcp_tol is 1e-10); Siconos for impax's sweeps and for %d\n\n", scene_name, long_sweeps);
-    printf("%6s %6s %7s %12s %7s %9s %12s %9s %12s %9s %10s\n", "k", "n", "blocks", "impax [us]", "sweeps",
-           "residual", "sic same", "residual", "sic long", "residual", "us/sweep");
+           "us per solve, sweeps, residual (the natural map relative to the problem's scales; "
+           "impax's\n"
+           "lcp_tol is 1e-10); Siconos for impax's sweeps and for %d\n\n",
+           scene_name, long_sweeps);
+    printf("%6s %6s %7s %12s %7s %9s %12s %9s %12s %9s %10s\n", "k", "n", "blocks", "impax [us]",
+           "sweeps", "residual", "sic same", "residual", "sic long", "residual", "us/sweep");
     for (int si = 0; si < n_sizes; si++) {
         const int k = sizes[si], problems = k < 256 ? 6 : 3;
-        double t_i[MAX_PROBLEMS], sw_i[MAX_PROBLEMS], res_i[MAX_PROBLEMS], t_s[MAX_PROBLEMS], res_s[MAX_PROBLEMS];
+        double t_i[MAX_PROBLEMS], sw_i[MAX_PROBLEMS], res_i[MAX_PROBLEMS], t_s[MAX_PROBLEMS],
+            res_s[MAX_PROBLEMS];
         double t_l[MAX_PROBLEMS], res_l[MAX_PROBLEMS], per_sweep[MAX_PROBLEMS], blocks = 0.0;
         int n_lcp = 0;
         ipx_rng rng;
@@ -88,7 +92,8 @@ int main(int argc, char **argv)
             const ipx_problem *p = &pile.problem;
             ipx_test_blocks wb = {0};
             if (ipx_test_blocks_of(p, &wb)) return 1;
-            ipx_workspace *ws = ipx_workspace_create_bytes(ipx_workspace_bytes_for(&par, &wb.problem));
+            ipx_workspace *ws =
+                ipx_workspace_create_bytes(ipx_workspace_bytes_for(&par, &wb.problem));
             ipx_result *r = malloc(sizeof *r);
             ipx_test_ap a;
             if (!ws || !r || ipx_test_ap_make(&a, p, NULL, DIRECTIONS)) {
@@ -111,15 +116,16 @@ int main(int argc, char **argv)
             per_sweep[pr] = t_l[pr] / long_sweeps;
             n_lcp = a.n;
             if (k <= newton_max) {
-                double *z = malloc(sizeof(double) * (size_t)a.n), *w = malloc(sizeof(double) * (size_t)a.n);
+                double *z = malloc(sizeof(double) * (size_t)a.n),
+                       *w = malloc(sizeof(double) * (size_t)a.n);
                 double *pi = malloc(sizeof(double) * 3 * (size_t)k);
                 int steps = 0;
                 t0 = ipx_now_us();
                 const int info = ipx_siconos_newton_fb(a.n, a.M, a.q, 500, 1e-12, z, w, &steps);
                 const double t = ipx_now_us() - t0;
                 ipx_test_ap_impulse_of(&a, z, pi);
-                printf("       Newton-FB, problem %d: %d steps, %.0f us, residual %.1e, info %d\n", pr, steps, t,
-                       ipx_test_ap_residual(&a, p, pi), info);
+                printf("       Newton-FB, problem %d: %d steps, %.0f us, residual %.1e, info %d\n",
+                       pr, steps, t, ipx_test_ap_residual(&a, p, pi), info);
                 free(z), free(w), free(pi);
             }
             ipx_siconos_sbm_free(sbm);
@@ -129,10 +135,11 @@ int main(int argc, char **argv)
             ipx_test_blocks_free(&wb);
             ipx_pile_free(&pile);
         }
-        printf("%6d %6d %7.0f %12.0f %7.0f %9.1e %12.0f %9.1e %12.0f %9.1e %10.1f\n", k, n_lcp, blocks / problems,
-               median_of(t_i, problems), median_of(sw_i, problems), median_of(res_i, problems),
-               median_of(t_s, problems), median_of(res_s, problems), median_of(t_l, problems),
-               median_of(res_l, problems), median_of(per_sweep, problems));
+        printf("%6d %6d %7.0f %12.0f %7.0f %9.1e %12.0f %9.1e %12.0f %9.1e %10.1f\n", k, n_lcp,
+               blocks / problems, median_of(t_i, problems), median_of(sw_i, problems),
+               median_of(res_i, problems), median_of(t_s, problems), median_of(res_s, problems),
+               median_of(t_l, problems), median_of(res_l, problems),
+               median_of(per_sweep, problems));
         fflush(stdout);
     }
     return 0;

@@ -109,7 +109,7 @@ static void run_path(const ipx_params *par, const ipx_problem *prob, ipx_workspa
             if (ps->failed == 1) printf("       (%s)\n", r->message);
         }
         const unsigned fb = !strcmp(par->model->name, "aplcp") ? IPX_APLCP_HIT_DENSE_FALLBACK
-                                                                : IPX_ROUTH_HIT_DENSE_FALLBACK;
+                                                               : IPX_ROUTH_HIT_DENSE_FALLBACK;
         ps->fallbacks += (r->counts.limits_hit & fb) != 0;
         ps->loose += (r->counts.limits_hit & loose) != 0;
         ps->sweeps += r->counts.steps;
@@ -140,19 +140,22 @@ int main(int argc, char **argv)
     snprintf(text, sizeof text, "lcp_switch=1%s%s", extra ? "," : "", extra ? extra : "");
     ipx_params iter = ipx_test_params(model, text);
     const int as_blocks = !(getenv("BENCH_W") && !strcmp(getenv("BENCH_W"), "dense"));
-    printf("%s on %s problems: us per ipx_solve (median; validation included), dense Lemke vs the\n"
-           "iterative solver; clean = solved and the checker finds nothing (model's promises, default\n"
-           "tolerances; tol_rel = lcp_accept for a flagged approximation); steps = mean sweeps of the iterative solver (aplcp) or impulse steps\n"
-           "(routh); fb/loose = solves with an LCP redone by the dense Lemke / answered by the best\n"
-           "iterate within lcp_accept; d/i = median dense / median iterative;\n"
-           "dv = max |v+ dense - v+ iterative| / max |v| (frictional LCPs may have several\n"
-           "solutions); \"- valid\" = the iterative path without the validation (median); the\n"
-           "iterative path gets W %s; ws = its workspace, sized for each problem\n"
-           "(ipx_workspace_bytes_for), against ipx_workspace_bytes(k)\n\n",
-           model, scene_name, as_blocks ? "as blocks" : "densely (BENCH_W=dense)");
-    printf("%6s %7s %10s %18s %8s %18s %10s %8s %7s %11s %7s %9s %19s\n", "k", "blocks", "valid [us]",
-           "dense [us] (mean)", "clean", "iter [us] (mean)", "- valid", "clean", "steps", "fb/loose",
-           "d/i", "max dv", "ws / bound [MB]");
+    printf(
+        "%s on %s problems: us per ipx_solve (median; validation included), dense Lemke vs the\n"
+        "iterative solver; clean = solved and the checker finds nothing (model's promises, "
+        "default\n"
+        "tolerances; tol_rel = lcp_accept for a flagged approximation); steps = mean sweeps of the "
+        "iterative solver (aplcp) or impulse steps\n"
+        "(routh); fb/loose = solves with an LCP redone by the dense Lemke / answered by the best\n"
+        "iterate within lcp_accept; d/i = median dense / median iterative;\n"
+        "dv = max |v+ dense - v+ iterative| / max |v| (frictional LCPs may have several\n"
+        "solutions); \"- valid\" = the iterative path without the validation (median); the\n"
+        "iterative path gets W %s; ws = its workspace, sized for each problem\n"
+        "(ipx_workspace_bytes_for), against ipx_workspace_bytes(k)\n\n",
+        model, scene_name, as_blocks ? "as blocks" : "densely (BENCH_W=dense)");
+    printf("%6s %7s %10s %18s %8s %18s %10s %8s %7s %11s %7s %9s %19s\n", "k", "blocks",
+           "valid [us]", "dense [us] (mean)", "clean", "iter [us] (mean)", "- valid", "clean",
+           "steps", "fb/loose", "d/i", "max dv", "ws / bound [MB]");
     for (int si = 0; si < n_sizes; si++) {
         const int k = sizes[si];
         ipx_workspace *ws_d = k <= dense_max ? ipx_workspace_create(&dense, k) : NULL;
@@ -184,7 +187,8 @@ int main(int argc, char **argv)
             /* the validation ipx_solve makes first, alone (a fresh workspace: it takes slices) */
             ipx_workspace *wv = ipx_workspace_create_bytes(ipx_validate_workspace_bytes(k));
             double t0 = ipx_now_us();
-            if (ipx_problem_validate(iprob, wv, msg, sizeof msg) != IPX_OK) printf("       (%s)\n", msg);
+            if (ipx_problem_validate(iprob, wv, msg, sizeof msg) != IPX_OK)
+                printf("       (%s)\n", msg);
             const double t_valid = ipx_now_us() - t0;
             ipx_workspace_destroy(wv);
             tv[nv++] = t_valid;
@@ -219,10 +223,12 @@ int main(int argc, char **argv)
         char icol[32];
         snprintf(icol, sizeof icol, "%.1f (%.0f)", ti, mi);
         char wcol[48];
-        snprintf(wcol, sizeof wcol, "%.2f / %.1f", ws_bytes / 1e6, ipx_workspace_bytes(&iter, k) / 1e6);
-        printf("%6d %7.0f %10.1f %18s %8s %18s %10.1f %8s %7.0f %5d/%-5d %7s %9s %19s\n", k, blocks / problems,
-               median_of(tv, nv), dcol, dclean, icol, median_of(model_t, n_model), iclean,
-               pi.sweeps / problems, pi.fallbacks, pi.loose, ratio, dvcol, wcol);
+        snprintf(wcol, sizeof wcol, "%.2f / %.1f", ws_bytes / 1e6,
+                 ipx_workspace_bytes(&iter, k) / 1e6);
+        printf("%6d %7.0f %10.1f %18s %8s %18s %10.1f %8s %7.0f %5d/%-5d %7s %9s %19s\n", k,
+               blocks / problems, median_of(tv, nv), dcol, dclean, icol,
+               median_of(model_t, n_model), iclean, pi.sweeps / problems, pi.fallbacks, pi.loose,
+               ratio, dvcol, wcol);
         fflush(stdout);
         free(rd), free(ri);
         ipx_workspace_destroy(ws_d);

@@ -26,7 +26,8 @@ static double time_model(const ipx_params *par, int k, int *failed)
     for (int rep = 0; rep < repeats; rep++) {
         double t0 = ipx_now_us();
         for (int b = 0; b < batch; b++)
-            for (int i = 0; i < problems; i++) *failed += ipx_solve(par, &scenes[i].problem, ws, &r) != IPX_OK;
+            for (int i = 0; i < problems; i++)
+                *failed += ipx_solve(par, &scenes[i].problem, ws, &r) != IPX_OK;
         samples[rep] = (ipx_now_us() - t0) / (batch * problems);
     }
     ipx_workspace_destroy(ws);
@@ -58,7 +59,9 @@ static void bench_model(const char *name)
 
 int main(int argc, char **argv)
 {
-    printf("median µs per impact solve (validation included), random problems; %d repeats (5 for k >= 32)\n", REPEATS);
+    printf("median µs per impact solve (validation included), random problems; %d repeats (5 for k "
+           ">= 32)\n",
+           REPEATS);
     printf("%-8s %11s %11s %11s %11s %11s %11s %11s\n", "model", "k=1", "k=2", "k=4", "k=8", "k=16",
            "k=32", "k=64");
     if (argc > 1)

@@ -156,20 +156,21 @@ int main(int argc, char **argv)
     dSetMessageHandler(count_message);
     run r;
     printf("%d boxes in a bin, %d steps of 1 ms with %s; BENCH_PARAMS=%s\n", boxes, steps,
-           quick ? "dWorldQuickStep" : "dWorldStep", getenv("BENCH_PARAMS") ? getenv("BENCH_PARAMS") : "");
+           quick ? "dWorldQuickStep" : "dWorldStep",
+           getenv("BENCH_PARAMS") ? getenv("BENCH_PARAMS") : "");
     fflush(stdout);
     const double base = simulate(NULL, boxes, steps, quick, &r);
     finish(&r);
-    printf("%-8s %9s %7s %8s %12s %7s %9s %8s %8s\n", "model", "s", "ratio", "events", "contacts/ev",
-           "max k", "impax s", "to ODE", "flagged");
+    printf("%-8s %9s %7s %8s %12s %7s %9s %8s %8s\n", "model", "s", "ratio", "events",
+           "contacts/ev", "max k", "impax s", "to ODE", "flagged");
     printf("%-8s %9.2f %7.2f %62s %ld\n", "(ODE)", base, 1.0, "ODE messages:", ode_messages);
     ode_messages = 0;
     fflush(stdout);
     const double t = simulate(model, boxes, steps, quick, &r);
     const ipx_ode_stats st = ipx_ode_get_stats(r.ipx);
     printf("%-8s %9.2f %7.2f %8ld %12.1f %7ld %9.2f %8ld %8ld\n", model, t, t / base, r.events,
-           r.events ? (double)r.contacts / (double)r.events : 0.0, r.k_max, st.seconds, st.fallbacks,
-           r.flagged);
+           r.events ? (double)r.contacts / (double)r.events : 0.0, r.k_max, st.seconds,
+           st.fallbacks, r.flagged);
     if (st.fallbacks) printf("last left to ODE: %s\n", st.last_message);
     printf("ODE messages: %ld\n", ode_messages);
     finish(&r);

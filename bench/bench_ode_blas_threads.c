@@ -66,7 +66,8 @@ static void on_event(const ipx_ode_event *ev, void *user)
     if (!ev->problem) return;
     const ipx_problem *p = ev->problem;
     const size_t rows = (size_t)IPX_ROWS_PER_CONTACT * (size_t)p->k;
-    double *W = realloc(t->W, sizeof(double) * rows * rows), *v = realloc(t->v, sizeof(double) * rows);
+    double *W = realloc(t->W, sizeof(double) * rows * rows),
+           *v = realloc(t->v, sizeof(double) * rows);
     ipx_contact *contact = realloc(t->contact, sizeof(ipx_contact) * (size_t)p->k);
     if (W) t->W = W;
     if (v) t->v = v;
@@ -162,11 +163,13 @@ static measure timed(void (*fn)(void *), void *arg, int repeats)
        for that outside the measured window, so that one run's spinning is not the next one's */
     const struct timespec pause = {0, 500000000};
     nanosleep(&pause, NULL);
-    const double p0 = cpu_seconds(CLOCK_PROCESS_CPUTIME_ID), t0 = cpu_seconds(CLOCK_THREAD_CPUTIME_ID);
+    const double p0 = cpu_seconds(CLOCK_PROCESS_CPUTIME_ID),
+                 t0 = cpu_seconds(CLOCK_THREAD_CPUTIME_ID);
     const double w0 = ipx_now_us();
     for (int r = 0; r < repeats; r++) fn(arg);
     const double w = ipx_now_us() - w0;
-    const double p = cpu_seconds(CLOCK_PROCESS_CPUTIME_ID) - p0, th = cpu_seconds(CLOCK_THREAD_CPUTIME_ID) - t0;
+    const double p = cpu_seconds(CLOCK_PROCESS_CPUTIME_ID) - p0,
+                 th = cpu_seconds(CLOCK_THREAD_CPUTIME_ID) - t0;
     return (measure){p / th, w / repeats};
 }
 
@@ -192,9 +195,10 @@ int main(int argc, char **argv)
     if (argc > 2) blas_set_threads(atoi(argv[2]));
     dInitODE2(0);
     printf("tower of n boxes (one island), top box at 1 m/s; model %s; host's OpenBLAS threads: %d "
-           "(-1: not OpenBLAS)\n", model, blas_threads());
-    printf("%4s %4s %8s | %22s | %22s | %s\n", "n", "k", "repeats", "core ipx_solve: cpu/thr", "adapter: cpu/thread",
-           "us per solve (core, adapter)");
+           "(-1: not OpenBLAS)\n",
+           model, blas_threads());
+    printf("%4s %4s %8s | %22s | %22s | %s\n", "n", "k", "repeats", "core ipx_solve: cpu/thr",
+           "adapter: cpu/thread", "us per solve (core, adapter)");
     const int sizes[] = {8, 12, 16};
     for (int s = 0; s < 3; s++) {
         tower t;
@@ -224,8 +228,8 @@ int main(int argc, char **argv)
             uc[r] = m_core[r].us;
             ua[r] = m_adapter[r].us;
         }
-        printf("%4d %4d %8d | %22.3f | %22.3f | %.1f, %.1f%s\n", sizes[s], t.k, repeats, ipx_median(rc, 3),
-               ipx_median(ra, 3), ipx_median(uc, 3), ipx_median(ua, 3),
+        printf("%4d %4d %8d | %22.3f | %22.3f | %.1f, %.1f%s\n", sizes[s], t.k, repeats,
+               ipx_median(rc, 3), ipx_median(ra, 3), ipx_median(uc, 3), ipx_median(ua, 3),
                blas_threads() == before ? "" : "  (the host's BLAS setting changed!)");
         ipx_workspace_destroy(c.ws);
         tower_free(&t);

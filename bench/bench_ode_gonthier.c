@@ -83,7 +83,8 @@ static double time_bounce(const char *model, double *v_out)
         dGeomSetBody(dCreateSphere(d.space, 0.1), d.body);
         d.ipx = ipx_ode_create(d.world);
         char msg[256];
-        ipx_ode_configure(d.ipx, model, strcmp(model, "gonthier") == 0 ? "mu_s=0,mu_c=0" : "", msg, sizeof msg);
+        ipx_ode_configure(d.ipx, model, strcmp(model, "gonthier") == 0 ? "mu_s=0,mu_c=0" : "", msg,
+                          sizeof msg);
         const double t0 = ipx_now_us();
         for (int step = 0; step < 40; step++) {
             dSpaceCollide(d.space, &d, near);
@@ -112,14 +113,14 @@ int main(void)
         char params[64];
         snprintf(params, sizeof params, "k=1e6,substep=1,steps_per_contact=%d", steps[i]);
         const double t = time_solve("gonthier", params, 200, &err);
-        printf("gonthier, %3d steps/contact   %10.3f  (%.1e)  ratio to plus %7.1f%s\n", steps[i], t, err,
-               t / t_plus, err <= 1e-3 ? "  <= 0.1 %" : "");
+        printf("gonthier, %3d steps/contact   %10.3f  (%.1e)  ratio to plus %7.1f%s\n", steps[i], t,
+               err, t / t_plus, err <= 1e-3 ? "  <= 0.1 %" : "");
     }
     double v_plus, v_gon;
     const double b_plus = time_bounce("plus", &v_plus), b_gon = time_bounce("gonthier", &v_gon);
     printf("(b) through ODE: 40 steps of 1 ms around one bounce, us (exit speed, m/s)\n");
-    printf("plus      %10.1f  (%.5f)\ngonthier  %10.1f  (%.5f)  ratio %.1f\n", b_plus, v_plus, b_gon,
-           v_gon, b_gon / b_plus);
+    printf("plus      %10.1f  (%.5f)\ngonthier  %10.1f  (%.5f)  ratio %.1f\n", b_plus, v_plus,
+           b_gon, v_gon, b_gon / b_plus);
     dCloseODE();
     return 0;
 }

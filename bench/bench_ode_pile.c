@@ -98,8 +98,15 @@ static int pile_make(pile *p, int n, const char *model, const char *params)
     if (side < 3) side = 3;
     const double L = side * 0.13 + 0.05; /* about three layers once settled */
     for (int w = 0; w < 4; w++) {
-        dGeomID g = w < 2 ? dCreateBox(p->space, 0.05, L + 0.1, 2.0) : dCreateBox(p->space, L + 0.1, 0.05, 2.0);
-        dGeomSetPosition(g, w == 0 ? -0.025 : w == 1 ? L + 0.025 : L / 2, w == 2 ? -0.025 : w == 3 ? L + 0.025 : L / 2,
+        dGeomID g = w < 2 ? dCreateBox(p->space, 0.05, L + 0.1, 2.0)
+                          : dCreateBox(p->space, L + 0.1, 0.05, 2.0);
+        dGeomSetPosition(g,
+                         w == 0   ? -0.025
+                         : w == 1 ? L + 0.025
+                                  : L / 2,
+                         w == 2   ? -0.025
+                         : w == 3 ? L + 0.025
+                                  : L / 2,
                          1.0);
     }
     unsigned long long rng = 12345;
@@ -107,7 +114,8 @@ static int pile_make(pile *p, int n, const char *model, const char *params)
         rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
         const double axis[3] = {1, 0.3 * i, 0.2};
         p->body[i] = add_box(p, 0.09 + 0.13 * (i % side), 0.09 + 0.13 * ((i / side) % side),
-                             0.1 + 0.15 * (i / (side * side)), axis, 3.0 * (double)(rng >> 11) / 9007199254740992.0);
+                             0.1 + 0.15 * (i / (side * side)), axis,
+                             3.0 * (double)(rng >> 11) / 9007199254740992.0);
     }
     return 0;
 }
@@ -162,7 +170,8 @@ static void run(int n, int quick, const char *model, const char *params)
     const double resting = (double)(ipx_ode_get_stats(p.ipx).resting_contacts - resting0) / MEASURE;
     const double ke = kinetic(&p);
     qsort(p.approach, (size_t)assembled, sizeof *p.approach, by_value);
-    const double median = assembled ? p.approach[assembled / 2] : 0.0, fastest = assembled ? p.approach[assembled - 1] : 0.0;
+    const double median = assembled ? p.approach[assembled / 2] : 0.0,
+                 fastest = assembled ? p.approach[assembled - 1] : 0.0;
     /* one more box, 5 cm above the highest one */
     double top = 0.0, x = 0.0, y = 0.0;
     for (int i = 0; i < n; i++) {
@@ -177,21 +186,26 @@ static void run(int n, int quick, const char *model, const char *params)
     p.events = p.assembled = 0;
     p.watch = add_box(&p, x, y, top + BOX + 0.05, axis, 0.3);
     steps(&p, 300, quick);
-    printf("%4d %-6s %-15s %9.4f %6ld/%-6ld %7.4f %5.2f %7.4f %5.2f %9.4f %10.2e %8.3f %6ld %7.1f\n", n,
-           quick ? "quick" : "world", params ? params : "(default)", (double)events / MEASURE, assembled, events,
-           median, median / (G * H), fastest, fastest / (G * H), resting, ke, p.watch_speed, p.events,
-           (ipx_now_us() - t0) / 1e6);
+    printf(
+        "%4d %-6s %-15s %9.4f %6ld/%-6ld %7.4f %5.2f %7.4f %5.2f %9.4f %10.2e %8.3f %6ld %7.1f\n",
+        n, quick ? "quick" : "world", params ? params : "(default)", (double)events / MEASURE,
+        assembled, events, median, median / (G * H), fastest, fastest / (G * H), resting, ke,
+        p.watch_speed, p.events, (ipx_now_us() - t0) / 1e6);
     pile_free(&p);
 }
 
 int main(int argc, char **argv)
 {
     dInitODE2(0);
-    ipx_ode_capture_messages(0); /* ODE's "LCP internal error" warnings: counted, listed at the end */
+    ipx_ode_capture_messages(
+        0); /* ODE's "LCP internal error" warnings: counted, listed at the end */
     const char *model = argc > 3 ? argv[3] : "aplcp";
-    printf("settling piles: events once settled (t = 2..4 s), then a box dropped from 5 cm; model %s\n", model);
-    printf("%4s %-6s %-15s %9s %13s %7s %5s %7s %5s %9s %10s %8s %6s %7s\n", "n", "step", "params", "events/st",
-           "assem/events", "med m/s", "/gh", "max m/s", "/gh", "resting/st", "pile KE J", "drop m/s", "events", "s");
+    printf("settling piles: events once settled (t = 2..4 s), then a box dropped from 5 cm; model "
+           "%s\n",
+           model);
+    printf("%4s %-6s %-15s %9s %13s %7s %5s %7s %5s %9s %10s %8s %6s %7s\n", "n", "step", "params",
+           "events/st", "assem/events", "med m/s", "/gh", "max m/s", "/gh", "resting/st",
+           "pile KE J", "drop m/s", "events", "s");
     const char *settings[] = {"jitter_steps=0", NULL};
     if (argc > 1) {
         const int quick = argc > 2 ? strcmp(argv[2], "world") != 0 : 1;

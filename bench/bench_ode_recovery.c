@@ -88,8 +88,8 @@ static void build(world *w, int nx, int nz, double gap, int recovery_switch)
         for (int i = 0; i < nx; i++)
             for (int j = 0; j < nx; j++) {
                 const double loose = gap > 0.0 ? 1.0 : 0.0;
-                add_box(w, i * (SIDE + gap) + loose * jitter(5e-3), j * (SIDE + gap) + loose * jitter(5e-3), z,
-                        loose * jitter(0.05));
+                add_box(w, i * (SIDE + gap) + loose * jitter(5e-3),
+                        j * (SIDE + gap) + loose * jitter(5e-3), z, loose * jitter(0.05));
             }
         z += SIDE;
     }
@@ -120,7 +120,7 @@ static void count_message(int num, const char *msg, va_list ap)
 }
 
 typedef struct run {
-    double post_us;          /* in post-steps that projected */
+    double post_us;             /* in post-steps that projected */
     long projections, failures; /* islands projected and projections failed (from the stats) */
     double pos[3 * MAX_BODIES]; /* after the first projection */
 } run;
@@ -143,7 +143,8 @@ static void simulate(int nx, int nz, double gap, int recovery_switch, int steps,
         const ipx_ode_stats st = ipx_ode_get_stats(w.ipx);
         if (st.recovery_islands > before) r->post_us += dt;
         if (before == 0 && st.recovery_islands > 0)
-            for (int b = 0; b < w.n; b++) memcpy(r->pos + 3 * b, dBodyGetPosition(w.body[b]), 3 * sizeof(double));
+            for (int b = 0; b < w.n; b++)
+                memcpy(r->pos + 3 * b, dBodyGetPosition(w.body[b]), 3 * sizeof(double));
     }
     const ipx_ode_stats st = ipx_ode_get_stats(w.ipx);
     r->projections = st.recovery_islands;
@@ -169,8 +170,9 @@ static void scene(const char *name, int size, int nx, int nz, double gap, int st
     double diff = 0.0;
     for (int b = 0; b < 3 * nx * nx * nz; b++) diff = fmax(diff, fabs(dense.pos[b] - iter.pos[b]));
     const double md = ipx_median(td, REPEATS), mi = ipx_median(ti, REPEATS);
-    printf("%-6s %4d %6.0f %6ld %5ld / %-5ld %12.1f %12.1f %7.2f %12.2e\n", name, size, island_contacts(nx, nz, gap),
-           dense.projections, dense.failures, iter.failures, md, mi, mi / md, diff);
+    printf("%-6s %4d %6.0f %6ld %5ld / %-5ld %12.1f %12.1f %7.2f %12.2e\n", name, size,
+           island_contacts(nx, nz, gap), dense.projections, dense.failures, iter.failures, md, mi,
+           mi / md, diff);
     fflush(stdout);
 }
 
@@ -179,9 +181,11 @@ int main(int argc, char **argv)
     const int steps = argc > 1 ? atoi(argv[1]) : 20;
     dInitODE2(0);
     dSetMessageHandler(count_message);
-    printf("scene  size      k  proj.  failed d / i  dense us/proj  iter us/proj  iter/dense  max |dx| (m)\n");
+    printf("scene  size      k  proj.  failed d / i  dense us/proj  iter us/proj  iter/dense  max "
+           "|dx| (m)\n");
     const int towers[] = {2, 4, 6, 8, 12, 16, 24, 32, 64};
-    for (size_t i = 0; i < sizeof towers / sizeof *towers; i++) scene("tower", towers[i], 1, towers[i], 0.01, steps);
+    for (size_t i = 0; i < sizeof towers / sizeof *towers; i++)
+        scene("tower", towers[i], 1, towers[i], 0.01, steps);
     const int blocks[] = {2, 3}; /* block 4 (k ~ 640): hours on the dense path */
     for (size_t i = 0; i < sizeof blocks / sizeof *blocks; i++)
         scene("block", blocks[i], blocks[i], blocks[i], -0.5e-3, steps);

@@ -54,7 +54,8 @@ static double simulate(const char *model, long *events, long *contacts, double *
     }
     for (int i = 0; i < N_SIDE * N_SIDE * N_SIDE; i++) {
         const double side[3] = {0.2, 0.2, 0.2};
-        const double pos[3] = {0.5 * (i % N_SIDE), 0.5 * ((i / N_SIDE) % N_SIDE), 0.3 + 0.5 * (i / (N_SIDE * N_SIDE))};
+        const double pos[3] = {0.5 * (i % N_SIDE), 0.5 * ((i / N_SIDE) % N_SIDE),
+                               0.3 + 0.5 * (i / (N_SIDE * N_SIDE))};
         dMatrix3 R;
         dRFromAxisAndAngle(R, 1, 0.3 * i, 0.2, 0.1 * i);
         bench_box(r.world, r.space, 1.0, side, pos, R);
@@ -97,7 +98,8 @@ int main(int argc, char **argv)
     double in_impax;
     double base = median_run(NULL, &events, &contacts, &in_impax);
     printf("27 boxes dropped, %d steps of 1 ms, dWorldStep; median of %d runs\n", STEPS, REPEATS);
-    printf("%-8s %10s %8s %8s %16s %12s\n", "model", "ms", "ratio", "events", "contacts/event", "impax us/event");
+    printf("%-8s %10s %8s %8s %16s %12s\n", "model", "ms", "ratio", "events", "contacts/event",
+           "impax us/event");
     printf("%-8s %10.1f %8.2f %8s %16s %12s\n", "(ODE)", base / 1000, 1.0, "-", "-", "-");
     const char *extra[] = {"ode"};
     for (int m = -1; m < ipx_model_count(); m++) {
@@ -105,7 +107,8 @@ int main(int argc, char **argv)
         if (argc > 1 && strcmp(argv[1], name) != 0) continue;
         double t = median_run(name, &events, &contacts, &in_impax);
         printf("%-8s %10.1f %8.2f %8ld %16.1f %12.1f\n", name, t / 1000, t / base, events,
-               events ? (double)contacts / (double)events : 0.0, events ? in_impax / (double)events : 0.0);
+               events ? (double)contacts / (double)events : 0.0,
+               events ? in_impax / (double)events : 0.0);
     }
     dCloseODE();
     return 0;

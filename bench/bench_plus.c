@@ -41,8 +41,10 @@ static void brick_vertex(ipx_scene *s)
     s->n_bodies = 1;
     s->bodies[0] = ipx_body_make(2.0, inertia, R, com);
     ipx_contact_frame *f = &s->frames[0];
-    *f = (ipx_contact_frame){.body1 = -1, .body2 = 0, .t1 = {1, 0, 0}, .t2 = {0, 1, 0}, .n = {0, 0, 1}};
-    for (int a = 0; a < 3; a++) f->point[a] = R[a] * vertex[0] + R[a + 3] * vertex[1] + R[a + 6] * vertex[2];
+    *f = (ipx_contact_frame){
+        .body1 = -1, .body2 = 0, .t1 = {1, 0, 0}, .t2 = {0, 1, 0}, .n = {0, 0, 1}};
+    for (int a = 0; a < 3; a++)
+        f->point[a] = R[a] * vertex[0] + R[a + 3] * vertex[1] + R[a + 6] * vertex[2];
     f->point[2] -= 0.1;
     memcpy(s->body_vel, vel, sizeof vel);
     s->contact[0] = (ipx_contact){.mu = 0.325, .e = 0.373, .v_capture = 0.01, .v_plastic = 0.1};
@@ -58,7 +60,10 @@ static void four_corners(ipx_scene *s)
     s->n_bodies = 1;
     s->bodies[0] = ipx_body_make(2.0, inertia, R, com);
     for (int i = 0; i < 4; i++) {
-        s->frames[i] = (ipx_contact_frame){.body1 = -1, .body2 = 0, .t1 = {1, 0, 0}, .t2 = {0, 1, 0},
+        s->frames[i] = (ipx_contact_frame){.body1 = -1,
+                                           .body2 = 0,
+                                           .t1 = {1, 0, 0},
+                                           .t2 = {0, 1, 0},
                                            .n = {0, 0, 1},
                                            .point = {i < 2 ? -0.2 : 0.2, i % 2 ? 0.3 : -0.3, -0.5}};
         s->contact[i] = (ipx_contact){.mu = 0.2, .e = 0.414, .v_capture = 0.01, .v_plastic = 0.1};
@@ -68,7 +73,7 @@ static void four_corners(ipx_scene *s)
 }
 
 typedef struct timing {
-    double us_solve, us_model; /* median us per impact */
+    double us_solve, us_model;     /* median us per impact */
     double rounds, intervals, lsq; /* mean counts per impact */
     int failed;
 } timing;
@@ -85,7 +90,8 @@ static timing time_set(const ipx_params *par, const ipx_scene *set, int n, int b
     for (int rep = 0; rep < REPEATS; rep++) {
         double t0 = ipx_now_us();
         for (int b = 0; b < batch; b++)
-            for (int i = 0; i < n; i++) t.failed += ipx_solve(par, &set[i].problem, ws, &r) != IPX_OK;
+            for (int i = 0; i < n; i++)
+                t.failed += ipx_solve(par, &set[i].problem, ws, &r) != IPX_OK;
         solve[rep] = (ipx_now_us() - t0) / (batch * n);
         /* the model alone: a workspace with one fresh slice per solve (no validation, no reset) */
         ipx_workspace *many = ipx_workspace_create_bytes(slice * (size_t)(batch * n));
@@ -156,14 +162,14 @@ static double time_lsq(int n, int r, int small)
 static void bench_lsq(void)
 {
     static const int sizes[] = {3, 6, 12, 24, 48, 96, 128, 192, 384};
-    printf("\nmin-norm solve of an n x n system, median us (copy of A included); PLUS uses ipx_plus_lsq\n");
+    printf("\nmin-norm solve of an n x n system, median us (copy of A included); PLUS uses "
+           "ipx_plus_lsq\n");
     printf("%6s %12s %12s %14s %14s\n", "n", "dgelsy", "ipx_plus_lsq", "dgelsy r=n/2",
            "plus_lsq r=n/2");
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
         int n = sizes[i], half = n / 2 > 0 ? n / 2 : 1;
         printf("%6d %12.2f %12.2f %14.2f %14.2f%s\n", n, time_lsq(n, n, 0), time_lsq(n, n, 1),
-               time_lsq(n, half, 0), time_lsq(n, half, 1),
-               "");
+               time_lsq(n, half, 0), time_lsq(n, half, 1), "");
     }
 }
 

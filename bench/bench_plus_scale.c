@@ -61,7 +61,8 @@ static ipx_body box(double m, const double h[3], double yaw, const double com[3]
 {
     const double c = cos(yaw), s = sin(yaw);
     const double R[9] = {c, s, 0, -s, c, 0, 0, 0, 1};
-    const double I[3] = {m / 3.0 * (h[1] * h[1] + h[2] * h[2]), m / 3.0 * (h[0] * h[0] + h[2] * h[2]),
+    const double I[3] = {m / 3.0 * (h[1] * h[1] + h[2] * h[2]),
+                         m / 3.0 * (h[0] * h[0] + h[2] * h[2]),
                          m / 3.0 * (h[0] * h[0] + h[1] * h[1])};
     return ipx_body_make(m, I, R, com);
 }
@@ -71,19 +72,23 @@ static ipx_body box(double m, const double h[3], double yaw, const double com[3]
    Velocities: down 0.1..5 m/s, horizontal slip 0..3 times that, spin up to speed / size. */
 void stack4(big_scene *s, int k, ipx_rng *rng)
 {
-    const ipx_contact material = {.mu = ipx_rng_uniform(rng, 0.2, 1.0), .e = ipx_rng_uniform(rng, 0.0, 0.8),
-                                  .v_capture = 0.01, .v_plastic = 0.0};
+    const ipx_contact material = {.mu = ipx_rng_uniform(rng, 0.2, 1.0),
+                                  .e = ipx_rng_uniform(rng, 0.0, 0.8),
+                                  .v_capture = 0.01,
+                                  .v_plastic = 0.0};
     double z = 0.0, below[2] = {1e9, 1e9};
     int n = 0;
     for (int i = 0; i < k; n++) {
         const double h[3] = {ipx_rng_uniform(rng, 0.1, 0.25), ipx_rng_uniform(rng, 0.1, 0.25),
                              ipx_rng_uniform(rng, 0.03, 0.1)};
         const double m = exp(ipx_rng_uniform(rng, log(0.5), log(5.0)));
-        const double com[3] = {ipx_rng_uniform(rng, -0.02, 0.02), ipx_rng_uniform(rng, -0.02, 0.02), z + h[2]};
+        const double com[3] = {ipx_rng_uniform(rng, -0.02, 0.02), ipx_rng_uniform(rng, -0.02, 0.02),
+                               z + h[2]};
         s->bodies[n] = box(m, h, 0.0, com);
         s->body_size[n] = fmax(h[0], fmax(h[1], h[2]));
         double *u = s->body_vel + 6 * n;
-        const double down = ipx_rng_uniform(rng, 0.1, 5.0), slip = down * ipx_rng_uniform(rng, 0.0, 3.0);
+        const double down = ipx_rng_uniform(rng, 0.1, 5.0),
+                     slip = down * ipx_rng_uniform(rng, 0.0, 3.0);
         const double dir = ipx_rng_uniform(rng, 0.0, 2.0 * PI), spin = down / s->body_size[n] * 0.2;
         u[0] = slip * cos(dir), u[1] = slip * sin(dir), u[2] = -down;
         for (int a = 3; a < 6; a++) u[a] = spin * ipx_rng_uniform(rng, -1.0, 1.0);
@@ -91,9 +96,13 @@ void stack4(big_scene *s, int k, ipx_rng *rng)
         for (int c = 0; c < 4 && i < k; c++, i++) {
             ipx_contact_frame *f = &s->frames[i];
             const double a = ipx_rng_uniform(rng, 0.0, 2.0 * PI);
-            *f = (ipx_contact_frame){.body1 = n - 1, .body2 = n,
-                                     .point = {com[0] + (c & 1 ? ox : -ox), com[1] + (c & 2 ? oy : -oy), z},
-                                     .n = {0, 0, 1}, .t1 = {cos(a), sin(a), 0}, .t2 = {-sin(a), cos(a), 0}};
+            *f = (ipx_contact_frame){
+                .body1 = n - 1,
+                .body2 = n,
+                .point = {com[0] + (c & 1 ? ox : -ox), com[1] + (c & 2 ? oy : -oy), z},
+                .n = {0, 0, 1},
+                .t1 = {cos(a), sin(a), 0},
+                .t2 = {-sin(a), cos(a), 0}};
             s->contact[i] = material;
         }
         below[0] = h[0], below[1] = h[1];
@@ -101,8 +110,8 @@ void stack4(big_scene *s, int k, ipx_rng *rng)
     }
     s->n_bodies = n;
     ipx_bodies_assemble(n, s->bodies, k, s->frames, s->body_vel, s->W, s->v);
-    s->problem = (ipx_problem){.k = k, .W = s->W, .v = s->v, .contact = s->contact,
-                               .flags = IPX_PROBLEM_W_ASSEMBLED};
+    s->problem = (ipx_problem){
+        .k = k, .W = s->W, .v = s->v, .contact = s->contact, .flags = IPX_PROBLEM_W_ASSEMBLED};
 }
 
 static const ipx_problem *make(const char *kind, int k, ipx_rng *rng)
@@ -149,8 +158,8 @@ static double run(const char *kind, int k, int problems)
             const size_t n = 3 * (size_t)k;
             size_t nz = 0;
             for (size_t e = 0; e < n * n; e++) nz += p->W[e] != 0.0;
-            printf("  %s k=%d: W has %.1f %% non-zeros (%.1f per row)\n", kind, k, 100.0 * (double)nz / (double)(n * n),
-                   (double)nz / (double)n);
+            printf("  %s k=%d: W has %.1f %% non-zeros (%.1f per row)\n", kind, k,
+                   100.0 * (double)nz / (double)(n * n), (double)nz / (double)n);
         }
         ipx_result r;
         double t0 = ipx_now_us();
@@ -159,15 +168,19 @@ static double run(const char *kind, int k, int problems)
         rounds += r.counts.rounds, intervals += r.counts.intervals;
         lsq += r.counts.lsq_solves, newton += r.counts.newton_iters;
         printf("  %s k=%d #%d: %.2f ms, %d rounds, %d intervals, %d lsq, %d newton\n", kind, k, i,
-               ms[i], r.counts.rounds, r.counts.intervals, r.counts.lsq_solves, r.counts.newton_iters);
+               ms[i], r.counts.rounds, r.counts.intervals, r.counts.lsq_solves,
+               r.counts.newton_iters);
         fflush(stdout);
     }
     qsort(ms, (size_t)problems, sizeof ms[0], cmp_double);
     double total = 0.0;
     for (int i = 0; i < problems; i++) total += ms[i];
-    printf("%-6s k=%4d  median %10.2f ms  max %10.2f  per solve %7.3f ms  rounds %6.1f intervals %7.1f lsq %8.1f "
-           "newton %7.1f%s\n", kind, k, ms[problems / 2], ms[problems - 1], lsq > 0 ? total / lsq : 0.0,
-           rounds / problems, intervals / problems, lsq / problems, newton / problems, failed ? "  (failures)" : "");
+    printf("%-6s k=%4d  median %10.2f ms  max %10.2f  per solve %7.3f ms  rounds %6.1f intervals "
+           "%7.1f lsq %8.1f "
+           "newton %7.1f%s\n",
+           kind, k, ms[problems / 2], ms[problems - 1], lsq > 0 ? total / lsq : 0.0,
+           rounds / problems, intervals / problems, lsq / problems, newton / problems,
+           failed ? "  (failures)" : "");
     fflush(stdout);
     ipx_workspace_destroy(ws);
     return ms[problems / 2];

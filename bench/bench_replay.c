@@ -39,8 +39,8 @@ typedef struct entry {
     double total_us, size_us[N_SIZES];
     int fails, broken, limited; /* limited: answers with a limits_hit bit set */
     int bit_count[32];          /* answers with each limits_hit bit */
-    double *v_post; /* 3k per problem, concatenated (the first repeat's answers) */
-    uint64_t hash;  /* FNV-1a over the first repeat's answers, bit for bit */
+    double *v_post;             /* 3k per problem, concatenated (the first repeat's answers) */
+    uint64_t hash;              /* FNV-1a over the first repeat's answers, bit for bit */
 } entry;
 
 static uint64_t fnv1a(uint64_t h, const void *bytes, size_t n)
@@ -65,8 +65,8 @@ static int load(const char *path, int min_k, problem_record **out, int *n, int *
         const int got = problem_file_read(f, &rec, message, sizeof message);
         if (got == 0) break;
         if (got < 0 && feof(f)) { /* a capture the budget killed mid-record */
-            fprintf(stderr, "bench_replay: %s, record %d: %s at the end of the file: left out\n", path,
-                    read + 1, message);
+            fprintf(stderr, "bench_replay: %s, record %d: %s at the end of the file: left out\n",
+                    path, read + 1, message);
             break;
         }
         if (got < 0) {
@@ -191,22 +191,28 @@ static void print_distance(const entry *first, const entry *e, const problem_rec
         offset += rows;
     }
     qsort(d, (size_t)m, sizeof *d, by_value);
-    if (m > 0) printf("  %8.2g %8.2g %8.2g", d[m / 2], d[(9 * m) / 10 < m ? (9 * m) / 10 : m - 1], d[m - 1]);
+    if (m > 0)
+        printf("  %8.2g %8.2g %8.2g", d[m / 2], d[(9 * m) / 10 < m ? (9 * m) / 10 : m - 1],
+               d[m - 1]);
     free(d);
 }
 
 int main(int argc, char **argv)
 {
     if (argc < 3 || argc - 2 > MAX_ENTRIES) {
-        fprintf(stderr, "usage: bench_replay FILE ENTRY [ENTRY ...] (at most %d), ENTRY = MODEL or "
-                        "MODEL:PARAMS (e.g. routh:lcp_switch=16,lcp_fallback=96)\n", MAX_ENTRIES);
+        fprintf(stderr,
+                "usage: bench_replay FILE ENTRY [ENTRY ...] (at most %d), ENTRY = MODEL or "
+                "MODEL:PARAMS (e.g. routh:lcp_switch=16,lcp_fallback=96)\n",
+                MAX_ENTRIES);
         return 2;
     }
-    const char *rep = getenv("BENCH_REPEATS"), *mk = getenv("BENCH_MIN_K"), *sb = getenv("BENCH_SHOW");
+    const char *rep = getenv("BENCH_REPEATS"), *mk = getenv("BENCH_MIN_K"),
+               *sb = getenv("BENCH_SHOW");
     const int show = sb && strcmp(sb, "1") == 0;
     const int repeats = rep && *rep ? atoi(rep) : 3, min_k = mk && *mk ? atoi(mk) : 1;
     if (repeats < 1 || repeats > MAX_REPEATS || min_k < 1) {
-        fprintf(stderr, "bench_replay: BENCH_REPEATS must be 1..%d and BENCH_MIN_K >= 1\n", MAX_REPEATS);
+        fprintf(stderr, "bench_replay: BENCH_REPEATS must be 1..%d and BENCH_MIN_K >= 1\n",
+                MAX_REPEATS);
         return 2;
     }
     entry entries[MAX_ENTRIES];
@@ -219,7 +225,8 @@ int main(int argc, char **argv)
         snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name ? len : sizeof name - 1), text);
         entries[e].text = text;
         if (ipx_params_init(&entries[e].params, name, message, sizeof message) != IPX_OK ||
-            (colon && ipx_params_parse(&entries[e].params, colon + 1, message, sizeof message) != IPX_OK)) {
+            (colon &&
+             ipx_params_parse(&entries[e].params, colon + 1, message, sizeof message) != IPX_OK)) {
             fprintf(stderr, "bench_replay: %s: %s\n", text, message);
             return 2;
         }

@@ -12,9 +12,9 @@ typedef struct example {
     const char *name;
     void (*build)(planar *s);
     const char *params;
-    double paper_lcps;     /* LCPs per sample */
-    double paper_us_sample;/* us per sample */
-    double paper_us_lcp;   /* us per LCP */
+    double paper_lcps;      /* LCPs per sample */
+    double paper_us_sample; /* us per sample */
+    double paper_us_lcp;    /* us per LCP */
 } example;
 
 static void rocking_block(planar *s) { planar_rocking_block(s, sqrt(2.0 * 9.81 * 0.01), 0.0); }
@@ -22,8 +22,8 @@ static void rocking_block(planar *s) { planar_rocking_block(s, sqrt(2.0 * 9.81 *
 static const example examples[] = {
     {"rocking block (8.1)", rocking_block, "step=0.3,max_steps=10,friction_directions=2", 2.67,
      2100, 800},
-    {"compass gait (8.2)", planar_compass_gait, "step=0.25,max_steps=5,friction_directions=2",
-     2.27, 1900, 850},
+    {"compass gait (8.2)", planar_compass_gait, "step=0.25,max_steps=5,friction_directions=2", 2.27,
+     1900, 850},
     {"box-wall (8.3)", planar_box_wall, "step=2,max_steps=5,friction_directions=2", 1.97, 1600,
      810},
 };
@@ -80,7 +80,8 @@ static void run_registry(const example *ex, int samples, int repeats)
         lcps[r] = (double)solves / samples;
     }
     ipx_workspace_destroy(ws);
-    printf("%-20s %8.3f %10.2f\n", ex->name, ipx_median(lcps, repeats), ipx_median(us_call, repeats));
+    printf("%-20s %8.3f %10.2f\n", ex->name, ipx_median(lcps, repeats),
+           ipx_median(us_call, repeats));
 }
 
 int main(int argc, char **argv)
@@ -92,11 +93,12 @@ int main(int argc, char **argv)
         return 2;
     }
     printf("Routh model, %d samples x %d repeats (medians); LCP size (k+3)m with k = 2 "
-           "directions\n", samples, repeats);
+           "directions\n",
+           samples, repeats);
     printf("%-20s %4s %8s %8s %10s %9s %9s %8s %7s\n", "example", "m", "LCP/smp", "paper",
            "us/sample", "us/LCP", "paper", "paper", "kept");
-    printf("%-20s %4s %8s %8s %10s %9s %9s %8s %7s\n", "", "", "", "", "", "", "us/smp",
-           "us/LCP", "");
+    printf("%-20s %4s %8s %8s %10s %9s %9s %8s %7s\n", "", "", "", "", "", "", "us/smp", "us/LCP",
+           "");
     for (size_t i = 0; i < sizeof examples / sizeof examples[0]; i++)
         run(&examples[i], samples, repeats);
     printf("\nregistry ipx_solve, default parameters (automatic step), one sample per call\n");

@@ -23,7 +23,7 @@
    bench_replay; the run's times then include the writing), IMPAX_VERBOSE=1 (print ODE's
    messages as they come). */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime, fork */
-#define _DEFAULT_SOURCE          /* MAP_ANONYMOUS */
+#define _DEFAULT_SOURCE         /* MAP_ANONYMOUS */
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -69,8 +69,8 @@ typedef struct outcome {
     long projections, projections_iterative, projection_failures; /* position recovery's */
     double projection_us;
     int max_k;
-    double reached; /* simulated s done */
-    int stopped;    /* 1: the budget cut the run off */
+    double reached;          /* simulated s done */
+    int stopped;             /* 1: the budget cut the run off */
     char last_fallback[256]; /* the adapter's message for the last fallback ("" if none) */
     char ode_messages[512];  /* ODE's messages in a finished run, counted by kind ("" if none) */
 } outcome;
@@ -81,7 +81,7 @@ static void near_callback(void *data, dGeomID a, dGeomID b)
 {
     sim *s = data;
     dBodyID b1 = dGeomGetBody(a), b2 = dGeomGetBody(b);
-    if (!b1 && !b2) return;                                              /* static against static */
+    if (!b1 && !b2) return; /* static against static */
     if (b1 && b2 && dAreConnectedExcluding(b1, b2, dJointTypeContact)) return; /* jointed links */
     bench_collide(s->ipx, s->world, s->group, a, b);
 }
@@ -122,10 +122,7 @@ static void add_wall(sim *s, double lx, double ly, double lz, double x, double y
 }
 
 /* dRandReal in [-a, a]. */
-static double jitter(double a)
-{
-    return a * (2.0 * dRandReal() - 1.0);
-}
+static double jitter(double a) { return a * (2.0 * dRandReal() - 1.0); }
 
 /* ---- the scenes ------------------------------------------------------------------------ */
 
@@ -139,8 +136,8 @@ static void build_bin(sim *s)
     add_wall(s, 2 * in, t, wall_h, 0, in + t / 2, wall_h / 2);
     add_wall(s, 2 * in, t, wall_h, 0, -in - t / 2, wall_h / 2);
     for (int i = 0; i < 200; i++) {
-        const double pos[3] = {0.13 * (i % 5 - 2) + jitter(0.01), 0.13 * ((i / 5) % 5 - 2) + jitter(0.01),
-                               0.1 + 0.15 * (i / 25)};
+        const double pos[3] = {0.13 * (i % 5 - 2) + jitter(0.01),
+                               0.13 * ((i / 5) % 5 - 2) + jitter(0.01), 0.1 + 0.15 * (i / 25)};
         dMatrix3 R;
         dRFromAxisAndAngle(R, jitter(1), jitter(1), 1, jitter(0.2));
         bench_box(s->world, s->space, 1.0, side, pos, R);
@@ -326,7 +323,8 @@ static void simulate(const scene *sc, const char *model, outcome *out)
    budget_us of wall time the child is killed and *out holds its last published step. */
 static void run_bounded(const scene *sc, const char *model, double budget_us, outcome *out)
 {
-    outcome *shared = mmap(NULL, sizeof *shared, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    outcome *shared =
+        mmap(NULL, sizeof *shared, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (shared == MAP_FAILED) {
         perror("bench_scenes: mmap");
         exit(1);
@@ -390,7 +388,8 @@ static outcome measure(const scene *sc, const char *model, int repeats, double b
 /* ---- the table ------------------------------------------------------------------------- */
 
 /* A ratio, or ">r" (a lower bound) when the budget stopped the run. */
-static void ratio_text(char *buf, size_t size, double t, double base, const outcome *o, const outcome *ode)
+static void ratio_text(char *buf, size_t size, double t, double base, const outcome *o,
+                       const outcome *ode)
 {
     if (ode->stopped) snprintf(buf, size, "-");
     else snprintf(buf, size, o->stopped ? ">%.2f" : "%.2f", t / base);
@@ -407,12 +406,15 @@ static void print_row(const scene *sc, const char *model, const outcome *o, cons
     if (o->events) snprintf(per, sizeof per, "%.1f", o->impax_us / (double)o->events);
     else snprintf(per, sizeof per, "-");
     if (!model) snprintf(maxk, sizeof maxk, "-");
-    printf("%-10s %-8s %10.1f %7s %10.1f %7s %8ld %9ld %6s %10s  %s\n", sc->name, model ? model : "(ODE)",
-           o->wall_us / 1000, wr, o->cpu_us / 1000, cr, o->events, o->fallbacks, maxk, per, status);
+    printf("%-10s %-8s %10.1f %7s %10.1f %7s %8ld %9ld %6s %10s  %s\n", sc->name,
+           model ? model : "(ODE)", o->wall_us / 1000, wr, o->cpu_us / 1000, cr, o->events,
+           o->fallbacks, maxk, per, status);
     if (o->fallbacks) printf(NOTE "last fallback: %s\n", o->last_fallback);
     if (o->projections)
-        printf(NOTE "recovery: %ld island projections (%ld by the iterative LCP), %ld failed, %.1f ms\n",
-               o->projections, o->projections_iterative, o->projection_failures, o->projection_us / 1000);
+        printf(NOTE
+               "recovery: %ld island projections (%ld by the iterative LCP), %ld failed, %.1f ms\n",
+               o->projections, o->projections_iterative, o->projection_failures,
+               o->projection_us / 1000);
     printf("%s", o->ode_messages);
 }
 
@@ -466,23 +468,27 @@ int main(void)
         }
     }
     if (repeats < 1 || repeats > MAX_REPEATS || !(budget_s > 0)) {
-        fprintf(stderr, "bench_scenes: BENCH_REPEATS must be 1..%d and BENCH_BUDGET_S > 0\n", MAX_REPEATS);
+        fprintf(stderr, "bench_scenes: BENCH_REPEATS must be 1..%d and BENCH_BUDGET_S > 0\n",
+                MAX_REPEATS);
         return 2;
     }
     for (const char *l = scene_list; next_item(&l, item, sizeof item);) {
         size_t i = 0;
         while (i < N_SCENES && strcmp(scenes[i].name, item) != 0) i++;
-        if (i == N_SCENES) fprintf(stderr, "bench_scenes: no scene %s (bin, stack, chain, quadruped)\n", item);
+        if (i == N_SCENES)
+            fprintf(stderr, "bench_scenes: no scene %s (bin, stack, chain, quadruped)\n", item);
     }
     dInitODE2(0);
     dWorldID probe = dWorldCreate(); /* every model and BENCH_PARAMS checked before any run */
-    for (const char *m = models; next_item(&m, item, sizeof item);) ipx_ode_destroy(adapter(probe, item));
+    for (const char *m = models; next_item(&m, item, sizeof item);)
+        ipx_ode_destroy(adapter(probe, item));
     dWorldDestroy(probe);
     ipx_ode_capture_messages(atoi(env_or("IMPAX_VERBOSE", "0")) != 0); /* counted per run */
     printf("h = 1 ms; median of %d run(s); budget %g s of wall time per run; BENCH_SEED=%s; "
-           "BENCH_PARAMS=%s\n", repeats, budget_s, seed, env_or("BENCH_PARAMS", ""));
-    printf("%-10s %-8s %10s %7s %10s %7s %8s %9s %6s %10s  %s\n", "scene", "model", "wall ms", "ratio",
-           "cpu ms", "ratio", "events", "fallbacks", "max k", "us/event", "status");
+           "BENCH_PARAMS=%s\n",
+           repeats, budget_s, seed, env_or("BENCH_PARAMS", ""));
+    printf("%-10s %-8s %10s %7s %10s %7s %8s %9s %6s %10s  %s\n", "scene", "model", "wall ms",
+           "ratio", "cpu ms", "ratio", "events", "fallbacks", "max k", "us/event", "status");
     for (size_t i = 0; i < N_SCENES; i++) {
         const scene *sc = &scenes[i];
         if (!listed(scene_list, sc->name)) continue;
@@ -494,13 +500,15 @@ int main(void)
         }
         fflush(stdout);
     }
-    printf("events: islands solved and handed back; fallbacks: islands left to ODE; max k: most\n"
-           "contacts in a problem handed to the model, '+' when some islands fell back before their\n"
-           "problem was built (e.g. bad body data: their size is unknown); us/event:\n"
-           "wall time in impax (pre-steps and the post-steps' projections) per event; ratios against ODE\n"
-           "alone, '>' a lower bound when the budget stopped the run; recovery: islands whose\n"
-           "penetration the post-steps projected (a failed one keeps it for that step) and the wall\n"
-           "time of those projections.\n");
+    printf(
+        "events: islands solved and handed back; fallbacks: islands left to ODE; max k: most\n"
+        "contacts in a problem handed to the model, '+' when some islands fell back before their\n"
+        "problem was built (e.g. bad body data: their size is unknown); us/event:\n"
+        "wall time in impax (pre-steps and the post-steps' projections) per event; ratios against "
+        "ODE\n"
+        "alone, '>' a lower bound when the budget stopped the run; recovery: islands whose\n"
+        "penetration the post-steps projected (a failed one keeps it for that step) and the wall\n"
+        "time of those projections.\n");
     dCloseODE();
     return 0;
 }

@@ -29,7 +29,8 @@ static const setting settings[] = {
     {"--jobs 1", "'%s' sweep SPEC --jobs 1", 1, 0},
     {"--jobs 2", "'%s' sweep SPEC --jobs 2", 2, 0},
     {"mpirun -n 2", "'" MPIRUN "' --allow-run-as-root --bind-to none -n 2 '%s' sweep SPEC", 1, 1},
-    {"mpirun -n 3", "'" MPIRUN "' --allow-run-as-root --oversubscribe --bind-to none -n 3 '%s' sweep SPEC", 2, 1},
+    {"mpirun -n 3",
+     "'" MPIRUN "' --allow-run-as-root --oversubscribe --bind-to none -n 3 '%s' sweep SPEC", 2, 1},
 };
 
 /* The rows of path without wall_s, sorted (as one string), their sum of wall_s and count. */
@@ -66,7 +67,8 @@ static double children_cpu_s(void)
 {
     struct rusage u;
     getrusage(RUSAGE_CHILDREN, &u);
-    return (double)u.ru_utime.tv_sec + 1e-6 * u.ru_utime.tv_usec + (double)u.ru_stime.tv_sec + 1e-6 * u.ru_stime.tv_usec;
+    return (double)u.ru_utime.tv_sec + 1e-6 * u.ru_utime.tv_usec + (double)u.ru_stime.tv_sec +
+           1e-6 * u.ru_stime.tv_usec;
 }
 
 /* Runs one sweep; the batch's seconds from impax's "ran N jobs in T s" line, or -1; *cpu_s the
@@ -78,15 +80,15 @@ static double run_sweep(const setting *s, const char *dir, const char *out, doub
     snprintf(launch, sizeof launch, s->launch, IMPAX_BIN);
     char *spec = strstr(launch, "SPEC");
     *spec = '\0';
-    snprintf(command, sizeof command, "cd '%s' && rm -f '%s' && %scradle.spec%s --out '%s' 2>/dev/null", dir, out, launch,
+    snprintf(command, sizeof command,
+             "cd '%s' && rm -f '%s' && %scradle.spec%s --out '%s' 2>/dev/null", dir, out, launch,
              spec + 4, out);
     FILE *p = popen(command, "r");
     char line[512];
     double t = -1;
     int n;
     while (p && fgets(line, sizeof line, p))
-        if (sscanf(line, "ran %d jobs in %lf s", &n, &t) == 2) {
-        }
+        if (sscanf(line, "ran %d jobs in %lf s", &n, &t) == 2) {}
     if (p && pclose(p) != 0) t = -1;
     *cpu_s = children_cpu_s() - cpu0;
     return t;
@@ -101,13 +103,17 @@ int main(int argc, char **argv)
     snprintf(path, sizeof path, "%s/cradle.spec", dir);
     FILE *f = fopen(path, "w");
     if (!f) return 1;
-    fprintf(f, "world = %s\nmodel = plus\ne = 0.5:1:10\nseed = 0..%d\nperturb = cradle::ball1 vx +-0.1\n"
-               "record = velocity cradle::ball5, ke_change, impact_events\n",
-            CRADLE, seeds - 1);
+    fprintf(
+        f,
+        "world = %s\nmodel = plus\ne = 0.5:1:10\nseed = 0..%d\nperturb = cradle::ball1 vx +-0.1\n"
+        "record = velocity cradle::ball5, ke_change, impact_events\n",
+        CRADLE, seeds - 1);
     fclose(f);
     const int jobs = 10 * seeds;
-    printf("impax sweep, Newton's cradle, %d jobs (plus, 1 s of 1 ms steps each), best of %d:\n", jobs, repeats);
-    printf("%-12s %8s %9s %12s %14s %12s\n", "setting", "workers", "jobs/s", "job (ms)", "overhead/job", "CPU/job");
+    printf("impax sweep, Newton's cradle, %d jobs (plus, 1 s of 1 ms steps each), best of %d:\n",
+           jobs, repeats);
+    printf("%-12s %8s %9s %12s %14s %12s\n", "setting", "workers", "jobs/s", "job (ms)",
+           "overhead/job", "CPU/job");
     char *reference = NULL;
     for (size_t i = 0; i < sizeof settings / sizeof settings[0]; i++) {
         const setting *s = &settings[i];
@@ -135,8 +141,8 @@ int main(int argc, char **argv)
             continue;
         }
         const double job_ms = 1e3 * best_wall_sum / jobs; /* of the best repetition */
-        printf("%-12s %8d %9.1f %12.3f %11.3f ms %9.3f ms%s\n", s->name, s->workers, jobs / best, job_ms,
-               1e3 * best * s->workers / jobs - job_ms, 1e3 * best_cpu / jobs,
+        printf("%-12s %8d %9.1f %12.3f %11.3f ms %9.3f ms%s\n", s->name, s->workers, jobs / best,
+               job_ms, 1e3 * best * s->workers / jobs - job_ms, 1e3 * best_cpu / jobs,
                reference && rows && strcmp(reference, rows) != 0 ? "  ROWS DIFFER" : "");
         if (!reference) reference = rows;
         else free(rows);

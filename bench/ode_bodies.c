@@ -1,7 +1,7 @@
 #include "ode_bodies.h"
 
-dBodyID bench_box(dWorldID world, dSpaceID space, double mass_kg, const double side_m[3], const double pos_m[3],
-                  const dReal *R)
+dBodyID bench_box(dWorldID world, dSpaceID space, double mass_kg, const double side_m[3],
+                  const double pos_m[3], const dReal *R)
 {
     dBodyID b = dBodyCreate(world);
     dMass m;

@@ -6,7 +6,7 @@
 
 /* A box of mass_kg and sides side_m (m, its local axes) centred at pos_m (m, world frame),
    turned by R (NULL: identity), with a box geometry of the same sides in space. */
-dBodyID bench_box(dWorldID world, dSpaceID space, double mass_kg, const double side_m[3], const double pos_m[3],
-                  const dReal *R);
+dBodyID bench_box(dWorldID world, dSpaceID space, double mass_kg, const double side_m[3],
+                  const double pos_m[3], const dReal *R);
 
 #endif

@@ -15,10 +15,8 @@ int bench_collide(ipx_ode_context *ipx, dWorldID world, dJointGroupID group, dGe
         c.surface.bounce = 0.3;
         c.surface.bounce_vel = 0.05; /* m/s */
         c.geom = g[i];
-        if (ipx)
-            ipx_ode_contact(ipx, world, group, &c, b1, b2);
-        else
-            dJointAttach(dJointCreateContact(world, group, &c), b1, b2);
+        if (ipx) ipx_ode_contact(ipx, world, group, &c, b1, b2);
+        else dJointAttach(dJointCreateContact(world, group, &c), b1, b2);
     }
     return n;
 }

@@ -40,7 +40,7 @@ void ipx_frame_from_normal(const double n[3], double t1[3], double t2[3])
 
 /* One contact row's action on one body: sign * [d, (p - c) x d]. */
 typedef struct row_part {
-    int body;       /* -1: none */
+    int body; /* -1: none */
     double lin[3];
     double ang[3];
 } row_part;

@@ -57,9 +57,9 @@ static double friction_angle(const double f[2], const double u[2], double tol_p,
 }
 
 /* The friction-direction check of contact c (see check.h); wpi_last = W last_step. */
-static void check_direction(ipx_check_report *rep, const ipx_check_options *opt, const ipx_problem *p,
-                            const ipx_result *r, int c, const double *wpi, const double *wpi_last,
-                            double tol_p, double tol_v)
+static void check_direction(ipx_check_report *rep, const ipx_check_options *opt,
+                            const ipx_problem *p, const ipx_result *r, int c, const double *wpi,
+                            const double *wpi_last, double tol_p, double tol_v)
 {
     if (!r->slip_state || !r->last_step) return; /* not reported */
     const int s = r->slip_state[c], b = IPX_ROWS_PER_CONTACT * c;
@@ -110,12 +110,14 @@ int ipx_check(const ipx_problem *p, const ipx_result *r, const ipx_check_options
              fabs(v_post - r->v_post[i]) - tol_v);
     }
     test(rep, kinds, IPX_CHECK_CONSISTENCY, -1, fabs(dke - r->delta_ke) - tol_e);
-    test(rep, kinds, IPX_CHECK_ENERGY, -1, dke + r->delta_stored - tol_e - fmax(r->energy_error, 0.0));
+    test(rep, kinds, IPX_CHECK_ENERGY, -1,
+         dke + r->delta_stored - tol_e - fmax(r->energy_error, 0.0));
     test(rep, kinds, IPX_CHECK_SAFETY_NET, -1, (double)r->nets);
 
     for (int c = 0; c < p->k; c++) {
         const double *pi = r->impulse + IPX_ROWS_PER_CONTACT * c;
-        const double vn = p->v[IPX_ROWS_PER_CONTACT * c + IPX_N] + wpi[IPX_ROWS_PER_CONTACT * c + IPX_N];
+        const double vn =
+            p->v[IPX_ROWS_PER_CONTACT * c + IPX_N] + wpi[IPX_ROWS_PER_CONTACT * c + IPX_N];
         const double pt = hypot(pi[IPX_T1], pi[IPX_T2]);
         test(rep, kinds, IPX_CHECK_NONPENETRATION, c, -vn - tol_v);
         test(rep, kinds, IPX_CHECK_UNILATERAL, c, -pi[IPX_N] - tol_p);

@@ -21,7 +21,7 @@
 #include "impax/problem.h"
 #include "mathutil.h"
 
-#define ROW_DOUBLES 12 /* M^-1 J^T of one row: two bodies x [linear, angular] */
+#define ROW_DOUBLES 12  /* M^-1 J^T of one row: two bodies x [linear, angular] */
 #define ROOT_DOUBLES 10 /* per body: symmetric square root of inv_inertia (3x3), sqrt(inv_mass) */
 #define HEAD_DOUBLES 2  /* jointed dofs nj, rank of B */
 
@@ -47,7 +47,10 @@ typedef struct layout {
 } layout;
 
 /* Doubles that hold n ints (the int views of the work array). */
-static size_t ints_in_doubles(size_t n) { return (n * sizeof(int) + sizeof(double) - 1) / sizeof(double); }
+static size_t ints_in_doubles(size_t n)
+{
+    return (n * sizeof(int) + sizeof(double) - 1) / sizeof(double);
+}
 
 /* 6 x the bodies joint rows can touch: each row names at most two. */
 static size_t max_jointed_dofs(int n_bodies, int m)
@@ -84,14 +87,16 @@ size_t ipx_constrained_work_doubles(int n_bodies, int n_joint_rows, int n_contac
 /* A non-finite number out of the joint elimination (where: "" or the part of the output). */
 static ipx_status non_finite(const ipx_constrained *s, const char *where, char *msg, size_t size)
 {
-    snprintf(msg, size, "joint elimination produced a non-finite number%s (%d bodies, %d joint rows)", where,
+    snprintf(msg, size,
+             "joint elimination produced a non-finite number%s (%d bodies, %d joint rows)", where,
              s->n_bodies, s->n_joint_rows);
     return IPX_ERR_NUMERIC;
 }
 
 static layout carve(const ipx_constrained *s, double *work)
 {
-    const size_t nb = (size_t)s->n_bodies, m = (size_t)s->n_joint_rows, c = (size_t)s->n_contact_rows;
+    const size_t nb = (size_t)s->n_bodies, m = (size_t)s->n_joint_rows,
+                 c = (size_t)s->n_contact_rows;
     const size_t nj = max_jointed_dofs(s->n_bodies, s->n_joint_rows), mn = m < nj ? m : nj;
     layout L;
     L.head = work;
@@ -219,7 +224,8 @@ static int find_jointed_bodies(const ipx_constrained *s, const layout *L)
 
 /* J M^-1/2 of one row on its jointed sides: up to 12 entries, at dof[] of the jointed dofs.
    Returns the number of entries. */
-static int weighted_row(const layout *L, const ipx_row *r, int dof[ROW_DOUBLES], double a[ROW_DOUBLES])
+static int weighted_row(const layout *L, const ipx_row *r, int dof[ROW_DOUBLES],
+                        double a[ROW_DOUBLES])
 {
     int n = 0;
     for (int t = 0; t < 2; t++) {
@@ -261,8 +267,8 @@ static int factor_joint_space(const ipx_constrained *s, const layout *L, int nj)
     }
     const size_t lw = svd_doubles((size_t)m, max_jointed_dofs(s->n_bodies, m));
     lapack_int *iwork = (lapack_int *)(L->lapack + lw); /* the integers follow the doubles */
-    lapack_int info = LAPACKE_dgesdd_work(LAPACK_COL_MAJOR, 'A', m, nj, L->B, m, L->sv, L->U, m, L->Vt,
-                                          nj, L->lapack, (lapack_int)lw, iwork);
+    lapack_int info = LAPACKE_dgesdd_work(LAPACK_COL_MAJOR, 'A', m, nj, L->B, m, L->sv, L->U, m,
+                                          L->Vt, nj, L->lapack, (lapack_int)lw, iwork);
     if (info != 0) return -1;
     const int mn = m < nj ? m : nj;
     const double floor = (m > nj ? m : nj) * DBL_EPSILON * L->sv[0];
@@ -319,7 +325,8 @@ static void fill_diagonal(const ipx_constrained *s, const layout *L)
         double *Ki = L->K + (size_t)nn * i, k2 = 0.0;
         const double free_diag = free_coupling(L, r, r, L->mjc + ROW_DOUBLES * i);
         for (int q = 0; q < nn; q++) k2 += Ki[q] * Ki[q];
-        const int held = free_diag == 0.0 && (k2 == 0.0 || (L->rank > 0 && sqrt(k2) <= held_bound(s, L, r)));
+        const int held =
+            free_diag == 0.0 && (k2 == 0.0 || (L->rank > 0 && sqrt(k2) <= held_bound(s, L, r)));
         double w = free_diag; /* summed as fill_W sums it: diag is W's diagonal to the bit */
         for (int q = 0; q < nn; q++) w += Ki[q] * Ki[q];
         if (held) memset(Ki, 0, (size_t)nn * sizeof *Ki);
@@ -385,8 +392,8 @@ static int group_coupled(const layout *L, int g, int gj)
    body with a row of gj (from the bodies' row lists: O(partners), not O(groups) tests) and, if gj
    moves jointed dofs, the n_coupled groups of `coupled` that do too (K K^T couples them).
    mark (one per group) must hold no gj on entry: it is set to gj for each group listed. */
-static int group_partners(const ipx_constrained *s, const layout *L, int g, int gj, const int *coupled,
-                          int n_coupled, int *mark, int *out)
+static int group_partners(const ipx_constrained *s, const layout *L, int g, int gj,
+                          const int *coupled, int n_coupled, int *mark, int *out)
 {
     const int *start = L->by_body, *list = L->by_body + s->n_bodies + 1;
     int n = 0;
@@ -409,8 +416,8 @@ static int group_partners(const ipx_constrained *s, const layout *L, int g, int 
 
 /* The scratch of a partner scan over groups of g rows: rows by body, marks cleared, the groups
    that move jointed dofs listed (*n_coupled of them). */
-static void start_partners(const ipx_constrained *s, const layout *L, int g, int **mark, int **coupled,
-                           int *n_coupled, int **out)
+static void start_partners(const ipx_constrained *s, const layout *L, int g, int **mark,
+                           int **coupled, int *n_coupled, int **out)
 {
     const int c = s->n_contact_rows, groups = c / g;
     rows_by_body(s, L);
@@ -450,7 +457,8 @@ static void fill_W(const ipx_constrained *s, const layout *L, double *W)
         return;
     }
     for (int j = 0; j < c; j++)
-        for (int i = j; i < c; i++) W[i + (size_t)c * j] = W[j + (size_t)c * i] = W_entry(s, L, i, j);
+        for (int i = j; i < c; i++)
+            W[i + (size_t)c * j] = W[j + (size_t)c * i] = W_entry(s, L, i, j);
 }
 
 int ipx_constrained_block_count(const ipx_constrained *s, double *work)
@@ -474,7 +482,8 @@ ipx_status ipx_constrained_blocks(const ipx_constrained *s, double *work, int *s
                                   double *blk, char *msg, size_t size)
 {
     if (s->n_contact_rows % IPX_ROWS_PER_CONTACT != 0) {
-        snprintf(msg, size, "W as blocks needs 3 rows per contact (%d contact rows given)", s->n_contact_rows);
+        snprintf(msg, size, "W as blocks needs 3 rows per contact (%d contact rows given)",
+                 s->n_contact_rows);
         return IPX_ERR_INPUT;
     }
     layout L = factored(s, work);
@@ -483,7 +492,8 @@ ipx_status ipx_constrained_blocks(const ipx_constrained *s, double *work, int *s
     start_partners(s, &L, IPX_ROWS_PER_CONTACT, &mark, &coupled, &n_coupled, &out);
     start[0] = 0;
     for (int gj = 0; gj < k; gj++) {
-        const int n = group_partners(s, &L, IPX_ROWS_PER_CONTACT, gj, coupled, n_coupled, mark, row + start[gj]);
+        const int n = group_partners(s, &L, IPX_ROWS_PER_CONTACT, gj, coupled, n_coupled, mark,
+                                     row + start[gj]);
         qsort(row + start[gj], (size_t)n, sizeof *row, int_order); /* jointed columns: up to k */
         start[gj + 1] = start[gj] + n;
     }
@@ -492,13 +502,14 @@ ipx_status ipx_constrained_blocks(const ipx_constrained *s, double *work, int *s
         for (int b = start[gj]; b < start[gj + 1]; b++) {
             const int gi = row[b];
             if (gi < gj) continue; /* filled from block (gj, gi) */
-            double *out_b = blk + 9 * (size_t)b, *mirror = blk + 9 * (size_t)ipx_wsparse_find(&Ws, gj, gi);
+            double *out_b = blk + 9 * (size_t)b,
+                   *mirror = blk + 9 * (size_t)ipx_wsparse_find(&Ws, gj, gi);
             for (int cc = 0; cc < 3; cc++)
                 for (int r = 0; r < 3; r++)
-                    out_b[r + 3 * cc] = mirror[cc + 3 * r] = W_entry(s, &L, 3 * gi + r, 3 * gj + cc);
+                    out_b[r + 3 * cc] = mirror[cc + 3 * r] =
+                        W_entry(s, &L, 3 * gi + r, 3 * gj + cc);
         }
-    if (!ipx_all_finite(blk, 9 * (size_t)start[k]))
-        return non_finite(s, " in W", msg, size);
+    if (!ipx_all_finite(blk, 9 * (size_t)start[k])) return non_finite(s, " in W", msg, size);
     return IPX_OK;
 }
 
@@ -537,8 +548,8 @@ static double project_velocities(const ipx_constrained *s, const layout *L, doub
     return before;
 }
 
-ipx_status ipx_constrained_factor(const ipx_constrained *s, double *work, ipx_constrained_info *info,
-                                  char *msg, size_t size)
+ipx_status ipx_constrained_factor(const ipx_constrained *s, double *work,
+                                  ipx_constrained_info *info, char *msg, size_t size)
 {
     const int m = s->n_joint_rows, c = s->n_contact_rows;
     if (!rows_in_range(s, s->joint_row, m, "joint", msg, size) ||
@@ -601,8 +612,7 @@ ipx_status ipx_constrained_assemble(const ipx_constrained *s, double *u, double 
     if (st != IPX_OK) return st;
     layout L = factored(s, work);
     fill_W(s, &L, W);
-    if (!ipx_all_finite(W, (size_t)c * c))
-        return non_finite(s, "", msg, size);
+    if (!ipx_all_finite(W, (size_t)c * c)) return non_finite(s, "", msg, size);
     return IPX_OK;
 }
 
@@ -651,7 +661,8 @@ void ipx_constrained_delta_u(const ipx_constrained *s, const double *pi, double 
     if (s->n_joint_rows > 0) project_once(s, &L, du);
 }
 
-void ipx_constrained_apply(const ipx_constrained *s, const double *x, double *y, double *du, double *work)
+void ipx_constrained_apply(const ipx_constrained *s, const double *x, double *y, double *du,
+                           double *work)
 {
     layout L = factored(s, work);
     const int c = s->n_contact_rows;

@@ -57,8 +57,8 @@ static int empty_item(const char *text, char *message, size_t message_size)
 {
     char shown[160];
     ipx_printable(text, strlen(text), shown, sizeof shown);
-    snprintf(message, message_size, "empty item (a leading, trailing or doubled comma) in parameter list '%s'",
-             shown);
+    snprintf(message, message_size,
+             "empty item (a leading, trailing or doubled comma) in parameter list '%s'", shown);
     return -1;
 }
 
@@ -102,21 +102,22 @@ int ipx_param_item_is(const ipx_param_item *item, const char *key)
 }
 
 /* Appends "key=value" to rest as one more comma-separated item: 0, or -1 if it does not fit. */
-static int append_item(const ipx_param_item *item, char *rest, size_t rest_size, size_t *used, char *message,
-                       size_t message_size)
+static int append_item(const ipx_param_item *item, char *rest, size_t rest_size, size_t *used,
+                       char *message, size_t message_size)
 {
     const size_t n = item->key_len + 1 + item->value_len;
     if (*used + n + 2 > rest_size) {
-        snprintf(message, message_size, "parameters too long (%zu characters at most)", rest_size ? rest_size - 1 : 0);
+        snprintf(message, message_size, "parameters too long (%zu characters at most)",
+                 rest_size ? rest_size - 1 : 0);
         return -1;
     }
-    *used += (size_t)snprintf(rest + *used, rest_size - *used, "%s%.*s=%.*s", *used ? "," : "", (int)item->key_len,
-                              item->key, (int)item->value_len, item->value);
+    *used += (size_t)snprintf(rest + *used, rest_size - *used, "%s%.*s=%.*s", *used ? "," : "",
+                              (int)item->key_len, item->key, (int)item->value_len, item->value);
     return 0;
 }
 
-int ipx_params_split(const char *text, ipx_param_take_fn take, void *user, char *rest, size_t rest_size,
-                     char *message, size_t message_size)
+int ipx_params_split(const char *text, ipx_param_take_fn take, void *user, char *rest,
+                     size_t rest_size, char *message, size_t message_size)
 {
     size_t used = 0;
     if (rest_size) rest[0] = '\0';
@@ -125,20 +126,24 @@ int ipx_params_split(const char *text, ipx_param_take_fn take, void *user, char 
     int got;
     while ((got = ipx_params_next(text, &cursor, &item, message, message_size)) > 0) {
         const int taken = take(user, &item, message, message_size);
-        if (taken < 0 || (!taken && append_item(&item, rest, rest_size, &used, message, message_size) != 0))
+        if (taken < 0 ||
+            (!taken && append_item(&item, rest, rest_size, &used, message, message_size) != 0))
             return -1;
     }
     return got < 0 ? -1 : 0;
 }
 
-ipx_status ipx_param_number(const ipx_param_item *item, double *out, char *message, size_t message_size)
+ipx_status ipx_param_number(const ipx_param_item *item, double *out, char *message,
+                            size_t message_size)
 {
     char key[64], value[128], shown[96];
     ipx_printable(item->key, item->key_len, key, sizeof key);
     ipx_printable(item->value, item->value_len, shown, sizeof shown);
     if (item->value_len >= sizeof value) {
-        snprintf(message, message_size, "parameter %s: '%.40s...' is too long for a number (%zu characters "
-                 "at most)", key, shown, sizeof value - 1);
+        snprintf(message, message_size,
+                 "parameter %s: '%.40s...' is too long for a number (%zu characters "
+                 "at most)",
+                 key, shown, sizeof value - 1);
         return IPX_ERR_INPUT;
     }
     memcpy(value, item->value, item->value_len);
@@ -151,13 +156,17 @@ ipx_status ipx_param_number(const ipx_param_item *item, double *out, char *messa
         return IPX_ERR_INPUT;
     }
     if (errno == ERANGE && fabs(v) <= DBL_MIN) {
-        snprintf(message, message_size, "parameter %s: '%s' underflows (a nonzero magnitude below %g is "
-                 "not representable; write 0 if zero is meant)", key, shown, DBL_MIN);
+        snprintf(message, message_size,
+                 "parameter %s: '%s' underflows (a nonzero magnitude below %g is "
+                 "not representable; write 0 if zero is meant)",
+                 key, shown, DBL_MIN);
         return IPX_ERR_INPUT;
     }
     if (errno == ERANGE) {
-        snprintf(message, message_size, "parameter %s: '%s' overflows (magnitudes above %g are not "
-                 "representable)", key, shown, DBL_MAX);
+        snprintf(message, message_size,
+                 "parameter %s: '%s' overflows (magnitudes above %g are not "
+                 "representable)",
+                 key, shown, DBL_MAX);
         return IPX_ERR_INPUT;
     }
     *out = v;

@@ -14,12 +14,8 @@
 
 /* Every model impax knows, in the order users see them listed. */
 static const ipx_model *const models[] = {
-    &ipx_model_plus,
-    &ipx_model_aplcp,
-    &ipx_model_jia,
-    &ipx_model_routh,
-    &ipx_model_bowling,
-    &ipx_model_gonthier,
+    &ipx_model_plus,  &ipx_model_aplcp,   &ipx_model_jia,
+    &ipx_model_routh, &ipx_model_bowling, &ipx_model_gonthier,
 };
 
 #define N_MODELS ((int)(sizeof models / sizeof models[0]))
@@ -103,8 +99,9 @@ ipx_status ipx_params_set(ipx_params *params, const char *key, double value, cha
     }
     const ipx_param_def *d = &m->params[i];
     if (!isfinite(value) || value < d->min || value > d->max) {
-        snprintf(message, message_size, "parameter %s = %g of model '%s' is out of range [%g, %g]%s%s",
-                 key, value, m->name, d->min, d->max, d->unit[0] ? " " : "", d->unit);
+        snprintf(message, message_size,
+                 "parameter %s = %g of model '%s' is out of range [%g, %g]%s%s", key, value,
+                 m->name, d->min, d->max, d->unit[0] ? " " : "", d->unit);
         return IPX_ERR_INPUT;
     }
     if (d->integer && value != floor(value)) {
@@ -117,13 +114,15 @@ ipx_status ipx_params_set(ipx_params *params, const char *key, double value, cha
 }
 
 /* One item: its key must name a parameter of the model and its value be a number in range. */
-static ipx_status parse_item(ipx_params *p, const ipx_param_item *item, char *message, size_t message_size)
+static ipx_status parse_item(ipx_params *p, const ipx_param_item *item, char *message,
+                             size_t message_size)
 {
     char key[64];
     double value;
     if (ipx_param_number(item, &value, message, message_size) != IPX_OK) return IPX_ERR_INPUT;
     ipx_printable(item->key, item->key_len, key, sizeof key);
-    if (item->key_len >= sizeof key) memcpy(key + sizeof key - 4, "...", 4); /* no parameter has such a name */
+    if (item->key_len >= sizeof key)
+        memcpy(key + sizeof key - 4, "...", 4); /* no parameter has such a name */
     return ipx_params_set(p, key, value, message, message_size);
 }
 

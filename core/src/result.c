@@ -86,7 +86,8 @@ ipx_status ipx_result_fail(ipx_result *r, ipx_status st)
     if (r->impulse) memset(r->impulse, 0, rows * sizeof *r->impulse);
     if (r->v_post) memset(r->v_post, 0, rows * sizeof *r->v_post);
     if (r->last_step) memset(r->last_step, 0, rows * sizeof *r->last_step);
-    if (r->slip_state) memset(r->slip_state, 0, (size_t)(r->k > 0 ? r->k : 0) * sizeof *r->slip_state);
+    if (r->slip_state)
+        memset(r->slip_state, 0, (size_t)(r->k > 0 ? r->k : 0) * sizeof *r->slip_state);
     r->delta_ke = r->delta_stored = r->energy_error = 0.0;
     return r->status = st;
 }

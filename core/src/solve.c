@@ -23,7 +23,8 @@ static ipx_status dense_if_needed(const ipx_params *params, const ipx_problem *p
     if (!W) {
         snprintf(r->message, sizeof r->message,
                  "workspace has %zu bytes, model '%s' needs %zu for k = %d with W given as blocks "
-                 "(%zu of them its dense copy)", ipx_workspace_capacity(ws), params->model->name,
+                 "(%zu of them its dense copy)",
+                 ipx_workspace_capacity(ws), params->model->name,
                  need + copy + ipx_result_bytes(p->k, IPX_ROWS_PER_CONTACT), p->k, copy);
         return r->status = IPX_ERR_WORKSPACE;
     }
@@ -40,7 +41,9 @@ ipx_status ipx_solve(const ipx_params *params, const ipx_problem *p, ipx_workspa
     if (!params || !params->model || !p || !ws) {
         r->status = IPX_ERR_INPUT;
         snprintf(r->message, sizeof r->message, "ipx_solve: NULL %s",
-                 !params || !params->model ? "params" : !p ? "problem" : "workspace");
+                 !params || !params->model ? "params"
+                 : !p                      ? "problem"
+                                           : "workspace");
         return r->status;
     }
     ipx_ws_reset(ws);

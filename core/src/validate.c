@@ -26,7 +26,8 @@ static ipx_status check_contact(const ipx_contact *c, int i, char *msg, size_t s
 {
     if (!isfinite(c->mu) || c->mu < 0.0) {
         snprintf(msg, size, "contact %d: friction mu = %g %s", i, c->mu,
-                 isfinite(c->mu) ? "is negative" : "is not finite (use a large finite value for no slip)");
+                 isfinite(c->mu) ? "is negative"
+                                 : "is not finite (use a large finite value for no slip)");
         return IPX_ERR_INPUT;
     }
     if (!isfinite(c->e) || c->e < 0.0 || c->e > 1.0) {
@@ -34,11 +35,13 @@ static ipx_status check_contact(const ipx_contact *c, int i, char *msg, size_t s
         return IPX_ERR_INPUT;
     }
     if (!isfinite(c->v_capture) || c->v_capture < 0.0) {
-        snprintf(msg, size, "contact %d: v_capture = %g m/s must be finite and >= 0", i, c->v_capture);
+        snprintf(msg, size, "contact %d: v_capture = %g m/s must be finite and >= 0", i,
+                 c->v_capture);
         return IPX_ERR_INPUT;
     }
     if (!isfinite(c->v_plastic) || c->v_plastic < 0.0) {
-        snprintf(msg, size, "contact %d: v_plastic = %g m/s must be finite and >= 0", i, c->v_plastic);
+        snprintf(msg, size, "contact %d: v_plastic = %g m/s must be finite and >= 0", i,
+                 c->v_plastic);
         return IPX_ERR_INPUT;
     }
     return IPX_OK;
@@ -49,7 +52,10 @@ static ipx_status check_contact(const ipx_contact *c, int i, char *msg, size_t s
 static ipx_status check_block_structure(int k, const ipx_wsparse *Ws, char *msg, size_t size)
 {
     if (!Ws->start || !Ws->row || !Ws->blk) {
-        snprintf(msg, size, "W's blocks have a NULL %s", !Ws->start ? "start" : !Ws->row ? "row" : "blk");
+        snprintf(msg, size, "W's blocks have a NULL %s",
+                 !Ws->start ? "start"
+                 : !Ws->row ? "row"
+                            : "blk");
         return IPX_ERR_INPUT;
     }
     if (Ws->start[0] != 0 || Ws->start[k] != Ws->nnz) {
@@ -59,8 +65,8 @@ static ipx_status check_block_structure(int k, const ipx_wsparse *Ws, char *msg,
     }
     for (int j = 0; j < k; j++) {
         if (Ws->start[j + 1] < Ws->start[j]) {
-            snprintf(msg, size, "W's blocks: column %d ends (start %d) before it begins (start %d)", j,
-                     Ws->start[j + 1], Ws->start[j]);
+            snprintf(msg, size, "W's blocks: column %d ends (start %d) before it begins (start %d)",
+                     j, Ws->start[j + 1], Ws->start[j]);
             return IPX_ERR_INPUT;
         }
         int diag = 0;
@@ -68,7 +74,8 @@ static ipx_status check_block_structure(int k, const ipx_wsparse *Ws, char *msg,
             const int i = Ws->row[b];
             if (i < 0 || i >= k || (b > Ws->start[j] && i <= Ws->row[b - 1])) {
                 snprintf(msg, size, "W's blocks: column %d's block row %d is %s", j, i,
-                         i < 0 || i >= k ? "not a contact" : "not above the one before it (rows ascend)");
+                         i < 0 || i >= k ? "not a contact"
+                                         : "not above the one before it (rows ascend)");
                 return IPX_ERR_INPUT;
             }
             diag |= i == j;
@@ -94,8 +101,8 @@ static ipx_status check_block_entries(int k, const ipx_wsparse *Ws, char *msg, s
             for (int e = 0; e < 9; e++)
                 if (!isfinite(Ws->blk[9 * (size_t)b + e])) {
                     const int i = Ws->row[b];
-                    snprintf(msg, size, "W[%d][%d] = %g is not finite (contacts %d and %d)", 3 * i + e % 3,
-                             3 * j + e / 3, Ws->blk[9 * (size_t)b + e], i, j);
+                    snprintf(msg, size, "W[%d][%d] = %g is not finite (contacts %d and %d)",
+                             3 * i + e % 3, 3 * j + e / 3, Ws->blk[9 * (size_t)b + e], i, j);
                     return IPX_ERR_INPUT;
                 }
     return IPX_OK;
@@ -109,20 +116,25 @@ static ipx_status check_block_symmetry(int k, const ipx_wsparse *Ws, char *msg, 
         for (int b = Ws->start[j]; b < Ws->start[j + 1]; b++) {
             const int i = Ws->row[b], t = ipx_wsparse_find(Ws, j, i);
             if (t < 0) {
-                snprintf(msg, size, "W is not symmetric: the block of contacts %d and %d is given but "
-                         "not the block of contacts %d and %d", i, j, j, i);
+                snprintf(msg, size,
+                         "W is not symmetric: the block of contacts %d and %d is given but "
+                         "not the block of contacts %d and %d",
+                         i, j, j, i);
                 return IPX_ERR_INPUT;
             }
             for (int c = 0; c < 3; c++)
                 for (int r = 0; r < 3; r++) {
-                    const double a = Ws->blk[9 * (size_t)b + r + 3 * c], at = Ws->blk[9 * (size_t)t + c + 3 * r];
+                    const double a = Ws->blk[9 * (size_t)b + r + 3 * c],
+                                 at = Ws->blk[9 * (size_t)t + c + 3 * r];
                     if (fabs(a - at) > tol) {
-                        snprintf(msg, size, "W is not symmetric: W[%d][%d] = %.17g but W[%d][%d] = %.17g",
+                        snprintf(msg, size,
+                                 "W is not symmetric: W[%d][%d] = %.17g but W[%d][%d] = %.17g",
                                  3 * i + r, 3 * j + c, a, 3 * j + c, 3 * i + r, at);
                         return IPX_ERR_INPUT;
                     }
                     if (i == j && r == c && a < -tol) {
-                        snprintf(msg, size, "W is indefinite: diagonal W[%d][%d] = %.17g is negative",
+                        snprintf(msg, size,
+                                 "W is indefinite: diagonal W[%d][%d] = %.17g is negative",
                                  3 * i + r, 3 * i + r, a);
                         return IPX_ERR_INPUT;
                     }
@@ -135,12 +147,14 @@ static ipx_status check_block_symmetry(int k, const ipx_wsparse *Ws, char *msg, 
 static ipx_status check_W_given(const ipx_problem *p, char *msg, size_t size)
 {
     if (!p->W == !p->Ws) {
-        snprintf(msg, size, p->W ? "problem gives W both densely (W) and as blocks (Ws): give one"
-                                 : "problem has a NULL W (and no blocks Ws)");
+        snprintf(msg, size,
+                 p->W ? "problem gives W both densely (W) and as blocks (Ws): give one"
+                      : "problem has a NULL W (and no blocks Ws)");
         return IPX_ERR_INPUT;
     }
     if (p->Ws && !(p->flags & IPX_PROBLEM_W_ASSEMBLED)) {
-        snprintf(msg, size, "W given as blocks needs IPX_PROBLEM_W_ASSEMBLED (its curvature cannot be "
+        snprintf(msg, size,
+                 "W given as blocks needs IPX_PROBLEM_W_ASSEMBLED (its curvature cannot be "
                  "checked without the dense matrix): give W densely to have it checked");
         return IPX_ERR_INPUT;
     }
@@ -172,7 +186,8 @@ ipx_status ipx_problem_validate(const ipx_problem *p, ipx_workspace *ws, char *m
             for (int i = 0; i < n; i++)
                 if (!isfinite(p->W[i + (size_t)n * j])) {
                     snprintf(msg, size, "W[%d][%d] = %g is not finite (contacts %d and %d)", i, j,
-                             p->W[i + (size_t)n * j], i / IPX_ROWS_PER_CONTACT, j / IPX_ROWS_PER_CONTACT);
+                             p->W[i + (size_t)n * j], i / IPX_ROWS_PER_CONTACT,
+                             j / IPX_ROWS_PER_CONTACT);
                     return IPX_ERR_INPUT;
                 }
     for (int i = 0; i < p->k; i++) {
@@ -195,8 +210,10 @@ ipx_status ipx_problem_validate_dense(const ipx_problem *p, ipx_workspace *ws, c
                                       char *msg, size_t size)
 {
     if (p->Ws && !p->W) {
-        snprintf(msg, size, "%s takes W densely (ipx_problem.W), not as blocks (ipx_solve makes the "
-                 "dense copy for any model)", who);
+        snprintf(msg, size,
+                 "%s takes W densely (ipx_problem.W), not as blocks (ipx_solve makes the "
+                 "dense copy for any model)",
+                 who);
         return IPX_ERR_INPUT;
     }
     return ipx_problem_validate(p, ws, msg, size);

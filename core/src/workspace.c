@@ -20,7 +20,10 @@ static void *keep(ipx_workspace *ws, size_t bytes)
     return p;
 }
 
-double *ipx_ws_keep_doubles(ipx_workspace *ws, size_t n) { return keep(ws, ipx_ws_doubles_bytes(n)); }
+double *ipx_ws_keep_doubles(ipx_workspace *ws, size_t n)
+{
+    return keep(ws, ipx_ws_doubles_bytes(n));
+}
 int *ipx_ws_keep_ints(ipx_workspace *ws, size_t n) { return keep(ws, ipx_ws_ints_bytes(n)); }
 
 ipx_workspace *ipx_workspace_create_bytes(size_t bytes)

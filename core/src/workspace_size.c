@@ -18,7 +18,8 @@ ipx_w_route ipx_w_route_of(const ipx_params *params, const ipx_problem *p)
 size_t ipx_model_workspace_bytes_for(const ipx_params *params, const ipx_problem *p)
 {
     const ipx_model *m = params->model;
-    if (ipx_w_route_of(params, p) == IPX_W_IN_PLACE) return m->blocks_workspace_bytes(p->k, params->value);
+    if (ipx_w_route_of(params, p) == IPX_W_IN_PLACE)
+        return m->blocks_workspace_bytes(p->k, params->value);
     return m->workspace_bytes(p->k, params->value);
 }
 

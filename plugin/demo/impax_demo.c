@@ -24,10 +24,8 @@ static void solve_and_print(const char *model, const char *params, const char *l
     if (ipx_params_init(&par, model, r.message, sizeof r.message) == IPX_OK &&
         ipx_params_parse(&par, params, r.message, sizeof r.message) == IPX_OK) {
         ws = ipx_workspace_create(&par, scene.problem.k);
-        if (ws)
-            ipx_solve(&par, &scene.problem, ws, &r);
-        else
-            snprintf(r.message, sizeof r.message, "out of memory for the workspace");
+        if (ws) ipx_solve(&par, &scene.problem, ws, &r);
+        else snprintf(r.message, sizeof r.message, "out of memory for the workspace");
     }
     print(label, &r);
     ipx_workspace_destroy(ws);
@@ -51,7 +49,8 @@ static void cradle_row(const char *label, const ipx_result *r)
     }
     double vel[6 * IPX_TEST_MAX_CONTACTS];
     for (int i = 0; i < 6 * scene.n_bodies; i++) vel[i] = scene.body_vel[i];
-    ipx_bodies_apply_impulse(scene.n_bodies, scene.bodies, scene.problem.k, scene.frames, r->impulse, vel);
+    ipx_bodies_apply_impulse(scene.n_bodies, scene.bodies, scene.problem.k, scene.frames,
+                             r->impulse, vel);
     for (int b = 0; b < scene.n_bodies; b++) printf(" %+6.3f", vel[6 * b]);
     printf("   %7.4f\n", 2.0 + r->delta_ke);
 }
@@ -66,8 +65,8 @@ static void block_row(const char *label, const ipx_result *r)
     double u[3];
     ipx_scene_planar_velocity_after(&scene, 0, r->impulse, u);
     double ke0 = 0.5 * scene.body_vel[1] * scene.body_vel[1];
-    printf(" %+8.5f %+8.5f %+8.5f   %8.5f %8.5f   %9.6f\n", u[0], u[1], u[2],
-           r->v_post[IPX_N], r->v_post[3 + IPX_N], ke0 + r->delta_ke);
+    printf(" %+8.5f %+8.5f %+8.5f   %8.5f %8.5f   %9.6f\n", u[0], u[1], u[2], r->v_post[IPX_N],
+           r->v_post[3 + IPX_N], ke0 + r->delta_ke);
 }
 
 int main(int argc, char **argv)
@@ -90,9 +89,10 @@ int main(int argc, char **argv)
 
     const double v0 = sqrt(2.0 * 9.81 * 0.01);
     ipx_scene_rocking_block(&scene, v0);
-    printf("\nRocking block (Halm & Posa, section 8.1): 1 x 2 m block dropped flat from 1 cm, mu 1.\n"
-           "Physics: any ordering from rest to a pivot lifting one corner at up to 0.09302 m/s;\n"
-           "a simultaneous LCP (AP) predicts rest.\n");
+    printf(
+        "\nRocking block (Halm & Posa, section 8.1): 1 x 2 m block dropped flat from 1 cm, mu 1.\n"
+        "Physics: any ordering from rest to a pivot lifting one corner at up to 0.09302 m/s;\n"
+        "a simultaneous LCP (AP) predicts rest.\n");
     printf("  %-28s %8s %8s %8s   %8s %8s   %9s\n", "model", "xdot", "ydot", "thetadot", "lift A",
            "lift B", "KE after");
     each_model(block_row);

@@ -12,9 +12,14 @@ enum { MAX_MODELS = 64 };
 static const struct {
     const char *name, *label;
 } quantities[AB_N_QUANTITIES] = {
-    [AB_X] = {"x", "x (m)"},          [AB_Y] = {"y", "y (m)"},           [AB_Z] = {"z", "z (m)"},
-    [AB_VX] = {"vx", "v_x (m/s)"},    [AB_VY] = {"vy", "v_y (m/s)"},     [AB_VZ] = {"vz", "v_z (m/s)"},
-    [AB_SPEED] = {"speed", "speed (m/s)"}, [AB_HEIGHT] = {"height", "height (m)"},
+    [AB_X] = {"x", "x (m)"},
+    [AB_Y] = {"y", "y (m)"},
+    [AB_Z] = {"z", "z (m)"},
+    [AB_VX] = {"vx", "v_x (m/s)"},
+    [AB_VY] = {"vy", "v_y (m/s)"},
+    [AB_VZ] = {"vz", "v_z (m/s)"},
+    [AB_SPEED] = {"speed", "speed (m/s)"},
+    [AB_HEIGHT] = {"height", "height (m)"},
     [AB_ENERGY] = {"energy", "total energy (J)"},
 };
 
@@ -24,8 +29,12 @@ static double value(const cli_series *s, int q, int j, int b)
     const size_t at = 3 * ((size_t)j * (size_t)s->n_bodies + (size_t)b);
     const double *x = s->x_m + at, *v = s->v_m_s + at;
     switch (q) {
-    case AB_X: case AB_Y: case AB_Z: return x[q - AB_X];
-    case AB_VX: case AB_VY: case AB_VZ: return v[q - AB_VX];
+    case AB_X:
+    case AB_Y:
+    case AB_Z: return x[q - AB_X];
+    case AB_VX:
+    case AB_VY:
+    case AB_VZ: return v[q - AB_VX];
     case AB_SPEED: return sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
     case AB_HEIGHT: return s->up[0] * x[0] + s->up[1] * x[1] + s->up[2] * x[2];
     default: return s->energy_j[j];
@@ -38,7 +47,11 @@ static int parse_quantity(const char *text, int *q, char *message, size_t size)
     if (!text) return 0;
     for (int i = 0; i < AB_N_QUANTITIES; i++)
         if (strcmp(text, quantities[i].name) == 0) *q = i;
-    if (*q < 0) snprintf(message, size, "--plot-quantity: unknown '%s' (accepted: x, y, z, vx, vy, vz, speed, height, energy)", text);
+    if (*q < 0)
+        snprintf(
+            message, size,
+            "--plot-quantity: unknown '%s' (accepted: x, y, z, vx, vy, vz, speed, height, energy)",
+            text);
     return *q < 0 ? -1 : 0;
 }
 
@@ -59,8 +72,8 @@ static void add_body(ab_plot *p, int b)
     if (p->n_bodies < (int)(sizeof p->body / sizeof p->body[0])) p->body[p->n_bodies++] = b;
 }
 
-static int explicit_bodies(ab_plot *p, const char *list, int n_names, const char *const *names, char *message,
-                           size_t size)
+static int explicit_bodies(ab_plot *p, const char *list, int n_names, const char *const *names,
+                           char *message, size_t size)
 {
     p->explicit_bodies = 1;
     for (const char *item = list; *item;) {
@@ -69,16 +82,19 @@ static int explicit_bodies(ab_plot *p, const char *list, int n_names, const char
         for (int b = 0; b < n_names; b++)
             if (len && names_body(item, len, names[b])) add_body(p, b);
         if (len && p->n_bodies == before) {
-            int used = snprintf(message, size, "--plot-body: no body '%.*s' (bodies:", (int)len, item);
+            int used =
+                snprintf(message, size, "--plot-body: no body '%.*s' (bodies:", (int)len, item);
             for (int b = 0; b < n_names && used > 0 && (size_t)used < size; b++)
-                used += snprintf(message + used, size - (size_t)used, "%s %s", b ? "," : "", names[b]);
+                used +=
+                    snprintf(message + used, size - (size_t)used, "%s %s", b ? "," : "", names[b]);
             if (used > 0 && (size_t)used < size) snprintf(message + used, size - (size_t)used, ")");
             return -1;
         }
         item += len + (item[len] == ',');
     }
     if (p->n_bodies > AB_PLOT_MAX_PANELS) {
-        snprintf(message, size, "--plot-body: %d bodies chosen, at most %d panels", p->n_bodies, AB_PLOT_MAX_PANELS);
+        snprintf(message, size, "--plot-body: %d bodies chosen, at most %d panels", p->n_bodies,
+                 AB_PLOT_MAX_PANELS);
         return -1;
     }
     if (p->n_bodies == 0) {
@@ -93,10 +109,12 @@ static int explicit_bodies(ab_plot *p, const char *list, int n_names, const char
 static void default_bodies(ab_plot *p, int n_names, const char *const *names, const char *plot_body)
 {
     const char *sep = plot_body ? strstr(plot_body, "::") : NULL;
-    for (const char *next = sep; next; next = strstr(next + 2, "::")) sep = next; /* the last "::" */
+    for (const char *next = sep; next; next = strstr(next + 2, "::"))
+        sep = next; /* the last "::" */
     const size_t len = sep ? (size_t)(sep - plot_body) : 0;
     for (int b = 0; len && b < n_names; b++)
-        if (strncmp(names[b], plot_body, len) == 0 && strncmp(names[b] + len, "::", 2) == 0) add_body(p, b);
+        if (strncmp(names[b], plot_body, len) == 0 && strncmp(names[b] + len, "::", 2) == 0)
+            add_body(p, b);
     if (p->n_bodies) {
         snprintf(p->group, sizeof p->group, "the bodies of model %.*s", (int)len, plot_body);
         return;
@@ -105,16 +123,19 @@ static void default_bodies(ab_plot *p, int n_names, const char *const *names, co
     snprintf(p->group, sizeof p->group, "every body");
 }
 
-int ab_plot_prepare(ab_plot *p, const char *bodies, const char *quantity, int n_names, const char *const *names,
-                    const char *plot_body, char *message, size_t message_size)
+int ab_plot_prepare(ab_plot *p, const char *bodies, const char *quantity, int n_names,
+                    const char *const *names, const char *plot_body, char *message,
+                    size_t message_size)
 {
     memset(p, 0, sizeof *p);
     if (parse_quantity(quantity, &p->quantity, message, message_size) != 0) return -1;
     if (bodies) return explicit_bodies(p, bodies, n_names, names, message, message_size);
     default_bodies(p, n_names, names, plot_body);
-    if (p->n_bodies == 0 && p->quantity < 0) p->quantity = AB_ENERGY; /* nothing moves: the energy */
+    if (p->n_bodies == 0 && p->quantity < 0)
+        p->quantity = AB_ENERGY; /* nothing moves: the energy */
     if (p->n_bodies == 0 && p->quantity != AB_ENERGY) {
-        snprintf(message, message_size, "--plot-quantity %s: the world has no moving body", quantity);
+        snprintf(message, message_size, "--plot-quantity %s: the world has no moving body",
+                 quantity);
         return -1;
     }
     return 0;
@@ -168,23 +189,27 @@ static double model_spread(int q, int b, int n_models, const cli_series *series,
 
 /* The bodies drawn: every candidate, or the AB_PLOT_DEFAULT_BODIES whose curves differ most
    (in simulation order). Returns their number. */
-static int drawn_bodies(const ab_plot *p, int q, int n_models, const cli_series *series, int n, int *drawn)
+static int drawn_bodies(const ab_plot *p, int q, int n_models, const cli_series *series, int n,
+                        int *drawn)
 {
     int count = p->n_bodies;
     memcpy(drawn, p->body, (size_t)count * sizeof *drawn);
     while (!p->explicit_bodies && count > AB_PLOT_DEFAULT_BODIES) { /* drop the closest one */
         int closest = 0;
         for (int i = 1; i < count; i++)
-            if (model_spread(q, drawn[i], n_models, series, n) < model_spread(q, drawn[closest], n_models, series, n))
+            if (model_spread(q, drawn[i], n_models, series, n) <
+                model_spread(q, drawn[closest], n_models, series, n))
                 closest = i;
-        memmove(drawn + closest, drawn + closest + 1, (size_t)(count - closest - 1) * sizeof *drawn);
+        memmove(drawn + closest, drawn + closest + 1,
+                (size_t)(count - closest - 1) * sizeof *drawn);
         count--;
     }
     return count;
 }
 
 int ab_plot_write(const ab_plot *p, const char *path, int n_models, const char *const *labels,
-                  const cli_series *series, const char *const *names, char *message, size_t message_size)
+                  const cli_series *series, const char *const *names, char *message,
+                  size_t message_size)
 {
     if (n_models > MAX_MODELS) n_models = MAX_MODELS;
     const int n = common_samples(n_models, series);
@@ -204,16 +229,20 @@ int ab_plot_write(const ab_plot *p, const char *path, int n_models, const char *
     for (int k = 0; k < n_panels; k++) {
         for (int m = 0; m < n_models; m++) {
             double *col = y + ((size_t)k * (size_t)n_models + (size_t)m) * (size_t)n;
-            for (int j = 0; j < n; j++) col[j] = value(&series[m], q, j, q == AB_ENERGY ? 0 : drawn[k]);
+            for (int j = 0; j < n; j++)
+                col[j] = value(&series[m], q, j, q == AB_ENERGY ? 0 : drawn[k]);
             lines[k * n_models + m] = (cli_line){labels[m], n, series[m].t_s, col};
         }
-        snprintf(titles[k], sizeof titles[k], "%s", q == AB_ENERGY ? "the world's total energy" : names[drawn[k]]);
-        panels[k] = (cli_panel){titles[k], "t (s)", quantities[q].label, n_models, lines + k * n_models};
+        snprintf(titles[k], sizeof titles[k], "%s",
+                 q == AB_ENERGY ? "the world's total energy" : names[drawn[k]]);
+        panels[k] =
+            (cli_panel){titles[k], "t (s)", quantities[q].label, n_models, lines + k * n_models};
     }
     const int rc = cli_plot_panels(path, n_panels, panels, message, message_size);
     if (rc == 0 && q == AB_ENERGY) printf("plot: %s (total energy)\n", path);
     else if (rc == 0)
-        printf("plot: %s (%s of %d of %s, a panel each)\n", path, quantities[q].label, n_panels, p->group);
+        printf("plot: %s (%s of %d of %s, a panel each)\n", path, quantities[q].label, n_panels,
+               p->group);
     free(y);
     free(lines);
     return rc;

@@ -13,26 +13,39 @@ enum { AB_PLOT_DEFAULT_BODIES = 6, AB_PLOT_MAX_PANELS = 12 };
 
 /// What can be plotted: position and velocity components (world frame), speed, height (along
 /// -g) of each chosen body, or the world's total energy (one panel).
-typedef enum ab_quantity { AB_X, AB_Y, AB_Z, AB_VX, AB_VY, AB_VZ, AB_SPEED, AB_HEIGHT, AB_ENERGY, AB_N_QUANTITIES } ab_quantity;
+typedef enum ab_quantity {
+    AB_X,
+    AB_Y,
+    AB_Z,
+    AB_VX,
+    AB_VY,
+    AB_VZ,
+    AB_SPEED,
+    AB_HEIGHT,
+    AB_ENERGY,
+    AB_N_QUANTITIES
+} ab_quantity;
 
 typedef struct ab_plot {
     int quantity;        /* an ab_quantity, or -1: the velocity along the main motion */
     int explicit_bodies; /* 1: --plot-body chose them (all are drawn) */
     int n_bodies;        /* candidates, indices into the simulation's bodies */
     int body[256];
-    char group[128];     /* what the default candidates are ("the bodies of model cradle") */
+    char group[128]; /* what the default candidates are ("the bodies of model cradle") */
 } ab_plot;
 
 /// Reads --plot-body (NULL: the default) and --plot-quantity (NULL: the default) against the
 /// bodies of the world (names, in simulation order) and its plot body (NULL if none). A
 /// --plot-body item is a body's full name ("model::link"), its link name, or a model name (all
 /// its bodies). 0, or -1 with a message naming the bad item and the accepted ones.
-int ab_plot_prepare(ab_plot *p, const char *bodies, const char *quantity, int n_names, const char *const *names,
-                    const char *plot_body, char *message, size_t message_size);
+int ab_plot_prepare(ab_plot *p, const char *bodies, const char *quantity, int n_names,
+                    const char *const *names, const char *plot_body, char *message,
+                    size_t message_size);
 
 /// Writes the PNG: n_models series (one per model, labelled), names as in ab_plot_prepare.
 /// Prints "plot: PATH (...)". 0, or -1 with a message.
 int ab_plot_write(const ab_plot *p, const char *path, int n_models, const char *const *labels,
-                  const cli_series *series, const char *const *names, char *message, size_t message_size);
+                  const cli_series *series, const char *const *names, char *message,
+                  size_t message_size);
 
 #endif

@@ -11,8 +11,8 @@
 enum { AB_TABLE_WIDTH = 100 };
 
 /// labels[m]: how the table heads model m's column (the --models entry as given).
-void ab_print_table(FILE *out, const char *path, const ipx_scene *scene, int n, const char *const *labels,
-                    const cli_run *runs);
+void ab_print_table(FILE *out, const char *path, const ipx_scene *scene, int n,
+                    const char *const *labels, const cli_run *runs);
 /// One row per model: model (its label), first_impact_t_s, ke_after_first_J, impact_events,
 /// collisions, fallbacks, energy_start_J, energy_end_J, ke_end_J, final_height_m,
 /// max_penetration_m, wall_s, then per body BODY.vx_m_s ... BODY.wz_rad_s after the first

@@ -32,7 +32,6 @@ int cli_step_count(double duration_s, double step_s, long *n, char *message, siz
 /// Parses an integer in [lo, hi] given to option; prints why not.
 int cli_parse_int(const char *text, const char *option, long lo, long hi, long *out);
 
-
 /// Prints "impax CMD: message" and a pointer to --help on stderr; returns CLI_USAGE.
 int cli_usage_error(const char *cmd, const char *message);
 

@@ -67,7 +67,8 @@ int cli_parse_int(const char *text, const char *option, long lo, long hi, long *
     errno = 0;
     long v = strtol(text, &end, 10);
     if (end == text || *end != '\0' || errno != 0 || v < lo || v > hi) {
-        fprintf(stderr, "impax: %s needs an integer in [%ld, %ld], not '%s'\n", option, lo, hi, text);
+        fprintf(stderr, "impax: %s needs an integer in [%ld, %ld], not '%s'\n", option, lo, hi,
+                text);
         return -1;
     }
     *out = v;
@@ -78,8 +79,8 @@ int cli_step_count(double duration_s, double step_s, long *n, char *message, siz
 {
     const double steps = ceil(duration_s / step_s - 1e-9);
     if (!(steps >= 0 && steps < (double)LONG_MAX)) {
-        snprintf(message, message_size, "a duration of %g s is %g steps of %g s, more than %ld", duration_s, steps,
-                 step_s, LONG_MAX);
+        snprintf(message, message_size, "a duration of %g s is %g steps of %g s, more than %ld",
+                 duration_s, steps, step_s, LONG_MAX);
         return -1;
     }
     *n = (long)steps;

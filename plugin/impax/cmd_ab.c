@@ -25,7 +25,8 @@ static const char help[] =
     "\n"
     "  --models LIST  comma-separated entries NAME[:KEY=VALUE[:KEY=VALUE...]]: ode (ODE's own\n"
     "                 contact handling) or an impax model (`impax models` lists them), each\n"
-    "                 with settings of its own, e.g. plus,plus:v_plastic=0.3,aplcp:newton_restitution=1\n"
+    "                 with settings of its own, e.g. "
+    "plus,plus:v_plastic=0.3,aplcp:newton_restitution=1\n"
     "                 (default: ode and every impax model). An entry's settings go on top of\n"
     "                 the world's <impax:params> when its model is the world's. The same entry\n"
     "                 twice (same model, same settings) is an error.\n"
@@ -71,12 +72,16 @@ static void default_models(char *buf, size_t size)
 static int parse_options(int argc, char **argv, ab_options *o, int *done)
 {
     static const struct option options[] = {
-        {"models", required_argument, NULL, 'm'}, {"duration", required_argument, NULL, 'd'},
-        {"plot", required_argument, NULL, 'P'},   {"out", required_argument, NULL, 'o'},
+        {"models", required_argument, NULL, 'm'},
+        {"duration", required_argument, NULL, 'd'},
+        {"plot", required_argument, NULL, 'P'},
+        {"out", required_argument, NULL, 'o'},
         {"plot-body", required_argument, NULL, OPT_PLOT_BODY},
         {"plot-quantity", required_argument, NULL, OPT_PLOT_QUANTITY},
-        {"html", required_argument, NULL, OPT_HTML}, {"html-fps", required_argument, NULL, OPT_HTML_FPS},
-        {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0}};
+        {"html", required_argument, NULL, OPT_HTML},
+        {"html-fps", required_argument, NULL, OPT_HTML_FPS},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
     memset(o, 0, sizeof *o);
     default_models(o->models, sizeof o->models);
     o->html_fps = HTML_VIEW_FPS;
@@ -96,7 +101,10 @@ static int parse_options(int argc, char **argv, ab_options *o, int *done)
         case OPT_HTML_FPS:
             if (html_view_parse_fps(optarg, &o->html_fps) != 0) return CLI_USAGE;
             break;
-        case 'h': fputs(help, stdout); *done = 1; return CLI_OK;
+        case 'h':
+            fputs(help, stdout);
+            *done = 1;
+            return CLI_OK;
         default: return cli_usage_error("ab", "unknown option");
         }
     }
@@ -104,13 +112,15 @@ static int parse_options(int argc, char **argv, ab_options *o, int *done)
     if (!o->html && o->html_fps != HTML_VIEW_FPS)
         return cli_usage_error("ab", "--html-fps sets the frames of --html FILE.html: give --html");
     if (!o->plot && (o->plot_body || o->plot_quantity))
-        return cli_usage_error("ab", "--plot-body and --plot-quantity choose what --plot FILE.png draws: give --plot");
+        return cli_usage_error(
+            "ab", "--plot-body and --plot-quantity choose what --plot FILE.png draws: give --plot");
     return CLI_OK;
 }
 
 /* Before anything runs: every entry configures a simulation, and the plot's choices name what
    the world has. 0, or CLI_USAGE after saying which entry or choice is wrong. */
-static int preflight(const ipx_scene *scene, const ab_options *o, const cli_model_entry *e, int n, ab_plot *plot)
+static int preflight(const ipx_scene *scene, const ab_options *o, const cli_model_entry *e, int n,
+                     ab_plot *plot)
 {
     for (int m = 0; m < n; m++) {
         char params[1024], msg[512];
@@ -143,15 +153,16 @@ static int write_plot(const ab_options *o, const ab_plot *plot, int n, const cha
                       const cli_run *runs, const cli_series *series)
 {
     char msg[512];
-    if (ab_plot_write(plot, o->plot, n, labels, series, (const char *const *)runs[0].body_name, msg, sizeof msg) == 0)
+    if (ab_plot_write(plot, o->plot, n, labels, series, (const char *const *)runs[0].body_name, msg,
+                      sizeof msg) == 0)
         return 0;
     fprintf(stderr, "impax ab: %s\n", msg);
     return -1;
 }
 
 /* Runs every entry; the table, CSV and plot. */
-static int run_all(const char *path, const ipx_scene *scene, const ab_options *o, const cli_model_entry *e, int n,
-                   const ab_plot *plot)
+static int run_all(const char *path, const ipx_scene *scene, const ab_options *o,
+                   const cli_model_entry *e, int n, const ab_plot *plot)
 {
     cli_run runs[MAX_MODELS];
     cli_series series[MAX_MODELS];
@@ -197,8 +208,10 @@ int cli_cmd_ab(int argc, char **argv)
     if (rc != CLI_OK || done) return rc;
     cli_model_entry entries[MAX_MODELS];
     int n = 0;
-    if (cli_parse_model_entries("ab", "--models", o.models, entries, &n, MAX_MODELS) != 0) return CLI_USAGE;
-    if ((o.plot && cli_check_output("ab", "--plot", o.plot) != 0) || (o.out && cli_check_output("ab", "--out", o.out) != 0))
+    if (cli_parse_model_entries("ab", "--models", o.models, entries, &n, MAX_MODELS) != 0)
+        return CLI_USAGE;
+    if ((o.plot && cli_check_output("ab", "--plot", o.plot) != 0) ||
+        (o.out && cli_check_output("ab", "--out", o.out) != 0))
         return CLI_FAILED;
     if (o.html && (rc = html_view_check("ab", o.html)) != 0) return rc;
     const char *path = argv[optind];

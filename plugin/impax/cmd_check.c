@@ -42,7 +42,8 @@ int cli_cmd_check(int argc, char **argv)
             ipx_scene_free(scene);
             continue;
         }
-        printf("%s: ok (world '%s', step %g s)\n", argv[i], ipx_scene_name(scene), ipx_scene_step_size(scene));
+        printf("%s: ok (world '%s', step %g s)\n", argv[i], ipx_scene_name(scene),
+               ipx_scene_step_size(scene));
         ipx_scene_free(scene);
     }
     if (bad) fprintf(stderr, "impax check: %d of %d file(s) have errors\n", bad, argc - optind);

@@ -58,14 +58,13 @@ typedef struct fit_cli {
 static int parse_options(int argc, char **argv, fit_cli *o)
 {
     static const struct option options[] = {
-        {"data", required_argument, NULL, 'D'},   {"model", required_argument, NULL, 'm'},
-        {"fit", required_argument, NULL, 'f'},    {"params", required_argument, NULL, 'p'},
-        {"folds", required_argument, NULL, 'k'},  {"seed", required_argument, NULL, 's'},
-        {"jobs", required_argument, NULL, 'j'},   {"max-evals", required_argument, NULL, 'e'},
-        {"xtol", required_argument, NULL, 'x'},   {"out", required_argument, NULL, 'o'},
-        {"quiet", no_argument, NULL, 'q'},        {"help", no_argument, NULL, 'h'},
-        {"algorithm", required_argument, NULL, 'a'},
-        {NULL, 0, NULL, 0}};
+        {"data", required_argument, NULL, 'D'},      {"model", required_argument, NULL, 'm'},
+        {"fit", required_argument, NULL, 'f'},       {"params", required_argument, NULL, 'p'},
+        {"folds", required_argument, NULL, 'k'},     {"seed", required_argument, NULL, 's'},
+        {"jobs", required_argument, NULL, 'j'},      {"max-evals", required_argument, NULL, 'e'},
+        {"xtol", required_argument, NULL, 'x'},      {"out", required_argument, NULL, 'o'},
+        {"quiet", no_argument, NULL, 'q'},           {"help", no_argument, NULL, 'h'},
+        {"algorithm", required_argument, NULL, 'a'}, {NULL, 0, NULL, 0}};
     long v;
     int c;
     while ((c = getopt_long(argc, argv, "D:m:f:p:k:s:j:e:x:o:qha:", options, NULL)) != -1) {
@@ -123,7 +122,8 @@ static void print_values(const char *label, const cli_fit_spec *spec, const doub
     for (int k = 0; k < spec->n; k++) printf(" %s=%.4g", spec->name[k], x[k]);
     printf("  mean position error %.4g m (%.1f %% of %.4g m), orientation %.2f deg", s->pos_m,
            100 * s->pos_m / length_m, length_m, s->ori_deg);
-    if (s->fallbacks) printf(", %ld of %ld impact events fell back to ODE", s->fallbacks, s->events);
+    if (s->fallbacks)
+        printf(", %ld of %ld impact events fell back to ODE", s->fallbacks, s->events);
     printf("\n");
 }
 
@@ -154,7 +154,8 @@ static int cross_validate(const cli_fit_problem *fp, const cli_fit_spec *spec, i
             rc = cli_fit_score_set(fp, params, test, n_test, &scored, message, sizeof message);
         }
         if (rc != 0) break;
-        snprintf(label, sizeof label, "fold %d/%d trained on %d (%d evaluations):", f + 1, folds, n_train, evals);
+        snprintf(label, sizeof label, "fold %d/%d trained on %d (%d evaluations):", f + 1, folds,
+                 n_train, evals);
         print_values(label, spec, x, &trained, length_m);
         snprintf(label, sizeof label, "  held out %d:", n_test);
         print_values(label, spec, x, &scored, length_m);
@@ -180,29 +181,36 @@ static int write_params(const char *path, const char *params)
     return 0;
 }
 
-static int run_fit(const fit_cli *o, const char *world, const ipx_scene *scene, const cli_recording *recs,
-                   int n, cli_pool *pool)
+static int run_fit(const fit_cli *o, const char *world, const ipx_scene *scene,
+                   const cli_recording *recs, int n, cli_pool *pool)
 {
     const char *scene_model = ipx_scene_model(scene);
-    const char *base = o->params ? o->params
+    const char *base = o->params                                           ? o->params
                        : scene_model && strcmp(scene_model, o->model) == 0 ? ipx_scene_params(scene)
-                                                                              : "";
+                                                                           : "";
     cli_fit_spec spec;
     char message[512];
     if (cli_fit_spec_parse(&spec, o->fit, o->model, base, message, sizeof message) != 0)
         return cli_usage_error("fit", message);
-    cli_fit_problem fp = {.scene = scene, .model = o->model, .base_params = base, .recs = recs,
-                          .pool = pool, .algorithm = o->algorithm, .max_evals = o->max_evals ? o->max_evals : 40 * spec.n,
-                          .xtol = o->xtol, .verbose = !o->quiet};
+    cli_fit_problem fp = {.scene = scene,
+                          .model = o->model,
+                          .base_params = base,
+                          .recs = recs,
+                          .pool = pool,
+                          .algorithm = o->algorithm,
+                          .max_evals = o->max_evals ? o->max_evals : 40 * spec.n,
+                          .xtol = o->xtol,
+                          .verbose = !o->quiet};
     const double length_m = ipx_scene_replay_length(scene);
     int *all = malloc((size_t)n * sizeof *all);
     if (!all) return CLI_FAILED;
     for (int i = 0; i < n; i++) all[i] = i;
     const time_t t0 = time(NULL);
-    printf("fit %s on %d recordings of %s, %d fold%s (seed %lu), %d %s worker%s:", o->model, n, world,
-           o->folds, o->folds == 1 ? "" : "s", o->seed, cli_pool_workers(pool), cli_pool_transport(pool),
-           cli_pool_workers(pool) == 1 ? "" : "s");
-    for (int k = 0; k < spec.n; k++) printf(" %s in [%g, %g] from %g", spec.name[k], spec.lo[k], spec.hi[k], spec.start[k]);
+    printf("fit %s on %d recordings of %s, %d fold%s (seed %lu), %d %s worker%s:", o->model, n,
+           world, o->folds, o->folds == 1 ? "" : "s", o->seed, cli_pool_workers(pool),
+           cli_pool_transport(pool), cli_pool_workers(pool) == 1 ? "" : "s");
+    for (int k = 0; k < spec.n; k++)
+        printf(" %s in [%g, %g] from %g", spec.name[k], spec.lo[k], spec.hi[k], spec.start[k]);
     printf("\n");
     cli_fit_score start, held_out, fitted;
     char params[1024];
@@ -210,20 +218,23 @@ static int run_fit(const fit_cli *o, const char *world, const ipx_scene *scene, 
     int rc = cli_fit_score_set(&fp, params, all, n, &start, message, sizeof message);
     if (rc == 0) {
         print_values("start values:", &spec, spec.start, &start, length_m);
-        if (o->folds > 1) rc = cross_validate(&fp, &spec, n, o->folds, o->seed, length_m, &held_out);
+        if (o->folds > 1)
+            rc = cross_validate(&fp, &spec, n, o->folds, o->seed, length_m, &held_out);
     } else {
         fprintf(stderr, "impax fit: %s\n", message);
     }
     double x[CLI_FIT_MAX];
     int evals = 0;
-    if (rc == 0 && (rc = cli_fit_train(&fp, &spec, all, n, x, &fitted, &evals, message, sizeof message)) != 0)
+    if (rc == 0 &&
+        (rc = cli_fit_train(&fp, &spec, all, n, x, &fitted, &evals, message, sizeof message)) != 0)
         fprintf(stderr, "impax fit: %s\n", message);
     if (rc == 0) {
         if (o->folds > 1)
-            printf("held-out (%d folds): mean position error %.4g m (%.1f %% of %.4g m), orientation %.2f deg, "
+            printf("held-out (%d folds): mean position error %.4g m (%.1f %% of %.4g m), "
+                   "orientation %.2f deg, "
                    "fallbacks %ld of %ld impact events\n",
-                   o->folds, held_out.pos_m, 100 * held_out.pos_m / length_m, length_m, held_out.ori_deg,
-                   held_out.fallbacks, held_out.events);
+                   o->folds, held_out.pos_m, 100 * held_out.pos_m / length_m, length_m,
+                   held_out.ori_deg, held_out.fallbacks, held_out.events);
         char label[128];
         snprintf(label, sizeof label, "all %d (%d evaluations):", n, evals);
         print_values(label, &spec, x, &fitted, length_m);
@@ -238,8 +249,8 @@ static int run_fit(const fit_cli *o, const char *world, const ipx_scene *scene, 
 
 /* The world and the recordings, in every process (an MPI worker replays them too); the master
    prints what is wrong, the others keep it in message. */
-static int load_inputs(const fit_cli *o, const char *world, int master, ipx_scene **scene, cli_recording **recs,
-                       int *n, char *message, size_t message_size)
+static int load_inputs(const fit_cli *o, const char *world, int master, ipx_scene **scene,
+                       cli_recording **recs, int *n, char *message, size_t message_size)
 {
     message[0] = '\0';
     *scene = master ? cli_load_scene(world) : cli_load_scene_quiet(world, message, message_size);
@@ -250,7 +261,8 @@ static int load_inputs(const fit_cli *o, const char *world, int master, ipx_scen
             return CLI_FAILED;
         }
     if (*n < o->folds) {
-        snprintf(message, message_size, "impax fit: %d recordings cannot make %d folds", *n, o->folds);
+        snprintf(message, message_size, "impax fit: %d recordings cannot make %d folds", *n,
+                 o->folds);
         if (master) fprintf(stderr, "%s\n", message);
         return CLI_FAILED;
     }
@@ -259,7 +271,11 @@ static int load_inputs(const fit_cli *o, const char *world, int master, ipx_scen
 
 int cli_cmd_fit(int argc, char **argv)
 {
-    fit_cli o = {.algorithm = NLOPT_LN_SBPLX, .folds = 2, .seed = 1, .xtol = 1e-3, .jobs = cli_pool_default_jobs()};
+    fit_cli o = {.algorithm = NLOPT_LN_SBPLX,
+                 .folds = 2,
+                 .seed = 1,
+                 .xtol = 1e-3,
+                 .jobs = cli_pool_default_jobs()};
     const int parsed = parse_options(argc, argv, &o);
     if (parsed != CLI_OK) return parsed < 0 ? CLI_OK : parsed;
     char message[512];

@@ -19,12 +19,14 @@ static const char help[] =
 static const struct {
     const char *model, *use;
 } uses[] = {
-    {"plus", "sequential impacts with friction and restitution, no energy gain: cradles, chains, bricks"},
+    {"plus",
+     "sequential impacts with friction and restitution, no energy gain: cradles, chains, bricks"},
     {"aplcp", "ODE-like simultaneous impacts in one LCP: the baseline; fast on large piles"},
     {"jia", "one contact with tangential compliance and spin (a ball on a table)"},
     {"routh", "the set of possible outcomes of an ill-posed simultaneous impact (with impax set)"},
     {"bowling", "impacts with normal, tangential and moment CORs and an energy cap (wheels, legs)"},
-    {"gonthier", "the compliant reference: contacts as forces over several steps, at a higher cost"},
+    {"gonthier",
+     "the compliant reference: contacts as forces over several steps, at a higher cost"},
 };
 
 static void print_model(const ipx_model *m)
@@ -39,29 +41,38 @@ static void print_model(const ipx_model *m)
 static void print_common_keys(void)
 {
     static const char *const contact[] = {"mu", "e", "bounce_vel"};
-    static const char *const contact_doc[] = {"Coulomb friction of every contact surface (mu and mu2)",
-                                              "restitution of every contact surface (ODE's bounce)",
-                                              "approach speed below which nothing bounces"};
-    printf("\nevery model, ode included, also takes the contact surfaces' keys, which replace each\n"
-           "surface's value (docs/command.md \"Running world files\"):\n");
+    static const char *const contact_doc[] = {
+        "Coulomb friction of every contact surface (mu and mu2)",
+        "restitution of every contact surface (ODE's bounce)",
+        "approach speed below which nothing bounces"};
+    printf(
+        "\nevery model, ode included, also takes the contact surfaces' keys, which replace each\n"
+        "surface's value (docs/command.md \"Running world files\"):\n");
     for (int i = 0; i < 3; i++) {
         double lo = 0, hi = 0;
         ipx_contact_param_range(contact[i], &lo, &hi);
-        printf("  %-20s the world's%s; [%g, %g]\n      %s\n", contact[i], i == 2 ? " (m/s)" : "", lo, hi,
-               contact_doc[i]);
+        printf("  %-20s the world's%s; [%g, %g]\n      %s\n", contact[i], i == 2 ? " (m/s)" : "",
+               lo, hi, contact_doc[i]);
     }
     const ipx_ode_config c = ipx_ode_default_config();
-    printf("and every model but ode the adapter's keys (docs/ode-adapter.md \"Penetration recovery\", \"Impact or\n"
+    printf("and every model but ode the adapter's keys (docs/ode-adapter.md \"Penetration "
+           "recovery\", \"Impact or\n"
            "resting contact\"):\n");
-    printf("  %-20s default position; position, velocity or ode\n      how penetration left by an impact "
-           "goes\n", "recovery");
-    printf("  %-20s default %g m/s\n      the push-out limit of recovery=velocity\n", "recovery_speed",
-           c.recovery_speed);
-    printf("  %-20s default %g m/s\n      approaches slower than this (plus the steps below) are resting "
-           "contact\n", "impact_threshold", c.impact_threshold);
-    printf("  %-20s default %g\n      |g| h steps added to the threshold\n", "gravity_steps", c.gravity_steps);
-    printf("  %-20s default %g\n      |g| h steps per unit of the contact's lever factor, if more\n",
-           "jitter_steps", c.jitter_steps);
+    printf("  %-20s default position; position, velocity or ode\n      how penetration left by an "
+           "impact "
+           "goes\n",
+           "recovery");
+    printf("  %-20s default %g m/s\n      the push-out limit of recovery=velocity\n",
+           "recovery_speed", c.recovery_speed);
+    printf("  %-20s default %g m/s\n      approaches slower than this (plus the steps below) are "
+           "resting "
+           "contact\n",
+           "impact_threshold", c.impact_threshold);
+    printf("  %-20s default %g\n      |g| h steps added to the threshold\n", "gravity_steps",
+           c.gravity_steps);
+    printf(
+        "  %-20s default %g\n      |g| h steps per unit of the contact's lever factor, if more\n",
+        "jitter_steps", c.jitter_steps);
 }
 
 int cli_cmd_models(int argc, char **argv)
@@ -75,7 +86,8 @@ int cli_cmd_models(int argc, char **argv)
         if (strcmp(argv[i], "ode") != 0 && !ipx_model_find(argv[i])) {
             char accepted[256];
             ipx_model_names(accepted, sizeof accepted);
-            fprintf(stderr, "impax models: unknown model '%s' (accepted: ode, %s)\n", argv[i], accepted);
+            fprintf(stderr, "impax models: unknown model '%s' (accepted: ode, %s)\n", argv[i],
+                    accepted);
             return CLI_USAGE;
         }
     int shown = 0;
@@ -85,7 +97,9 @@ int cli_cmd_models(int argc, char **argv)
         for (int a = 1; a < argc; a++) wanted |= strcmp(argv[a], name) == 0;
         if (!wanted) continue;
         if (shown++) putchar('\n');
-        if (i == 0) printf("ode: ODE's own contact handling, untouched\n  for: the A/B baseline; no parameters\n");
+        if (i == 0)
+            printf("ode: ODE's own contact handling, untouched\n  for: the A/B baseline; no "
+                   "parameters\n");
         else print_model(ipx_model_at(i - 1));
     }
     print_common_keys();

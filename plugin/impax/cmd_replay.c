@@ -13,8 +13,10 @@
 #include "replay_report.h"
 
 static const char help[] =
-    "usage: impax replay WORLD --data DIR|FILE... [--model M[,M...]] [--params P] [--out FILE.csv]\n"
-    "                    [--plot FILE.png] [--show NAME] [--html FILE.html [--html-fps N]] [--quiet]\n"
+    "usage: impax replay WORLD --data DIR|FILE... [--model M[,M...]] [--params P] [--out "
+    "FILE.csv]\n"
+    "                    [--plot FILE.png] [--show NAME] [--html FILE.html [--html-fps N]] "
+    "[--quiet]\n"
     "\n"
     "Replays recorded trajectories in WORLD: for each recording a fresh simulation starts the\n"
     "world's replay body (<impax:replay><impax:body>, else its first moving link) at the first\n"
@@ -36,7 +38,8 @@ static const char help[] =
     "  --plot FILE    PNG: the shown trajectory's recorded and simulated height and orientation\n"
     "                 error against time, and the distribution of the trajectories' mean\n"
     "                 position errors, one line per model\n"
-    "  --show NAME    the trajectory to plot (file name, with or without .csv; default: the first)\n"
+    "  --show NAME    the trajectory to plot (file name, with or without .csv; default: the "
+    "first)\n"
     "  --html FILE    a page that plays the shown trajectory in a browser (offline, one file):\n"
     "                 the recording (\"recorded\") and each model's simulation of it, one colour\n"
     "                 each, with the energy against time (see impax ab --help)\n"
@@ -45,7 +48,8 @@ static const char help[] =
     "\n"
     "Bad data (a missing column, a non-finite number, a quaternion that is not unit, fewer than\n"
     "two samples, time not increasing) is reported as FILE:LINE: message before anything runs.\n"
-    "Exit status: 0 ok, 1 bad world or data, or a failed simulation, 2 bad usage or configuration.\n";
+    "Exit status: 0 ok, 1 bad world or data, or a failed simulation, 2 bad usage or "
+    "configuration.\n";
 
 enum { MAX_MODELS = 16 };
 
@@ -60,12 +64,17 @@ typedef struct options {
 
 static int parse_options(int argc, char **argv, options *o)
 {
-    static const struct option longs[] = {
-        {"data", required_argument, NULL, 'D'}, {"model", required_argument, NULL, 'm'},
-        {"params", required_argument, NULL, 'p'}, {"out", required_argument, NULL, 'o'},
-        {"plot", required_argument, NULL, 'P'}, {"show", required_argument, NULL, 's'},
-        {"quiet", no_argument, NULL, 'q'}, {"help", no_argument, NULL, 'h'},
-        {"html", required_argument, NULL, 'H'}, {"html-fps", required_argument, NULL, 'F'}, {NULL, 0, NULL, 0}};
+    static const struct option longs[] = {{"data", required_argument, NULL, 'D'},
+                                          {"model", required_argument, NULL, 'm'},
+                                          {"params", required_argument, NULL, 'p'},
+                                          {"out", required_argument, NULL, 'o'},
+                                          {"plot", required_argument, NULL, 'P'},
+                                          {"show", required_argument, NULL, 's'},
+                                          {"quiet", no_argument, NULL, 'q'},
+                                          {"help", no_argument, NULL, 'h'},
+                                          {"html", required_argument, NULL, 'H'},
+                                          {"html-fps", required_argument, NULL, 'F'},
+                                          {NULL, 0, NULL, 0}};
     int c;
     while ((c = getopt_long(argc, argv, "D:m:p:o:P:s:qh", longs, NULL)) != -1) {
         switch (c) {
@@ -116,7 +125,8 @@ static int replay_model(const ipx_scene *scene, const options *o, replay_set *se
 {
     int rc = CLI_OK;
     char merged[1024];
-    const char *params = cli_model_entry_params(scene, o->params, &set->entries[m], merged, sizeof merged);
+    const char *params =
+        cli_model_entry_params(scene, o->params, &set->entries[m], merged, sizeof merged);
     cli_progress bar;
     cli_progress_start(&bar, set->models[m], set->n_recs);
     bar.unit = "trajectories";
@@ -160,8 +170,8 @@ static int replay_all(const ipx_scene *scene, const options *o, replay_set *set)
 }
 
 /* Loads the recordings and runs them under every model. */
-static int run(const ipx_scene *scene, const options *o, const cli_model_entry *entries, const char **models,
-               int n_models)
+static int run(const ipx_scene *scene, const options *o, const cli_model_entry *entries,
+               const char **models, int n_models)
 {
     cli_recording *recs = NULL;
     int n_recs = 0, rc = CLI_OK;
@@ -176,9 +186,11 @@ static int run(const ipx_scene *scene, const options *o, const cli_model_entry *
         fprintf(stderr, "impax replay: --show '%s' names none of the recordings\n", o->show);
         rc = CLI_USAGE;
     }
-    replay_set set = {o->world, ipx_scene_replay_body(scene), n_models, n_recs, models, entries, recs,
-                      calloc((size_t)n_recs * (size_t)n_models, sizeof(replay_row)), show,
-                      calloc((size_t)n_models, sizeof(cli_sample *))};
+    replay_set set = {o->world, ipx_scene_replay_body(scene),
+                      n_models, n_recs,
+                      models,   entries,
+                      recs,     calloc((size_t)n_recs * (size_t)n_models, sizeof(replay_row)),
+                      show,     calloc((size_t)n_models, sizeof(cli_sample *))};
     int ok = set.rows && set.shown;
     for (int m = 0; ok && rc == CLI_OK && m < n_models; m++)
         ok = (set.shown[m] = calloc((size_t)recs[show].n, sizeof(cli_sample))) != NULL;
@@ -210,11 +222,15 @@ int cli_cmd_replay(int argc, char **argv)
         free(o.data);
         return CLI_FAILED;
     }
-    if (!o.models[0]) snprintf(o.models, sizeof o.models, "%s", ipx_scene_model(scene) ? ipx_scene_model(scene) : "plus");
+    if (!o.models[0])
+        snprintf(o.models, sizeof o.models, "%s",
+                 ipx_scene_model(scene) ? ipx_scene_model(scene) : "plus");
     cli_model_entry entries[MAX_MODELS];
     const char *labels[MAX_MODELS];
     int n_models = 0;
-    rc = cli_parse_model_entries("replay", "--model", o.models, entries, &n_models, MAX_MODELS) != 0 ? CLI_USAGE : 0;
+    rc = cli_parse_model_entries("replay", "--model", o.models, entries, &n_models, MAX_MODELS) != 0
+             ? CLI_USAGE
+             : 0;
     for (int m = 0; rc == 0 && m < n_models; m++) labels[m] = entries[m].label;
     if (rc == 0) rc = run(scene, &o, entries, labels, n_models);
     ipx_scene_free(scene);

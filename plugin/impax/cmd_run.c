@@ -9,7 +9,8 @@
 #include "runner.h"
 
 static const char help[] =
-    "usage: impax run WORLD [--model M] [--params P] [--duration T] [--out FILE.csv] [--trace FILE]\n"
+    "usage: impax run WORLD [--model M] [--params P] [--duration T] [--out FILE.csv] [--trace "
+    "FILE]\n"
     "                 [--html FILE.html [--html-fps N]]\n"
     "\n"
     "Simulates WORLD with one impact model and prints a summary: collisions, impact events,\n"
@@ -58,8 +59,8 @@ static void print_summary(const char *path, const cli_run *r)
     print_events(r);
     if (r->first_impact_step >= 0) printf("  first impact      t = %.6f s\n", r->first_impact_t_s);
     else printf("  first impact      none\n");
-    printf("  energy            %.9g J at the start, %.9g J at the end (%+.3g J)\n", r->energy_start_j,
-           r->energy_end_j, r->energy_end_j - r->energy_start_j);
+    printf("  energy            %.9g J at the start, %.9g J at the end (%+.3g J)\n",
+           r->energy_start_j, r->energy_end_j, r->energy_end_j - r->energy_start_j);
     printf("  impacts changed   %+.9g J of kinetic energy\n", r->impact_energy_change_j);
     printf("  deepest contact   %.3g m\n", r->max_penetration_m);
     printf("  wall time         %.3f s (%.3f s in impax)\n", r->wall_s, r->stats.seconds);
@@ -92,12 +93,15 @@ static int close_output(const char *path, FILE *f)
 
 int cli_cmd_run(int argc, char **argv)
 {
-    static const struct option options[] = {
-        {"model", required_argument, NULL, 'm'},    {"params", required_argument, NULL, 'p'},
-        {"duration", required_argument, NULL, 'd'}, {"out", required_argument, NULL, 'o'},
-        {"trace", required_argument, NULL, 't'},    {"help", no_argument, NULL, 'h'},
-        {"html", required_argument, NULL, 'H'},     {"html-fps", required_argument, NULL, 'F'},
-        {NULL, 0, NULL, 0}};
+    static const struct option options[] = {{"model", required_argument, NULL, 'm'},
+                                            {"params", required_argument, NULL, 'p'},
+                                            {"duration", required_argument, NULL, 'd'},
+                                            {"out", required_argument, NULL, 'o'},
+                                            {"trace", required_argument, NULL, 't'},
+                                            {"help", no_argument, NULL, 'h'},
+                                            {"html", required_argument, NULL, 'H'},
+                                            {"html-fps", required_argument, NULL, 'F'},
+                                            {NULL, 0, NULL, 0}};
     cli_run run;
     memset(&run, 0, sizeof run);
     const char *out_path = NULL, *trace_path = NULL, *html_path = NULL;
@@ -132,12 +136,16 @@ int cli_cmd_run(int argc, char **argv)
     run.duration_s = duration > 0 ? duration : ipx_scene_duration(scene);
     run.frames = html_path ? &frames : NULL;
     int rc = CLI_FAILED;
-    if (open_output("--out", out_path, &run.csv) == 0 && open_output("--trace", trace_path, &run.trace) == 0)
+    if (open_output("--out", out_path, &run.csv) == 0 &&
+        open_output("--trace", trace_path, &run.trace) == 0)
         rc = cli_run_scene(scene, &run);
-    if ((close_output(out_path, run.csv) | close_output(trace_path, run.trace)) != 0 && rc == CLI_OK) rc = CLI_FAILED;
+    if ((close_output(out_path, run.csv) | close_output(trace_path, run.trace)) != 0 &&
+        rc == CLI_OK)
+        rc = CLI_FAILED;
     const html_model view = {run.model_used, &frames};
     /* a run that failed mid-way is worth watching up to the failure */
-    if (rc != CLI_USAGE && html_path && frames.n > 0 && html_view_write("run", html_path, scene, 1, &view) != 0)
+    if (rc != CLI_USAGE && html_path && frames.n > 0 &&
+        html_view_write("run", html_path, scene, 1, &view) != 0)
         rc = CLI_FAILED;
     if (rc == CLI_USAGE) {
         fprintf(stderr, "impax run: %s\n", run.error);

@@ -17,7 +17,8 @@
 #include "set_sample.h"
 
 static const char help[] =
-    "usage: impax set WORLD [--samples N] [--seed S] [--params P] [--out FILE.csv] [--plot FILE.png]\n"
+    "usage: impax set WORLD [--samples N] [--seed S] [--params P] [--out FILE.csv] [--plot "
+    "FILE.png]\n"
     "\n"
     "Simulates WORLD under the Routh model up to its first impact, then samples that impact's\n"
     "set of possible outcomes (Halm & Posa, Algorithm 2): N trajectories with random impulse-\n"
@@ -39,9 +40,9 @@ static const char help[] =
 
 /* A deep copy of the first impact problem the simulation handed to its model. */
 typedef struct captured {
-    int k;            /* 0 until captured */
+    int k; /* 0 until captured */
     int out_of_memory;
-    double *W, *v;    /* (3k)^2, 3k */
+    double *W, *v; /* (3k)^2, 3k */
     ipx_contact *contact;
 } captured;
 
@@ -81,7 +82,8 @@ static int find_first_impact(const ipx_scene *scene, const char *params, capture
     for (long s = 0; s < n_steps && out->k == 0 && !out->out_of_memory; s++) {
         if (ipx_sim_step(sim, msg, sizeof msg) != 0) {
             cli_progress_finish(&bar);
-            fprintf(stderr, "impax set: simulation failed at t = %.6f s: %s\n", ipx_sim_time(sim), msg);
+            fprintf(stderr, "impax set: simulation failed at t = %.6f s: %s\n", ipx_sim_time(sim),
+                    msg);
             rc = -1;
             break;
         }
@@ -125,7 +127,8 @@ static int write_csv(const captured *c, const ipx_routh_cloud *cloud, const char
         fprintf(stderr, "impax set: cannot write '%s'\n", out_path);
         return -1;
     }
-    for (int i = 0; i < c->k; i++) fprintf(f, "c%d.vt1_m_s,c%d.vt2_m_s,c%d.vn_m_s,c%d.pn_N_s,", i, i, i, i);
+    for (int i = 0; i < c->k; i++)
+        fprintf(f, "c%d.vt1_m_s,c%d.vt2_m_s,c%d.vn_m_s,c%d.pn_N_s,", i, i, i, i);
     fprintf(f, "delta_ke_J\n");
     for (int j = 0; j < cloud->count; j++) {
         for (int i = 0; i < c->k; i++) {
@@ -146,7 +149,8 @@ static int write_plot(const captured *c, const ipx_routh_cloud *cloud, const ipx
                       const char *plot_path)
 {
     const int rows = IPX_ROWS_PER_CONTACT * c->k;
-    double *x = malloc((size_t)cloud->count * sizeof *x), *y = malloc((size_t)cloud->count * sizeof *y);
+    double *x = malloc((size_t)cloud->count * sizeof *x),
+           *y = malloc((size_t)cloud->count * sizeof *y);
     if (!x || !y) {
         free(x);
         free(y);
@@ -159,14 +163,15 @@ static int write_plot(const captured *c, const ipx_routh_cloud *cloud, const ipx
         const double *v = cloud->v_post + (size_t)j * rows;
         x[j] = v[IPX_ROWS_PER_CONTACT * a + IPX_N];
         y[j] = b != a ? v[IPX_ROWS_PER_CONTACT * b + IPX_N]
-                      : hypot(v[IPX_ROWS_PER_CONTACT * a + IPX_T1], v[IPX_ROWS_PER_CONTACT * a + IPX_T2]);
+                      : hypot(v[IPX_ROWS_PER_CONTACT * a + IPX_T1],
+                              v[IPX_ROWS_PER_CONTACT * a + IPX_T2]);
     }
     char xl[64], yl[64], msg[256];
     snprintf(xl, sizeof xl, "contact %d: v_n after (m/s)", a);
     if (b != a) snprintf(yl, sizeof yl, "contact %d: v_n after (m/s)", b);
     else snprintf(yl, sizeof yl, "contact %d: sliding speed after (m/s)", a);
-    int rc = cli_plot_points(plot_path, "Routh outcome set of the first impact", xl, yl, cloud->count, x, y, msg,
-                             sizeof msg);
+    int rc = cli_plot_points(plot_path, "Routh outcome set of the first impact", xl, yl,
+                             cloud->count, x, y, msg, sizeof msg);
     if (rc != 0) fprintf(stderr, "impax set: %s\n", msg);
     else printf("plot: %s\n", plot_path);
     free(x);
@@ -177,19 +182,23 @@ static int write_plot(const captured *c, const ipx_routh_cloud *cloud, const ipx
 /* The counts, why samples were discarded, and the ranges per contact. */
 static void print_summary(const captured *c, const ipx_params *params, const ipx_routh_summary *s)
 {
-    printf("%d samples: %d kept, %d at rest, %d unterminated, %d failed; %lld LCP solves\n", s->samples,
-           s->kept, s->at_rest, s->unterminated, s->failed, s->lcp_solves);
+    printf("%d samples: %d kept, %d at rest, %d unterminated, %d failed; %lld LCP solves\n",
+           s->samples, s->kept, s->at_rest, s->unterminated, s->failed, s->lcp_solves);
     if (s->unterminated)
-        printf("  %d sample(s) had not ended the impact after max_steps = %.0f impulse steps: discarded "
+        printf("  %d sample(s) had not ended the impact after max_steps = %.0f impulse steps: "
+               "discarded "
                "(a larger max_steps keeps them)\n",
                s->unterminated, params->value[ipx_param_index(params->model, "max_steps")]);
-    if (s->failed) printf("  %d sample(s) failed, discarded; the first: %s\n", s->failed, s->message);
+    if (s->failed)
+        printf("  %d sample(s) failed, discarded; the first: %s\n", s->failed, s->message);
     char a[32], b[32], d[32], e[32], f[32];
     for (int i = 0; s->kept && i < c->k; i++)
         printf("  contact %d: v_n %s m/s before, [%s, %s] after; sliding [%s, %s] m/s\n", i,
                cli_num(a, sizeof a, "%+.4f", c->v[IPX_ROWS_PER_CONTACT * i + IPX_N]),
-               cli_num(b, sizeof b, "%+.4f", s->vn_min[i]), cli_num(d, sizeof d, "%+.4f", s->vn_max[i]),
-               cli_num(e, sizeof e, "%.4f", s->vt_min[i]), cli_num(f, sizeof f, "%.4f", s->vt_max[i]));
+               cli_num(b, sizeof b, "%+.4f", s->vn_min[i]),
+               cli_num(d, sizeof d, "%+.4f", s->vn_max[i]),
+               cli_num(e, sizeof e, "%.4f", s->vt_min[i]),
+               cli_num(f, sizeof f, "%.4f", s->vt_max[i]));
     if (s->kept)
         printf("  kinetic energy change [%s, %s] J\n", cli_num(a, sizeof a, "%.6g", s->dke_min),
                cli_num(b, sizeof b, "%.6g", s->dke_max));
@@ -234,11 +243,13 @@ static int sample(const captured *c, const ipx_params *params, long samples, lon
 
 int cli_cmd_set(int argc, char **argv)
 {
-    static const struct option options[] = {
-        {"samples", required_argument, NULL, 'n'}, {"seed", required_argument, NULL, 's'},
-        {"params", required_argument, NULL, 'p'},  {"out", required_argument, NULL, 'o'},
-        {"plot", required_argument, NULL, 'P'},    {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0}};
+    static const struct option options[] = {{"samples", required_argument, NULL, 'n'},
+                                            {"seed", required_argument, NULL, 's'},
+                                            {"params", required_argument, NULL, 'p'},
+                                            {"out", required_argument, NULL, 'o'},
+                                            {"plot", required_argument, NULL, 'P'},
+                                            {"help", no_argument, NULL, 'h'},
+                                            {NULL, 0, NULL, 0}};
     long samples = 1000, seed = 0;
     const char *params_text = NULL, *out_path = NULL, *plot_path = NULL;
     int c;
@@ -264,7 +275,9 @@ int cli_cmd_set(int argc, char **argv)
     ipx_scene *scene = cli_load_scene(argv[optind]);
     if (!scene) return CLI_FAILED;
     const char *world_model = ipx_scene_model(scene);
-    if (!params_text) params_text = world_model && strcmp(world_model, "routh") == 0 ? ipx_scene_params(scene) : "";
+    if (!params_text)
+        params_text =
+            world_model && strcmp(world_model, "routh") == 0 ? ipx_scene_params(scene) : "";
     ipx_params params;
     char msg[256];
     if (ipx_params_init(&params, "routh", msg, sizeof msg) != IPX_OK ||

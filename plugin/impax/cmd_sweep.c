@@ -19,7 +19,8 @@ static const char help[] =
     "usage: impax sweep SPEC [--jobs N] [--out FILE.jsonl] [--plot FILE.png]\n"
     "\n"
     "Runs every job of SPEC (its worlds x models x parameter grid x seeds; the format is in\n"
-    "docs/command.md) and writes one JSON row per job as it finishes: the job's key (world, model,\n"
+    "docs/command.md) and writes one JSON row per job as it finishes: the job's key (world, "
+    "model,\n"
     "model_params, params, seed), status, the recorded values and wall_s. A rerun with the same\n"
     "output skips the jobs already there (resume after a crash). Every number of a row but\n"
     "wall_s depends only on the job, not on the number of workers or the order they finish in.\n"
@@ -94,7 +95,8 @@ static int write_row(void *ctx, int k, const void *row, size_t size)
     p->written++;
     cli_progress_update(&p->bar, p->written);
     if (p->stop_after > 0 && p->written >= p->stop_after) {
-        fprintf(stderr, "impax sweep: IMPAX_SWEEP_STOP_AFTER=%d: stopping here (test hook)\n", p->stop_after);
+        fprintf(stderr, "impax sweep: IMPAX_SWEEP_STOP_AFTER=%d: stopping here (test hook)\n",
+                p->stop_after);
         _exit(CLI_FAILED);
     }
     return 0;
@@ -113,17 +115,20 @@ static void default_out(const char *spec, char *out, size_t size)
     const char *base = strrchr(spec, '/');
     base = base ? base + 1 : spec;
     const char *dot = strrchr(base, '.');
-    snprintf(out, size, "%.*s.jsonl", dot && dot != base ? (int)(dot - base) : (int)strlen(base), base);
+    snprintf(out, size, "%.*s.jsonl", dot && dot != base ? (int)(dot - base) : (int)strlen(base),
+             base);
 }
 
 /* The jobs without a row in the output; *partial_at as sweep_rows_read. -1 on error. */
-static int jobs_to_run(const sweep_spec *spec, const sweep_index *index, const char *out, int *todo, long *partial_at)
+static int jobs_to_run(const sweep_spec *spec, const sweep_index *index, const char *out, int *todo,
+                       long *partial_at)
 {
     const int n = index->n;
     unsigned char *done = calloc((size_t)n + 1, 1);
     char message[512];
     int other, m = 0;
-    if (!done || sweep_rows_read(out, index, mark_done, done, &other, partial_at, message, sizeof message) != 0) {
+    if (!done || sweep_rows_read(out, index, mark_done, done, &other, partial_at, message,
+                                 sizeof message) != 0) {
         fprintf(stderr, "impax sweep: %s\n", done ? message : "out of memory");
         free(done);
         return -1;
@@ -132,18 +137,23 @@ static int jobs_to_run(const sweep_spec *spec, const sweep_index *index, const c
         if (!done[j]) todo[m++] = j;
     int grid = 1;
     for (int a = 0; a < spec->n_axes; a++) grid *= spec->axis[a].n;
-    printf("sweep %s: %d jobs (%d world%s x %d model%s x %d grid point%s x %d seed%s), %d already in %s\n", spec->path,
-           n, spec->n_worlds, spec->n_worlds == 1 ? "" : "s", spec->n_models, spec->n_models == 1 ? "" : "s", grid,
-           grid == 1 ? "" : "s", spec->n_seeds, spec->n_seeds == 1 ? "" : "s", n - m, out);
-    if (other) printf("  %s also has %d row%s of jobs not in this spec (kept)\n", out, other, other == 1 ? "" : "s");
-    if (*partial_at >= 0) printf("  its last row was cut short (a crash): dropped, that job runs again\n");
+    printf("sweep %s: %d jobs (%d world%s x %d model%s x %d grid point%s x %d seed%s), %d already "
+           "in %s\n",
+           spec->path, n, spec->n_worlds, spec->n_worlds == 1 ? "" : "s", spec->n_models,
+           spec->n_models == 1 ? "" : "s", grid, grid == 1 ? "" : "s", spec->n_seeds,
+           spec->n_seeds == 1 ? "" : "s", n - m, out);
+    if (other)
+        printf("  %s also has %d row%s of jobs not in this spec (kept)\n", out, other,
+               other == 1 ? "" : "s");
+    if (*partial_at >= 0)
+        printf("  its last row was cut short (a crash): dropped, that job runs again\n");
     free(done);
     return m;
 }
 
 /* Runs the jobs in todo, appending their rows. 0, or 1 when some did not finish. */
-static int run_jobs(cli_pool *pool, const sweep_spec *spec, const char *out_path, long partial_at, const int *todo,
-                    int n)
+static int run_jobs(cli_pool *pool, const sweep_spec *spec, const char *out_path, long partial_at,
+                    const int *todo, int n)
 {
     char message[512];
     if (n == 0 && partial_at < 0) {
@@ -159,16 +169,24 @@ static int run_jobs(cli_pool *pool, const sweep_spec *spec, const char *out_path
     p.stop_after = stop ? atoi(stop) : 0;
     cli_progress_start(&p.bar, "sweep", n);
     p.bar.unit = "jobs";
-    const cli_batch batch = {.n = n, .id = todo, .run = run_job, .run_ctx = (void *)spec, .done = write_row, .done_ctx = &p};
+    const cli_batch batch = {.n = n,
+                             .id = todo,
+                             .run = run_job,
+                             .run_ctx = (void *)spec,
+                             .done = write_row,
+                             .done_ctx = &p};
     const int missing = cli_pool_run(pool, &batch, message, sizeof message);
     cli_progress_finish(&p.bar);
     const double wall = cli_wall_seconds() - p.bar.start_wall_s;
     const int write_failed = fclose(p.out) != 0;
     const int workers = cli_pool_workers(pool) < n ? cli_pool_workers(pool) : n;
-    printf("ran %d job%s in %.3f s on %d %s worker%s: %.2f jobs/s\n", p.written, p.written == 1 ? "" : "s", wall,
-           workers, cli_pool_transport(pool), workers == 1 ? "" : "s", wall > 0 ? p.written / wall : 0.0);
+    printf("ran %d job%s in %.3f s on %d %s worker%s: %.2f jobs/s\n", p.written,
+           p.written == 1 ? "" : "s", wall, workers, cli_pool_transport(pool),
+           workers == 1 ? "" : "s", wall > 0 ? p.written / wall : 0.0);
     if (missing != 0 || write_failed) {
-        fprintf(stderr, "impax sweep: %d of %d jobs did not finish (%s): run the same command again to complete them\n",
+        fprintf(stderr,
+                "impax sweep: %d of %d jobs did not finish (%s): run the same command again to "
+                "complete them\n",
                 missing < 0 ? n : missing, n, write_failed ? "cannot write the rows" : message);
         return CLI_FAILED;
     }

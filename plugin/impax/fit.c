@@ -19,8 +19,8 @@ int cli_fit_score_set(const cli_fit_problem *fp, const char *params, const int *
         snprintf(message, message_size, "out of memory for %d replays", n);
         return -1;
     }
-    int rc = cli_replay_pool(fp->pool, fp->scene, fp->model, params, fp->recs, index, n, out, message,
-                             message_size);
+    int rc = cli_replay_pool(fp->pool, fp->scene, fp->model, params, fp->recs, index, n, out,
+                             message, message_size);
     for (int i = 0; i < n && rc == 0; i++) {
         if (out[i].rc != 0) {
             snprintf(message, message_size, "%s: %s", fp->recs[index[i]].path, out[i].message);
@@ -65,12 +65,14 @@ static double objective(unsigned n, const double *u, double *grad, void *data)
     if (run->failed) {
         char why[512];
         snprintf(why, sizeof why, "%s", run->message);
-        snprintf(run->message, run->message_size, "evaluation %d (%s): %s", run->evals, params, why);
+        snprintf(run->message, run->message_size, "evaluation %d (%s): %s", run->evals, params,
+                 why);
         nlopt_force_stop(run->opt);
         return HUGE_VAL;
     }
     if (run->fp->verbose)
-        fprintf(stderr, "  evaluation %3d: %s: mean position error %.6g m\n", run->evals, params, score.pos_m);
+        fprintf(stderr, "  evaluation %3d: %s: mean position error %.6g m\n", run->evals, params,
+                score.pos_m);
     if (score.pos_m < run->best_f) {
         run->best_f = score.pos_m;
         memcpy(run->best_x, x, n * sizeof *x);
@@ -85,11 +87,18 @@ int cli_fit_train(const cli_fit_problem *fp, const cli_fit_spec *spec, const int
     const unsigned dim = (unsigned)spec->n;
     nlopt_opt opt = nlopt_create((nlopt_algorithm)fp->algorithm, dim);
     if (!opt) {
-        snprintf(message, message_size, "NLopt could not create an optimiser for %u parameters", dim);
+        snprintf(message, message_size, "NLopt could not create an optimiser for %u parameters",
+                 dim);
         return -1;
     }
-    fit_run run = {.fp = fp, .spec = spec, .index = index, .n = n, .best_f = HUGE_VAL, .opt = opt,
-                   .message = message, .message_size = message_size};
+    fit_run run = {.fp = fp,
+                   .spec = spec,
+                   .index = index,
+                   .n = n,
+                   .best_f = HUGE_VAL,
+                   .opt = opt,
+                   .message = message,
+                   .message_size = message_size};
     double u[CLI_FIT_MAX], zero[CLI_FIT_MAX], one[CLI_FIT_MAX];
     for (unsigned k = 0; k < dim; k++) {
         u[k] = (spec->start[k] - spec->lo[k]) / (spec->hi[k] - spec->lo[k]);
@@ -108,7 +117,8 @@ int cli_fit_train(const cli_fit_problem *fp, const cli_fit_spec *spec, const int
     *evals = run.evals;
     if (run.failed) return run.failed;
     if (res < 0 || !isfinite(run.best_f)) {
-        snprintf(message, message_size, "NLopt stopped with code %d after %d evaluations", (int)res, run.evals);
+        snprintf(message, message_size, "NLopt stopped with code %d after %d evaluations", (int)res,
+                 run.evals);
         return 1;
     }
     memcpy(x, run.best_x, dim * sizeof *x);

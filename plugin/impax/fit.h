@@ -38,9 +38,9 @@ typedef struct cli_fit_problem {
     const cli_recording *recs;
     cli_pool *pool; /* where the replays run (local processes or MPI ranks) */
     int max_evals;  /* objective evaluations per fit */
-    int algorithm;  /* an nlopt_algorithm: derivative-free, bounded (LN_BOBYQA, LN_NELDERMEAD, LN_SBPLX) */
-    double xtol;    /* stop when a step moves every parameter by less than xtol x its range */
-    int verbose;    /* print every evaluation on stderr */
+    int algorithm; /* an nlopt_algorithm: derivative-free, bounded (LN_BOBYQA, LN_NELDERMEAD, LN_SBPLX) */
+    double xtol; /* stop when a step moves every parameter by less than xtol x its range */
+    int verbose; /* print every evaluation on stderr */
 } cli_fit_problem;
 
 /// Mean position error (m) and orientation error (deg) over a set of recordings.

@@ -18,7 +18,8 @@ static int params_lookup(const char *text, const char *key, double *value)
     ipx_param_item item;
     char message[256];
     while (text && ipx_params_next(text, &cursor, &item, message, sizeof message) == 1)
-        if (ipx_param_item_is(&item, key) && ipx_param_number(&item, value, message, sizeof message) == IPX_OK)
+        if (ipx_param_item_is(&item, key) &&
+            ipx_param_number(&item, value, message, sizeof message) == IPX_OK)
             found = 1;
     return found;
 }
@@ -35,15 +36,16 @@ static int key_range(const char *key, const char *model, double *lo, double *hi,
     const ipx_model *m = strcmp(model, "ode") == 0 ? NULL : ipx_model_find(model);
     const int i = m ? ipx_param_index(m, key) : -1;
     if (i < 0) {
-        snprintf(message, message_size,
-                 "cannot fit '%s': not a contact key (mu, e, bounce_vel) nor a parameter of model %s",
-                 key, model);
+        snprintf(
+            message, message_size,
+            "cannot fit '%s': not a contact key (mu, e, bounce_vel) nor a parameter of model %s",
+            key, model);
         return -1;
     }
     const ipx_param_def *d = &m->params[i];
     if (d->integer) {
-        snprintf(message, message_size, "cannot fit '%s' of model %s: it takes whole numbers only", key,
-                 model);
+        snprintf(message, message_size, "cannot fit '%s' of model %s: it takes whole numbers only",
+                 key, model);
         return -1;
     }
     *lo = d->min;
@@ -60,10 +62,11 @@ static int parse_bounds(const char *text, const char *key, double *lo, double *h
     errno = 0;
     const double a = strtod(text, &colon);
     const double b = *colon == ':' ? strtod(colon + 1, &end) : NAN;
-    if (colon == text || *colon != ':' || *end != '\0' || errno != 0 || !isfinite(a) || !isfinite(b) ||
-        !(a < b) || a < *lo || b > *hi) {
-        snprintf(message, message_size, "bounds of '%s' must be LO:HI with %g <= LO < HI <= %g, not '%s'",
-                 key, *lo, *hi, text);
+    if (colon == text || *colon != ':' || *end != '\0' || errno != 0 || !isfinite(a) ||
+        !isfinite(b) || !(a < b) || a < *lo || b > *hi) {
+        snprintf(message, message_size,
+                 "bounds of '%s' must be LO:HI with %g <= LO < HI <= %g, not '%s'", key, *lo, *hi,
+                 text);
         return -1;
     }
     *lo = a;
@@ -78,14 +81,16 @@ int cli_fit_spec_parse(cli_fit_spec *spec, const char *text, const char *model,
     const char *cursor = base_params;
     ipx_param_item base_item;
     int more;
-    while (base_params && (more = ipx_params_next(base_params, &cursor, &base_item, message, message_size)) != 0)
+    while (base_params &&
+           (more = ipx_params_next(base_params, &cursor, &base_item, message, message_size)) != 0)
         if (more < 0) return -1; /* the list's own rules first: the candidates are built from it */
     char item[128];
     for (const char *p = text; *p;) {
         const char *end = strchr(p, ',');
         const size_t len = end ? (size_t)(end - p) : strlen(p);
         if (len == 0 || len >= sizeof item) {
-            snprintf(message, message_size, "--fit needs names separated by commas, not '%s'", text);
+            snprintf(message, message_size, "--fit needs names separated by commas, not '%s'",
+                     text);
             return -1;
         }
         if (spec->n == CLI_FIT_MAX) {
@@ -108,12 +113,14 @@ int cli_fit_spec_parse(cli_fit_spec *spec, const char *text, const char *model,
             }
         double def;
         if (key_range(item, model, &spec->lo[k], &spec->hi[k], &def, message, message_size) != 0 ||
-            (eq && parse_bounds(eq + 1, item, &spec->lo[k], &spec->hi[k], message, message_size) != 0))
+            (eq &&
+             parse_bounds(eq + 1, item, &spec->lo[k], &spec->hi[k], message, message_size) != 0))
             return -1;
         strcpy(spec->name[k], item);
         double start;
         if (!params_lookup(base_params, item, &start)) start = def;
-        if (!(start >= spec->lo[k] && start <= spec->hi[k])) start = 0.5 * (spec->lo[k] + spec->hi[k]);
+        if (!(start >= spec->lo[k] && start <= spec->hi[k]))
+            start = 0.5 * (spec->lo[k] + spec->hi[k]);
         spec->start[k] = start;
         spec->n++;
         p += len + (end ? 1 : 0);
@@ -138,10 +145,10 @@ void cli_fit_params(const cli_fit_spec *spec, const double *x, const char *base,
         int fitted = 0;
         for (int k = 0; k < spec->n; k++) fitted |= ipx_param_item_is(&item, spec->name[k]);
         if (!fitted && used < out_size)
-            used += (size_t)snprintf(out + used, out_size - used, "%s%.*s=%.*s", used ? "," : "", (int)item.key_len,
-                                     item.key, (int)item.value_len, item.value);
+            used += (size_t)snprintf(out + used, out_size - used, "%s%.*s=%.*s", used ? "," : "",
+                                     (int)item.key_len, item.key, (int)item.value_len, item.value);
     }
     for (int k = 0; k < spec->n && used < out_size; k++)
-        used += (size_t)snprintf(out + used, out_size - used, "%s%s=%.*g", used ? "," : "", spec->name[k],
-                                 digits, x[k]);
+        used += (size_t)snprintf(out + used, out_size - used, "%s%s=%.*g", used ? "," : "",
+                                 spec->name[k], digits, x[k]);
 }

@@ -10,16 +10,17 @@
 enum { CLI_FRAMES_MAX_CONTACTS = 50000, CLI_FRAME_FLOATS = 7, CLI_CONTACT_FLOATS = 7 };
 
 typedef struct cli_frames {
-    double fps;          /* frames per simulated second, > 0 */
-    double h_s;          /* the world's step, s: a frame takes the step nearest its time */
-    int n, capacity;     /* frames stored */
+    double fps;      /* frames per simulated second, > 0 */
+    double h_s;      /* the world's step, s: a frame takes the step nearest its time */
+    int n, capacity; /* frames stored */
     int n_bodies;
-    double *t_s;         /* n: the simulated time of each frame, s */
-    float *pose;         /* n x n_bodies x 7: centre of mass x y z (m, world), quaternion w x y z */
-    float *energy_j;     /* n: kinetic + gravitational energy of the world, J */
+    double *t_s;     /* n: the simulated time of each frame, s */
+    float *pose;     /* n x n_bodies x 7: centre of mass x y z (m, world), quaternion w x y z */
+    float *energy_j; /* n: kinetic + gravitational energy of the world, J */
     int n_contacts, cap_contacts;
     long dropped_contacts; /* past CLI_FRAMES_MAX_CONTACTS */
-    float *contact;      /* n_contacts x 7: t (s), point x y z (m), impulse on the first body x y z (N s) */
+    float *
+        contact; /* n_contacts x 7: t (s), point x y z (m), impulse on the first body x y z (N s) */
 } cli_frames;
 
 /// Prepares f for sim's bodies and duration_s simulated seconds in steps of step_s at fps frames

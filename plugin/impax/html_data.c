@@ -19,7 +19,8 @@ static int append_base64(cli_buf *out, const unsigned char *p, size_t n)
     }
     if (i < n) {
         const uint32_t v = (uint32_t)p[i] << 16 | (i + 1 < n ? (uint32_t)p[i + 1] << 8 : 0);
-        o[0] = abc[v >> 18], o[1] = abc[v >> 12 & 63], o[2] = i + 1 < n ? abc[v >> 6 & 63] : '=', o[3] = '=';
+        o[0] = abc[v >> 18], o[1] = abc[v >> 12 & 63], o[2] = i + 1 < n ? abc[v >> 6 & 63] : '=',
+        o[3] = '=';
         o += 4;
     }
     out->size = (size_t)(o - out->data);
@@ -42,7 +43,8 @@ static int append_numbers(cli_buf *out, const void *values, size_t n, size_t siz
         }
         for (size_t b = 0; b < size; b++) bytes[i * size + b] = (unsigned char)(v >> (8 * b));
     }
-    int rc = cli_buf_append(out, "\"", 1) | append_base64(out, bytes, n * size) | cli_buf_append(out, "\"", 1);
+    int rc = cli_buf_append(out, "\"", 1) | append_base64(out, bytes, n * size) |
+             cli_buf_append(out, "\"", 1);
     free(bytes);
     return rc ? -1 : 0;
 }
@@ -61,8 +63,8 @@ static int append_shapes(cli_buf *json, ipx_sim *sim)
     for (int i = 0; i < ipx_sim_shape_count(sim); i++) {
         ipx_shape s;
         ipx_sim_shape(sim, i, &s);
-        rc |= cli_buf_printf(json, "%s{\"type\":\"%s\",\"body\":%d,\"offset\":%.9g", i ? "," : "", names[s.type],
-                             s.body, s.offset);
+        rc |= cli_buf_printf(json, "%s{\"type\":\"%s\",\"body\":%d,\"offset\":%.9g", i ? "," : "",
+                             names[s.type], s.body, s.offset);
         rc |= append_vec(json, "size", s.size, 3) | append_vec(json, "pos", s.pos, 3) |
               append_vec(json, "quat", s.quat, 4) | append_vec(json, "normal", s.normal, 3);
         rc |= cli_buf_append(json, "}", 1);
@@ -85,13 +87,16 @@ static int meta_json(cli_buf *json, ipx_sim *sim, int n, const html_model *model
     int rc = cli_buf_printf(json, "{\"fps\":%.9g", n > 0 ? models[0].frames->fps : 60.0);
     rc |= append_vec(json, "up", up, 3) | cli_buf_printf(json, ",\"bodies\":[");
     for (int b = 0; b < ipx_sim_body_count(sim); b++)
-        rc |= cli_buf_printf(json, "%s", b ? "," : "") | sweep_json_string(json, ipx_sim_body_name(sim, b));
-    rc |= cli_buf_append(json, "]", 1) | append_shapes(json, sim) | cli_buf_printf(json, ",\"models\":[");
+        rc |= cli_buf_printf(json, "%s", b ? "," : "") |
+              sweep_json_string(json, ipx_sim_body_name(sim, b));
+    rc |= cli_buf_append(json, "]", 1) | append_shapes(json, sim) |
+          cli_buf_printf(json, ",\"models\":[");
     for (int m = 0; m < n; m++) {
         const cli_frames *f = models[m].frames;
-        rc |= cli_buf_printf(json, "%s{\"label\":", m ? "," : "") | sweep_json_string(json, models[m].label);
-        rc |= cli_buf_printf(json, ",\"frames\":%d,\"contacts\":%d,\"dropped_contacts\":%ld}", f->n, f->n_contacts,
-                             f->dropped_contacts);
+        rc |= cli_buf_printf(json, "%s{\"label\":", m ? "," : "") |
+              sweep_json_string(json, models[m].label);
+        rc |= cli_buf_printf(json, ",\"frames\":%d,\"contacts\":%d,\"dropped_contacts\":%ld}", f->n,
+                             f->n_contacts, f->dropped_contacts);
     }
     return rc | cli_buf_append(json, "]}", 2);
 }
@@ -107,8 +112,10 @@ int html_data_append(cli_buf *out, ipx_sim *sim, int n, const html_model *models
         const cli_frames *f = models[m].frames;
         const size_t per_frame = CLI_FRAME_FLOATS * (size_t)f->n_bodies;
         rc |= cli_buf_printf(out, "{t: ") | append_numbers(out, f->t_s, (size_t)f->n, 8);
-        rc |= cli_buf_printf(out, ",\npose: ") | append_numbers(out, f->pose, (size_t)f->n * per_frame, 4);
-        rc |= cli_buf_printf(out, ",\nenergy: ") | append_numbers(out, f->energy_j, (size_t)f->n, 4);
+        rc |= cli_buf_printf(out, ",\npose: ") |
+              append_numbers(out, f->pose, (size_t)f->n * per_frame, 4);
+        rc |=
+            cli_buf_printf(out, ",\nenergy: ") | append_numbers(out, f->energy_j, (size_t)f->n, 4);
         rc |= cli_buf_printf(out, ",\ncontact: ") |
               append_numbers(out, f->contact, (size_t)f->n_contacts * CLI_CONTACT_FLOATS, 4);
         rc |= cli_buf_printf(out, "},\n");

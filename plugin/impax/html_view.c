@@ -19,8 +19,10 @@ int html_view_check(const char *cmd, const char *path)
         fclose(f);
         return 0;
     }
-    fprintf(stderr, "impax %s: --html needs three.js: cannot read '%s' (%s); install Debian's libjs-three\n", cmd,
-            HTML_VIEW_THREE_JS, strerror(errno));
+    fprintf(
+        stderr,
+        "impax %s: --html needs three.js: cannot read '%s' (%s); install Debian's libjs-three\n",
+        cmd, HTML_VIEW_THREE_JS, strerror(errno));
     return CLI_FAILED;
 }
 
@@ -37,7 +39,8 @@ static int append_file(cli_buf *out, const char *path)
     char chunk[65536];
     size_t got;
     int rc = 0;
-    while (rc == 0 && (got = fread(chunk, 1, sizeof chunk, f)) > 0) rc = cli_buf_append(out, chunk, got);
+    while (rc == 0 && (got = fread(chunk, 1, sizeof chunk, f)) > 0)
+        rc = cli_buf_append(out, chunk, got);
     if (ferror(f)) rc = -1;
     fclose(f);
     return rc;
@@ -54,7 +57,8 @@ static int append_until(cli_buf *out, size_t *at, const char *marker)
 }
 
 /* The whole page into out: the template with three.js and the data in place of its markers. */
-static int make_page(cli_buf *out, ipx_sim *sim, int n, const html_model *models, char *why, size_t size)
+static int make_page(cli_buf *out, ipx_sim *sim, int n, const html_model *models, char *why,
+                     size_t size)
 {
     size_t at = 0;
     int rc = append_until(out, &at, "/*@THREE@*/");
@@ -83,7 +87,8 @@ static int save(const char *path, const cli_buf *page, char *why, size_t size)
     return 0;
 }
 
-int html_view_write(const char *cmd, const char *path, const ipx_scene *scene, int n, const html_model *models)
+int html_view_write(const char *cmd, const char *path, const ipx_scene *scene, int n,
+                    const html_model *models)
 {
     char why[512];
     /* a simulation under ODE's own contacts is only read: its shapes, joints and body names */

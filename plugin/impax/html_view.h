@@ -20,6 +20,7 @@ int html_view_check(const char *cmd, const char *path);
 int html_view_parse_fps(const char *text, double *fps);
 
 /// Writes the page of n models of scene to path. 0, or -1 after printing "impax CMD: ..." on stderr.
-int html_view_write(const char *cmd, const char *path, const ipx_scene *scene, int n, const html_model *models);
+int html_view_write(const char *cmd, const char *path, const ipx_scene *scene, int n,
+                    const html_model *models);
 
 #endif

@@ -15,44 +15,46 @@ static void print_help(FILE *out)
 {
     char models[256];
     ipx_model_names(models, sizeof models);
-    fprintf(out,
-            "usage: impax COMMAND [options]     impax --version\n"
-            "\n"
-            "  run   WORLD [--model M] [--params P] [--duration T] [--out FILE.csv] [--trace FILE]\n"
-            "        simulate a world with one impact model; CSV of the states, trace of the impacts\n"
-            "  ab    WORLD [--models M[:KEY=VALUE...],...] [--duration T] [--out FILE.csv]\n"
-            "        [--plot FILE.png [--plot-body B] [--plot-quantity Q]]\n"
-            "        the same world under several models or settings side by side: a table, a plot\n"
-            "  set   WORLD [--samples N] [--seed S] [--params P] [--out FILE.csv] [--plot FILE.png]\n"
-            "        the Routh set of possible outcomes of the world's first impact\n"
-            "  fit   WORLD --data DIR --model M --fit mu,e,... [--folds K] [--out FILE]\n"
-            "        identify contact parameters from recorded trajectories (cross-validated)\n"
-            "  sweep SPEC [--jobs N] [--out FILE.jsonl] [--plot FILE.png]\n"
-            "        a batch of runs (worlds x models x parameter grid x seeds) on all cores or\n"
-            "        under mpirun: one JSON row per run, resumable\n"
-            "  check WORLD...\n"
-            "        load world files and report every problem as FILE:LINE: message\n"
-            "  replay WORLD --data DIR|FILE... [--model M,...] [--params P] [--out FILE.csv]\n"
-            "         [--plot FILE.png] [--show NAME] [--quiet]\n"
-            "        replay recorded trajectories in a world: position and orientation errors\n"
-            "  models [NAME...]\n"
-            "        every model: what it is for, its parameters with defaults, ranges and units\n"
-            "\n"
-            "models: ode (ODE's own contact handling, untouched), %s\n"
-            "With any command: --verbose prints ODE's own messages as they come (without it they are\n"
-            "counted and listed once, per kind, at the end); --quiet draws no progress bar and leaves\n"
-            "that list out (replay and fit: less output of their own too).\n"
-            "`impax COMMAND --help` describes each command. Exit status: 0 success, 1 a world\n"
-            "file has errors or a simulation failed, 2 bad usage or configuration.\n",
-            models);
+    fprintf(
+        out,
+        "usage: impax COMMAND [options]     impax --version\n"
+        "\n"
+        "  run   WORLD [--model M] [--params P] [--duration T] [--out FILE.csv] [--trace FILE]\n"
+        "        simulate a world with one impact model; CSV of the states, trace of the impacts\n"
+        "  ab    WORLD [--models M[:KEY=VALUE...],...] [--duration T] [--out FILE.csv]\n"
+        "        [--plot FILE.png [--plot-body B] [--plot-quantity Q]]\n"
+        "        the same world under several models or settings side by side: a table, a plot\n"
+        "  set   WORLD [--samples N] [--seed S] [--params P] [--out FILE.csv] [--plot FILE.png]\n"
+        "        the Routh set of possible outcomes of the world's first impact\n"
+        "  fit   WORLD --data DIR --model M --fit mu,e,... [--folds K] [--out FILE]\n"
+        "        identify contact parameters from recorded trajectories (cross-validated)\n"
+        "  sweep SPEC [--jobs N] [--out FILE.jsonl] [--plot FILE.png]\n"
+        "        a batch of runs (worlds x models x parameter grid x seeds) on all cores or\n"
+        "        under mpirun: one JSON row per run, resumable\n"
+        "  check WORLD...\n"
+        "        load world files and report every problem as FILE:LINE: message\n"
+        "  replay WORLD --data DIR|FILE... [--model M,...] [--params P] [--out FILE.csv]\n"
+        "         [--plot FILE.png] [--show NAME] [--quiet]\n"
+        "        replay recorded trajectories in a world: position and orientation errors\n"
+        "  models [NAME...]\n"
+        "        every model: what it is for, its parameters with defaults, ranges and units\n"
+        "\n"
+        "models: ode (ODE's own contact handling, untouched), %s\n"
+        "With any command: --verbose prints ODE's own messages as they come (without it they are\n"
+        "counted and listed once, per kind, at the end); --quiet draws no progress bar and leaves\n"
+        "that list out (replay and fit: less output of their own too).\n"
+        "`impax COMMAND --help` describes each command. Exit status: 0 success, 1 a world\n"
+        "file has errors or a simulation failed, 2 bad usage or configuration.\n",
+        models);
 }
 
 static const struct {
     const char *name;
     int (*fn)(int, char **);
     int owns_quiet; /* has a --quiet of its own: it gets the flag too */
-} commands[] = {{"run", cli_cmd_run, 0},       {"ab", cli_cmd_ab, 0},         {"set", cli_cmd_set, 0},
-                {"check", cli_cmd_check, 0},   {"replay", cli_cmd_replay, 1}, {"fit", cli_cmd_fit, 1},
+} commands[] = {{"run", cli_cmd_run, 0},       {"ab", cli_cmd_ab, 0},
+                {"set", cli_cmd_set, 0},       {"check", cli_cmd_check, 0},
+                {"replay", cli_cmd_replay, 1}, {"fit", cli_cmd_fit, 1},
                 {"models", cli_cmd_models, 0}, {"sweep", cli_cmd_sweep, 0}};
 
 /* Takes --verbose and --quiet out of argv (keeping --quiet for a command that owns it). */
@@ -64,7 +66,8 @@ static int global_options(int argc, char **argv, int owns_quiet, int *verbose, i
         const int is_quiet = strcmp(argv[i], "--quiet") == 0;
         if (strcmp(argv[i], "--verbose") == 0) *verbose = 1;
         else if (is_quiet) *quiet = 1;
-        if ((strcmp(argv[i], "--verbose") != 0 && !is_quiet) || (is_quiet && owns_quiet)) argv[kept++] = argv[i];
+        if ((strcmp(argv[i], "--verbose") != 0 && !is_quiet) || (is_quiet && owns_quiet))
+            argv[kept++] = argv[i];
     }
     return kept;
 }
@@ -94,6 +97,9 @@ int main(int argc, char **argv)
             if (!quiet) ipx_ode_report_messages(stderr, "impax: ");
             return rc;
         }
-    fprintf(stderr, "impax: unknown command '%s' (accepted: run, ab, set, check, replay, fit, sweep, models; --version)\n", cmd);
+    fprintf(stderr,
+            "impax: unknown command '%s' (accepted: run, ab, set, check, replay, fit, sweep, "
+            "models; --version)\n",
+            cmd);
     return CLI_USAGE;
 }

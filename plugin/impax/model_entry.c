@@ -24,7 +24,8 @@ static int set_key(settings *s, const char *item, size_t len)
     const size_t key_len = (size_t)(eq - item), value_len = len - key_len - 1;
     if (key_len >= sizeof s->key[0] || value_len >= sizeof s->text[0]) return -1;
     int i = 0;
-    while (i < s->n && !(strlen(s->key[i]) == key_len && strncmp(s->key[i], item, key_len) == 0)) i++;
+    while (i < s->n && !(strlen(s->key[i]) == key_len && strncmp(s->key[i], item, key_len) == 0))
+        i++;
     if (i == MAX_SETTINGS) return -1;
     if (i == s->n) s->n++;
     snprintf(s->key[i], sizeof s->key[i], "%.*s", (int)key_len, item);
@@ -53,7 +54,8 @@ static int read_settings(const cli_model_entry *e, settings *s, char *why, size_
 
 static int same_value(const settings *a, int i, const settings *b, int j)
 {
-    return a->numeric[i] && b->numeric[j] ? a->value[i] == b->value[j] : strcmp(a->text[i], b->text[j]) == 0;
+    return a->numeric[i] && b->numeric[j] ? a->value[i] == b->value[j]
+                                          : strcmp(a->text[i], b->text[j]) == 0;
 }
 
 static int same_settings(const settings *a, const settings *b)
@@ -71,7 +73,8 @@ static int same_settings(const settings *a, const settings *b)
 static int split_entry(const char *text, size_t len, cli_model_entry *e, char *why, size_t why_size)
 {
     if (len >= sizeof e->label) {
-        snprintf(why, why_size, "the entry '%.40s...' is longer than %zu characters", text, sizeof e->label - 1);
+        snprintf(why, why_size, "the entry '%.40s...' is longer than %zu characters", text,
+                 sizeof e->label - 1);
         return -1;
     }
     snprintf(e->label, sizeof e->label, "%.*s", (int)len, text);
@@ -92,7 +95,8 @@ static int split_entry(const char *text, size_t len, cli_model_entry *e, char *w
     if (strcmp(e->model, "ode") != 0 && !ipx_model_find(e->model)) {
         char accepted[256];
         ipx_model_names(accepted, sizeof accepted);
-        snprintf(why, why_size, "unknown model '%s' in '%s' (accepted: ode, %s)", e->model, e->label, accepted);
+        snprintf(why, why_size, "unknown model '%s' in '%s' (accepted: ode, %s)", e->model,
+                 e->label, accepted);
         return -1;
     }
     return 0;
@@ -105,26 +109,29 @@ static int check_unique(const cli_model_entry *entries, int n, char *why, size_t
     if (read_settings(&entries[n], &mine, why, why_size) != 0) return -1;
     for (int i = 0; i < n; i++) {
         if (strcmp(entries[i].model, entries[n].model) != 0) continue;
-        if (read_settings(&entries[i], &theirs, why, why_size) == 0 && same_settings(&mine, &theirs)) {
+        if (read_settings(&entries[i], &theirs, why, why_size) == 0 &&
+            same_settings(&mine, &theirs)) {
             if (strcmp(entries[i].label, entries[n].label) == 0)
                 snprintf(why, why_size, "'%s' is listed twice", entries[n].label);
             else
-                snprintf(why, why_size, "'%s' is listed twice (also as '%s')", entries[n].label, entries[i].label);
+                snprintf(why, why_size, "'%s' is listed twice (also as '%s')", entries[n].label,
+                         entries[i].label);
             return -1;
         }
     }
     return 0;
 }
 
-int cli_parse_model_entries(const char *cmd, const char *option, const char *list, cli_model_entry *entries,
-                            int *n, int max)
+int cli_parse_model_entries(const char *cmd, const char *option, const char *list,
+                            cli_model_entry *entries, int *n, int max)
 {
     char why[512] = "";
     *n = 0;
     for (const char *p = list; *p && !why[0];) {
         const char *end = strchr(p, ',');
         const size_t len = end ? (size_t)(end - p) : strlen(p);
-        if (len > 0 && *n == max) snprintf(why, sizeof why, "%s lists more than %d models", option, max);
+        if (len > 0 && *n == max)
+            snprintf(why, sizeof why, "%s lists more than %d models", option, max);
         else if (len > 0 && split_entry(p, len, &entries[*n], why, sizeof why) == 0 &&
                  check_unique(entries, *n, why, sizeof why) == 0)
             ++*n;
@@ -135,12 +142,14 @@ int cli_parse_model_entries(const char *cmd, const char *option, const char *lis
     return why[0] ? -1 : 0;
 }
 
-const char *cli_model_entry_params(const ipx_scene *scene, const char *params, const cli_model_entry *e, char *buf,
-                                   size_t size)
+const char *cli_model_entry_params(const ipx_scene *scene, const char *params,
+                                   const cli_model_entry *e, char *buf, size_t size)
 {
     if (!e->params[0]) return params;
     const char *world_model = ipx_scene_model(scene);
-    const char *base = params ? params : world_model && strcmp(world_model, e->model) == 0 ? ipx_scene_params(scene) : "";
+    const char *base = params                                              ? params
+                       : world_model && strcmp(world_model, e->model) == 0 ? ipx_scene_params(scene)
+                                                                           : "";
     if (!base) base = "";
     snprintf(buf, size, "%s%s%s", base, base[0] ? "," : "", e->params);
     return buf;

@@ -24,13 +24,13 @@ typedef struct cli_model_entry {
 /// unknown model (with the accepted ones), a setting that is not KEY=VALUE, an entry too long,
 /// more than max, none, or the same entry twice (the same model and the same settings, in any
 /// order; the message names both spellings).
-int cli_parse_model_entries(const char *cmd, const char *option, const char *list, cli_model_entry *entries,
-                            int *n, int max);
+int cli_parse_model_entries(const char *cmd, const char *option, const char *list,
+                            cli_model_entry *entries, int *n, int max);
 
 /// The params of entry e's simulation: params (--params; NULL: the world's <impax:params> when
 /// e's model is the world's) with e's own settings on top, written into buf; params itself when
 /// e has no settings (NULL then keeps ipx_sim_create's default).
-const char *cli_model_entry_params(const ipx_scene *scene, const char *params, const cli_model_entry *e, char *buf,
-                                   size_t size);
+const char *cli_model_entry_params(const ipx_scene *scene, const char *params,
+                                   const cli_model_entry *e, char *buf, size_t size);
 
 #endif

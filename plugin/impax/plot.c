@@ -8,7 +8,13 @@
 #include "axis.h"
 
 /* Up to STACKED panels one above the other, more in two columns (a panel per body). */
-enum { PNG_WIDTH = 1000, PNG_HEIGHT_PER_PANEL = 420, STACKED = 3, PNG_COLUMN_WIDTH = 800, PNG_ROW_HEIGHT = 360 };
+enum {
+    PNG_WIDTH = 1000,
+    PNG_HEIGHT_PER_PANEL = 420,
+    STACKED = 3,
+    PNG_COLUMN_WIDTH = 800,
+    PNG_ROW_HEIGHT = 360
+};
 
 /* Legend: line samples this fraction of the subpage wide, text at this scale. */
 static const double LEGEND_LINE = 0.05, LEGEND_TEXT = 0.8, CHAR_WIDTH = 0.7;
@@ -65,8 +71,11 @@ static void begin(const char *path, int n_panels)
 {
     const int columns = n_panels > STACKED ? 2 : 1, rows = (n_panels + columns - 1) / columns;
     char geometry[32];
-    if (columns == 1) snprintf(geometry, sizeof geometry, "%dx%d", PNG_WIDTH, PNG_HEIGHT_PER_PANEL * rows);
-    else snprintf(geometry, sizeof geometry, "%dx%d", PNG_COLUMN_WIDTH * columns, PNG_ROW_HEIGHT * rows);
+    if (columns == 1)
+        snprintf(geometry, sizeof geometry, "%dx%d", PNG_WIDTH, PNG_HEIGHT_PER_PANEL * rows);
+    else
+        snprintf(geometry, sizeof geometry, "%dx%d", PNG_COLUMN_WIDTH * columns,
+                 PNG_ROW_HEIGHT * rows);
     plsdev("pngcairo");
     plsfnam(path);
     plsetopt("geometry", geometry);
@@ -90,10 +99,10 @@ static void legend(const cli_panel *p)
         texts[i] = p->lines[i].name;
     }
     PLFLT width, height;
-    pllegend(&width, &height, PL_LEGEND_BACKGROUND | PL_LEGEND_BOUNDING_BOX, PL_POSITION_OUTSIDE | PL_POSITION_RIGHT,
-             0.01, 0.0, LEGEND_LINE, 0, 15, 1, 0, 0, n, opt_array, 1.0, LEGEND_TEXT, 2.0, 0.0, text_colors,
-             (const char *const *)texts, NULL, NULL, NULL, NULL, line_colors, line_styles, line_widths,
-             NULL, NULL, NULL, NULL);
+    pllegend(&width, &height, PL_LEGEND_BACKGROUND | PL_LEGEND_BOUNDING_BOX,
+             PL_POSITION_OUTSIDE | PL_POSITION_RIGHT, 0.01, 0.0, LEGEND_LINE, 0, 15, 1, 0, 0, n,
+             opt_array, 1.0, LEGEND_TEXT, 2.0, 0.0, text_colors, (const char *const *)texts, NULL,
+             NULL, NULL, NULL, line_colors, line_styles, line_widths, NULL, NULL, NULL, NULL);
 }
 
 /* The width of p's legend in mm: its line samples, gaps and longest name at the legend's text
@@ -103,7 +112,8 @@ static double legend_mm(const cli_panel *p, double char_mm, double subpage_mm)
     size_t longest = 0;
     for (int l = 0; l < p->n_lines; l++)
         if (strlen(p->lines[l].name) > longest) longest = strlen(p->lines[l].name);
-    return (LEGEND_LINE + 0.02) * subpage_mm + CHAR_WIDTH * char_mm * LEGEND_TEXT * (double)(longest + 2);
+    return (LEGEND_LINE + 0.02) * subpage_mm +
+           CHAR_WIDTH * char_mm * LEGEND_TEXT * (double)(longest + 2);
 }
 
 /* A line panel's axes and grid: margins for the tick labels, axis labels and title, and on the
@@ -126,7 +136,8 @@ int cli_plot_panels(const char *path, int n_panels, const cli_panel *panels, cha
 {
     for (int p = 0; p < n_panels; p++) {
         bounds b = {0};
-        for (int l = 0; l < panels[p].n_lines; l++) extend(&b, panels[p].lines[l].n, panels[p].lines[l].x, panels[p].lines[l].y);
+        for (int l = 0; l < panels[p].n_lines; l++)
+            extend(&b, panels[p].lines[l].n, panels[p].lines[l].x, panels[p].lines[l].y);
         if (!b.any) {
             snprintf(message, message_size, "nothing finite to plot in '%s'", panels[p].title);
             return -1;
@@ -137,7 +148,8 @@ int cli_plot_panels(const char *path, int n_panels, const cli_panel *panels, cha
     for (int p = 0; p < n_panels; p++) {
         const cli_panel *panel = &panels[p];
         bounds b = {0};
-        for (int l = 0; l < panel->n_lines; l++) extend(&b, panel->lines[l].n, panel->lines[l].x, panel->lines[l].y);
+        for (int l = 0; l < panel->n_lines; l++)
+            extend(&b, panel->lines[l].n, panel->lines[l].x, panel->lines[l].y);
         pad(&b);
         plcol0(15);
         frame(panel, &b);

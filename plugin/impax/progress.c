@@ -40,8 +40,12 @@ void cli_progress_update(cli_progress *p, double done_s)
     char bar[BAR_WIDTH + 1];
     for (int i = 0; i < BAR_WIDTH; i++) bar[i] = i < filled ? '#' : '.';
     bar[BAR_WIDTH] = '\0';
-    if (p->unit) fprintf(stderr, "\r%-8s [%s] %3.0f%%  %.0f / %.0f %s", p->label, bar, 100.0 * frac, done_s, p->total_s, p->unit);
-    else fprintf(stderr, "\r%-8s [%s] %3.0f%%  t = %.3f / %.3f s", p->label, bar, 100.0 * frac, done_s, p->total_s);
+    if (p->unit)
+        fprintf(stderr, "\r%-8s [%s] %3.0f%%  %.0f / %.0f %s", p->label, bar, 100.0 * frac, done_s,
+                p->total_s, p->unit);
+    else
+        fprintf(stderr, "\r%-8s [%s] %3.0f%%  t = %.3f / %.3f s", p->label, bar, 100.0 * frac,
+                done_s, p->total_s);
     fflush(stderr);
 }
 

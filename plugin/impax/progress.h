@@ -4,12 +4,12 @@
 #define IMPAX_CLI_PROGRESS_H
 
 typedef struct cli_progress {
-    const char *label;    /* what runs, e.g. the model name */
-    const char *unit;     /* NULL: simulated seconds (t = done / total s); else what is counted */
-    double total_s;       /* simulated seconds to reach (or the count) */
-    double start_wall_s;  /* monotonic clock at the start */
-    double last_draw_s;   /* monotonic clock of the last redraw, 0 if never drawn */
-    int enabled;          /* stderr is a terminal */
+    const char *label;   /* what runs, e.g. the model name */
+    const char *unit;    /* NULL: simulated seconds (t = done / total s); else what is counted */
+    double total_s;      /* simulated seconds to reach (or the count) */
+    double start_wall_s; /* monotonic clock at the start */
+    double last_draw_s;  /* monotonic clock of the last redraw, 0 if never drawn */
+    int enabled;         /* stderr is a terminal */
 } cli_progress;
 
 double cli_wall_seconds(void); /* monotonic clock, s */

@@ -7,7 +7,8 @@
 
 /* Frames of the replay body along samples s[0..n) (times from s[0]'s), the world's other bodies
    where they start: each frame is the sample nearest its time, set into sim's body. 0, or -1. */
-static int sample_frames(cli_frames *f, ipx_sim *sim, int body, const cli_sample *s, int n, double step_s, double fps)
+static int sample_frames(cli_frames *f, ipx_sim *sim, int body, const cli_sample *s, int n,
+                         double step_s, double fps)
 {
     const double t0 = s[0].t_s, span = s[n - 1].t_s - t0;
     if (cli_frames_start(f, sim, span, step_s, fps) != 0) return -1;
@@ -38,7 +39,8 @@ int replay_write_html(const char *path, const ipx_scene *scene, const replay_set
                            ipx_scene_step_size(scene), fps);
     }
     if (sim) ipx_sim_destroy(sim);
-    if (rc != 0) fprintf(stderr, "impax replay: --html '%s': out of memory, or no replay body\n", path);
+    if (rc != 0)
+        fprintf(stderr, "impax replay: --html '%s': out of memory, or no replay body\n", path);
     else rc = html_view_write("replay", path, scene, n, views);
     for (int m = 0; frames && m < n; m++) cli_frames_free(&frames[m]);
     free(frames);

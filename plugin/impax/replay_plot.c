@@ -8,7 +8,7 @@
 enum { MAX_LINES = 17 }; /* plot.c's legend holds 16 entries; models are capped by the command */
 
 typedef struct plot_data { /* per model: x and y of the three panels */
-    int n_shown, n_err;      /* samples of the shown trajectory simulated; trajectories replayed */
+    int n_shown, n_err;    /* samples of the shown trajectory simulated; trajectories replayed */
     double *t_s, *z_m, *ori_deg, *err_pct, *cdf;
 } plot_data;
 
@@ -56,7 +56,8 @@ static void release(plot_data *d)
     free(d->cdf);
 }
 
-static int draw(const char *path, const replay_set *set, const plot_data *d, double *t_rec, double *z_rec)
+static int draw(const char *path, const replay_set *set, const plot_data *d, double *t_rec,
+                double *z_rec)
 {
     const cli_recording *rec = &set->recs[set->show];
     cli_line height[MAX_LINES], ori[MAX_LINES], dist[MAX_LINES];
@@ -72,12 +73,14 @@ static int draw(const char *path, const replay_set *set, const plot_data *d, dou
     height[set->n_models] = (cli_line){"recorded", rec->n, t_rec, z_rec};
     char title_z[300], title_ori[300], title_dist[300];
     snprintf(title_z, sizeof title_z, "%s: height of %s", replay_name(rec->path), set->body);
-    snprintf(title_ori, sizeof title_ori, "%s: orientation error (angle of q_rec^-1 q_sim)", replay_name(rec->path));
-    snprintf(title_dist, sizeof title_dist, "%d trajectories: distribution of the mean position error", set->n_recs);
-    const cli_panel panels[3] = {
-        {title_z, "t (s)", "z (m)", set->n_models + 1, height},
-        {title_ori, "t (s)", "error (deg)", set->n_models, ori},
-        {title_dist, "mean position error (% of the length)", "fraction of trajectories", set->n_models, dist}};
+    snprintf(title_ori, sizeof title_ori, "%s: orientation error (angle of q_rec^-1 q_sim)",
+             replay_name(rec->path));
+    snprintf(title_dist, sizeof title_dist,
+             "%d trajectories: distribution of the mean position error", set->n_recs);
+    const cli_panel panels[3] = {{title_z, "t (s)", "z (m)", set->n_models + 1, height},
+                                 {title_ori, "t (s)", "error (deg)", set->n_models, ori},
+                                 {title_dist, "mean position error (% of the length)",
+                                  "fraction of trajectories", set->n_models, dist}};
     char msg[256];
     if (cli_plot_panels(path, 3, panels, msg, sizeof msg) != 0) {
         fprintf(stderr, "impax replay: %s\n", msg);

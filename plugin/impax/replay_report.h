@@ -11,19 +11,19 @@
 typedef struct replay_row { /* one trajectory under one model */
     cli_replay_error err;
     double wall_s;
-    int failed;             /* the simulation stopped: not in the means */
+    int failed; /* the simulation stopped: not in the means */
 } replay_row;
 
 typedef struct replay_set {
     const char *world;
-    const char *body;        /* the replayed "model::link" */
+    const char *body; /* the replayed "model::link" */
     int n_models, n_recs;
-    const char *const *models;   /* the --model entries as given (labels) */
+    const char *const *models;      /* the --model entries as given (labels) */
     const cli_model_entry *entries; /* their models and settings */
     const cli_recording *recs;
-    replay_row *rows;        /* n_models x n_recs, model by model */
-    int show;                /* the trajectory plotted */
-    cli_sample **shown;      /* per model: the simulated states at recs[show]'s sample times */
+    replay_row *rows;   /* n_models x n_recs, model by model */
+    int show;           /* the trajectory plotted */
+    cli_sample **shown; /* per model: the simulated states at recs[show]'s sample times */
 } replay_set;
 
 /// The file name of path (what lines and the CSV call a trajectory).

@@ -18,7 +18,8 @@ int cli_plot_body(const ipx_scene *scene, const ipx_sim *sim)
 void cli_inelastic_note(char *buf, size_t size, const char *label, const cli_run *run)
 {
     const int same = strcmp(label, run->model_used) == 0;
-    snprintf(buf, size, "%s%s%s is inelastic unless %s=1: the surfaces' restitution (e up to %g) was ignored",
+    snprintf(buf, size,
+             "%s%s%s is inelastic unless %s=1: the surfaces' restitution (e up to %g) was ignored",
              same ? "" : label, same ? "" : ": ", run->model_used,
              run->restitution_flag ? run->restitution_flag : "?", run->ignored_restitution);
 }
@@ -32,8 +33,9 @@ static double body_height(ipx_sim *sim, int body, const double up[3])
 
 static void csv_header(FILE *f, const ipx_sim *sim)
 {
-    static const char *const cols[] = {"x_m", "y_m", "z_m", "qw", "qx", "qy", "qz", "vx_m_s",
-                                       "vy_m_s", "vz_m_s", "wx_rad_s", "wy_rad_s", "wz_rad_s"};
+    static const char *const cols[] = {"x_m",      "y_m",      "z_m",     "qw",     "qx",
+                                       "qy",       "qz",       "vx_m_s",  "vy_m_s", "vz_m_s",
+                                       "wx_rad_s", "wy_rad_s", "wz_rad_s"};
     fprintf(f, "t_s");
     for (int b = 0; b < ipx_sim_body_count(sim); b++)
         for (size_t c = 0; c < sizeof cols / sizeof cols[0]; c++)
@@ -67,7 +69,8 @@ static double bouncing_restitution(const ipx_problem *p)
 {
     double e = 0.0;
     for (int i = 0; i < p->k; i++)
-        if (-p->v[IPX_ROWS_PER_CONTACT * i + IPX_N] > p->contact[i].v_capture) e = fmax(e, p->contact[i].e);
+        if (-p->v[IPX_ROWS_PER_CONTACT * i + IPX_N] > p->contact[i].v_capture)
+            e = fmax(e, p->contact[i].e);
     return e;
 }
 
@@ -77,7 +80,8 @@ static void on_event(const ipx_ode_event *ev, void *user)
     cli_run *run = sink->run;
     if (ev->ok) run->impact_energy_change_j += ev->ke_after - ev->ke_before;
     if (run->restitution_flag && ev->problem)
-        run->ignored_restitution = fmax(run->ignored_restitution, bouncing_restitution(ev->problem));
+        run->ignored_restitution =
+            fmax(run->ignored_restitution, bouncing_restitution(ev->problem));
     /* the event belongs to the step under way: the time at its start, as the shim counts it */
     if (run->trace) ipx_trace_event(run->trace, 0, ipx_sim_time(sink->sim), ev);
     if (run->frames) cli_frames_event(run->frames, ipx_sim_time(sink->sim), ev);
@@ -87,7 +91,8 @@ static void record_first_impact(cli_run *run, ipx_sim *sim, long fallbacks_befor
 {
     run->first_impact_step = (int)run->steps;
     run->first_impact_t_s = ipx_sim_time(sim);
-    run->first_impact_fell_back = ipx_ode_get_stats(ipx_sim_impax(sim)).fallbacks > fallbacks_before;
+    run->first_impact_fell_back =
+        ipx_ode_get_stats(ipx_sim_impax(sim)).fallbacks > fallbacks_before;
     run->ke_after_first_j = ipx_sim_kinetic_energy(sim);
     for (int b = 0; b < run->n_bodies; b++) {
         dBodyID body = ipx_sim_body(sim, b);
@@ -107,7 +112,8 @@ static int prepare(cli_run *run, ipx_sim *sim)
     run->first_velocity = calloc(n_alloc, 6 * sizeof(double));
     run->body_name = calloc(n_alloc, sizeof *run->body_name);
     int ok = run->first_velocity != NULL && run->body_name != NULL;
-    for (int b = 0; ok && b < run->n_bodies; b++) ok = (run->body_name[b] = strdup(ipx_sim_body_name(sim, b))) != NULL;
+    for (int b = 0; ok && b < run->n_bodies; b++)
+        ok = (run->body_name[b] = strdup(ipx_sim_body_name(sim, b))) != NULL;
     return ok ? 0 : -1;
 }
 
@@ -115,7 +121,8 @@ static int prepare(cli_run *run, ipx_sim *sim)
 static int step(cli_run *run, ipx_sim *sim, int *had_impact)
 {
     char msg[256];
-    const long fallbacks_before = run->first_impact_step < 0 ? ipx_ode_get_stats(ipx_sim_impax(sim)).fallbacks : 0;
+    const long fallbacks_before =
+        run->first_impact_step < 0 ? ipx_ode_get_stats(ipx_sim_impax(sim)).fallbacks : 0;
     if (ipx_sim_step(sim, msg, sizeof msg) != 0) {
         snprintf(run->error, sizeof run->error, "t = %.6f s: %s", ipx_sim_time(sim), msg);
         return 1;
@@ -158,7 +165,8 @@ int cli_run_scene(const ipx_scene *scene, cli_run *run)
     char msg[256];
     long n_steps;
     start(run);
-    if (cli_step_count(run->duration_s, ipx_scene_step_size(scene), &n_steps, msg, sizeof msg) != 0) {
+    if (cli_step_count(run->duration_s, ipx_scene_step_size(scene), &n_steps, msg, sizeof msg) !=
+        0) {
         snprintf(run->error, sizeof run->error, "%s: give a shorter --duration", msg);
         return 2;
     }
@@ -172,9 +180,12 @@ int cli_run_scene(const ipx_scene *scene, cli_run *run)
     const ipx_params *params = ipx_ode_get_params(ipx);
     snprintf(run->model_used, sizeof run->model_used, "%s", ipx_ode_model_name(ipx));
     run->compliant = ipx_ode_is_compliant(ipx);
-    run->restitution_flag = params && ipx_params_inelastic(params) ? params->model->restitution_flag : NULL;
-    if (prepare(run, sim) != 0 || (run->series && cli_series_start(run->series, sim, n_steps) != 0) ||
-        (run->frames && cli_frames_start(run->frames, sim, run->duration_s, ipx_scene_step_size(scene), run->frames->fps) != 0)) {
+    run->restitution_flag =
+        params && ipx_params_inelastic(params) ? params->model->restitution_flag : NULL;
+    if (prepare(run, sim) != 0 ||
+        (run->series && cli_series_start(run->series, sim, n_steps) != 0) ||
+        (run->frames && cli_frames_start(run->frames, sim, run->duration_s,
+                                         ipx_scene_step_size(scene), run->frames->fps) != 0)) {
         ipx_sim_destroy(sim);
         snprintf(run->error, sizeof run->error, "out of memory");
         return 1;

@@ -13,37 +13,38 @@
 
 typedef struct cli_run {
     /* in */
-    const char *model;       /* NULL: the scene's */
-    const char *params;      /* NULL: the scene's when the model is the scene's */
+    const char *model;  /* NULL: the scene's */
+    const char *params; /* NULL: the scene's when the model is the scene's */
     double duration_s;
-    FILE *csv;               /* per-step state, or NULL */
-    FILE *trace;             /* one JSON object per impact event (trace.h), or NULL */
-    cli_series *series;      /* or NULL */
-    cli_frames *frames;      /* what an --html page plays, or NULL; frames->fps set by the caller */
+    FILE *csv;          /* per-step state, or NULL */
+    FILE *trace;        /* one JSON object per impact event (trace.h), or NULL */
+    cli_series *series; /* or NULL */
+    cli_frames *frames; /* what an --html page plays, or NULL; frames->fps set by the caller */
     /* out */
     char model_used[32];
-    int compliant;           /* 1: the model acts through contact forces (its events are steps) */
+    int compliant; /* 1: the model acts through contact forces (its events are steps) */
     const char *restitution_flag; /* the flag an inelastic model's restitution waits for (the core's
                                      ipx_model.restitution_flag), NULL if the model applies it */
     int n_bodies;
-    char **body_name;        /* n_bodies "model::link" names (malloc'd) */
-    int first_impact_step;   /* -1 if no step had an impact */
+    char **body_name;      /* n_bodies "model::link" names (malloc'd) */
+    int first_impact_step; /* -1 if no step had an impact */
     double first_impact_t_s;
     int first_impact_fell_back; /* 1: ODE's own solver took (part of) the first impact's step */
-    double *first_velocity;  /* 6 per body [vx vy vz wx wy wz] after the first impact step (malloc'd) */
+    double
+        *first_velocity; /* 6 per body [vx vy vz wx wy wz] after the first impact step (malloc'd) */
     double ke_after_first_j;
-    long collisions;         /* steps with an impact after a step without: the same test for every model */
+    long collisions; /* steps with an impact after a step without: the same test for every model */
     double energy_start_j, energy_end_j, ke_end_j;
     double impact_energy_change_j; /* sum over impax's events of ke_after - ke_before */
-    double ignored_restitution; /* an inelastic model (restitution_flag) met contacts with this
+    double ignored_restitution;    /* an inelastic model (restitution_flag) met contacts with this
                                    largest restitution above their capture speed; 0 if none */
     double max_penetration_m;
-    double final_height_m;   /* of the plotted body (NaN if none) */
-    double t_end_s;          /* simulated time reached, s */
+    double final_height_m; /* of the plotted body (NaN if none) */
+    double t_end_s;        /* simulated time reached, s */
     double wall_s;
     long steps;
     ipx_ode_stats stats;
-    char error[512];         /* non-empty if the run stopped early */
+    char error[512]; /* non-empty if the run stopped early */
 } cli_run;
 
 /// Creates a simulation of scene and runs it. 0 on success; 2 for a bad model or parameter, or a

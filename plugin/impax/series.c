@@ -38,7 +38,8 @@ int cli_series_push(cli_series *s, ipx_sim *sim, long step)
     s->t_s[s->n] = ipx_sim_time(sim);
     s->energy_j[s->n] = ipx_sim_energy(sim);
     for (int b = 0; b < s->n_bodies; b++) {
-        const dReal *x = dBodyGetPosition(ipx_sim_body(sim, b)), *v = dBodyGetLinearVel(ipx_sim_body(sim, b));
+        const dReal *x = dBodyGetPosition(ipx_sim_body(sim, b)),
+                    *v = dBodyGetLinearVel(ipx_sim_body(sim, b));
         const size_t at = 3 * ((size_t)s->n * (size_t)s->n_bodies + (size_t)b);
         for (int i = 0; i < 3; i++) {
             s->x_m[at + i] = x[i];

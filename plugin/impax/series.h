@@ -9,7 +9,7 @@
 enum { CLI_SERIES_MAX_SAMPLES = 4000 };
 
 typedef struct cli_series {
-    int n, capacity;  /* samples stored */
+    int n, capacity; /* samples stored */
     int n_bodies;
     long stride;      /* steps per sample, >= 1 */
     double up[3];     /* unit vector against gravity (+z in a world without gravity) */

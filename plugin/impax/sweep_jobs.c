@@ -29,10 +29,11 @@ int sweep_job_params(const sweep_spec *spec, const sweep_job *job, char *out, si
     const sweep_model *m = &spec->model[job->model];
     size_t used = (size_t)snprintf(out, size, "%s", m->params);
     for (int a = 0; a < spec->n_axes && used < size; a++)
-        used += (size_t)snprintf(out + used, size - used, "%s%s=%s", used ? "," : "", spec->axis[a].key,
-                                 spec->axis[a].text[job->grid[a]]);
+        used += (size_t)snprintf(out + used, size - used, "%s%s=%s", used ? "," : "",
+                                 spec->axis[a].key, spec->axis[a].text[job->grid[a]]);
     if (m->has_seed && used < size)
-        used += (size_t)snprintf(out + used, size - used, "%sseed=%lld", used ? "," : "", spec->seed[job->seed]);
+        used += (size_t)snprintf(out + used, size - used, "%sseed=%lld", used ? "," : "",
+                                 spec->seed[job->seed]);
     return used < size ? 0 : -1;
 }
 
@@ -59,7 +60,8 @@ int sweep_job_key(const sweep_spec *spec, const sweep_job *job, cli_buf *out)
     }
     rc |= cli_buf_printf(out, ",\"params\":{");
     for (int a = 0; a < spec->n_axes; a++)
-        rc |= cli_buf_printf(out, "%s\"%s\":%s", a ? "," : "", spec->axis[a].key, spec->axis[a].text[job->grid[a]]);
+        rc |= cli_buf_printf(out, "%s\"%s\":%s", a ? "," : "", spec->axis[a].key,
+                             spec->axis[a].text[job->grid[a]]);
     rc |= cli_buf_printf(out, "},\"seed\":%lld", spec->seed[job->seed]);
     return rc ? -1 : 0;
 }

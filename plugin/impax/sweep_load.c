@@ -25,8 +25,8 @@ static char *trim(char *s)
 }
 
 /* Loads one world file matched by a world line. */
-static int add_world_file(sweep_spec *spec, const char *path, const char *name, int line, char *message,
-                          size_t message_size)
+static int add_world_file(sweep_spec *spec, const char *path, const char *name, int line,
+                          char *message, size_t message_size)
 {
     for (int i = 0; i < spec->n_worlds; i++)
         if (strcmp(spec->world[i].path, path) == 0) {
@@ -34,7 +34,8 @@ static int add_world_file(sweep_spec *spec, const char *path, const char *name, 
                      spec->world[i].line, line);
             return -1;
         }
-    sweep_world *grown = sweep_grow(spec->world, (size_t)spec->n_worlds + 1, sizeof *grown, message, message_size);
+    sweep_world *grown =
+        sweep_grow(spec->world, (size_t)spec->n_worlds + 1, sizeof *grown, message, message_size);
     if (!grown) return -1;
     spec->world = grown;
     sweep_world *w = &spec->world[spec->n_worlds];
@@ -48,27 +49,31 @@ static int add_world_file(sweep_spec *spec, const char *path, const char *name, 
 }
 
 /* A world line: a file or a glob, relative to the spec's directory. */
-static int add_worlds(sweep_spec *spec, const char *dir, const char *pattern, int line, char *message,
-                      size_t message_size)
+static int add_worlds(sweep_spec *spec, const char *dir, const char *pattern, int line,
+                      char *message, size_t message_size)
 {
     char full[4096];
     const int relative = pattern[0] != '/';
     const int prefix = relative ? snprintf(full, sizeof full, "%s/", dir) : 0;
-    if (prefix < 0 || snprintf(full + prefix, sizeof full - (size_t)prefix, "%s", pattern) >= (int)(sizeof full) - prefix) {
+    if (prefix < 0 || snprintf(full + prefix, sizeof full - (size_t)prefix, "%s", pattern) >=
+                          (int)(sizeof full) - prefix) {
         snprintf(message, message_size, "world path too long: '%s'", pattern);
         return -1;
     }
     glob_t g;
     const int found = glob(full, 0, NULL, &g);
     if (found != 0) {
-        if (found == GLOB_NOMATCH) snprintf(message, message_size, "no world file matches '%.300s' (looked for %.500s)", pattern, full);
+        if (found == GLOB_NOMATCH)
+            snprintf(message, message_size, "no world file matches '%.300s' (looked for %.500s)",
+                     pattern, full);
         else snprintf(message, message_size, "cannot list '%.500s'", full);
         if (found != GLOB_NOMATCH) globfree(&g);
         return -1;
     }
     int rc = 0;
     for (size_t i = 0; i < g.gl_pathc && rc == 0; i++)
-        rc = add_world_file(spec, g.gl_pathv[i], g.gl_pathv[i] + prefix, line, message, message_size);
+        rc = add_world_file(spec, g.gl_pathv[i], g.gl_pathv[i] + prefix, line, message,
+                            message_size);
     globfree(&g);
     return rc;
 }
@@ -88,15 +93,17 @@ static int add_model(sweep_spec *spec, char *text, int line, char *message, size
     }
     for (int i = 0; i < spec->n_models; i++)
         if (strcmp(spec->model[i].name, text) == 0 && strcmp(spec->model[i].params, params) == 0) {
-            snprintf(message, message_size, "model %s%s%s is named twice (lines %d and %d)", text, *params ? " " : "",
-                     params, spec->model[i].line, line);
+            snprintf(message, message_size, "model %s%s%s is named twice (lines %d and %d)", text,
+                     *params ? " " : "", params, spec->model[i].line, line);
             return -1;
         }
-    sweep_model *grown = sweep_grow(spec->model, (size_t)spec->n_models + 1, sizeof *grown, message, message_size);
+    sweep_model *grown =
+        sweep_grow(spec->model, (size_t)spec->n_models + 1, sizeof *grown, message, message_size);
     if (!grown) return -1;
     spec->model = grown;
     sweep_model *model = &spec->model[spec->n_models];
-    *model = (sweep_model){.params = strdup(params), .has_seed = m && ipx_param_index(m, "seed") >= 0, .line = line};
+    *model = (sweep_model){
+        .params = strdup(params), .has_seed = m && ipx_param_index(m, "seed") >= 0, .line = line};
     strcpy(model->name, text);
     if (!model->params) {
         snprintf(message, message_size, "out of memory");
@@ -112,14 +119,16 @@ static int set_duration(sweep_spec *spec, const char *text, char *message, size_
     errno = 0;
     const double v = strtod(text, &end);
     if (end == text || *end != '\0' || errno != 0 || !isfinite(v) || v <= 0) {
-        snprintf(message, message_size, "duration needs a finite number of seconds > 0, not '%s'", text);
+        snprintf(message, message_size, "duration needs a finite number of seconds > 0, not '%s'",
+                 text);
         return -1;
     }
     spec->duration_s = v;
     return 0;
 }
 
-static int parse_line(sweep_spec *spec, const char *dir, char *text, int line, char *message, size_t message_size)
+static int parse_line(sweep_spec *spec, const char *dir, char *text, int line, char *message,
+                      size_t message_size)
 {
     char *eq = strchr(text, '=');
     if (!eq) {
@@ -135,22 +144,28 @@ static int parse_line(sweep_spec *spec, const char *dir, char *text, int line, c
     if (strcmp(key, "world") == 0) return add_worlds(spec, dir, value, line, message, message_size);
     if (strcmp(key, "model") == 0) return add_model(spec, value, line, message, message_size);
     if (strcmp(key, "duration") == 0) return set_duration(spec, value, message, message_size);
-    if (strcmp(key, "seed") == 0) return sweep_parse_seeds(spec, value, line, message, message_size);
-    if (strcmp(key, "perturb") == 0) return sweep_parse_perturb(spec, value, line, message, message_size);
-    if (strcmp(key, "record") == 0) return sweep_parse_record(spec, value, line, message, message_size);
+    if (strcmp(key, "seed") == 0)
+        return sweep_parse_seeds(spec, value, line, message, message_size);
+    if (strcmp(key, "perturb") == 0)
+        return sweep_parse_perturb(spec, value, line, message, message_size);
+    if (strcmp(key, "record") == 0)
+        return sweep_parse_record(spec, value, line, message, message_size);
     return sweep_parse_axis(spec, key, value, line, message, message_size);
 }
 
 /* What a spec without seed or record lines gets. */
 static int set_defaults(sweep_spec *spec, char *message, size_t message_size)
 {
-    if (spec->n_seeds == 0 && sweep_parse_seeds(spec, "0", 0, message, message_size) != 0) return -1;
-    if (spec->n_records == 0 && sweep_parse_record(spec, "ke_change, impact_events, fallbacks", 0, message, message_size) != 0)
+    if (spec->n_seeds == 0 && sweep_parse_seeds(spec, "0", 0, message, message_size) != 0)
+        return -1;
+    if (spec->n_records == 0 && sweep_parse_record(spec, "ke_change, impact_events, fallbacks", 0,
+                                                   message, message_size) != 0)
         return -1;
     return 0;
 }
 
-static int read_lines(sweep_spec *spec, FILE *f, const char *dir, char *message, size_t message_size)
+static int read_lines(sweep_spec *spec, FILE *f, const char *dir, char *message,
+                      size_t message_size)
 {
     char *buf = NULL, problem[1024];
     size_t cap = 0;
@@ -163,7 +178,8 @@ static int read_lines(sweep_spec *spec, FILE *f, const char *dir, char *message,
     }
     free(buf);
     if (rc == 0 && (spec->n_worlds == 0 || spec->n_models == 0)) {
-        snprintf(message, message_size, "%s: names no %s (%s)", spec->path, spec->n_worlds ? "model" : "world",
+        snprintf(message, message_size, "%s: names no %s (%s)", spec->path,
+                 spec->n_worlds ? "model" : "world",
                  spec->n_worlds ? "model = NAME [key=value,...]" : "world = FILE or GLOB");
         rc = -1;
     }

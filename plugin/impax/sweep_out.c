@@ -32,7 +32,9 @@ int sweep_index_build(const sweep_spec *spec, sweep_index *index)
         sweep_job_decode(spec, j, &job);
         key.size = 0;
         rc = sweep_job_key(spec, &job, &key) == 0 && cli_buf_append(&key, "", 1) == 0 &&
-                     (index->key[j] = strdup(key.data)) != NULL ? 0 : -1;
+                     (index->key[j] = strdup(key.data)) != NULL
+                 ? 0
+                 : -1;
         order[j] = j;
         index->n = j + 1;
     }
@@ -81,12 +83,13 @@ static int row_job(const sweep_index *index, const char *row, size_t len)
     static const char status[] = ",\"status\":";
     if (len < 2 || row[0] != '{' || row[len - 1] != '}') return -1;
     for (size_t i = 1; i + sizeof status - 1 <= len; i++)
-        if (memcmp(row + i, status, sizeof status - 1) == 0) return sweep_index_find(index, row + 1, i - 1);
+        if (memcmp(row + i, status, sizeof status - 1) == 0)
+            return sweep_index_find(index, row + 1, i - 1);
     return -1;
 }
 
-int sweep_rows_read(const char *path, const sweep_index *index, sweep_row_fn fn, void *ctx, int *other,
-                    long *partial_at, char *message, size_t message_size)
+int sweep_rows_read(const char *path, const sweep_index *index, sweep_row_fn fn, void *ctx,
+                    int *other, long *partial_at, char *message, size_t message_size)
 {
     *other = 0;
     *partial_at = -1;
@@ -145,7 +148,8 @@ double sweep_row_value(const char *row, size_t len, const char *name)
 FILE *sweep_out_open(const char *path, long partial_at, char *message, size_t message_size)
 {
     if (partial_at >= 0 && truncate(path, (off_t)partial_at) != 0) {
-        snprintf(message, message_size, "cannot cut the incomplete last line of '%s': %s", path, strerror(errno));
+        snprintf(message, message_size, "cannot cut the incomplete last line of '%s': %s", path,
+                 strerror(errno));
         return NULL;
     }
     FILE *f = fopen(path, "a");

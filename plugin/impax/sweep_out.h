@@ -28,8 +28,8 @@ typedef void (*sweep_row_fn)(void *ctx, int job, const char *row, size_t len);
 /// Reads the rows of path, if it exists (a missing file has none). Complete rows are lines
 /// ending in '}' and a newline; *other counts those that name no job of the index; *partial_at
 /// gets the offset of an incomplete last line, -1 if none. 0, or -1 with a message.
-int sweep_rows_read(const char *path, const sweep_index *index, sweep_row_fn fn, void *ctx, int *other,
-                    long *partial_at, char *message, size_t message_size);
+int sweep_rows_read(const char *path, const sweep_index *index, sweep_row_fn fn, void *ctx,
+                    int *other, long *partial_at, char *message, size_t message_size);
 
 /// The number called name in a row's "values" (NaN for null or absent).
 double sweep_row_value(const char *row, size_t len, const char *name);

@@ -11,7 +11,7 @@
 
 /// Reads the rows of this spec's jobs from rows_path and draws them into png. 0, or -1 with a
 /// message.
-int sweep_plot(const sweep_spec *spec, const sweep_index *index, const char *rows_path, const char *png,
-               char *message, size_t message_size);
+int sweep_plot(const sweep_spec *spec, const sweep_index *index, const char *rows_path,
+               const char *png, char *message, size_t message_size);
 
 #endif

@@ -36,12 +36,13 @@ void sweep_series_label(const sweep_spec *spec, int series, char *label, size_t 
 {
     const sweep_model *m = &spec->model[series % spec->n_models];
     const char *world = spec->world[series / spec->n_models].name;
-    snprintf(label, size, "%s%s%s%s%s", spec->n_worlds > 1 ? world : "", spec->n_worlds > 1 ? ": " : "", m->name,
-             m->params[0] ? " " : "", m->params);
+    snprintf(label, size, "%s%s%s%s%s", spec->n_worlds > 1 ? world : "",
+             spec->n_worlds > 1 ? ": " : "", m->name, m->params[0] ? " " : "", m->params);
 }
 
-static void draw(const sweep_spec *spec, int n_series, const double *x, const double *y, const int *series, int n,
-                 const double range[4], const char *x_name, const char *y_label)
+static void draw(const sweep_spec *spec, int n_series, const double *x, const double *y,
+                 const int *series, int n, const double range[4], const char *x_name,
+                 const char *y_label)
 {
     plsdev("pngcairo");
     plsetopt("geometry", "1000x700");
@@ -58,7 +59,8 @@ static void draw(const sweep_spec *spec, int n_series, const double *x, const do
     for (int s = 0; s < n_series; s++) {
         plcol0(colour[s % 8]);
         for (int i = 0; i < n; i++)
-            if (series[i] == s && isfinite(x[i]) && isfinite(y[i])) plstring(1, &x[i], &y[i], "#(728)");
+            if (series[i] == s && isfinite(x[i]) && isfinite(y[i]))
+                plstring(1, &x[i], &y[i], "#(728)");
         sweep_series_label(spec, s, labels[s], sizeof labels[s]);
         opt[s] = PL_LEGEND_SYMBOL;
         colours[s] = colour[s % 8];
@@ -68,14 +70,15 @@ static void draw(const sweep_spec *spec, int n_series, const double *x, const do
         texts[s] = labels[s];
     }
     PLFLT width, height;
-    pllegend(&width, &height, PL_LEGEND_BACKGROUND | PL_LEGEND_BOUNDING_BOX, PL_POSITION_RIGHT | PL_POSITION_TOP, 0.02,
-             0.02, 0.1, 0, 15, 1, 0, 0, n_series, opt, 1.0, 1.0, 2.0, 1.0, colours, (const char *const *)texts, NULL, NULL,
-             NULL, NULL, NULL, NULL, NULL, colours, scales, numbers, (const char *const *)symbols);
+    pllegend(&width, &height, PL_LEGEND_BACKGROUND | PL_LEGEND_BOUNDING_BOX,
+             PL_POSITION_RIGHT | PL_POSITION_TOP, 0.02, 0.02, 0.1, 0, 15, 1, 0, 0, n_series, opt,
+             1.0, 1.0, 2.0, 1.0, colours, (const char *const *)texts, NULL, NULL, NULL, NULL, NULL,
+             NULL, NULL, colours, scales, numbers, (const char *const *)symbols);
     plend();
 }
 
-int sweep_scatter(const sweep_spec *spec, int n_cols, const char *x_name, const char *y_name, const double *v,
-                  const char *png, char *message, size_t message_size)
+int sweep_scatter(const sweep_spec *spec, int n_cols, const char *x_name, const char *y_name,
+                  const double *v, const char *png, char *message, size_t message_size)
 {
     const int n = (int)sweep_job_count(spec), n_series = spec->n_worlds * spec->n_models;
     double *x = malloc(((size_t)n + 1) * sizeof *x), *y = malloc(((size_t)n + 1) * sizeof *y);
@@ -92,16 +95,19 @@ int sweep_scatter(const sweep_spec *spec, int n_cols, const char *x_name, const 
     FILE *f = NULL;
     if (!x || !y || !series) {
     } else if (n_series > MAX_SERIES) {
-        snprintf(message, message_size, "the scatter shows at most %d world x model series, not %d", MAX_SERIES, n_series);
+        snprintf(message, message_size, "the scatter shows at most %d world x model series, not %d",
+                 MAX_SERIES, n_series);
     } else if (!axis_range(x, n, &range[0], &range[1]) || !axis_range(y, n, &range[2], &range[3])) {
-        snprintf(message, message_size, "no job has numbers to plot for %s%s%s", x_name, y_name ? " and " : "",
-                 y_name ? y_name : "");
-    } else if (!(f = fopen(png, "wb"))) { /* PLplot exits the process when it cannot open its output */
+        snprintf(message, message_size, "no job has numbers to plot for %s%s%s", x_name,
+                 y_name ? " and " : "", y_name ? y_name : "");
+    } else if (!(f = fopen(png,
+                           "wb"))) { /* PLplot exits the process when it cannot open its output */
         snprintf(message, message_size, "cannot write the plot '%s'", png);
     } else {
         fclose(f);
         plsfnam(png);
-        draw(spec, n_series, x, y, series, n, range, y_name ? x_name : "seed", y_name ? y_name : x_name);
+        draw(spec, n_series, x, y, series, n, range, y_name ? x_name : "seed",
+             y_name ? y_name : x_name);
         rc = 0;
     }
     free(x);

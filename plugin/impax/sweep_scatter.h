@@ -13,7 +13,7 @@ void sweep_series_label(const sweep_spec *spec, int series, char *label, size_t 
 /// Every job's point: column 0 of v (jobs x n_cols, named x_name) across, column 1 (y_name) up,
 /// or x_name up against the seed when y_name is NULL; one colour per series. 0, or -1 with a
 /// message.
-int sweep_scatter(const sweep_spec *spec, int n_cols, const char *x_name, const char *y_name, const double *v,
-                  const char *png, char *message, size_t message_size);
+int sweep_scatter(const sweep_spec *spec, int n_cols, const char *x_name, const char *y_name,
+                  const double *v, const char *png, char *message, size_t message_size);
 
 #endif

@@ -12,18 +12,19 @@
 
 typedef struct outcome {
     double ke0_j, e0_j, ke1_j, e1_j;
-    double impact_dke_j;  /* sum over impax's events */
+    double impact_dke_j; /* sum over impax's events */
     double first_impact_t_s;
     double max_penetration_m;
     ipx_ode_stats stats;
-    char error[300];      /* "" when the run reached the duration */
+    char error[300]; /* "" when the run reached the duration */
 } outcome;
 
 /* A uniform number in [-1, 1) that is a function of (seed, stream) alone: a counter-based
    generator, so a job's sample depends on its key and on nothing that ran before it. */
 static double uniform_pm1(uint64_t seed, uint64_t stream)
 {
-    const uint64_t z = ipx_mix64(ipx_mix64(seed + IPX_GOLDEN_GAMMA) ^ (stream * 0xd1b54a32d192ed03ULL + 1));
+    const uint64_t z =
+        ipx_mix64(ipx_mix64(seed + IPX_GOLDEN_GAMMA) ^ (stream * 0xd1b54a32d192ed03ULL + 1));
     return (double)(z >> 11) * 0x1.0p-52 - 1.0;
 }
 
@@ -38,7 +39,8 @@ static void perturb(const sweep_spec *spec, const sweep_job *job, ipx_sim *sim)
         dBodyID body = ipx_sim_body(sim, b);
         const dReal *now = pt->component < 3 ? dBodyGetLinearVel(body) : dBodyGetAngularVel(body);
         dReal v[3] = {now[0], now[1], now[2]};
-        v[pt->component % 3] += pt->range * uniform_pm1((uint64_t)spec->seed[job->seed], (uint64_t)p);
+        v[pt->component % 3] +=
+            pt->range * uniform_pm1((uint64_t)spec->seed[job->seed], (uint64_t)p);
         if (pt->component < 3) dBodySetLinearVel(body, v[0], v[1], v[2]);
         else dBodySetAngularVel(body, v[0], v[1], v[2]);
         dBodyEnable(body);
@@ -64,7 +66,8 @@ static void simulate(ipx_sim *sim, long n_steps, outcome *o)
         }
         const double depth = ipx_sim_penetration(sim);
         if (depth > o->max_penetration_m) o->max_penetration_m = depth;
-        if (isnan(o->first_impact_t_s) && ipx_sim_had_impact(sim)) o->first_impact_t_s = ipx_sim_time(sim);
+        if (isnan(o->first_impact_t_s) && ipx_sim_had_impact(sim))
+            o->first_impact_t_s = ipx_sim_time(sim);
     }
     o->ke1_j = ipx_sim_kinetic_energy(sim);
     o->e1_j = ipx_sim_energy(sim);
@@ -136,12 +139,14 @@ int sweep_job_run(const sweep_spec *spec, int index, cli_buf *row)
     outcome o;
     memset(&o, 0, sizeof o);
     ipx_sim *sim = NULL;
-    if (sweep_job_params(spec, &job, params, sizeof params) != 0) snprintf(o.error, sizeof o.error, "parameters too long");
+    if (sweep_job_params(spec, &job, params, sizeof params) != 0)
+        snprintf(o.error, sizeof o.error, "parameters too long");
     else sim = ipx_sim_create(scene, spec->model[job.model].name, params, o.error, sizeof o.error);
     if (sim) {
         perturb(spec, &job, sim);
         long n_steps = 0; /* sweep_spec_check has counted them */
-        cli_step_count(sweep_duration(spec, job.world), ipx_scene_step_size(scene), &n_steps, o.error, sizeof o.error);
+        cli_step_count(sweep_duration(spec, job.world), ipx_scene_step_size(scene), &n_steps,
+                       o.error, sizeof o.error);
         simulate(sim, n_steps, &o);
     }
     int rc = cli_buf_printf(row, "{");

@@ -8,9 +8,9 @@
 #include <string.h>
 
 static const char *const quantity_names[SWEEP_QUANTITIES] = {
-    "position",      "orientation", "velocity",        "angular_velocity", "ke_change",
-    "energy_change", "impact_ke_change", "impact_events", "impact_contacts", "fallbacks",
-    "first_impact_t", "max_penetration", "wall_s"};
+    "position",       "orientation",      "velocity",      "angular_velocity", "ke_change",
+    "energy_change",  "impact_ke_change", "impact_events", "impact_contacts",  "fallbacks",
+    "first_impact_t", "max_penetration",  "wall_s"};
 
 const char *sweep_quantity_name(sweep_quantity q) { return quantity_names[q]; }
 

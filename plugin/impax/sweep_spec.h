@@ -11,16 +11,16 @@
 enum { SWEEP_NAME = 128, SWEEP_VALUE = 32 };
 
 typedef struct sweep_world {
-    char *name;        /* as rows name it: the path relative to the spec's directory */
-    char *path;        /* as opened */
+    char *name; /* as rows name it: the path relative to the spec's directory */
+    char *path; /* as opened */
     ipx_scene *scene;
-    int line;          /* of the spec */
+    int line; /* of the spec */
 } sweep_world;
 
 typedef struct sweep_model {
-    char name[32];     /* "ode" or a registered model */
-    char *params;      /* its own key=value,... ("" if none) */
-    int has_seed;      /* the model has a `seed` parameter (routh): the job's seed goes there */
+    char name[32]; /* "ode" or a registered model */
+    char *params;  /* its own key=value,... ("" if none) */
+    int has_seed;  /* the model has a `seed` parameter (routh): the job's seed goes there */
     int line;
 } sweep_model;
 
@@ -43,10 +43,10 @@ typedef enum sweep_quantity {
     SWEEP_IMPACT_KE_CHANGE, /* J, sum over impax's impact events of ke_after - ke_before */
     SWEEP_IMPACT_EVENTS,
     SWEEP_IMPACT_CONTACTS,
-    SWEEP_FALLBACKS,        /* islands left to ODE's own solver */
-    SWEEP_FIRST_IMPACT_T,   /* s, end of the first step with an impact (null if none) */
-    SWEEP_MAX_PENETRATION,  /* m, deepest contact over the run */
-    SWEEP_WALL_S,           /* s: always in the row; recording it puts it in the plot */
+    SWEEP_FALLBACKS,       /* islands left to ODE's own solver */
+    SWEEP_FIRST_IMPACT_T,  /* s, end of the first step with an impact (null if none) */
+    SWEEP_MAX_PENETRATION, /* m, deepest contact over the run */
+    SWEEP_WALL_S,          /* s: always in the row; recording it puts it in the plot */
     SWEEP_QUANTITIES
 } sweep_quantity;
 
@@ -66,20 +66,20 @@ typedef struct sweep_perturb {
 } sweep_perturb;
 
 typedef struct sweep_spec {
-    char *path;               /* the spec file as given */
+    char *path; /* the spec file as given */
     sweep_world *world;
     int n_worlds;
     sweep_model *model;
     int n_models;
-    sweep_axis *axis;         /* in file order: the last varies fastest */
+    sweep_axis *axis; /* in file order: the last varies fastest */
     int n_axes;
-    long long *seed;          /* default: one seed, 0 */
+    long long *seed; /* default: one seed, 0 */
     int n_seeds, seed_line;
     sweep_perturb *perturb;
     int n_perturbs;
-    sweep_record *record;     /* default: ke_change, impact_events, fallbacks */
+    sweep_record *record; /* default: ke_change, impact_events, fallbacks */
     int n_records;
-    double duration_s;        /* 0: each world's <impax:duration> */
+    double duration_s; /* 0: each world's <impax:duration> */
 } sweep_spec;
 
 /// Reads path, loads its worlds and checks everything a job will use (models, keys and values
@@ -98,10 +98,14 @@ void sweep_record_column(const sweep_record *r, int c, char *name, size_t name_s
 
 /// Parsing of one value line (sweep_values.c). Each parses text (the part after '='), appends
 /// to the spec and returns 0, or -1 with the message (without file and line).
-int sweep_parse_axis(sweep_spec *spec, const char *key, const char *text, int line, char *message, size_t message_size);
-int sweep_parse_seeds(sweep_spec *spec, const char *text, int line, char *message, size_t message_size);
-int sweep_parse_perturb(sweep_spec *spec, const char *text, int line, char *message, size_t message_size);
-int sweep_parse_record(sweep_spec *spec, const char *text, int line, char *message, size_t message_size);
+int sweep_parse_axis(sweep_spec *spec, const char *key, const char *text, int line, char *message,
+                     size_t message_size);
+int sweep_parse_seeds(sweep_spec *spec, const char *text, int line, char *message,
+                      size_t message_size);
+int sweep_parse_perturb(sweep_spec *spec, const char *text, int line, char *message,
+                        size_t message_size);
+int sweep_parse_record(sweep_spec *spec, const char *text, int line, char *message,
+                       size_t message_size);
 
 /// The checks against the registry and the worlds (sweep_check.c): 0, or -1 with
 /// "SPEC:LINE: message".

@@ -42,9 +42,11 @@ static int axis_push(sweep_axis *a, double v, char *message, size_t message_size
         snprintf(message, message_size, "%s takes at most %d values", a->key, MAX_VALUES);
         return -1;
     }
-    char(*text)[SWEEP_VALUE] = sweep_grow(a->text, (size_t)a->n + 1, sizeof *text, message, message_size);
+    char(*text)[SWEEP_VALUE] =
+        sweep_grow(a->text, (size_t)a->n + 1, sizeof *text, message, message_size);
     if (text) a->text = text;
-    double *value = text ? sweep_grow(a->value, (size_t)a->n + 1, sizeof *value, message, message_size) : NULL;
+    double *value =
+        text ? sweep_grow(a->value, (size_t)a->n + 1, sizeof *value, message, message_size) : NULL;
     if (!value) return -1;
     a->value = value;
     snprintf(a->text[a->n], SWEEP_VALUE, "%.15g", v);
@@ -69,7 +71,8 @@ static int axis_range(sweep_axis *a, char *item, char *message, size_t message_s
     if (third) *second = *third = '\0';
     if (!third || parse_real(strip(item), &lo) != 0 || parse_real(strip(second + 1), &hi) != 0 ||
         parse_integer(strip(third + 1), 0, MAX_VALUES, &n) != 0) {
-        snprintf(message, message_size, "%s: a range is LO:HI:N (N values from LO to HI), not '%s'", a->key, shown);
+        snprintf(message, message_size, "%s: a range is LO:HI:N (N values from LO to HI), not '%s'",
+                 a->key, shown);
         return -1;
     }
     if (n == 0 || (n == 1 && lo != hi)) {
@@ -88,22 +91,28 @@ static int valid_key(const char *key)
 {
     if (!((*key >= 'a' && *key <= 'z') || (*key >= 'A' && *key <= 'Z') || *key == '_')) return 0;
     for (const char *p = key; *p; p++)
-        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_')) return 0;
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+              *p == '_'))
+            return 0;
     return 1;
 }
 
-int sweep_parse_axis(sweep_spec *spec, const char *key, const char *text, int line, char *message, size_t message_size)
+int sweep_parse_axis(sweep_spec *spec, const char *key, const char *text, int line, char *message,
+                     size_t message_size)
 {
     if (!valid_key(key) || strlen(key) >= sizeof spec->axis->key) {
-        snprintf(message, message_size, "unknown key '%s' (a parameter name is letters, digits and _)", key);
+        snprintf(message, message_size,
+                 "unknown key '%s' (a parameter name is letters, digits and _)", key);
         return -1;
     }
     for (int i = 0; i < spec->n_axes; i++)
         if (strcmp(spec->axis[i].key, key) == 0) {
-            snprintf(message, message_size, "%s is given twice (lines %d and %d)", key, spec->axis[i].line, line);
+            snprintf(message, message_size, "%s is given twice (lines %d and %d)", key,
+                     spec->axis[i].line, line);
             return -1;
         }
-    sweep_axis *grown = sweep_grow(spec->axis, (size_t)spec->n_axes + 1, sizeof *grown, message, message_size);
+    sweep_axis *grown =
+        sweep_grow(spec->axis, (size_t)spec->n_axes + 1, sizeof *grown, message, message_size);
     if (!grown) return -1;
     spec->axis = grown;
     char *copy = strdup(text);
@@ -117,13 +126,15 @@ int sweep_parse_axis(sweep_spec *spec, const char *key, const char *text, int li
     strcpy(a->key, key);
     int rc = 0;
     char *save = NULL;
-    for (char *item = strtok_r(copy, ",", &save); item && rc == 0; item = strtok_r(NULL, ",", &save)) {
+    for (char *item = strtok_r(copy, ",", &save); item && rc == 0;
+         item = strtok_r(NULL, ",", &save)) {
         double v;
         item = strip(item);
         if (strchr(item, ':')) rc = axis_range(a, item, message, message_size);
         else if (parse_real(item, &v) == 0) rc = axis_push(a, v, message, message_size);
         else {
-            snprintf(message, message_size, "%s: '%s' is not a number (give V, V1,V2,... or LO:HI:N)", key, item);
+            snprintf(message, message_size,
+                     "%s: '%s' is not a number (give V, V1,V2,... or LO:HI:N)", key, item);
             rc = -1;
         }
     }
@@ -150,7 +161,8 @@ static int seed_item(sweep_spec *spec, char *item, char *message, size_t message
     const int ok = parse_integer(strip(item), 0, MAX_SEED, &a) == 0 &&
                    (dots ? parse_integer(strip(dots + 2), 0, MAX_SEED, &b) == 0 : (b = a, 1));
     if (!ok) {
-        snprintf(message, message_size, "seed takes whole numbers in [0, %lld] and ranges A..B, not '%s%s%s'", MAX_SEED,
+        snprintf(message, message_size,
+                 "seed takes whole numbers in [0, %lld] and ranges A..B, not '%s%s%s'", MAX_SEED,
                  item, dots ? ".." : "", dots ? dots + 2 : "");
         return -1;
     }
@@ -162,23 +174,27 @@ static int seed_item(sweep_spec *spec, char *item, char *message, size_t message
         snprintf(message, message_size, "seed: at most %d seeds", MAX_SEEDS);
         return -1;
     }
-    long long *seed = sweep_grow(spec->seed, (size_t)(spec->n_seeds + (b - a) + 1), sizeof *seed, message, message_size);
+    long long *seed = sweep_grow(spec->seed, (size_t)(spec->n_seeds + (b - a) + 1), sizeof *seed,
+                                 message, message_size);
     if (!seed) return -1;
     spec->seed = seed;
     for (long long s = a; s <= b; s++) spec->seed[spec->n_seeds++] = s;
     return 0;
 }
 
-int sweep_parse_seeds(sweep_spec *spec, const char *text, int line, char *message, size_t message_size)
+int sweep_parse_seeds(sweep_spec *spec, const char *text, int line, char *message,
+                      size_t message_size)
 {
     if (spec->seed_line) {
-        snprintf(message, message_size, "seed is given twice (lines %d and %d)", spec->seed_line, line);
+        snprintf(message, message_size, "seed is given twice (lines %d and %d)", spec->seed_line,
+                 line);
         return -1;
     }
     spec->seed_line = line;
     char *copy = strdup(text), *save = NULL;
     int rc = copy ? 0 : -1;
-    for (char *item = copy ? strtok_r(copy, ",", &save) : NULL; item && rc == 0; item = strtok_r(NULL, ",", &save))
+    for (char *item = copy ? strtok_r(copy, ",", &save) : NULL; item && rc == 0;
+         item = strtok_r(NULL, ",", &save))
         rc = seed_item(spec, item, message, message_size);
     free(copy);
     if (rc == 0 && spec->n_seeds == 0) {
@@ -199,13 +215,16 @@ int sweep_parse_seeds(sweep_spec *spec, const char *text, int line, char *messag
     return rc;
 }
 
-int sweep_parse_perturb(sweep_spec *spec, const char *text, int line, char *message, size_t message_size)
+int sweep_parse_perturb(sweep_spec *spec, const char *text, int line, char *message,
+                        size_t message_size)
 {
     static const char *const components[6] = {"vx", "vy", "vz", "wx", "wy", "wz"};
     char body[SWEEP_NAME], component[8], range[64];
     int used = 0;
-    if (sscanf(text, "%127s %7s %63s %n", body, component, range, &used) != 3 || text[used] != '\0') {
-        snprintf(message, message_size, "perturb takes BODY COMPONENT RANGE (e.g. cradle::ball1 vx 0.05), not '%s'", text);
+    if (sscanf(text, "%127s %7s %63s %n", body, component, range, &used) != 3 ||
+        text[used] != '\0') {
+        snprintf(message, message_size,
+                 "perturb takes BODY COMPONENT RANGE (e.g. cradle::ball1 vx 0.05), not '%s'", text);
         return -1;
     }
     int c = 0;
@@ -215,17 +234,19 @@ int sweep_parse_perturb(sweep_spec *spec, const char *text, int line, char *mess
     else if (strncmp(number, "\xc2\xb1", 2) == 0) number += 2; /* U+00B1 */
     double r;
     if (c == 6 || parse_real(number, &r) != 0 || r < 0) {
-        snprintf(message, message_size, "perturb: %s", c == 6 ? "COMPONENT is one of vx vy vz wx wy wz (initial velocity, world frame)"
-                                                          : "RANGE is a finite number >= 0 (m/s or rad/s)");
+        snprintf(message, message_size, "perturb: %s",
+                 c == 6 ? "COMPONENT is one of vx vy vz wx wy wz (initial velocity, world frame)"
+                        : "RANGE is a finite number >= 0 (m/s or rad/s)");
         return -1;
     }
     for (int i = 0; i < spec->n_perturbs; i++)
         if (strcmp(spec->perturb[i].body, body) == 0 && spec->perturb[i].component == c) {
-            snprintf(message, message_size, "perturb %s %s is given twice (lines %d and %d)", body, component,
-                     spec->perturb[i].line, line);
+            snprintf(message, message_size, "perturb %s %s is given twice (lines %d and %d)", body,
+                     component, spec->perturb[i].line, line);
             return -1;
         }
-    sweep_perturb *grown = sweep_grow(spec->perturb, (size_t)spec->n_perturbs + 1, sizeof *grown, message, message_size);
+    sweep_perturb *grown = sweep_grow(spec->perturb, (size_t)spec->n_perturbs + 1, sizeof *grown,
+                                      message, message_size);
     if (!grown) return -1;
     spec->perturb = grown;
     sweep_perturb *p = &spec->perturb[spec->n_perturbs++];
@@ -246,23 +267,29 @@ static int record_item(sweep_spec *spec, char *item, int line, char *message, si
     const int per_body = q <= SWEEP_ANGULAR_VELOCITY;
     if (q == SWEEP_QUANTITIES) {
         snprintf(message, message_size,
-                 "record: unknown quantity '%s' (accepted: position, orientation, velocity, angular_velocity BODY; "
-                 "ke_change, energy_change, impact_ke_change, impact_events, impact_contacts, fallbacks, "
+                 "record: unknown quantity '%s' (accepted: position, orientation, velocity, "
+                 "angular_velocity BODY; "
+                 "ke_change, energy_change, impact_ke_change, impact_events, impact_contacts, "
+                 "fallbacks, "
                  "first_impact_t, max_penetration, wall_s)",
                  item);
         return -1;
     }
     if (per_body != (*body != '\0') || strlen(body) >= SWEEP_NAME) {
-        if (per_body) snprintf(message, message_size, "record: %s needs a body (e.g. %s model::link)", item, item);
+        if (per_body)
+            snprintf(message, message_size, "record: %s needs a body (e.g. %s model::link)", item,
+                     item);
         else snprintf(message, message_size, "record: %s takes no body", item);
         return -1;
     }
     for (int i = 0; i < spec->n_records; i++)
         if (spec->record[i].what == (sweep_quantity)q && strcmp(spec->record[i].body, body) == 0) {
-            snprintf(message, message_size, "record: %s%s%s is given twice", item, *body ? " " : "", body);
+            snprintf(message, message_size, "record: %s%s%s is given twice", item, *body ? " " : "",
+                     body);
             return -1;
         }
-    sweep_record *grown = sweep_grow(spec->record, (size_t)spec->n_records + 1, sizeof *grown, message, message_size);
+    sweep_record *grown =
+        sweep_grow(spec->record, (size_t)spec->n_records + 1, sizeof *grown, message, message_size);
     if (!grown) return -1;
     spec->record = grown;
     sweep_record *r = &spec->record[spec->n_records++];
@@ -271,11 +298,13 @@ static int record_item(sweep_spec *spec, char *item, int line, char *message, si
     return 0;
 }
 
-int sweep_parse_record(sweep_spec *spec, const char *text, int line, char *message, size_t message_size)
+int sweep_parse_record(sweep_spec *spec, const char *text, int line, char *message,
+                       size_t message_size)
 {
     char *copy = strdup(text), *save = NULL;
     int rc = copy ? 0 : -1;
-    for (char *item = copy ? strtok_r(copy, ",", &save) : NULL; item && rc == 0; item = strtok_r(NULL, ",", &save))
+    for (char *item = copy ? strtok_r(copy, ",", &save) : NULL; item && rc == 0;
+         item = strtok_r(NULL, ",", &save))
         rc = record_item(spec, item, line, message, message_size);
     free(copy);
     return rc;

@@ -98,7 +98,8 @@ void dJointAttach(dJointID joint, dBodyID body1, dBodyID body2)
     if (config.passthrough || !joint || dJointGetType(joint) != dJointTypeContact) return;
     dBodyID body = body1 ? body1 : body2;
     /* a contact attached to nothing names no world: every context looks for it */
-    ipx_ode_on_contact_attached(body ? shim_world_find(dBodyGetWorld(body)) : NULL, joint, body1, body2);
+    ipx_ode_on_contact_attached(body ? shim_world_find(dBodyGetWorld(body)) : NULL, joint, body1,
+                                body2);
 }
 
 void dJointDestroy(dJointID joint)

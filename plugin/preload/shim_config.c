@@ -16,7 +16,10 @@ static int read_model(shim_config *c, const char *model, const char *params, cha
     if (strcmp(model, "ode") == 0) {
         c->passthrough = 1;
         if (params && *params) {
-            snprintf(msg, size, "IMPAX_PARAMS='%s': model 'ode' (ODE's own contact handling) has no parameters", params);
+            snprintf(
+                msg, size,
+                "IMPAX_PARAMS='%s': model 'ode' (ODE's own contact handling) has no parameters",
+                params);
             return -1;
         }
         return 0;
@@ -30,7 +33,8 @@ static int read_model(shim_config *c, const char *model, const char *params, cha
     }
     char model_text[1024];
     c->adapter = ipx_ode_default_config();
-    if (ipx_ode_split_params(params, &c->adapter, model_text, sizeof model_text, why, sizeof why) != 0 ||
+    if (ipx_ode_split_params(params, &c->adapter, model_text, sizeof model_text, why, sizeof why) !=
+            0 ||
         ipx_params_parse(&c->params, model_text, why, sizeof why) != IPX_OK) {
         snprintf(msg, size, "IMPAX_PARAMS for model '%s': %s", model, why);
         return -1;

@@ -8,13 +8,13 @@
 
 /// What the environment asked for (read once, before main).
 typedef struct shim_config {
-    int passthrough;       /* IMPAX_MODEL=ode: every call goes straight to ODE */
-    ipx_params params;     /* IMPAX_MODEL and IMPAX_PARAMS (not used when passthrough) */
-    ipx_ode_config adapter; /* the adapter's keys of IMPAX_PARAMS (recovery, recovery_speed) */
-    int seed_index;        /* index of the model's "seed" parameter, or -1 */
+    int passthrough;         /* IMPAX_MODEL=ode: every call goes straight to ODE */
+    ipx_params params;       /* IMPAX_MODEL and IMPAX_PARAMS (not used when passthrough) */
+    ipx_ode_config adapter;  /* the adapter's keys of IMPAX_PARAMS (recovery, recovery_speed) */
+    int seed_index;          /* index of the model's "seed" parameter, or -1 */
     unsigned long long seed; /* IMPAX_SEED, or the seed IMPAX_PARAMS gave */
-    ipx_trace_file trace;  /* IMPAX_TRACE (fd -1 when unset): writes checked (trace.h) */
-    int verbose;           /* IMPAX_VERBOSE=1 */
+    ipx_trace_file trace;    /* IMPAX_TRACE (fd -1 when unset): writes checked (trace.h) */
+    int verbose;             /* IMPAX_VERBOSE=1 */
 } shim_config;
 
 /// Reads IMPAX_MODEL, IMPAX_PARAMS, IMPAX_SEED, IMPAX_TRACE and IMPAX_VERBOSE. Returns 0, or -1

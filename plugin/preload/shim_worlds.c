@@ -50,7 +50,8 @@ static ipx_ode_context *make_context(shim_config *c, shim_world *w)
     ipx_ode_context *ctx = ipx_ode_create(w->world);
     if (!ctx) return NULL;
     ipx_params p = c->params;
-    if (c->seed_index >= 0) p.value[c->seed_index] = (double)(c->seed ^ (unsigned long long)w->index);
+    if (c->seed_index >= 0)
+        p.value[c->seed_index] = (double)(c->seed ^ (unsigned long long)w->index);
     char text[2048], msg[256];
     ipx_params_format(&p, text, sizeof text);
     if (ipx_ode_configure(ctx, p.model->name, text, msg, sizeof msg) != 0 ||
@@ -137,7 +138,8 @@ void shim_worlds_finish(shim_config *c)
     fprintf(stderr,
             "impax: model %s: %ld impact events, %ld left to ODE (fallbacks), %.6f s in impax, "
             "%d world%s, %ld steps%s%s\n",
-            c->params.model->name, total.events, total.fallbacks,
-            total.seconds, n_worlds, n_worlds == 1 ? "" : "s", total.steps,
-            total.failed_setups ? " (some worlds could not be set up: ODE stepped them alone)" : "", trace);
+            c->params.model->name, total.events, total.fallbacks, total.seconds, n_worlds,
+            n_worlds == 1 ? "" : "s", total.steps,
+            total.failed_setups ? " (some worlds could not be set up: ODE stepped them alone)" : "",
+            trace);
 }

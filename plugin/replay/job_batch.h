@@ -21,18 +21,19 @@ void cli_buf_free(cli_buf *buf);
 
 /// Runs job id with the batch's payload in a worker and appends its result to result.
 /// 0, or -1 if no result could be made (the job is then lost, as if the worker had died).
-typedef int (*cli_job_fn)(void *ctx, int id, const void *payload, size_t payload_size, cli_buf *result);
+typedef int (*cli_job_fn)(void *ctx, int id, const void *payload, size_t payload_size,
+                          cli_buf *result);
 /// Receives, in the master, the result of the batch's job k (0 <= k < n), in finishing order.
 /// Non-zero stops the batch: no new jobs are handed out (those running still finish).
 typedef int (*cli_done_fn)(void *ctx, int k, const void *result, size_t size);
 
 /// One batch of jobs.
 typedef struct cli_batch {
-    int n;                     /* jobs */
-    const int *id;             /* the id job k runs as (NULL: k) */
-    const void *payload;       /* the same bytes for every job of the batch (may be NULL) */
+    int n;               /* jobs */
+    const int *id;       /* the id job k runs as (NULL: k) */
+    const void *payload; /* the same bytes for every job of the batch (may be NULL) */
     size_t payload_size;
-    cli_job_fn run;            /* serial and fork; MPI workers run the fn given to cli_pool_serve */
+    cli_job_fn run; /* serial and fork; MPI workers run the fn given to cli_pool_serve */
     void *run_ctx;
     cli_done_fn done;
     void *done_ctx;

@@ -58,9 +58,11 @@ cli_pool *cli_pool_open(const char *cmd, int jobs, int *exit_status)
     } else {
         if (size > 1)
             fprintf(stderr,
-                    "impax %s: started by mpirun (%d ranks), but %s: rank 0 runs everything on %d local "
+                    "impax %s: started by mpirun (%d ranks), but %s: rank 0 runs everything on %d "
+                    "local "
                     "process%s, the other ranks leave\n",
-                    cmd, size, mpi_off ? "IMPAX_MPI=0 turns MPI off" : "this impax was built without MPI",
+                    cmd, size,
+                    mpi_off ? "IMPAX_MPI=0 turns MPI off" : "this impax was built without MPI",
                     pool->jobs, pool->jobs == 1 ? "" : "es");
         return pool;
     }
@@ -120,7 +122,9 @@ int cli_pool_run(cli_pool *pool, const cli_batch *batch, char *message, size_t m
     switch (pool->kind) {
     case POOL_MPI: return pool_mpi_run(pool, batch, message, message_size);
     case POOL_FORK:
-        if (batch->n > 1) return pool_fork_run(pool->jobs < batch->n ? pool->jobs : batch->n, batch, message, message_size);
+        if (batch->n > 1)
+            return pool_fork_run(pool->jobs < batch->n ? pool->jobs : batch->n, batch, message,
+                                 message_size);
         return run_serial(batch, message, message_size);
     case POOL_SERIAL: break;
     }

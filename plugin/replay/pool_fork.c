@@ -75,9 +75,11 @@ static void worker_main(const cli_batch *b, int from_master, int to_master)
     int32_t k;
     while (read_all(from_master, &k, sizeof k) == 0) {
         result.size = 0;
-        if (b->run(b->run_ctx, b->id ? b->id[k] : k, b->payload, b->payload_size, &result) != 0) _exit(3);
+        if (b->run(b->run_ctx, b->id ? b->id[k] : k, b->payload, b->payload_size, &result) != 0)
+            _exit(3);
         const uint64_t size = result.size;
-        if (write_all(to_master, &size, sizeof size) != 0 || write_all(to_master, result.data, result.size) != 0)
+        if (write_all(to_master, &size, sizeof size) != 0 ||
+            write_all(to_master, result.data, result.size) != 0)
             _exit(1);
     }
     _exit(0);
@@ -115,16 +117,15 @@ static int start_worker(worker *w, int index, const worker *started, const cli_b
 
 /* Closes a worker's pipes and reaps it. The job it ran is lost (said in message, the first
    time); those queued behind it go back to the dealer. */
-static void retire(worker *w, int index, const cli_batch *b, dealer *d, char *message, size_t message_size,
-                   int *deaths)
+static void retire(worker *w, int index, const cli_batch *b, dealer *d, char *message,
+                   size_t message_size, int *deaths)
 {
     close(w->to);
     close(w->from);
     w->to = w->from = -1;
     w->alive = 0;
     int status = 0;
-    while (waitpid(w->pid, &status, 0) < 0 && errno == EINTR) {
-    }
+    while (waitpid(w->pid, &status, 0) < 0 && errno == EINTR) {}
     const int job = w->queued > 0 ? w->queue[0] : -1;
     for (int i = 1; d->retry && i < w->queued; i++) d->retry[d->n_retry++] = w->queue[i];
     w->queued = 0;
@@ -132,19 +133,22 @@ static void retire(worker *w, int index, const cli_batch *b, dealer *d, char *me
     if ((*deaths)++ == 0) {
         char how[64];
         if (WIFSIGNALED(status)) snprintf(how, sizeof how, "killed by signal %d", WTERMSIG(status));
-        else snprintf(how, sizeof how, "exit status %d", WIFEXITED(status) ? WEXITSTATUS(status) : -1);
-        if (job >= 0)
-            snprintf(message, message_size, "worker %d (pid %ld) died during job %d (%s)", index + 1,
-                     (long)w->pid, b->id ? b->id[job] : job, how);
         else
-            snprintf(message, message_size, "worker %d (pid %ld) died (%s)", index + 1, (long)w->pid, how);
+            snprintf(how, sizeof how, "exit status %d",
+                     WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+        if (job >= 0)
+            snprintf(message, message_size, "worker %d (pid %ld) died during job %d (%s)",
+                     index + 1, (long)w->pid, b->id ? b->id[job] : job, how);
+        else
+            snprintf(message, message_size, "worker %d (pid %ld) died (%s)", index + 1,
+                     (long)w->pid, how);
     }
 }
 
 /* Tops up a live worker's queue from the dealer; a worker that cannot take a job is retired
    (the job goes back). */
-static void fill(worker *w, int index, const cli_batch *b, dealer *d, char *message, size_t message_size,
-                 int *deaths)
+static void fill(worker *w, int index, const cli_batch *b, dealer *d, char *message,
+                 size_t message_size, int *deaths)
 {
     while (w->alive && w->queued < AHEAD) {
         const int k = deal(d);
@@ -165,7 +169,8 @@ static int collect(worker *w, const cli_batch *b, cli_buf *buf, int *stop)
 {
     uint64_t size;
     if (read_all(w->from, &size, sizeof size) != 0) return -1;
-    if (cli_buf_reserve(buf, (size_t)size) != 0 || read_all(w->from, buf->data, (size_t)size) != 0) return -1;
+    if (cli_buf_reserve(buf, (size_t)size) != 0 || read_all(w->from, buf->data, (size_t)size) != 0)
+        return -1;
     const int k = w->queue[0];
     for (int i = 1; i < w->queued; i++) w->queue[i - 1] = w->queue[i];
     w->queued--;
@@ -175,14 +180,16 @@ static int collect(worker *w, const cli_batch *b, cli_buf *buf, int *stop)
 
 /* Polls the workers with jobs until every job has come back or has no live worker to run it.
    The number of jobs whose done was called. */
-static int serve_batch(worker *w, int jobs, const cli_batch *b, char *message, size_t message_size, int *deaths)
+static int serve_batch(worker *w, int jobs, const cli_batch *b, char *message, size_t message_size,
+                       int *deaths)
 {
     struct pollfd *pfd = malloc((size_t)jobs * sizeof *pfd);
     int *who = malloc((size_t)jobs * sizeof *who);
     dealer d = {.n = b->n, .retry = malloc(((size_t)jobs * AHEAD + 1) * sizeof *d.retry)};
     cli_buf buf = {0};
     int finished = 0, stopped = 0;
-    if (!pfd || !who || !d.retry) snprintf(message, message_size, "out of memory for %d workers", jobs);
+    if (!pfd || !who || !d.retry)
+        snprintf(message, message_size, "out of memory for %d workers", jobs);
     while (pfd && who && d.retry) {
         int n = 0;
         for (int j = 0; j < jobs; j++) {
@@ -216,7 +223,8 @@ static int serve_batch(worker *w, int jobs, const cli_batch *b, char *message, s
     free(who);
     free(d.retry);
     cli_buf_free(&buf);
-    if (stopped && !message[0]) snprintf(message, message_size, "stopped after %d of %d jobs", finished, b->n);
+    if (stopped && !message[0])
+        snprintf(message, message_size, "stopped after %d of %d jobs", finished, b->n);
     return finished;
 }
 

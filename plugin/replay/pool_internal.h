@@ -12,10 +12,10 @@ typedef enum pool_kind { POOL_SERIAL, POOL_FORK, POOL_MPI } pool_kind;
 /* The pool that job_pool.h hands out (the same typedef): what its transports read of it. */
 typedef struct cli_pool cli_pool;
 struct cli_pool {
-    const char *cmd;  /* "sweep", "fit": for messages */
+    const char *cmd; /* "sweep", "fit": for messages */
     pool_kind kind;
-    int jobs;         /* fork: processes */
-    int rank, size;   /* MPI: this rank and the ranks; 0 and 1 otherwise */
+    int jobs;       /* fork: processes */
+    int rank, size; /* MPI: this rank and the ranks; 0 and 1 otherwise */
 };
 
 /* Ranks and this process's rank when started by mpirun (Open MPI's or PMI's variables), else

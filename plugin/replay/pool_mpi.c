@@ -35,7 +35,8 @@ int pool_mpi_open(cli_pool *pool, char *message, size_t message_size)
 int pool_mpi_agree(cli_pool *pool, int ok, int *master_ok)
 {
     int mine[2] = {pool->rank == 0 ? ok : 1, ok}, all[2] = {0, 0};
-    if (MPI_Allreduce(mine, all, 2, MPI_INT, MPI_MIN, MPI_COMM_WORLD) != MPI_SUCCESS) all[0] = all[1] = 0;
+    if (MPI_Allreduce(mine, all, 2, MPI_INT, MPI_MIN, MPI_COMM_WORLD) != MPI_SUCCESS)
+        all[0] = all[1] = 0;
     *master_ok = all[0];
     return all[1];
 }
@@ -65,7 +66,9 @@ static int receive(const MPI_Status *probed, cli_buf *buf)
     if (cli_buf_reserve(buf, (size_t)count + 1) != 0) return -1;
     buf->size = (size_t)count;
     return MPI_Recv(buf->data, count, MPI_BYTE, probed->MPI_SOURCE, probed->MPI_TAG, MPI_COMM_WORLD,
-                    MPI_STATUS_IGNORE) == MPI_SUCCESS ? 0 : -1;
+                    MPI_STATUS_IGNORE) == MPI_SUCCESS
+               ? 0
+               : -1;
 }
 
 /* The jobs a worker rank has been sent and not answered, oldest first: two, so that a worker
@@ -91,8 +94,10 @@ static int feed(const cli_batch *b, int *next, queue *q, int r)
     slot *s = &q->s[q->n];
     const int32_t id = b->id ? b->id[*next] : *next;
     s->buf.size = 0;
-    if (cli_buf_append(&s->buf, &id, sizeof id) != 0 || cli_buf_append(&s->buf, b->payload, b->payload_size) != 0 ||
-        MPI_Isend(s->buf.data, (int)s->buf.size, MPI_BYTE, r + 1, TAG_JOB, MPI_COMM_WORLD, &s->req) != MPI_SUCCESS)
+    if (cli_buf_append(&s->buf, &id, sizeof id) != 0 ||
+        cli_buf_append(&s->buf, b->payload, b->payload_size) != 0 ||
+        MPI_Isend(s->buf.data, (int)s->buf.size, MPI_BYTE, r + 1, TAG_JOB, MPI_COMM_WORLD,
+                  &s->req) != MPI_SUCCESS)
         return 0;
     s->k = (*next)++;
     q->n++;
@@ -145,14 +150,17 @@ int pool_mpi_run(cli_pool *pool, const cli_batch *b, char *message, size_t messa
         const int k = pop(&q[r]);
         busy--;
         if (st.MPI_TAG == TAG_LOST) {
-            if (lost++ == 0) snprintf(message, message_size, "rank %d made no result for job %d", r + 1, b->id ? b->id[k] : k);
+            if (lost++ == 0)
+                snprintf(message, message_size, "rank %d made no result for job %d", r + 1,
+                         b->id ? b->id[k] : k);
         } else {
             finished++;
             if (!stopped && b->done(b->done_ctx, k, result.data, result.size) != 0) stopped = 1;
         }
         if (!stopped) busy += feed(b, &next, &q[r], r);
     }
-    if (stopped && !message[0]) snprintf(message, message_size, "stopped after %d of %d jobs", finished, b->n);
+    if (stopped && !message[0])
+        snprintf(message, message_size, "stopped after %d of %d jobs", finished, b->n);
     free_queues(q, workers);
     cli_buf_free(&result);
     return b->n - finished;
@@ -178,8 +186,8 @@ int pool_mpi_serve(cli_pool *pool, cli_job_fn run, void *ctx)
         cli_buf *out = &result[cur];
         out->size = 0;
         const int made = run(ctx, id, msg.data + sizeof id, msg.size - sizeof id, out) == 0;
-        MPI_Isend(made ? out->data : NULL, made ? (int)out->size : 0, MPI_BYTE, 0, made ? TAG_RESULT : TAG_LOST,
-                  MPI_COMM_WORLD, &sending[cur]);
+        MPI_Isend(made ? out->data : NULL, made ? (int)out->size : 0, MPI_BYTE, 0,
+                  made ? TAG_RESULT : TAG_LOST, MPI_COMM_WORLD, &sending[cur]);
         cur ^= 1;
     }
     MPI_Waitall(2, sending, MPI_STATUSES_IGNORE);
@@ -192,6 +200,7 @@ int pool_mpi_serve(cli_pool *pool, cli_job_fn run, void *ctx)
 void pool_mpi_close(cli_pool *pool)
 {
     if (pool->rank == 0)
-        for (int r = 1; r < pool->size; r++) MPI_Send(NULL, 0, MPI_BYTE, r, TAG_SHUTDOWN, MPI_COMM_WORLD);
+        for (int r = 1; r < pool->size; r++)
+            MPI_Send(NULL, 0, MPI_BYTE, r, TAG_SHUTDOWN, MPI_COMM_WORLD);
     MPI_Finalize();
 }

@@ -53,7 +53,8 @@ static char *trimmed(char *s)
 {
     while (*s == ' ' || *s == '\t') s++;
     size_t n = strlen(s);
-    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r' || s[n - 1] == '\n')) s[--n] = '\0';
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r' || s[n - 1] == '\n'))
+        s[--n] = '\0';
     return s;
 }
 
@@ -81,12 +82,15 @@ static int parse_header(reader *r, char *line, int order[N_COLUMNS])
         int col = 0;
         while (col < N_COLUMNS && strcmp(cells[i], column_name[col]) != 0) col++;
         if (col == N_COLUMNS)
-            return fail(r, "unknown column '%s' (a recording has the columns " COLUMN_LIST ")", cells[i]);
+            return fail(r, "unknown column '%s' (a recording has the columns " COLUMN_LIST ")",
+                        cells[i]);
         if (seen[col]++) return fail(r, "column '%s' appears twice", cells[i]);
         order[i] = col;
     }
     for (int col = 0; col < N_COLUMNS; col++)
-        if (!seen[col]) return fail(r, "missing column '%s' (a recording has the columns " COLUMN_LIST ")", column_name[col]);
+        if (!seen[col])
+            return fail(r, "missing column '%s' (a recording has the columns " COLUMN_LIST ")",
+                        column_name[col]);
     return 0;
 }
 
@@ -94,7 +98,9 @@ static int parse_row(reader *r, char *line, const int order[N_COLUMNS], cli_samp
 {
     char *cells[N_COLUMNS + 1];
     const int n = split_cells(line, cells, N_COLUMNS + 1);
-    if (n != N_COLUMNS) return fail(r, "%s values: the header has %d columns", n > N_COLUMNS ? "more" : "fewer", N_COLUMNS);
+    if (n != N_COLUMNS)
+        return fail(r, "%s values: the header has %d columns", n > N_COLUMNS ? "more" : "fewer",
+                    N_COLUMNS);
     for (int i = 0; i < N_COLUMNS; i++) {
         char *end;
         errno = 0;
@@ -102,13 +108,17 @@ static int parse_row(reader *r, char *line, const int order[N_COLUMNS], cli_samp
         if (end == cells[i] || *end != '\0')
             return fail(r, "column '%s': '%s' is not a number", column_name[order[i]], cells[i]);
         if (!isfinite(v) || errno == ERANGE)
-            return fail(r, "column '%s': '%s' is not a finite number", column_name[order[i]], cells[i]);
+            return fail(r, "column '%s': '%s' is not a finite number", column_name[order[i]],
+                        cells[i]);
         *slot(s, order[i]) = v;
     }
-    const double norm = sqrt(s->q[0] * s->q[0] + s->q[1] * s->q[1] + s->q[2] * s->q[2] + s->q[3] * s->q[3]);
+    const double norm =
+        sqrt(s->q[0] * s->q[0] + s->q[1] * s->q[1] + s->q[2] * s->q[2] + s->q[3] * s->q[3]);
     if (!(fabs(norm - 1.0) <= QUATERNION_NORM_TOLERANCE))
-        return fail(r, "the quaternion (qw, qx, qy, qz) has norm %.6g: a unit quaternion is needed (within %g)", norm,
-                    QUATERNION_NORM_TOLERANCE);
+        return fail(r,
+                    "the quaternion (qw, qx, qy, qz) has norm %.6g: a unit quaternion is needed "
+                    "(within %g)",
+                    norm, QUATERNION_NORM_TOLERANCE);
     return 0; /* kept as written: a state set from it is the file's (cli_body_set_state normalises) */
 }
 
@@ -121,8 +131,10 @@ static int is_blank(const char *s)
 static int append_sample(reader *r, cli_recording *rec, int *capacity, const cli_sample *s)
 {
     if (rec->n > 0 && !(s->t_s > rec->samples[rec->n - 1].t_s))
-        return fail(r, "time %.17g s is not after the previous sample's %.17g s (time must increase strictly)", s->t_s,
-                    rec->samples[rec->n - 1].t_s);
+        return fail(
+            r,
+            "time %.17g s is not after the previous sample's %.17g s (time must increase strictly)",
+            s->t_s, rec->samples[rec->n - 1].t_s);
     if (rec->n == *capacity) {
         const int cap = *capacity ? 2 * *capacity : 256;
         cli_sample *grown = realloc(rec->samples, (size_t)cap * sizeof *grown);
@@ -156,7 +168,9 @@ static int read_lines(reader *r, FILE *f, cli_recording *rec)
     if (rc != 0) return rc;
     if (ferror(f)) return fail(r, "cannot read the file: %s", strerror(errno));
     if (!have_header) return fail(r, "empty file: no header line " COLUMN_LIST);
-    if (rec->n < 2) return fail(r, "%d sample%s: a recording needs at least two", rec->n, rec->n == 1 ? "" : "s");
+    if (rec->n < 2)
+        return fail(r, "%d sample%s: a recording needs at least two", rec->n,
+                    rec->n == 1 ? "" : "s");
     return 0;
 }
 
@@ -186,7 +200,8 @@ void cli_recordings_free(cli_recording *recs, int n)
     free(recs);
 }
 
-static int load_append(const char *path, cli_recording **recs, int *n, char *message, size_t message_size)
+static int load_append(const char *path, cli_recording **recs, int *n, char *message,
+                       size_t message_size)
 {
     cli_recording rec;
     if (cli_recording_load(path, &rec, message, message_size) != 0) return -1;
@@ -207,7 +222,8 @@ static int is_csv(const struct dirent *e)
     return n > 4 && e->d_name[0] != '.' && strcmp(e->d_name + n - 4, ".csv") == 0;
 }
 
-int cli_recordings_load(const char *path, cli_recording **recs, int *n, char *message, size_t message_size)
+int cli_recordings_load(const char *path, cli_recording **recs, int *n, char *message,
+                        size_t message_size)
 {
     struct stat st;
     if (stat(path, &st) != 0) {
@@ -218,7 +234,8 @@ int cli_recordings_load(const char *path, cli_recording **recs, int *n, char *me
     struct dirent **names;
     const int count = scandir(path, &names, is_csv, alphasort);
     if (count < 0) {
-        snprintf(message, message_size, "%s:0: cannot read the directory: %s", path, strerror(errno));
+        snprintf(message, message_size, "%s:0: cannot read the directory: %s", path,
+                 strerror(errno));
         return -1;
     }
     if (count == 0) snprintf(message, message_size, "%s:0: no *.csv file in the directory", path);
@@ -226,7 +243,8 @@ int cli_recordings_load(const char *path, cli_recording **recs, int *n, char *me
     for (int i = 0; i < count; i++) {
         char file[4096];
         const size_t len = strlen(path);
-        snprintf(file, sizeof file, "%s%s%s", path, len && path[len - 1] == '/' ? "" : "/", names[i]->d_name);
+        snprintf(file, sizeof file, "%s%s%s", path, len && path[len - 1] == '/' ? "" : "/",
+                 names[i]->d_name);
         if (rc == 0) rc = load_append(file, recs, n, message, message_size);
         free(names[i]);
     }

@@ -10,7 +10,8 @@
 static int sample_finite(const cli_sample *s)
 {
     int ok = isfinite(s->t_s);
-    for (int i = 0; i < 3; i++) ok &= isfinite(s->x_m[i]) && isfinite(s->v_mps[i]) && isfinite(s->w_body_radps[i]);
+    for (int i = 0; i < 3; i++)
+        ok &= isfinite(s->x_m[i]) && isfinite(s->v_mps[i]) && isfinite(s->w_body_radps[i]);
     for (int i = 0; i < 4; i++) ok &= isfinite(s->q[i]);
     return ok;
 }
@@ -33,8 +34,8 @@ int cli_body_set_state(dBodyID body, const cli_sample *s)
 
 void cli_body_get_state(dBodyID body, double t_s, cli_sample *s)
 {
-    const dReal *x = dBodyGetPosition(body), *q = dBodyGetQuaternion(body), *v = dBodyGetLinearVel(body),
-                *w = dBodyGetAngularVel(body);
+    const dReal *x = dBodyGetPosition(body), *q = dBodyGetQuaternion(body),
+                *v = dBodyGetLinearVel(body), *w = dBodyGetAngularVel(body);
     dVector3 wb; /* R^T w */
     dBodyVectorFromWorld(body, w[0], w[1], w[2], wb);
     s->t_s = t_s;
@@ -65,8 +66,9 @@ static double distance(const double a[3], const double b[3])
 
 /* Steps sim to each later sample time t_k (relative to the first sample: until its time reaches
    t_k - h/2, so a step that divides the sample period lands on it) and compares. */
-static int compare(ipx_sim *sim, dBodyID body, double h, const cli_recording *rec, cli_replay_error *err,
-                   cli_sample *sim_states, char *message, size_t message_size)
+static int compare(ipx_sim *sim, dBodyID body, double h, const cli_recording *rec,
+                   cli_replay_error *err, cli_sample *sim_states, char *message,
+                   size_t message_size)
 {
     const double t0 = rec->samples[0].t_s;
     double sum_pos = 0.0, sum_ori = 0.0;
@@ -75,8 +77,8 @@ static int compare(ipx_sim *sim, dBodyID body, double h, const cli_recording *re
         while (ipx_sim_time(sim) < r->t_s - t0 - 0.5 * h) {
             char why[256];
             if (ipx_sim_step(sim, why, sizeof why) != 0) {
-                snprintf(message, message_size, "%s: the simulation failed at t = %.6f s: %s", rec->path,
-                         t0 + ipx_sim_time(sim), why);
+                snprintf(message, message_size, "%s: the simulation failed at t = %.6f s: %s",
+                         rec->path, t0 + ipx_sim_time(sim), why);
                 return 1;
             }
         }
@@ -94,8 +96,9 @@ static int compare(ipx_sim *sim, dBodyID body, double h, const cli_recording *re
     return 0;
 }
 
-int cli_replay(const ipx_scene *scene, const char *model, const char *params, const cli_recording *rec,
-               cli_replay_error *err, cli_sample *sim_states, char *message, size_t message_size)
+int cli_replay(const ipx_scene *scene, const char *model, const char *params,
+               const cli_recording *rec, cli_replay_error *err, cli_sample *sim_states,
+               char *message, size_t message_size)
 {
     memset(err, 0, sizeof *err);
     err->length_m = ipx_scene_replay_length(scene);
@@ -108,18 +111,21 @@ int cli_replay(const ipx_scene *scene, const char *model, const char *params, co
     const char *name = ipx_scene_replay_body(scene);
     const int b = name ? ipx_sim_body_index(sim, name) : -1;
     if (b < 0) {
-        snprintf(message, message_size, "world '%s' has no moving link to replay", ipx_scene_name(scene));
+        snprintf(message, message_size, "world '%s' has no moving link to replay",
+                 ipx_scene_name(scene));
         ipx_sim_destroy(sim);
         return 2;
     }
     dBodyID body = ipx_sim_body(sim, b);
     if (cli_body_set_state(body, &rec->samples[0]) != 0) {
-        snprintf(message, message_size, "%s: the first sample is not finite or its quaternion is zero", rec->path);
+        snprintf(message, message_size,
+                 "%s: the first sample is not finite or its quaternion is zero", rec->path);
         ipx_sim_destroy(sim);
         return 2;
     }
     if (sim_states) cli_body_get_state(body, rec->samples[0].t_s, &sim_states[0]);
-    const int rc = compare(sim, body, ipx_scene_step_size(scene), rec, err, sim_states, message, message_size);
+    const int rc =
+        compare(sim, body, ipx_scene_step_size(scene), rec, err, sim_states, message, message_size);
     const ipx_ode_stats st = ipx_ode_get_stats(ipx_sim_impax(sim));
     err->impact_events = st.impact_events;
     err->fallbacks = st.fallbacks;

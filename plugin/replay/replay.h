@@ -38,12 +38,12 @@ void cli_recording_free(cli_recording *rec);
 void cli_recordings_free(cli_recording *recs, int n);
 
 typedef struct cli_replay_error {
-    double mean_pos_m;    /* mean over the recorded samples of |x_sim - x_rec| */
-    double final_pos_m;   /* at the last sample */
-    double mean_ori_deg;  /* mean angle of q_rec^-1 q_sim */
-    double length_m;      /* the world's reference length (errors as fractions of it) */
+    double mean_pos_m;   /* mean over the recorded samples of |x_sim - x_rec| */
+    double final_pos_m;  /* at the last sample */
+    double mean_ori_deg; /* mean angle of q_rec^-1 q_sim */
+    double length_m;     /* the world's reference length (errors as fractions of it) */
     long impact_events, fallbacks;
-    int samples;          /* compared */
+    int samples; /* compared */
 } cli_replay_error;
 
 /// Simulates rec in a fresh simulation of scene under model/params (as ipx_sim_create takes

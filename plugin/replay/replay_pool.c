@@ -18,11 +18,13 @@ static int replay_job(void *ctx, int id, const void *payload, size_t payload_siz
     const char *model = payload, *end = model ? memchr(model, '\0', payload_size) : NULL;
     cli_replay_outcome o;
     memset(&o, 0, sizeof o);
-    if (!end || !memchr(end + 1, '\0', payload_size - (size_t)(end + 1 - model)) || id < 0 || id >= c->n_recs) {
+    if (!end || !memchr(end + 1, '\0', payload_size - (size_t)(end + 1 - model)) || id < 0 ||
+        id >= c->n_recs) {
         o.rc = 2;
         snprintf(o.message, sizeof o.message, "malformed replay job %d", id);
     } else {
-        o.rc = cli_replay(c->scene, model, end + 1, &c->recs[id], &o.error, NULL, o.message, sizeof o.message);
+        o.rc = cli_replay(c->scene, model, end + 1, &c->recs[id], &o.error, NULL, o.message,
+                          sizeof o.message);
     }
     return cli_buf_append(result, &o, sizeof o);
 }
@@ -60,15 +62,22 @@ int cli_replay_pool(cli_pool *pool, const ipx_scene *scene, const char *model, c
         snprintf(message, message_size, "out of memory for %d replays", n);
         return -1;
     }
-    const cli_batch batch = {.n = n, .id = index, .payload = payload, .payload_size = (size_t)len + 1,
-                             .run = replay_job, .run_ctx = &ctx, .done = store_outcome, .done_ctx = &o};
+    const cli_batch batch = {.n = n,
+                             .id = index,
+                             .payload = payload,
+                             .payload_size = (size_t)len + 1,
+                             .run = replay_job,
+                             .run_ctx = &ctx,
+                             .done = store_outcome,
+                             .done_ctx = &o};
     const int missing = cli_pool_run(pool, &batch, message, message_size);
     if (missing > 0) { /* name the first recording without an outcome: the dead worker's */
         int k = 0;
         while (k < n - 1 && o.stored[k]) k++;
         const size_t used = strlen(message);
-        snprintf(message + used, message_size - used, "%s%d of %d replays did not report (the first: %s)",
-                 used ? ": " : "", missing, n, recs[index[k]].path);
+        snprintf(message + used, message_size - used,
+                 "%s%d of %d replays did not report (the first: %s)", used ? ": " : "", missing, n,
+                 recs[index[k]].path);
     }
     free(o.stored);
     return missing == 0 ? 0 : -1;

@@ -67,7 +67,8 @@ int cli_table_row(cli_table *t, const char *label, const char *const *cells)
     r->label = strdup(label);
     r->cells = calloc((size_t)t->n_cols, sizeof *r->cells);
     int ok = r->label && r->cells;
-    for (int c = 0; ok && c < t->n_cols; c++) ok = (r->cells[c] = strdup(cells[c] ? cells[c] : "-")) != NULL;
+    for (int c = 0; ok && c < t->n_cols; c++)
+        ok = (r->cells[c] = strdup(cells[c] ? cells[c] : "-")) != NULL;
     return ok ? 0 : -1;
 }
 
@@ -81,7 +82,8 @@ static int label_width(const cli_table *t)
 {
     int w = 0;
     for (int r = 0; r < t->n_rows; r++)
-        if (t->rows[r].label && (int)strlen(t->rows[r].label) > w) w = (int)strlen(t->rows[r].label);
+        if (t->rows[r].label && (int)strlen(t->rows[r].label) > w)
+            w = (int)strlen(t->rows[r].label);
     return w;
 }
 
@@ -89,7 +91,8 @@ static int column_width(const cli_table *t, int c)
 {
     int w = (int)strlen(t->heads[c]);
     for (int r = 0; r < t->n_rows; r++)
-        if (t->rows[r].cells && (int)strlen(t->rows[r].cells[c]) > w) w = (int)strlen(t->rows[r].cells[c]);
+        if (t->rows[r].cells && (int)strlen(t->rows[r].cells[c]) > w)
+            w = (int)strlen(t->rows[r].cells[c]);
     return w + GAP;
 }
 
@@ -116,7 +119,8 @@ void cli_table_print(FILE *out, const cli_table *t, int width)
     const int lw = label_width(t);
     for (int first = 0; first < t->n_cols;) {
         int last = first + 1, used = lw + column_width(t, first);
-        while (last < t->n_cols && used + column_width(t, last) <= width) used += column_width(t, last++);
+        while (last < t->n_cols && used + column_width(t, last) <= width)
+            used += column_width(t, last++);
         if (first > 0) fputc('\n', out);
         print_block(out, t, first, last, lw, width);
         first = last;

@@ -25,15 +25,20 @@ int ipx_trace_open(ipx_trace_file *t, const char *name, const char *path, char *
     const int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK | O_CLOEXEC, 0666);
     if (fd < 0) {
         if (errno == ENXIO)
-            snprintf(msg, size, "%s='%s': a FIFO with no reader (start the reader first: "
-                     "impax does not wait for one before the program runs)", name, path);
+            snprintf(msg, size,
+                     "%s='%s': a FIFO with no reader (start the reader first: "
+                     "impax does not wait for one before the program runs)",
+                     name, path);
         else
-            snprintf(msg, size, "%s='%s': cannot open it for writing (%s)", name, path, strerror(errno));
+            snprintf(msg, size, "%s='%s': cannot open it for writing (%s)", name, path,
+                     strerror(errno));
         return -1;
     }
     struct stat st;
-    if (fstat(fd, &st) != 0 || !(S_ISREG(st.st_mode) || S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode))) {
-        snprintf(msg, size, "%s='%s': not a regular file, a FIFO or a character device", name, path);
+    if (fstat(fd, &st) != 0 ||
+        !(S_ISREG(st.st_mode) || S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode))) {
+        snprintf(msg, size, "%s='%s': not a regular file, a FIFO or a character device", name,
+                 path);
         close(fd);
         return -1;
     }
@@ -78,10 +83,8 @@ static int write_line(ipx_trace_file *t, const char *buf, size_t len)
    is checked finite) is written as null rather than as invalid JSON. */
 static void number(FILE *f, double x)
 {
-    if (isfinite(x))
-        fprintf(f, "%.17g", x);
-    else
-        fputs("null", f);
+    if (isfinite(x)) fprintf(f, "%.17g", x);
+    else fputs("null", f);
 }
 
 static void string(FILE *f, const char *s)
@@ -89,12 +92,9 @@ static void string(FILE *f, const char *s)
     fputc('"', f);
     for (; *s; s++) {
         const unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\')
-            fprintf(f, "\\%c", ch);
-        else if (ch < 0x20)
-            fprintf(f, "\\u%04x", ch);
-        else
-            fputc(ch, f);
+        if (ch == '"' || ch == '\\') fprintf(f, "\\%c", ch);
+        else if (ch < 0x20) fprintf(f, "\\u%04x", ch);
+        else fputc(ch, f);
     }
     fputc('"', f);
 }
@@ -187,8 +187,8 @@ void ipx_trace_close(ipx_trace_file *t)
 
 void ipx_trace_status(const ipx_trace_file *t, char *buf, size_t size)
 {
-    if (!t->error)
-        snprintf(buf, size, "%s", "");
+    if (!t->error) snprintf(buf, size, "%s", "");
     else
-        snprintf(buf, size, "; trace stopped after %ld events (%s)", t->written, strerror(t->error));
+        snprintf(buf, size, "; trace stopped after %ld events (%s)", t->written,
+                 strerror(t->error));
 }

@@ -19,18 +19,19 @@ void ipx_trace_event(FILE *f, int world_index, double time_s, const ipx_ode_even
 /// ("impax: NAME='PATH': writing failed after N events (why): tracing stopped") and stops the
 /// trace, and a line cut by it is removed from a regular file.
 typedef struct ipx_trace_file {
-    int fd;                /* -1: no trace */
-    const char *name;      /* what the user set: "IMPAX_TRACE", "--trace" */
-    const char *path;      /* the caller's string, alive while the trace is */
-    long written;          /* events written whole */
-    int error;             /* errno of the first failed write or close (0: none): no more events */
+    int fd;           /* -1: no trace */
+    const char *name; /* what the user set: "IMPAX_TRACE", "--trace" */
+    const char *path; /* the caller's string, alive while the trace is */
+    long written;     /* events written whole */
+    int error;        /* errno of the first failed write or close (0: none): no more events */
 } ipx_trace_file;
 
 /// Opens path for the trace without waiting: a FIFO that has no reader yet would block the
 /// program (the shim opens it before main), so it is refused (ENXIO), as is anything but a
 /// regular file, a FIFO or a character device (/dev/stderr). Returns 0, or -1 with one line
 /// naming name and path in message.
-int ipx_trace_open(ipx_trace_file *t, const char *name, const char *path, char *message, size_t size);
+int ipx_trace_open(ipx_trace_file *t, const char *name, const char *path, char *message,
+                   size_t size);
 /// ev as one line of t (nothing once the trace has stopped). The caller serialises calls on t.
 void ipx_trace_write(ipx_trace_file *t, int world_index, double time_s, const ipx_ode_event *ev);
 /// Closes the trace (a failed close is a failed write too).

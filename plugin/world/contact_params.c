@@ -37,7 +37,8 @@ int ipx_contact_param_range(const char *key, double *lo, double *hi)
 }
 
 /* The value of item for key k into *out: 0, or -1 with a message naming the key and its range. */
-static int parse_value(int k, const ipx_param_item *item, double *out, char *message, size_t message_size)
+static int parse_value(int k, const ipx_param_item *item, double *out, char *message,
+                       size_t message_size)
 {
     double x;
     char why[IPX_MESSAGE_SIZE];
@@ -46,8 +47,8 @@ static int parse_value(int k, const ipx_param_item *item, double *out, char *mes
         return -1;
     }
     if (!isfinite(x) || x < keys[k].lo || x > keys[k].hi) {
-        snprintf(message, message_size, "contact parameter %s = %g is out of range [%g, %g]%s", keys[k].name, x,
-                 keys[k].lo, keys[k].hi, keys[k].unit);
+        snprintf(message, message_size, "contact parameter %s = %g is out of range [%g, %g]%s",
+                 keys[k].name, x, keys[k].lo, keys[k].hi, keys[k].unit);
         return -1;
     }
     *out = x;
@@ -55,7 +56,8 @@ static int parse_value(int k, const ipx_param_item *item, double *out, char *mes
 }
 
 /* One contact key of item into the override: 1, 0 if item is not one, -1 with a message. */
-static int take_contact_key(void *user, const ipx_param_item *item, char *message, size_t message_size)
+static int take_contact_key(void *user, const ipx_param_item *item, char *message,
+                            size_t message_size)
 {
     contact_override *out = user;
     const int k = find_key(item->key, item->key_len);

@@ -14,9 +14,8 @@ ipx_pose ipx_pose_from_xyzrpy(const double v[6])
     const double cr = cos(v[3]), sr = sin(v[3]), cp = cos(v[4]), sp = sin(v[4]), cy = cos(v[5]),
                  sy = sin(v[5]);
     ipx_pose p = {{v[0], v[1], v[2]},
-                  {cy * cp, cy * sp * sr - sy * cr, cy * sp * cr + sy * sr,
-                   sy * cp, sy * sp * sr + cy * cr, sy * sp * cr - cy * sr,
-                   -sp, cp * sr, cp * cr}};
+                  {cy * cp, cy * sp * sr - sy * cr, cy * sp * cr + sy * sr, sy * cp,
+                   sy * sp * sr + cy * cr, sy * sp * cr - cy * sr, -sp, cp * sr, cp * cr}};
     return p;
 }
 
@@ -41,7 +40,8 @@ int ipx_vec3_unit(const double v[3], double out[3])
 {
     const double m = max_abs(v);
     if (!(m > 0) || !isfinite(m)) return -1;
-    double s[3] = {v[0] / m, v[1] / m, v[2] / m}; /* largest component +-1: no overflow, no underflow */
+    double s[3] = {v[0] / m, v[1] / m,
+                   v[2] / m}; /* largest component +-1: no overflow, no underflow */
     const double n = sqrt(s[0] * s[0] + s[1] * s[1] + s[2] * s[2]);
     for (int i = 0; i < 3; i++) out[i] = s[i] / n;
     return 0;
@@ -50,7 +50,8 @@ int ipx_vec3_unit(const double v[3], double out[3])
 void ipx_pose_rotate(const ipx_pose *pose, const double v[3], double out[3])
 {
     double r[3];
-    for (int i = 0; i < 3; i++) r[i] = pose->R[3 * i] * v[0] + pose->R[3 * i + 1] * v[1] + pose->R[3 * i + 2] * v[2];
+    for (int i = 0; i < 3; i++)
+        r[i] = pose->R[3 * i] * v[0] + pose->R[3 * i + 1] * v[1] + pose->R[3 * i + 2] * v[2];
     memcpy(out, r, sizeof r);
 }
 

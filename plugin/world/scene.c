@@ -8,9 +8,11 @@
 void *sdf_append(sdf_load *ld, int which)
 {
     ipx_scene *s = ld->scene;
-    void **arrays[4] = {(void **)&s->models, (void **)&s->links, (void **)&s->collisions, (void **)&s->joints};
+    void **arrays[4] = {(void **)&s->models, (void **)&s->links, (void **)&s->collisions,
+                        (void **)&s->joints};
     int *counts[4] = {&s->n_models, &s->n_links, &s->n_collisions, &s->n_joints};
-    const size_t sizes[4] = {sizeof(scene_model), sizeof(scene_link), sizeof(scene_collision), sizeof(scene_joint)};
+    const size_t sizes[4] = {sizeof(scene_model), sizeof(scene_link), sizeof(scene_collision),
+                             sizeof(scene_joint)};
     if (*counts[which] == ld->caps[which]) {
         int cap = ld->caps[which] ? 2 * ld->caps[which] : 8;
         void *grown = realloc(*arrays[which], (size_t)cap * sizes[which]);

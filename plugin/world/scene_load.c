@@ -62,10 +62,12 @@ ipx_scene *ipx_scene_load(const char *path, ipx_diag_fn report, void *user)
         return NULL;
     }
     ld.scene = calloc(1, sizeof *ld.scene);
-    if (ld.scene && (ld.scene->path = sdf_dup(&ld.diag, path)) != NULL) sdf_parse_world(&ld, xmlDocGetRootElement(doc));
+    if (ld.scene && (ld.scene->path = sdf_dup(&ld.diag, path)) != NULL)
+        sdf_parse_world(&ld, xmlDocGetRootElement(doc));
     xmlFreeDoc(doc);
     if (!ld.scene || ld.diag.errors) {
-        if ((!ld.scene || ld.diag.out_of_memory) && report) report(user, 1, "out of memory while loading the world");
+        if ((!ld.scene || ld.diag.out_of_memory) && report)
+            report(user, 1, "out of memory while loading the world");
         ipx_scene_free(ld.scene);
         return NULL;
     }

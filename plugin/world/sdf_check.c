@@ -8,7 +8,7 @@
 #include "sdf_parse.h"
 
 typedef struct named {
-    int scope;        /* a link's index for its collisions, 0 for everything else */
+    int scope; /* a link's index for its collisions, 0 for everything else */
     const char *name;
     int line;
 } named;
@@ -31,8 +31,10 @@ static void report_duplicates(sdf_load *ld, named *list, int n, const char *what
             first = i;
             continue;
         }
-        sdf_error_at(&ld->diag, list[i].line, "%s '%s' is defined twice, at lines %d and %d (%s names must be "
-                     "unique within %s)", what, list[i].name, list[first].line, list[i].line, what, scope);
+        sdf_error_at(&ld->diag, list[i].line,
+                     "%s '%s' is defined twice, at lines %d and %d (%s names must be "
+                     "unique within %s)",
+                     what, list[i].name, list[first].line, list[i].line, what, scope);
     }
 }
 
@@ -48,25 +50,32 @@ static void check_names(sdf_load *ld)
         sdf_out_of_memory(&ld->diag);
         return;
     }
-    for (int i = 0; i < s->n_models; i++) list[i] = (named){0, sdf_s(s->models[i].name), s->models[i].line};
+    for (int i = 0; i < s->n_models; i++)
+        list[i] = (named){0, sdf_s(s->models[i].name), s->models[i].line};
     report_duplicates(ld, list, s->n_models, "model", "the world or their enclosing model");
-    for (int i = 0; i < s->n_links; i++) list[i] = (named){0, sdf_s(s->links[i].name), s->links[i].line};
+    for (int i = 0; i < s->n_links; i++)
+        list[i] = (named){0, sdf_s(s->links[i].name), s->links[i].line};
     report_duplicates(ld, list, s->n_links, "link", "a model");
-    for (int i = 0; i < s->n_joints; i++) list[i] = (named){0, sdf_s(s->joints[i].name), s->joints[i].line};
+    for (int i = 0; i < s->n_joints; i++)
+        list[i] = (named){0, sdf_s(s->joints[i].name), s->joints[i].line};
     report_duplicates(ld, list, s->n_joints, "joint", "a model");
     for (int i = 0; i < s->n_collisions; i++)
-        list[i] = (named){s->collisions[i].link, sdf_s(s->collisions[i].name), s->collisions[i].line};
+        list[i] =
+            (named){s->collisions[i].link, sdf_s(s->collisions[i].name), s->collisions[i].line};
     report_duplicates(ld, list, s->n_collisions, "collision", "a link");
     free(list);
 }
 
 /* 1 if every coordinate of p is within RANGE_POSITION, else an error naming the item. */
-static int position_ok(sdf_load *ld, int line, const char *what, const char *name, const double p[3])
+static int position_ok(sdf_load *ld, int line, const char *what, const char *name,
+                       const double p[3])
 {
     for (int i = 0; i < 3; i++)
         if (!(fabs(p[i]) <= RANGE_POSITION)) {
-            sdf_error_at(&ld->diag, line, "%s '%s' is at %c = %g m in the world: positions must be within +-%g m "
-                         "(ODE's collision space)", what, name, "xyz"[i], p[i], RANGE_POSITION);
+            sdf_error_at(&ld->diag, line,
+                         "%s '%s' is at %c = %g m in the world: positions must be within +-%g m "
+                         "(ODE's collision space)",
+                         what, name, "xyz"[i], p[i], RANGE_POSITION);
             return 0;
         }
     return 1;
@@ -81,9 +90,11 @@ static void check_positions(sdf_load *ld)
             position_ok(ld, l->line, "the centre of mass of link", sdf_s(l->name), l->inertial.p);
     }
     for (int i = 0; i < s->n_collisions; i++)
-        position_ok(ld, s->collisions[i].line, "collision", sdf_s(s->collisions[i].name), s->collisions[i].pose.p);
+        position_ok(ld, s->collisions[i].line, "collision", sdf_s(s->collisions[i].name),
+                    s->collisions[i].pose.p);
     for (int i = 0; i < s->n_joints; i++)
-        position_ok(ld, s->joints[i].line, "the anchor of joint", sdf_s(s->joints[i].name), s->joints[i].anchor);
+        position_ok(ld, s->joints[i].line, "the anchor of joint", sdf_s(s->joints[i].name),
+                    s->joints[i].anchor);
 }
 
 void sdf_check_scene(sdf_load *ld)

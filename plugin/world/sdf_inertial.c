@@ -71,29 +71,39 @@ static void check_inertia(sdf_load *ld, const xmlNode *node, const scene_link *l
     const double g_lo = sqrt(fmax(m[0], 0) / link->mass), g_hi = sqrt(m[2] / link->mass);
     const char *name = sdf_s(link->name);
     if (!(m[0] > 0))
-        sdf_error(&ld->diag, node, "<inertia> of link '%s' is not positive definite (principal moments %g, %g, %g "
-                  "kg m^2)", name, m[0], m[1], m[2]);
+        sdf_error(&ld->diag, node,
+                  "<inertia> of link '%s' is not positive definite (principal moments %g, %g, %g "
+                  "kg m^2)",
+                  name, m[0], m[1], m[2]);
     else if (m[0] + m[1] < m[2] * (1 - 1e-9))
-        sdf_error(&ld->diag, node, "<inertia> of link '%s' is not a rigid body's: its principal moments %g, %g, "
-                  "%g kg m^2 break the triangle inequality (the two smaller must add up to the largest)", name, m[0],
-                  m[1], m[2]);
+        sdf_error(
+            &ld->diag, node,
+            "<inertia> of link '%s' is not a rigid body's: its principal moments %g, %g, "
+            "%g kg m^2 break the triangle inequality (the two smaller must add up to the largest)",
+            name, m[0], m[1], m[2]);
     else if (m[0] < RANGE_INERTIA_RATIO * m[2])
-        sdf_error(&ld->diag, node, "<inertia> of link '%s': the smallest principal moment %g kg m^2 is below %g of "
-                  "the largest (%g): too thin a body for ODE's factorisation", name, m[0], RANGE_INERTIA_RATIO, m[2]);
+        sdf_error(&ld->diag, node,
+                  "<inertia> of link '%s': the smallest principal moment %g kg m^2 is below %g of "
+                  "the largest (%g): too thin a body for ODE's factorisation",
+                  name, m[0], RANGE_INERTIA_RATIO, m[2]);
     else if (g_lo < RANGE_GYRATION_MIN || g_hi > RANGE_GYRATION_MAX)
-        sdf_error(&ld->diag, node, "<inertia> of link '%s' with mass %g kg: radii of gyration sqrt(I/m) %g to %g m "
-                  "are out of range [%g, %g] m", name, link->mass, g_lo, g_hi, RANGE_GYRATION_MIN, RANGE_GYRATION_MAX);
+        sdf_error(&ld->diag, node,
+                  "<inertia> of link '%s' with mass %g kg: radii of gyration sqrt(I/m) %g to %g m "
+                  "are out of range [%g, %g] m",
+                  name, link->mass, g_lo, g_hi, RANGE_GYRATION_MIN, RANGE_GYRATION_MAX);
 }
 
 void sdf_parse_inertial(sdf_load *ld, const xmlNode *node, int link_index)
 {
     ipx_pose local = ipx_pose_identity();
     scene_link *link = &ld->scene->links[link_index];
-    const xmlNode *inertia = node; /* where a bad tensor is reported: its element, else <inertial> */
+    const xmlNode *inertia =
+        node; /* where a bad tensor is reported: its element, else <inertial> */
     int mass_ok = 1;
     for (const xmlNode *c = sdf_first(node); c; c = sdf_next(c)) {
         if (sdf_is(c, "mass")) {
-            mass_ok = sdf_double_in(&ld->diag, c, RANGE_MASS_MIN, RANGE_MASS_MAX, "kg", &link->mass) == 0;
+            mass_ok =
+                sdf_double_in(&ld->diag, c, RANGE_MASS_MIN, RANGE_MASS_MAX, "kg", &link->mass) == 0;
         } else if (sdf_is(c, "inertia")) {
             parse_inertia(ld, c, link->inertia);
             inertia = c;

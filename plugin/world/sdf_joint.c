@@ -8,8 +8,8 @@
 
 #include "sdf_parse.h"
 
-static const char *const type_names[] = {"revolute", "continuous", "prismatic", "ball", "fixed", "universal",
-                                         "revolute2"};
+static const char *const type_names[] = {"revolute", "continuous", "prismatic", "ball",
+                                         "fixed",    "universal",  "revolute2"};
 enum { N_TYPES = (int)(sizeof type_names / sizeof type_names[0]) };
 
 /* The link named `name` in the model `prefix` (or by its full name); -1 = world, -2 = none.
@@ -37,7 +37,8 @@ static void parse_dynamics(sdf_load *ld, const xmlNode *node)
         if (sdf_double(&ld->diag, c, &v) != 0) continue;
         if (sdf_is(c, "spring_reference")) continue; /* meaningless without stiffness */
         if (v != 0.0)
-            sdf_error(&ld->diag, c, "<%s> %g: joint damping, friction and springs are not supported (use 0)",
+            sdf_error(&ld->diag, c,
+                      "<%s> %g: joint damping, friction and springs are not supported (use 0)",
                       (const char *)c->name, v);
     }
 }
@@ -49,15 +50,18 @@ static void parse_limit(sdf_load *ld, const xmlNode *node, scene_axis *axis)
     for (const xmlNode *c = sdf_first(node); c; c = sdf_next(c)) {
         if (sdf_is(c, "lower")) sdf_double(&ld->diag, c, &axis->lower);
         else if (sdf_is(c, "upper")) sdf_double(&ld->diag, c, &axis->upper);
-        else if (!sdf_is(c, "effort") && !sdf_is(c, "velocity") && !sdf_is(c, "stiffness") && !sdf_is(c, "dissipation"))
-            sdf_unhandled(&ld->diag, c); /* effort and velocity limit motors, which impax has none of */
+        else if (!sdf_is(c, "effort") && !sdf_is(c, "velocity") && !sdf_is(c, "stiffness") &&
+                 !sdf_is(c, "dissipation"))
+            sdf_unhandled(&ld->diag,
+                          c); /* effort and velocity limit motors, which impax has none of */
     }
     axis->has_limits = axis->lower > -1e15 || axis->upper < 1e15;
-    if (axis->lower > axis->upper) sdf_error(&ld->diag, node, "<limit>: lower %g > upper %g", axis->lower, axis->upper);
+    if (axis->lower > axis->upper)
+        sdf_error(&ld->diag, node, "<limit>: lower %g > upper %g", axis->lower, axis->upper);
 }
 
-static void parse_axis(sdf_load *ld, const xmlNode *node, const ipx_pose *joint_pose, const ipx_pose *model_pose,
-                       scene_axis *axis)
+static void parse_axis(sdf_load *ld, const xmlNode *node, const ipx_pose *joint_pose,
+                       const ipx_pose *model_pose, scene_axis *axis)
 {
     double xyz[3] = {0, 0, 1};
     int in_model = 0;
@@ -88,8 +92,10 @@ static int parse_type(sdf_load *ld, const xmlNode *node, joint_type *type)
             *type = (joint_type)i;
             return 0;
         }
-    sdf_error(&ld->diag, node, "joint type '%s' is not supported (impax: revolute, continuous, prismatic, ball, "
-              "fixed, universal, revolute2)", t);
+    sdf_error(&ld->diag, node,
+              "joint type '%s' is not supported (impax: revolute, continuous, prismatic, ball, "
+              "fixed, universal, revolute2)",
+              t);
     return -1;
 }
 
@@ -102,7 +108,9 @@ static int parse_link_ref(sdf_load *ld, const xmlNode *joint, const char *which,
         char *name = sdf_text_dup(&ld->diag, c);
         if (!name) return -2;
         int i = find_link(ld, prefix, name);
-        if (i == -2) sdf_error(&ld->diag, c, "joint '%s': %s link '%s' not found in model '%s'", joint_name, which, name, prefix);
+        if (i == -2)
+            sdf_error(&ld->diag, c, "joint '%s': %s link '%s' not found in model '%s'", joint_name,
+                      which, name, prefix);
         free(name);
         return i;
     }
@@ -142,7 +150,8 @@ void sdf_parse_joint(sdf_load *ld, const xmlNode *node, const sdf_scope *model)
     } else if (child == -1) {
         sdf_error(&ld->diag, node, "joint '%s': the child cannot be the world", sdf_s(name));
     } else if (child == parent) {
-        sdf_error(&ld->diag, node, "joint '%s' joins link '%s' to itself", sdf_s(name), sdf_s(ld->scene->links[child].name));
+        sdf_error(&ld->diag, node, "joint '%s' joins link '%s' to itself", sdf_s(name),
+                  sdf_s(ld->scene->links[child].name));
     } else {
         j = sdf_append(ld, 3);
     }

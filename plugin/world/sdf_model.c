@@ -16,8 +16,8 @@ static int parse_velocity(sdf_load *ld, const xmlNode *node, const char *unit, d
     if (sdf_doubles(&ld->diag, node, v, 3) != 0) return -1;
     const double norm = ipx_vec3_norm(v);
     if (norm > RANGE_SPEED) {
-        sdf_error(&ld->diag, node, "<impax:%s> of norm %g %s is out of range: at most %g %s", (const char *)node->name,
-                  norm, unit, RANGE_SPEED, unit);
+        sdf_error(&ld->diag, node, "<impax:%s> of norm %g %s is out of range: at most %g %s",
+                  (const char *)node->name, norm, unit, RANGE_SPEED, unit);
         return -1;
     }
     memcpy(out, v, sizeof v);
@@ -44,8 +44,10 @@ static void parse_link_child(sdf_load *ld, const xmlNode *c, int index)
     else if (sdf_is(c, "self_collide")) sdf_bool(&ld->diag, c, &link->self_collide);
     else if (sdf_is(c, "kinematic")) sdf_bool(&ld->diag, c, &link->kinematic);
     else if (sdf_is(c, "velocity_decay")) parse_velocity_decay(ld, c, link->damping);
-    else if (sdf_is_impax(c, "linear_velocity")) link->has_v0 = parse_velocity(ld, c, "m/s", link->v0) == 0;
-    else if (sdf_is_impax(c, "angular_velocity")) link->has_w0 = parse_velocity(ld, c, "rad/s", link->w0) == 0;
+    else if (sdf_is_impax(c, "linear_velocity"))
+        link->has_v0 = parse_velocity(ld, c, "m/s", link->v0) == 0;
+    else if (sdf_is_impax(c, "angular_velocity"))
+        link->has_w0 = parse_velocity(ld, c, "rad/s", link->w0) == 0;
     else sdf_unhandled(&ld->diag, c);
 }
 
@@ -78,7 +80,8 @@ void sdf_parse_link(sdf_load *ld, const xmlNode *node, const sdf_scope *model)
 }
 
 /* A model's own settings, read before its links because SDF allows them in any order. */
-static void parse_model_settings(sdf_load *ld, const xmlNode *node, ipx_pose *local, sdf_scope *scope)
+static void parse_model_settings(sdf_load *ld, const xmlNode *node, ipx_pose *local,
+                                 sdf_scope *scope)
 {
     for (const xmlNode *c = sdf_first(node); c; c = sdf_next(c)) {
         if (sdf_is(c, "pose")) sdf_pose(&ld->diag, c, local);
@@ -110,7 +113,9 @@ void sdf_parse_model(sdf_load *ld, const xmlNode *node, const sdf_scope *parent)
     scope.pose = ipx_pose_compose(&parent->pose, &local);
     ld->scene->models[index].pose = scope.pose;
     for (const xmlNode *c = sdf_first(node); c; c = sdf_next(c)) {
-        if (sdf_is(c, "pose") || sdf_is(c, "static") || sdf_is(c, "self_collide") || sdf_is(c, "joint")) continue;
+        if (sdf_is(c, "pose") || sdf_is(c, "static") || sdf_is(c, "self_collide") ||
+            sdf_is(c, "joint"))
+            continue;
         if (sdf_is(c, "link")) sdf_parse_link(ld, c, &scope);
         else if (sdf_is(c, "model")) sdf_parse_model(ld, c, &scope);
         else sdf_unhandled(&ld->diag, c);

@@ -26,7 +26,7 @@ typedef struct sdf_scope {
     ipx_pose pose;      /* its frame in the world */
     int top_model;      /* index of the top-level model (-1 for the world) */
     int is_static;
-    int self_collide;   /* its <self_collide>: the default of its links and nested models */
+    int self_collide; /* its <self_collide>: the default of its links and nested models */
 } sdf_scope;
 
 /// A <model> (nested ones too) inside `parent` (the world or the enclosing model).

@@ -24,7 +24,10 @@ static pthread_once_t parser_once = PTHREAD_ONCE_INIT;
 
 static void parser_init(void) { xmlInitParser(); }
 
-__attribute__((constructor)) static void sdf_parser_init(void) { pthread_once(&parser_once, parser_init); }
+__attribute__((constructor)) static void sdf_parser_init(void)
+{
+    pthread_once(&parser_once, parser_init);
+}
 
 /* "FILE:LINE: [warning: ]text", one printable line whatever the text quotes from the file. */
 static void emit(sdf_ctx *ctx, int is_error, long line, const char *fmt, va_list ap)
@@ -42,7 +45,8 @@ static void emit(sdf_ctx *ctx, int is_error, long line, const char *fmt, va_list
     const char *body = shown ? shown : "(out of memory formatting the message)";
     const size_t size = strlen(ctx->path) + strlen(body) + 48;
     char *out = malloc(size);
-    if (out) snprintf(out, size, "%s:%ld: %s%s", ctx->path, line, is_error ? "" : "warning: ", body);
+    if (out)
+        snprintf(out, size, "%s:%ld: %s%s", ctx->path, line, is_error ? "" : "warning: ", body);
     if (ctx->report) ctx->report(ctx->user, is_error, out ? out : body);
     free(out);
     free(shown);
@@ -107,13 +111,15 @@ const char *sdf_s(const char *s) { return s ? s : ""; }
 
 int sdf_is(const xmlNode *node, const char *name)
 {
-    return node && node->type == XML_ELEMENT_NODE && !node->ns && strcmp((const char *)node->name, name) == 0;
+    return node && node->type == XML_ELEMENT_NODE && !node->ns &&
+           strcmp((const char *)node->name, name) == 0;
 }
 
 int sdf_is_impax(const xmlNode *node, const char *name)
 {
     return node && node->type == XML_ELEMENT_NODE && node->ns && node->ns->href &&
-           strcmp((const char *)node->ns->href, IMPAX_SDF_NS) == 0 && strcmp((const char *)node->name, name) == 0;
+           strcmp((const char *)node->ns->href, IMPAX_SDF_NS) == 0 &&
+           strcmp((const char *)node->name, name) == 0;
 }
 
 static const xmlNode *element_from(const xmlNode *n)
@@ -132,12 +138,14 @@ static char *own_text(sdf_ctx *ctx, const xmlNode *node)
 {
     size_t size = 1;
     for (const xmlNode *c = node->children; c; c = c->next) {
-        if (c->type == XML_TEXT_NODE || c->type == XML_CDATA_SECTION_NODE) size += strlen((const char *)c->content);
+        if (c->type == XML_TEXT_NODE || c->type == XML_CDATA_SECTION_NODE)
+            size += strlen((const char *)c->content);
         else if (c->type == XML_COMMENT_NODE || c->type == XML_PI_NODE) size++;
         else {
-            sdf_error(ctx, c, "<%s> holds %s%s%s: its value is its own text only", (const char *)node->name,
-                      c->type == XML_ELEMENT_NODE ? "the element <" : "the entity ", (const char *)c->name,
-                      c->type == XML_ELEMENT_NODE ? ">" : "");
+            sdf_error(ctx, c, "<%s> holds %s%s%s: its value is its own text only",
+                      (const char *)node->name,
+                      c->type == XML_ELEMENT_NODE ? "the element <" : "the entity ",
+                      (const char *)c->name, c->type == XML_ELEMENT_NODE ? ">" : "");
             return NULL;
         }
     }
@@ -145,7 +153,9 @@ static char *own_text(sdf_ctx *ctx, const xmlNode *node)
     if (!text) return sdf_out_of_memory(ctx);
     size_t used = 0;
     for (const xmlNode *c = node->children; c; c = c->next) {
-        const char *piece = c->type == XML_TEXT_NODE || c->type == XML_CDATA_SECTION_NODE ? (const char *)c->content : " ";
+        const char *piece = c->type == XML_TEXT_NODE || c->type == XML_CDATA_SECTION_NODE
+                                ? (const char *)c->content
+                                : " ";
         const size_t n = strlen(piece);
         memcpy(text + used, piece, n);
         used += n;
@@ -200,25 +210,34 @@ int sdf_doubles(sdf_ctx *ctx, const xmlNode *node, double *out, int n)
     }
     const char *name = (const char *)node->name;
     if (why == 2)
-        sdf_error(ctx, node, "<%s>: '%s' underflows (a nonzero magnitude below %g is not representable; write 0 "
-                  "if zero is meant)", name, text, DBL_MIN);
+        sdf_error(
+            ctx, node,
+            "<%s>: '%s' underflows (a nonzero magnitude below %g is not representable; write 0 "
+            "if zero is meant)",
+            name, text, DBL_MIN);
     else if (why == 3)
-        sdf_error(ctx, node, "<%s>: '%s' overflows or is not finite (numbers must be finite)", name, text);
+        sdf_error(ctx, node, "<%s>: '%s' overflows or is not finite (numbers must be finite)", name,
+                  text);
     else if (why || got != n)
-        sdf_error(ctx, node, "<%s> needs %d finite number%s, got '%s'", name, n, n > 1 ? "s" : "", text);
+        sdf_error(ctx, node, "<%s> needs %d finite number%s, got '%s'", name, n, n > 1 ? "s" : "",
+                  text);
     free(text);
     return !why && got == n ? 0 : -1;
 }
 
-int sdf_double(sdf_ctx *ctx, const xmlNode *node, double *out) { return sdf_doubles(ctx, node, out, 1); }
+int sdf_double(sdf_ctx *ctx, const xmlNode *node, double *out)
+{
+    return sdf_doubles(ctx, node, out, 1);
+}
 
-int sdf_double_in(sdf_ctx *ctx, const xmlNode *node, double lo, double hi, const char *unit, double *out)
+int sdf_double_in(sdf_ctx *ctx, const xmlNode *node, double lo, double hi, const char *unit,
+                  double *out)
 {
     double v;
     if (sdf_double(ctx, node, &v) != 0) return -1;
     if (v < lo || v > hi) {
-        sdf_error(ctx, node, "<%s> must be in [%g, %g]%s%s, got %g", (const char *)node->name, lo, hi,
-                  unit[0] ? " " : "", unit, v);
+        sdf_error(ctx, node, "<%s> must be in [%g, %g]%s%s, got %g", (const char *)node->name, lo,
+                  hi, unit[0] ? " " : "", unit, v);
         return -1;
     }
     *out = v;
@@ -230,7 +249,8 @@ int sdf_int_in(sdf_ctx *ctx, const xmlNode *node, int lo, int hi, int *out)
     double v;
     if (sdf_double(ctx, node, &v) != 0) return -1;
     if (v != floor(v) || v < lo || v > hi) {
-        sdf_error(ctx, node, "<%s> must be an integer in [%d, %d], got %g", (const char *)node->name, lo, hi, v);
+        sdf_error(ctx, node, "<%s> must be an integer in [%d, %d], got %g",
+                  (const char *)node->name, lo, hi, v);
         return -1;
     }
     *out = (int)v;
@@ -243,7 +263,8 @@ int sdf_text(sdf_ctx *ctx, const xmlNode *node, char *buf, size_t size)
     if (!text) return -1;
     const size_t n = strlen(text);
     if (n >= size) {
-        sdf_error(ctx, node, "<%s> is longer than %zu characters", (const char *)node->name, size - 1);
+        sdf_error(ctx, node, "<%s> is longer than %zu characters", (const char *)node->name,
+                  size - 1);
         free(text);
         return -1;
     }
@@ -259,7 +280,8 @@ int sdf_bool(sdf_ctx *ctx, const xmlNode *node, int *out)
     if (strcmp(t, "true") == 0 || strcmp(t, "1") == 0) *out = 1;
     else if (strcmp(t, "false") == 0 || strcmp(t, "0") == 0) *out = 0;
     else {
-        sdf_error(ctx, node, "<%s> must be true, false, 1 or 0, got '%s'", (const char *)node->name, t);
+        sdf_error(ctx, node, "<%s> must be true, false, 1 or 0, got '%s'", (const char *)node->name,
+                  t);
         return -1;
     }
     return 0;
@@ -285,8 +307,11 @@ int sdf_pose(sdf_ctx *ctx, const xmlNode *node, ipx_pose *out)
     char frame[64];
     sdf_attr(node, "frame", frame, sizeof frame);
     if (frame[0]) {
-        sdf_error(ctx, node, "<pose frame='%s'>: pose frames (SDF 1.7) are not supported; give the pose relative "
-                  "to its parent element as SDF 1.6 does", frame);
+        sdf_error(
+            ctx, node,
+            "<pose frame='%s'>: pose frames (SDF 1.7) are not supported; give the pose relative "
+            "to its parent element as SDF 1.6 does",
+            frame);
         return -1;
     }
     double v[6];

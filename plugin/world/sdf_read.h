@@ -22,12 +22,15 @@ typedef struct sdf_ctx {
 } sdf_ctx;
 
 /// An error "FILE:LINE: ..." at node's line (control characters in it are written as escapes).
-void sdf_error(sdf_ctx *ctx, const xmlNode *node, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void sdf_error(sdf_ctx *ctx, const xmlNode *node, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 /// The same at a line number.
-void sdf_error_at(sdf_ctx *ctx, long line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void sdf_error_at(sdf_ctx *ctx, long line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 /// A warning: "FILE:LINE: warning: ...".
-void sdf_warn(sdf_ctx *ctx, const xmlNode *node, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void sdf_warn(sdf_ctx *ctx, const xmlNode *node, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 /// Counts an out-of-memory error (reported once by ipx_scene_load); returns NULL.
 void *sdf_out_of_memory(sdf_ctx *ctx);
@@ -57,7 +60,8 @@ char *sdf_text_dup(sdf_ctx *ctx, const xmlNode *node);
 int sdf_doubles(sdf_ctx *ctx, const xmlNode *node, double *out, int n);
 int sdf_double(sdf_ctx *ctx, const xmlNode *node, double *out);
 /// A number in [lo, hi]; the message names the element and the range (unit appended).
-int sdf_double_in(sdf_ctx *ctx, const xmlNode *node, double lo, double hi, const char *unit, double *out);
+int sdf_double_in(sdf_ctx *ctx, const xmlNode *node, double lo, double hi, const char *unit,
+                  double *out);
 int sdf_int_in(sdf_ctx *ctx, const xmlNode *node, int lo, int hi, int *out);
 int sdf_bool(sdf_ctx *ctx, const xmlNode *node, int *out);
 /// The trimmed own text into buf. 0, or -1 if it does not fit or is not text.

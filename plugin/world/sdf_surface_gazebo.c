@@ -19,18 +19,21 @@ void sdf_parse_torsional(sdf_load *ld, const xmlNode *node)
         if (sdf_is(c, "coefficient")) sdf_double_in(&ld->diag, c, 0.0, INFINITY, "", &coefficient);
         else if (sdf_is(c, "use_patch_radius")) sdf_bool(&ld->diag, c, &use_patch);
         else if (sdf_is(c, "patch_radius")) sdf_double_in(&ld->diag, c, 0.0, INFINITY, "m", &patch);
-        else if (sdf_is(c, "surface_radius")) sdf_double_in(&ld->diag, c, 0.0, INFINITY, "m", &surface);
+        else if (sdf_is(c, "surface_radius"))
+            sdf_double_in(&ld->diag, c, 0.0, INFINITY, "m", &surface);
         else if (sdf_is(c, "ode")) {
             for (const xmlNode *o = sdf_first(c); o; o = sdf_next(o))
-                if (sdf_is(o, "slip")) sdf_double_in(&ld->diag, o, 0.0, INFINITY, "", &slip); /* no torque, no slip */
+                if (sdf_is(o, "slip"))
+                    sdf_double_in(&ld->diag, o, 0.0, INFINITY, "", &slip); /* no torque, no slip */
                 else sdf_unhandled(&ld->diag, o);
         } else sdf_unhandled(&ld->diag, c);
     }
     const double radius = use_patch ? patch : surface;
     if (coefficient > 0 && radius > 0)
-        sdf_error(&ld->diag, node, "<torsional> friction with coefficient %g and %s %g m is not supported: ODE 0.16 "
-                  "has no torsional friction (set <coefficient> or the radius to 0)", coefficient,
-                  use_patch ? "<patch_radius>" : "<surface_radius>", radius);
+        sdf_error(&ld->diag, node,
+                  "<torsional> friction with coefficient %g and %s %g m is not supported: ODE 0.16 "
+                  "has no torsional friction (set <coefficient> or the radius to 0)",
+                  coefficient, use_patch ? "<patch_radius>" : "<surface_radius>", radius);
 }
 
 /* A bitmask: decimal, or hexadecimal after 0x, at most 32 bits (Gazebo's unsigned int). */
@@ -41,11 +44,16 @@ static int parse_bits(sdf_load *ld, const xmlNode *node, unsigned long *out)
     const int hex = text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
     char *end = NULL;
     errno = 0;
-    const unsigned long v = isdigit((unsigned char)text[0]) ? strtoul(text + (hex ? 2 : 0), &end, hex ? 16 : 10) : 0;
-    const int ok = end && end != text + (hex ? 2 : 0) && *end == '\0' && errno == 0 && v <= 0xffffffffUL;
+    const unsigned long v =
+        isdigit((unsigned char)text[0]) ? strtoul(text + (hex ? 2 : 0), &end, hex ? 16 : 10) : 0;
+    const int ok =
+        end && end != text + (hex ? 2 : 0) && *end == '\0' && errno == 0 && v <= 0xffffffffUL;
     if (ok) *out = v;
-    else sdf_error(&ld->diag, node, "<%s> must be a bitmask of at most 32 bits (decimal, or hexadecimal after 0x), "
-                   "got '%s'", (const char *)node->name, text);
+    else
+        sdf_error(&ld->diag, node,
+                  "<%s> must be a bitmask of at most 32 bits (decimal, or hexadecimal after 0x), "
+                  "got '%s'",
+                  (const char *)node->name, text);
     free(text);
     return ok ? 0 : -1;
 }
@@ -68,8 +76,10 @@ int sdf_parse_contact_bits(sdf_load *ld, const xmlNode *node, scene_collision *c
     } else if (sdf_is(node, "collide_without_contact")) {
         int without = 0;
         if (sdf_bool(&ld->diag, node, &without) == 0 && without)
-            sdf_error(&ld->diag, node, "<collide_without_contact> true is not supported: impax makes every contact "
-                      "it detects (Gazebo's contact-sensor-only collisions have no ODE counterpart)");
+            sdf_error(
+                &ld->diag, node,
+                "<collide_without_contact> true is not supported: impax makes every contact "
+                "it detects (Gazebo's contact-sensor-only collisions have no ODE counterpart)");
     } else if (sdf_is(node, "collide_without_contact_bitmask")) {
         unsigned long unused;
         parse_bits(ld, node, &unused); /* used only with collide_without_contact */

@@ -7,12 +7,37 @@
 
 /* What a stock Gazebo world carries that does not change impax's physics (rendering, sensing,
    plugins, other engines' settings, the wall clock). */
-static const char *const harmless[] = {
-    "light", "scene", "gui", "plugin", "visual", "sensor", "audio", "audio_source", "audio_sink", "battery",
-    "projector", "enable_wind", "allow_auto_disable", "must_be_base_link", "laser_retro", "real_time_factor",
-    "real_time_update_rate", "magnetic_field", "atmosphere", "spherical_coordinates", "wind", "population",
-    "road", "actor", "self_collide_model", "max_step_size_warning", "bullet", "simbody", "dart", "soft_contact",
-    "gripper"};
+static const char *const harmless[] = {"light",
+                                       "scene",
+                                       "gui",
+                                       "plugin",
+                                       "visual",
+                                       "sensor",
+                                       "audio",
+                                       "audio_source",
+                                       "audio_sink",
+                                       "battery",
+                                       "projector",
+                                       "enable_wind",
+                                       "allow_auto_disable",
+                                       "must_be_base_link",
+                                       "laser_retro",
+                                       "real_time_factor",
+                                       "real_time_update_rate",
+                                       "magnetic_field",
+                                       "atmosphere",
+                                       "spherical_coordinates",
+                                       "wind",
+                                       "population",
+                                       "road",
+                                       "actor",
+                                       "self_collide_model",
+                                       "max_step_size_warning",
+                                       "bullet",
+                                       "simbody",
+                                       "dart",
+                                       "soft_contact",
+                                       "gripper"};
 
 /* SDF 1.6's children of each element impax reads. A key "a/b" is element b inside a; "state:b"
    is b inside a <state>; a plain key is the element anywhere else. */
@@ -20,15 +45,20 @@ static const struct {
     const char *parent, *children;
 } vocabulary[] = {
     {"sdf", "world model actor light"},
-    {"world", "audio wind include gravity magnetic_field atmosphere gui physics scene light model actor plugin road "
+    {"world", "audio wind include gravity magnetic_field atmosphere gui physics scene light model "
+              "actor plugin road "
               "spherical_coordinates state population"},
-    {"world/physics", "max_step_size real_time_factor real_time_update_rate max_contacts simbody bullet ode dart"},
+    {"world/physics",
+     "max_step_size real_time_factor real_time_update_rate max_contacts simbody bullet ode dart"},
     {"physics/ode", "solver constraints"},
-    {"solver", "type min_step_size island_threads iters precon_iters sor thread_position_correction "
-               "use_dynamic_moi_rescaling friction_model"},
+    {"solver",
+     "type min_step_size island_threads iters precon_iters sor thread_position_correction "
+     "use_dynamic_moi_rescaling friction_model"},
     {"constraints", "cfm erp contact_max_correcting_vel contact_surface_layer"},
-    {"model", "static self_collide allow_auto_disable include model enable_wind frame pose link joint plugin gripper"},
-    {"link", "gravity enable_wind self_collide kinematic must_be_base_link velocity_decay frame pose inertial "
+    {"model", "static self_collide allow_auto_disable include model enable_wind frame pose link "
+              "joint plugin gripper"},
+    {"link", "gravity enable_wind self_collide kinematic must_be_base_link velocity_decay frame "
+             "pose inertial "
              "collision visual sensor projector audio_sink audio_source battery"},
     {"velocity_decay", "linear angular"},
     {"inertial", "mass frame pose inertia"},
@@ -45,10 +75,12 @@ static const struct {
     {"torsional", "coefficient use_patch_radius patch_radius surface_radius ode"},
     {"torsional/ode", "slip"},
     {"friction/ode", "mu mu2 fdir1 slip1 slip2"},
-    {"contact", "collide_without_contact collide_without_contact_bitmask collide_bitmask category_bitmask "
-                "poissons_ratio elastic_modulus ode bullet"},
+    {"contact",
+     "collide_without_contact collide_without_contact_bitmask collide_bitmask category_bitmask "
+     "poissons_ratio elastic_modulus ode bullet"},
     {"contact/ode", "soft_cfm soft_erp kp kd max_vel min_depth"},
-    {"joint", "parent child gearbox_ratio gearbox_reference_body thread_pitch axis axis2 physics frame pose sensor"},
+    {"joint", "parent child gearbox_ratio gearbox_reference_body thread_pitch axis axis2 physics "
+              "frame pose sensor"},
     {"joint/physics", "simbody ode provide_feedback"},
     {"axis", "initial_position xyz use_parent_model_frame dynamics limit"},
     {"axis2", "initial_position xyz use_parent_model_frame dynamics limit"},
@@ -103,8 +135,10 @@ static int warn_harmless(sdf_ctx *ctx, const xmlNode *node)
         if (strcmp(name, harmless[i]) != 0) continue;
         for (int w = 0; w < ctx->n_warned; w++)
             if (strcmp(ctx->warned[w], name) == 0) return 1;
-        if (ctx->n_warned < 32) snprintf(ctx->warned[ctx->n_warned++], sizeof ctx->warned[0], "%s", name);
-        sdf_warn(ctx, node, "<%s> ignored: it does not change the physics (further ones not reported)", name);
+        if (ctx->n_warned < 32)
+            snprintf(ctx->warned[ctx->n_warned++], sizeof ctx->warned[0], "%s", name);
+        sdf_warn(ctx, node,
+                 "<%s> ignored: it does not change the physics (further ones not reported)", name);
         return 1;
     }
     return 0;
@@ -129,9 +163,10 @@ void sdf_unhandled(sdf_ctx *ctx, const xmlNode *node)
     const char *known = node->ns ? NULL : children_of(node->parent);
     if (!node->ns && (!known || listed(known, name)) && warn_harmless(ctx, node)) return;
     if (known && listed(known, name))
-        sdf_error(ctx, node, "<%s> in <%s> is not supported by impax (it would change the physics)", name, parent);
+        sdf_error(ctx, node, "<%s> in <%s> is not supported by impax (it would change the physics)",
+                  name, parent);
     else if (known)
-        sdf_error(ctx, node, "unknown element <%s> in <%s> (SDF 1.6 allows: %s)", name, parent, known);
-    else
-        sdf_error(ctx, node, "unknown element <%s> in <%s>", name, parent);
+        sdf_error(ctx, node, "unknown element <%s> in <%s> (SDF 1.6 allows: %s)", name, parent,
+                  known);
+    else sdf_error(ctx, node, "unknown element <%s> in <%s>", name, parent);
 }

@@ -31,14 +31,18 @@ static void parse_gazebo_solver_option(sdf_load *ld, const xmlNode *node)
     if (sdf_is(node, "use_dynamic_moi_rescaling")) {
         int on = 0;
         if (sdf_bool(&ld->diag, node, &on) == 0 && on)
-            sdf_error(&ld->diag, node, "<use_dynamic_moi_rescaling> true is not supported: it is Gazebo's ODE fork's "
-                      "(ODE 0.16 has no inertia rescaling)");
+            sdf_error(
+                &ld->diag, node,
+                "<use_dynamic_moi_rescaling> true is not supported: it is Gazebo's ODE fork's "
+                "(ODE 0.16 has no inertia rescaling)");
         return;
     }
     char model[32];
     if (sdf_text(&ld->diag, node, model, sizeof model) == 0 && strcmp(model, "pyramid_model") != 0)
-        sdf_error(&ld->diag, node, "<friction_model> '%s' is not supported: ODE 0.16 has the pyramid_model only "
-                  "(cone_model and box_model are Gazebo's ODE fork's)", model);
+        sdf_error(&ld->diag, node,
+                  "<friction_model> '%s' is not supported: ODE 0.16 has the pyramid_model only "
+                  "(cone_model and box_model are Gazebo's ODE fork's)",
+                  model);
 }
 
 static void parse_solver(sdf_load *ld, const xmlNode *node)
@@ -50,14 +54,17 @@ static void parse_solver(sdf_load *ld, const xmlNode *node)
             if (sdf_text(&ld->diag, c, t, sizeof t) != 0) continue;
             if (strcmp(t, "quick") == 0) s->quick = 1;
             else if (strcmp(t, "world") == 0) s->quick = 0;
-            else sdf_error(&ld->diag, c, "<type> of the ODE solver must be quick or world, got '%s'", t);
+            else
+                sdf_error(&ld->diag, c, "<type> of the ODE solver must be quick or world, got '%s'",
+                          t);
         } else if (sdf_is(c, "iters")) {
             sdf_int_in(&ld->diag, c, 1, 100000, &s->iters);
         } else if (sdf_is(c, "sor")) {
             sdf_double_in(&ld->diag, c, 1e-6, 2.0, "", &s->sor);
         } else if (sdf_is(c, "use_dynamic_moi_rescaling") || sdf_is(c, "friction_model")) {
             parse_gazebo_solver_option(ld, c);
-        } else if (!sdf_is(c, "min_step_size") && !sdf_is(c, "precon_iters") && !sdf_is(c, "island_threads") &&
+        } else if (!sdf_is(c, "min_step_size") && !sdf_is(c, "precon_iters") &&
+                   !sdf_is(c, "island_threads") &&
                    !sdf_is(c, "thread_position_correction")) { /* step control and threading only */
             sdf_unhandled(&ld->diag, c);
         }
@@ -72,7 +79,8 @@ static void parse_constraints(sdf_load *ld, const xmlNode *node)
         else if (sdf_is(c, "erp")) sdf_double_in(&ld->diag, c, 0.0, 1.0, "", &s->erp);
         else if (sdf_is(c, "contact_max_correcting_vel"))
             sdf_double_in(&ld->diag, c, 0.0, INFINITY, "m/s", &s->max_correcting_vel);
-        else if (sdf_is(c, "contact_surface_layer")) sdf_double_in(&ld->diag, c, 0.0, 1.0, "m", &s->surface_layer);
+        else if (sdf_is(c, "contact_surface_layer"))
+            sdf_double_in(&ld->diag, c, 0.0, 1.0, "m", &s->surface_layer);
         else sdf_unhandled(&ld->diag, c);
     }
 }
@@ -113,7 +121,8 @@ static void parse_impact(sdf_load *ld, const xmlNode *node)
             if (s->model && strcmp(s->model, "ode") != 0 && !ipx_model_find(s->model)) {
                 char names[256];
                 ipx_model_names(names, sizeof names);
-                sdf_error(&ld->diag, c, "unknown impact model '%s' (accepted: ode, %s)", s->model, names);
+                sdf_error(&ld->diag, c, "unknown impact model '%s' (accepted: ode, %s)", s->model,
+                          names);
             }
         } else if (sdf_is_impax(c, "params")) {
             free(s->params);
@@ -137,7 +146,9 @@ static const xmlNode *parse_replay(sdf_load *ld, const xmlNode *node)
         } else if (sdf_is_impax(c, "length")) {
             double v;
             if (sdf_double(&ld->diag, c, &v) != 0) continue;
-            if (!(v > 0)) sdf_error(&ld->diag, c, "<impax:length> of <impax:replay> must be > 0 m, got %g", v);
+            if (!(v > 0))
+                sdf_error(&ld->diag, c, "<impax:length> of <impax:replay> must be > 0 m, got %g",
+                          v);
             else s->replay_length = v;
         } else {
             sdf_unhandled(&ld->diag, c);
@@ -156,10 +167,13 @@ static void parse_include(sdf_load *ld, const xmlNode *node)
             uri = sdf_text_dup(&ld->diag, c);
         }
     if (uri && strcmp(uri, "model://sun") == 0)
-        sdf_warn(&ld->diag, node, "<include> of model://sun ignored: a light does not change the physics");
+        sdf_warn(&ld->diag, node,
+                 "<include> of model://sun ignored: a light does not change the physics");
     else
-        sdf_error(&ld->diag, node, "<include> of '%s' is not supported: impax does not search Gazebo's model path; "
-                  "write the model into the world file", sdf_s(uri));
+        sdf_error(&ld->diag, node,
+                  "<include> of '%s' is not supported: impax does not search Gazebo's model path; "
+                  "write the model into the world file",
+                  sdf_s(uri));
     free(uri);
 }
 
@@ -175,7 +189,8 @@ static void parse_gravity(sdf_load *ld, const xmlNode *node)
     if (sdf_doubles(&ld->diag, node, g, 3) != 0) return;
     const double norm = ipx_vec3_norm(g);
     if (norm > RANGE_GRAVITY)
-        sdf_error(&ld->diag, node, "<gravity> of magnitude %g m/s^2 is out of range: at most %g m/s^2", norm,
+        sdf_error(&ld->diag, node,
+                  "<gravity> of magnitude %g m/s^2 is out of range: at most %g m/s^2", norm,
                   RANGE_GRAVITY);
     else memcpy(ld->scene->gravity, g, sizeof g);
 }
@@ -190,9 +205,11 @@ static void parse_world_children(sdf_load *ld, const xmlNode *world, deferred *l
         else if (sdf_is(c, "model")) sdf_parse_model(ld, c, &top);
         else if (sdf_is(c, "include")) parse_include(ld, c);
         else if (sdf_is(c, "state") && !later->state) later->state = c;
-        else if (sdf_is(c, "state")) sdf_warn(&ld->diag, c, "a second <state> ignored (Gazebo applies the first)");
+        else if (sdf_is(c, "state"))
+            sdf_warn(&ld->diag, c, "a second <state> ignored (Gazebo applies the first)");
         else if (sdf_is_impax(c, "impact")) parse_impact(ld, c);
-        else if (sdf_is_impax(c, "duration")) sdf_double_in(&ld->diag, c, 1e-6, 1e6, "s", &s->duration);
+        else if (sdf_is_impax(c, "duration"))
+            sdf_double_in(&ld->diag, c, 1e-6, 1e6, "s", &s->duration);
         else if (sdf_is_impax(c, "replay")) later->replay_body = parse_replay(ld, c);
         else if (sdf_is_impax(c, "plot_body")) {
             free(s->plot_body);
@@ -208,11 +225,12 @@ static void check_configuration(sdf_load *ld)
 {
     const ipx_scene *s = ld->scene;
     if (!s->params || !s->params[0]) return;
-    if (s->model && strcmp(s->model, "ode") != 0 && !ipx_model_find(s->model)) return; /* reported */
+    if (s->model && strcmp(s->model, "ode") != 0 && !ipx_model_find(s->model))
+        return; /* reported */
     char message[512];
     if (ipx_scene_check_config(s, NULL, NULL, message, sizeof message) != 0)
-        sdf_error_at(&ld->diag, s->params_line, "<impax:params> for model %s: %s", s->model ? s->model : "plus",
-                     message);
+        sdf_error_at(&ld->diag, s->params_line, "<impax:params> for model %s: %s",
+                     s->model ? s->model : "plus", message);
 }
 
 /* node's text, name, must be a link of a non-static model. */
@@ -222,7 +240,8 @@ static void check_dynamic_link(sdf_load *ld, const xmlNode *node, const char *na
     if (!node || !name || !name[0]) return;
     for (int i = 0; i < s->n_links; i++)
         if (strcmp(sdf_s(s->links[i].name), name) == 0 && !s->links[i].is_static) return;
-    sdf_error(&ld->diag, node, "<impax:%s> '%s' is not a link of a non-static model (write model::link)",
+    sdf_error(&ld->diag, node,
+              "<impax:%s> '%s' is not a link of a non-static model (write model::link)",
               (const char *)node->name, name);
 }
 
@@ -230,17 +249,21 @@ int sdf_parse_world(sdf_load *ld, const xmlNode *root)
 {
     scene_defaults(ld->scene);
     if (!sdf_is(root, "sdf")) {
-        sdf_error(&ld->diag, root, "the root element must be <sdf>, not <%s>", (const char *)root->name);
+        sdf_error(&ld->diag, root, "the root element must be <sdf>, not <%s>",
+                  (const char *)root->name);
         return -1;
     }
     char version[16];
     sdf_attr(root, "version", version, sizeof version);
     if (strcmp(version, "1.6") != 0 && strcmp(version, "1.5") != 0 && strcmp(version, "1.4") != 0)
-        sdf_error(&ld->diag, root, "<sdf version='%s'>: impax reads SDF 1.4 to 1.6 (1.7 changed pose frames)", version);
+        sdf_error(&ld->diag, root,
+                  "<sdf version='%s'>: impax reads SDF 1.4 to 1.6 (1.7 changed pose frames)",
+                  version);
     const xmlNode *world = NULL;
     for (const xmlNode *c = sdf_first(root); c; c = sdf_next(c)) {
         if (sdf_is(c, "world") && !world) world = c;
-        else if (sdf_is(c, "world")) sdf_error(&ld->diag, c, "a second <world>: one world per file");
+        else if (sdf_is(c, "world"))
+            sdf_error(&ld->diag, c, "a second <world>: one world per file");
         else sdf_unhandled(&ld->diag, c);
     }
     if (!world) {

@@ -11,14 +11,15 @@
 
 /* NULL model: the scene's (impax:model, else plus); NULL params: the scene's when the model is
    the scene's. The contact keys go to every contact surface, the rest to the model. */
-static int configure(ipx_ode_context *ctx, contact_override *contact, const ipx_scene *s, const char *model,
-                     const char *params, char *message, size_t message_size)
+static int configure(ipx_ode_context *ctx, contact_override *contact, const ipx_scene *s,
+                     const char *model, const char *params, char *message, size_t message_size)
 {
     const char *scene_model = s->model ? s->model : "plus";
     if (!model) model = scene_model;
     if (!params) params = strcmp(model, scene_model) == 0 && s->params ? s->params : "";
     char model_params[1024];
-    if (contact_params_split(params, contact, model_params, sizeof model_params, message, message_size) != 0)
+    if (contact_params_split(params, contact, model_params, sizeof model_params, message,
+                             message_size) != 0)
         return -1;
     return ipx_ode_configure(ctx, model, model_params, message, message_size);
 }
@@ -42,8 +43,8 @@ static void ode_close(void)
     pthread_mutex_unlock(&ode_init_lock);
 }
 
-int ipx_scene_check_config(const ipx_scene *scene, const char *model, const char *params, char *message,
-                           size_t message_size)
+int ipx_scene_check_config(const ipx_scene *scene, const char *model, const char *params,
+                           char *message, size_t message_size)
 {
     ode_open();
     dWorldID world = dWorldCreate();
@@ -58,8 +59,8 @@ int ipx_scene_check_config(const ipx_scene *scene, const char *model, const char
     return rc;
 }
 
-ipx_sim *ipx_sim_create(const ipx_scene *scene, const char *model, const char *params, char *message,
-                        size_t message_size)
+ipx_sim *ipx_sim_create(const ipx_scene *scene, const char *model, const char *params,
+                        char *message, size_t message_size)
 {
     ipx_sim *sim = calloc(1, sizeof *sim);
     if (!sim) {
@@ -78,7 +79,8 @@ ipx_sim *ipx_sim_create(const ipx_scene *scene, const char *model, const char *p
     sim->contacts = dJointGroupCreate(0);
     sim->ipx = ipx_ode_create(sim->world);
     if (!sim->ipx) snprintf(message, message_size, "out of memory");
-    if (!sim->ipx || configure(sim->ipx, &sim->contact, scene, model, params, message, message_size) != 0 ||
+    if (!sim->ipx ||
+        configure(sim->ipx, &sim->contact, scene, model, params, message, message_size) != 0 ||
         ipx_sim_build(sim, message, message_size) != 0) {
         ipx_sim_destroy(sim);
         return NULL;
@@ -112,7 +114,8 @@ static int bodies_in_range(const ipx_sim *sim, char *message, size_t message_siz
     for (int b = 0; b < sim->n_bodies; b++) {
         const dReal *x = dBodyGetPosition(sim->body[b]), *v = dBodyGetLinearVel(sim->body[b]),
                     *w = dBodyGetAngularVel(sim->body[b]);
-        const double p[3] = {x[0], x[1], x[2]}, lin[3] = {v[0], v[1], v[2]}, ang[3] = {w[0], w[1], w[2]};
+        const double p[3] = {x[0], x[1], x[2]}, lin[3] = {v[0], v[1], v[2]},
+                     ang[3] = {w[0], w[1], w[2]};
         const double far = ipx_vec3_norm(p), fast = fmax(ipx_vec3_norm(lin), ipx_vec3_norm(ang));
         const char *name = sim->scene->links[sim->body_link[b]].name;
         if (!isfinite(far) || !isfinite(fast)) {
@@ -120,9 +123,10 @@ static int bodies_in_range(const ipx_sim *sim, char *message, size_t message_siz
             return 0;
         }
         if (far > RANGE_RUN_POSITION || fast > RANGE_RUN_SPEED) {
-            snprintf(message, message_size, "body '%s' left the range ODE can simulate: %g m from the origin, "
-                     "%g m/s or rad/s (at most %g m and %g m/s or rad/s)", name, far, fast, RANGE_RUN_POSITION,
-                     RANGE_RUN_SPEED);
+            snprintf(message, message_size,
+                     "body '%s' left the range ODE can simulate: %g m from the origin, "
+                     "%g m/s or rad/s (at most %g m and %g m/s or rad/s)",
+                     name, far, fast, RANGE_RUN_POSITION, RANGE_RUN_SPEED);
             return 0;
         }
     }
@@ -137,7 +141,8 @@ int ipx_sim_step(ipx_sim *sim, char *message, size_t message_size)
     ipx_ode_empty_group(sim->ipx, sim->contacts);
     sim->time += h;
     if (!ok) {
-        snprintf(message, message_size, "ODE's %s failed (out of memory)", sim->scene->quick ? "dWorldQuickStep" : "dWorldStep");
+        snprintf(message, message_size, "ODE's %s failed (out of memory)",
+                 sim->scene->quick ? "dWorldQuickStep" : "dWorldStep");
         return -1;
     }
     return bodies_in_range(sim, message, message_size) ? 0 : -1;
@@ -145,7 +150,10 @@ int ipx_sim_step(ipx_sim *sim, char *message, size_t message_size)
 
 double ipx_sim_time(const ipx_sim *sim) { return sim->time; }
 int ipx_sim_body_count(const ipx_sim *sim) { return sim->n_bodies; }
-const char *ipx_sim_body_name(const ipx_sim *sim, int i) { return sim->scene->links[sim->body_link[i]].name; }
+const char *ipx_sim_body_name(const ipx_sim *sim, int i)
+{
+    return sim->scene->links[sim->body_link[i]].name;
+}
 dBodyID ipx_sim_body(const ipx_sim *sim, int i) { return sim->body[i]; }
 double ipx_sim_penetration(const ipx_sim *sim) { return sim->penetration; }
 int ipx_sim_had_impact(const ipx_sim *sim) { return sim->had_impact; }

@@ -25,7 +25,8 @@ static dGeomID make_geom(ipx_sim *sim, const scene_collision *c)
     case GEOM_PLANE: {
         double n[3];
         ipx_pose_rotate(&c->pose, c->normal, n);
-        return dCreatePlane(sim->space, n[0], n[1], n[2], n[0] * c->pose.p[0] + n[1] * c->pose.p[1] + n[2] * c->pose.p[2]);
+        return dCreatePlane(sim->space, n[0], n[1], n[2],
+                            n[0] * c->pose.p[0] + n[1] * c->pose.p[1] + n[2] * c->pose.p[2]);
     }
     }
     return NULL;
@@ -62,7 +63,8 @@ static dBodyID make_body(ipx_sim *sim, const scene_link *l)
     dBodySetGravityMode(b, l->gravity);
     dBodySetLinearDamping(b, l->damping[0]);
     dBodySetAngularDamping(b, l->damping[1]);
-    dBodySetForce(b, l->force[0], l->force[1], l->force[2]); /* ODE clears them after the first step */
+    dBodySetForce(b, l->force[0], l->force[1],
+                  l->force[2]); /* ODE clears them after the first step */
     dBodySetTorque(b, l->torque[0], l->torque[1], l->torque[2]);
     if (l->kinematic) dBodySetKinematic(b); /* after the mass, which would make it dynamic again */
     return b;
@@ -80,7 +82,9 @@ static void set_limits(dJointID j, param_setter set, const scene_axis *a, int lo
 static dJointID make_joint(ipx_sim *sim, const scene_joint *jd)
 {
     const double *p = jd->anchor, *a1 = jd->axis[0].xyz, *a2 = jd->axis[1].xyz;
-    dBodyID parent = jd->parent >= 0 && sim->link_body[jd->parent] >= 0 ? sim->body[sim->link_body[jd->parent]] : 0;
+    dBodyID parent = jd->parent >= 0 && sim->link_body[jd->parent] >= 0
+                         ? sim->body[sim->link_body[jd->parent]]
+                         : 0;
     dBodyID child = sim->link_body[jd->child] >= 0 ? sim->body[sim->link_body[jd->child]] : 0;
     if (!parent && !child) return NULL; /* both static: nothing moves */
     dJointID j = NULL;
@@ -99,7 +103,8 @@ static dJointID make_joint(ipx_sim *sim, const scene_joint *jd)
     case JOINT_CONTINUOUS:
         dJointSetHingeAnchor(j, p[0], p[1], p[2]);
         dJointSetHingeAxis(j, a1[0], a1[1], a1[2]);
-        if (jd->type == JOINT_REVOLUTE) set_limits(j, dJointSetHingeParam, &jd->axis[0], dParamLoStop, dParamHiStop);
+        if (jd->type == JOINT_REVOLUTE)
+            set_limits(j, dJointSetHingeParam, &jd->axis[0], dParamLoStop, dParamHiStop);
         break;
     case JOINT_PRISMATIC:
         dJointSetSliderAxis(j, a1[0], a1[1], a1[2]);
@@ -140,7 +145,8 @@ static void set_world(ipx_sim *sim)
 int ipx_sim_build(ipx_sim *sim, char *message, size_t message_size)
 {
     const ipx_scene *s = sim->scene;
-    size_t nl = (size_t)(s->n_links ? s->n_links : 1), nc = (size_t)(s->n_collisions ? s->n_collisions : 1);
+    size_t nl = (size_t)(s->n_links ? s->n_links : 1),
+           nc = (size_t)(s->n_collisions ? s->n_collisions : 1);
     sim->body = calloc(nl, sizeof *sim->body);
     sim->body_link = calloc(nl, sizeof *sim->body_link);
     sim->link_body = calloc(nl, sizeof *sim->link_body);

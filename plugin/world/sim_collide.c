@@ -22,7 +22,8 @@ static int movable(dBodyID b) { return b && !dBodyIsKinematic(b); }
 static int should_collide(const ipx_sim *sim, dGeomID g1, dGeomID g2)
 {
     dBodyID b1 = dGeomGetBody(g1), b2 = dGeomGetBody(g2);
-    if (!movable(b1) && !movable(b2)) return 0; /* static or kinematic on both sides: nothing to push */
+    if (!movable(b1) && !movable(b2))
+        return 0; /* static or kinematic on both sides: nothing to push */
     if (b1 && b2 && dAreConnectedExcluding(b1, b2, dJointTypeContact)) return 0;
     const scene_link *l1 = &sim->scene->links[collision_of(sim, g1)->link];
     const scene_link *l2 = &sim->scene->links[collision_of(sim, g2)->link];
@@ -38,8 +39,8 @@ static int pair_limit(const ipx_sim *sim, const scene_collision *c1, const scene
 }
 
 /* fdir1 of the lower-mu surface that has one, in the world (Gazebo's choice). */
-static int friction_direction(dGeomID g1, const scene_collision *c1, dGeomID g2, const scene_collision *c2,
-                              dVector3 out)
+static int friction_direction(dGeomID g1, const scene_collision *c1, dGeomID g2,
+                              const scene_collision *c2, dVector3 out)
 {
     const scene_surface *s1 = &c1->surface, *s2 = &c2->surface;
     int use1 = s1->has_fdir1 && (!s2->has_fdir1 || s1->mu <= s2->mu);
@@ -47,7 +48,8 @@ static int friction_direction(dGeomID g1, const scene_collision *c1, dGeomID g2,
     dGeomID g = use1 ? g1 : g2;
     const double *d = use1 ? s1->fdir1 : s2->fdir1;
     const dReal *R = dGeomGetClass(g) == dPlaneClass ? NULL : dGeomGetRotation(g);
-    for (int i = 0; i < 3; i++) out[i] = R ? R[4 * i] * d[0] + R[4 * i + 1] * d[1] + R[4 * i + 2] * d[2] : d[i];
+    for (int i = 0; i < 3; i++)
+        out[i] = R ? R[4 * i] * d[0] + R[4 * i + 1] * d[1] + R[4 * i + 2] * d[2] : d[i];
     return 1;
 }
 
@@ -58,8 +60,8 @@ static dContact pair_template(const ipx_sim *sim, dGeomID g1, dGeomID g2)
     const double h = sim->scene->step_size;
     const double kp = 1.0 / (1.0 / s1->kp + 1.0 / s2->kp), kd = s1->kd + s2->kd;
     dContact c = {0};
-    c.surface.mode = dContactBounce | dContactMu2 | dContactSoftERP | dContactSoftCFM | dContactApprox1 |
-                     dContactSlip1 | dContactSlip2;
+    c.surface.mode = dContactBounce | dContactMu2 | dContactSoftERP | dContactSoftCFM |
+                     dContactApprox1 | dContactSlip1 | dContactSlip2;
     c.surface.mu = fmin(s1->mu, s2->mu);
     c.surface.mu2 = fmin(s1->mu2, s2->mu2);
     c.surface.bounce = fmin(s1->bounce, s2->bounce);
@@ -139,7 +141,8 @@ static void near_callback(void *data, dGeomID g1, dGeomID g2)
         friction_in_plane(dir, has_dir, &c);
         cap_push_out(sim, g1, g2, &c);
         if (cg[i].depth > sim->penetration) sim->penetration = cg[i].depth;
-        if (ipx_ode_contact_impacting(sim->ipx, &c, b1, b2, sim->scene->step_size)) sim->had_impact = 1;
+        if (ipx_ode_contact_impacting(sim->ipx, &c, b1, b2, sim->scene->step_size))
+            sim->had_impact = 1;
         ipx_ode_contact(sim->ipx, sim->world, sim->contacts, &c, b1, b2);
     }
 }

@@ -15,14 +15,14 @@ struct ipx_sim {
     ipx_ode_context *ipx;
     contact_override contact; /* the params' contact keys, applied to every contact */
     int n_bodies;
-    dBodyID *body;       /* per body */
-    int *body_link;      /* per body: its link */
-    int *link_body;      /* per link: its body, -1 if static */
-    dGeomID *geom;       /* per collision */
-    double time;         /* s */
-    double penetration;  /* m, deepest contact of the last step */
-    int had_impact;      /* the last step had an impacting contact */
-    int failed;          /* ODE reported an error during the last step */
+    dBodyID *body;      /* per body */
+    int *body_link;     /* per body: its link */
+    int *link_body;     /* per link: its body, -1 if static */
+    dGeomID *geom;      /* per collision */
+    double time;        /* s */
+    double penetration; /* m, deepest contact of the last step */
+    int had_impact;     /* the last step had an impacting contact */
+    int failed;         /* ODE reported an error during the last step */
     char ode_message[256];
 };
 

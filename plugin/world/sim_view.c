@@ -23,9 +23,11 @@ static void geom_pose(dGeomID g, int on_body, ipx_shape *out)
 
 void ipx_sim_shape(const ipx_sim *sim, int i, ipx_shape *out)
 {
-    static const ipx_shape_type types[] = {[GEOM_BOX] = IPX_SHAPE_BOX, [GEOM_SPHERE] = IPX_SHAPE_SPHERE,
+    static const ipx_shape_type types[] = {[GEOM_BOX] = IPX_SHAPE_BOX,
+                                           [GEOM_SPHERE] = IPX_SHAPE_SPHERE,
                                            [GEOM_CYLINDER] = IPX_SHAPE_CYLINDER,
-                                           [GEOM_CAPSULE] = IPX_SHAPE_CAPSULE, [GEOM_PLANE] = IPX_SHAPE_PLANE};
+                                           [GEOM_CAPSULE] = IPX_SHAPE_CAPSULE,
+                                           [GEOM_PLANE] = IPX_SHAPE_PLANE};
     const scene_collision *c = &sim->scene->collisions[i];
     memset(out, 0, sizeof *out);
     out->type = types[c->type];

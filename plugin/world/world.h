@@ -32,8 +32,9 @@ void ipx_scene_free(ipx_scene *scene);
 const char *ipx_scene_name(const ipx_scene *scene);   ///< the <world name="...">
 const char *ipx_scene_model(const ipx_scene *scene);  ///< impax:impact/impax:model, or NULL
 const char *ipx_scene_params(const ipx_scene *scene); ///< impax:impact/impax:params, "" if none
-double ipx_scene_step_size(const ipx_scene *scene);   ///< s, physics/max_step_size (SDF default 0.001)
-double ipx_scene_duration(const ipx_scene *scene);    ///< s, impax:duration (default 2)
+double
+ipx_scene_step_size(const ipx_scene *scene);       ///< s, physics/max_step_size (SDF default 0.001)
+double ipx_scene_duration(const ipx_scene *scene); ///< s, impax:duration (default 2)
 /// "model::link" whose height `impax ab` plots: impax:plot_body, else the first non-static link.
 const char *ipx_scene_plot_body(const ipx_scene *scene);
 /// "model::link" that recorded trajectories describe (`impax replay`, `impax fit`):
@@ -68,8 +69,8 @@ ipx_sim *ipx_sim_create(const ipx_scene *scene, const char *model, const char *p
 /// The configuration step of ipx_sim_create alone (same code, same messages), without building
 /// the world's bodies: 0 if ipx_sim_create would accept model and params for scene, else -1 with
 /// its message. ipx_scene_load runs it on the world's own impax:model and impax:params.
-int ipx_scene_check_config(const ipx_scene *scene, const char *model, const char *params, char *message,
-                           size_t message_size);
+int ipx_scene_check_config(const ipx_scene *scene, const char *model, const char *params,
+                           char *message, size_t message_size);
 void ipx_sim_destroy(ipx_sim *sim);
 
 /// One host step of the scene's step size: collide (Gazebo's pair rules and max_contacts),
@@ -77,45 +78,49 @@ void ipx_sim_destroy(ipx_sim *sim);
 /// the contact group. 0, or -1 with a message if ODE failed or a body state became non-finite.
 int ipx_sim_step(ipx_sim *sim, char *message, size_t message_size);
 
-double ipx_sim_time(const ipx_sim *sim);              ///< s since the start
-int ipx_sim_body_count(const ipx_sim *sim);           ///< non-static links, in file order
+double ipx_sim_time(const ipx_sim *sim);                  ///< s since the start
+int ipx_sim_body_count(const ipx_sim *sim);               ///< non-static links, in file order
 const char *ipx_sim_body_name(const ipx_sim *sim, int i); ///< "model::link"
 dBodyID ipx_sim_body(const ipx_sim *sim, int i);
 int ipx_sim_body_index(const ipx_sim *sim, const char *name); ///< -1 if none
-double ipx_sim_kinetic_energy(const ipx_sim *sim);   ///< J, all bodies
-double ipx_sim_energy(const ipx_sim *sim);           ///< J, kinetic + gravitational (-m g.x) of all bodies
-double ipx_sim_penetration(const ipx_sim *sim);      ///< m, deepest contact of the last step (0 if none)
+double ipx_sim_kinetic_energy(const ipx_sim *sim);            ///< J, all bodies
+double ipx_sim_energy(const ipx_sim *sim); ///< J, kinetic + gravitational (-m g.x) of all bodies
+double ipx_sim_penetration(const ipx_sim *sim); ///< m, deepest contact of the last step (0 if none)
 /// 1 if the last step had a contact approaching faster than the context's impact threshold:
 /// the same test for every model, "ode" included, so A/B tables compare the same step.
 int ipx_sim_had_impact(const ipx_sim *sim);
-ipx_ode_context *ipx_sim_impax(ipx_sim *sim);        ///< statistics, event callback
+ipx_ode_context *ipx_sim_impax(ipx_sim *sim); ///< statistics, event callback
 dWorldID ipx_sim_world(ipx_sim *sim);
 
 /// What a collision looks like, for viewers (`impax ab --html`).
 typedef enum ipx_shape_type {
-    IPX_SHAPE_BOX, IPX_SHAPE_SPHERE, IPX_SHAPE_CYLINDER, IPX_SHAPE_CAPSULE, IPX_SHAPE_PLANE
+    IPX_SHAPE_BOX,
+    IPX_SHAPE_SPHERE,
+    IPX_SHAPE_CYLINDER,
+    IPX_SHAPE_CAPSULE,
+    IPX_SHAPE_PLANE
 } ipx_shape_type;
 
 typedef struct ipx_shape {
     ipx_shape_type type;
-    int body;          /* the body it moves with (ipx_sim_body's index), -1 if static */
-    double size[3];    /* m; box: x y z; sphere: r; cylinder, capsule: r, length along local z */
-    double pos[3];     /* m; in its body's frame (centre of mass, inertial axes), else the world's */
-    double quat[4];    /* w x y z, likewise; a plane: identity */
-    double normal[3];  /* plane: unit normal, world frame (the plane is normal . x = offset) */
-    double offset;     /* plane: m */
+    int body;         /* the body it moves with (ipx_sim_body's index), -1 if static */
+    double size[3];   /* m; box: x y z; sphere: r; cylinder, capsule: r, length along local z */
+    double pos[3];    /* m; in its body's frame (centre of mass, inertial axes), else the world's */
+    double quat[4];   /* w x y z, likewise; a plane: identity */
+    double normal[3]; /* plane: unit normal, world frame (the plane is normal . x = offset) */
+    double offset;    /* plane: m */
 } ipx_shape;
 
 /// A joint for viewers: which bodies it ties and where.
 typedef struct ipx_joint_view {
-    int body[2];       /* parent, child: ipx_sim_body's indices, -1 for the world */
-    double anchor[3];  /* m, world frame, at t = 0 */
+    int body[2];      /* parent, child: ipx_sim_body's indices, -1 for the world */
+    double anchor[3]; /* m, world frame, at t = 0 */
 } ipx_joint_view;
 
-int ipx_sim_shape_count(const ipx_sim *sim);  ///< every collision of the scene, in file order
+int ipx_sim_shape_count(const ipx_sim *sim); ///< every collision of the scene, in file order
 /// Shape i as built in sim's ODE world.
 void ipx_sim_shape(const ipx_sim *sim, int i, ipx_shape *out);
-int ipx_sim_joint_count(const ipx_sim *sim);  ///< the scene's joints, in file order
+int ipx_sim_joint_count(const ipx_sim *sim); ///< the scene's joints, in file order
 void ipx_sim_joint_view(const ipx_sim *sim, int i, ipx_joint_view *out);
 
 #ifdef __cplusplus

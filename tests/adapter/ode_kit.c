@@ -205,11 +205,12 @@ static void kit_near(void *data, dGeomID a, dGeomID b)
     kit_collide(s->ipx, s->world, s->group, &s->surface, a, b);
 }
 
-int kit_sim_make(kit_sim *s, const char *model, const char *params, const dSurfaceParameters *surface,
-                 int quick)
+int kit_sim_make(kit_sim *s, const char *model, const char *params,
+                 const dSurfaceParameters *surface, int quick)
 {
     char msg[256];
-    dRandSetSeed(1); /* QuickStep reorders its rows with ODE's global generator: same runs, same order */
+    dRandSetSeed(
+        1); /* QuickStep reorders its rows with ODE's global generator: same runs, same order */
     s->world = dWorldCreate();
     dWorldSetGravity(s->world, 0, 0, -9.81);
     s->space = dSimpleSpaceCreate(0);

@@ -56,8 +56,8 @@ typedef struct kit_sim {
 
 /// Makes the world; model and params as ipx_ode_configure takes them (the configuration must
 /// be valid: a test failure otherwise). Returns 0.
-int kit_sim_make(kit_sim *s, const char *model, const char *params, const dSurfaceParameters *surface,
-                 int quick);
+int kit_sim_make(kit_sim *s, const char *model, const char *params,
+                 const dSurfaceParameters *surface, int quick);
 /// Collide, the adapter's step of h seconds, empty the contact group.
 void kit_sim_step(kit_sim *s, double h);
 void kit_sim_free(kit_sim *s);

@@ -17,10 +17,7 @@
 static int (*blas_get)(void);
 static void (*blas_set)(int);
 
-static void *find(const char *name)
-{
-    return dlsym(RTLD_DEFAULT, name);
-}
+static void *find(const char *name) { return dlsym(RTLD_DEFAULT, name); }
 
 /* 1 if a threaded OpenBLAS is loaded (its functions found) */
 static int resolve(void)
@@ -56,7 +53,8 @@ static void bounce(int steps, inside *in, int own_threading)
     dThreadingImplementationID threading = NULL;
     if (own_threading) { /* a world stepped concurrently with others needs its own */
         threading = dThreadingAllocateSelfThreadedImplementation();
-        dWorldSetStepThreadingImplementation(w, dThreadingImplementationGetFunctions(threading), threading);
+        dWorldSetStepThreadingImplementation(w, dThreadingImplementationGetFunctions(threading),
+                                             threading);
     }
     dWorldSetGravity(w, 0, 0, -9.81);
     dJointGroupID group = dJointGroupCreate(0);
@@ -116,8 +114,9 @@ static void test_two_worlds_in_two_threads_restore_the_host_setting(void)
     pthread_t t[2];
     for (int i = 0; i < 2; i++) ENSURE(pthread_create(&t[i], NULL, bounce_thread, &in[i]) == 0);
     for (int i = 0; i < 2; i++) pthread_join(t[i], NULL);
-    printf("  events %d and %d, BLAS threads inside %d..%d and %d..%d, after %d\n", in[0].events, in[1].events,
-           in[0].threads_min, in[0].threads_max, in[1].threads_min, in[1].threads_max, blas_get());
+    printf("  events %d and %d, BLAS threads inside %d..%d and %d..%d, after %d\n", in[0].events,
+           in[1].events, in[0].threads_min, in[0].threads_max, in[1].threads_min, in[1].threads_max,
+           blas_get());
     for (int i = 0; i < 2; i++) {
         ENSURE(in[i].events >= 3);
         ENSURE(in[i].threads_min == 1 && in[i].threads_max == 1);

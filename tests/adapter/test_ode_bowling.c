@@ -54,8 +54,8 @@ static void wheel_shape(void)
         double *pl = planes + 4 * j;
         pl[0] = nx, pl[1] = 0.0, pl[2] = nz, pl[3] = nx * p[0] + nz * p[2];
         /* counter-clockwise seen from outside */
-        *poly++ = 4, *poly++ = (unsigned)j, *poly++ = (unsigned)k,
-        *poly++ = (unsigned)(SIDES + k), *poly++ = (unsigned)(SIDES + j);
+        *poly++ = 4, *poly++ = (unsigned)j, *poly++ = (unsigned)k, *poly++ = (unsigned)(SIDES + k),
+        *poly++ = (unsigned)(SIDES + j);
     }
     double *front = planes + 4 * SIDES, *back = front + 4;
     front[0] = 0, front[1] = 1, front[2] = 0, front[3] = 0.5 * thickness;
@@ -96,7 +96,8 @@ static void bike_make(bike *s, double cor, double height)
     s->group = dJointGroupCreate(0);
     s->ipx = ipx_ode_create(s->world);
     char msg[256];
-    ENSURE(ipx_ode_configure(s->ipx, "bowling", "e_star=0.5,mu_dynamic_ratio=0.5", msg, sizeof msg) == 0);
+    ENSURE(ipx_ode_configure(s->ipx, "bowling", "e_star=0.5,mu_dynamic_ratio=0.5", msg,
+                             sizeof msg) == 0);
     s->surface.mode = dContactBounce | dContactApprox1;
     s->surface.mu = 0.5;
     s->surface.bounce = cor;
@@ -117,7 +118,8 @@ static void bike_make(bike *s, double cor, double height)
         dMassSetParameters(&m, wheel_mass, 0, 0, 0,
                            wheel_mass * (semi_b * semi_b / 4 + thickness * thickness / 12),
                            wheel_mass * (semi_a * semi_a + semi_b * semi_b) / 4,
-                           wheel_mass * (semi_a * semi_a / 4 + thickness * thickness / 12), 0, 0, 0);
+                           wheel_mass * (semi_a * semi_a / 4 + thickness * thickness / 12), 0, 0,
+                           0);
         dBodySetMass(s->wheel[w], &m);
         dBodySetPosition(s->wheel[w], x, 0, height);
         s->wheel_geom[w] = dCreateConvex(s->space, planes, SIDES + 2, points, 2 * SIDES, polygons);
@@ -145,8 +147,8 @@ typedef struct run {
     double rest_time;     /* s, from which every body stays below 1 cm/s and 0.05 rad/s */
     double max_speed_end; /* m/s, largest body speed in the last second */
     long impacts, fallbacks;
-    double energy_gain;   /* J, largest rise of the total energy over the impacts and ODE's step */
-    double recovery_ke;   /* J, largest change of kinetic energy by the post-step's recovery */
+    double energy_gain; /* J, largest rise of the total energy over the impacts and ODE's step */
+    double recovery_ke; /* J, largest change of kinetic energy by the post-step's recovery */
 } run;
 
 static double body_speed(dBodyID b, double *w)
@@ -197,11 +199,14 @@ static run simulate(double cor, double height, double duration)
            impact step sank them) and must leave the kinetic energy as it is */
         ipx_ode_pre_step(s.ipx, h);
         dWorldStep(s.world, h);
-        const double E_mid = total_energy(&s), T_mid = kit_energy((dBodyID[]){s.rod, s.wheel[0], s.wheel[1]}, 3);
+        const double E_mid = total_energy(&s),
+                     T_mid = kit_energy((dBodyID[]){s.rod, s.wheel[0], s.wheel[1]}, 3);
         ipx_ode_post_step(s.ipx);
         ipx_ode_empty_group(s.ipx, s.group);
         out.energy_gain = fmax(out.energy_gain, E_mid - E_prev);
-        out.recovery_ke = fmax(out.recovery_ke, fabs(kit_energy((dBodyID[]){s.rod, s.wheel[0], s.wheel[1]}, 3) - T_mid));
+        out.recovery_ke =
+            fmax(out.recovery_ke,
+                 fabs(kit_energy((dBodyID[]){s.rod, s.wheel[0], s.wheel[1]}, 3) - T_mid));
         E_prev = total_energy(&s);
         double w = 0.0, v = 0.0;
         dBodyID b[3] = {s.rod, s.wheel[0], s.wheel[1]};

@@ -75,8 +75,10 @@ static void test_the_adapter_keys_set_the_constants(void)
     char msg[256];
     ipx_ode_config d = ipx_ode_default_config();
     ENSURE(d.impact_threshold == 1e-3 && d.gravity_steps == 2.0 && d.jitter_steps == 1.0);
-    ENSURE(ipx_ode_configure(ipx, "aplcp", "impact_threshold=0.002,gravity_steps=3,jitter_steps=0.5,"
-                             "friction_directions=8", msg, sizeof msg) == 0);
+    ENSURE(ipx_ode_configure(ipx, "aplcp",
+                             "impact_threshold=0.002,gravity_steps=3,jitter_steps=0.5,"
+                             "friction_directions=8",
+                             msg, sizeof msg) == 0);
     ipx_ode_config c = ipx_ode_get_config(ipx);
     ENSURE(c.impact_threshold == 0.002 && c.gravity_steps == 3.0 && c.jitter_steps == 0.5);
     ENSURE(ipx_ode_configure(ipx, "aplcp", "jitter_steps=-1", msg, sizeof msg) != 0);
@@ -85,13 +87,15 @@ static void test_the_adapter_keys_set_the_constants(void)
     ENSURE(strstr(msg, "gravity_steps") != NULL);
     ENSURE(ipx_ode_get_config(ipx).jitter_steps == 0.5); /* the old setting stays */
     c.jitter_steps = NAN;
-    ENSURE(ipx_ode_set_config(ipx, &c, msg, sizeof msg) != 0 && strstr(msg, "jitter_steps") != NULL);
+    ENSURE(ipx_ode_set_config(ipx, &c, msg, sizeof msg) != 0 &&
+           strstr(msg, "jitter_steps") != NULL);
     /* the split gives the model only its own items */
     char model_text[128];
     ipx_ode_config s = ipx_ode_default_config();
     ENSURE(ipx_ode_split_params("jitter_steps=2,theta_max=0.1,impact_threshold=0", &s, model_text,
                                 sizeof model_text, msg, sizeof msg) == 0);
-    ENSURE(strcmp(model_text, "theta_max=0.1") == 0 && s.jitter_steps == 2.0 && s.impact_threshold == 0.0);
+    ENSURE(strcmp(model_text, "theta_max=0.1") == 0 && s.jitter_steps == 2.0 &&
+           s.impact_threshold == 0.0);
     ipx_ode_destroy(ipx);
     dWorldDestroy(w);
 }
@@ -102,10 +106,10 @@ static void test_the_adapter_keys_set_the_constants(void)
 #define BOX 0.1
 
 typedef struct pile_events {
-    long events;     /* impact events (solved, or left to ODE after a failure) */
-    long assembled;  /* of them, with a problem (approach speeds known) */
-    double fastest;  /* m/s, the largest approach speed in those */
-    dBodyID watch;   /* a body whose arrival the first event records (0: none) */
+    long events;        /* impact events (solved, or left to ODE after a failure) */
+    long assembled;     /* of them, with a problem (approach speeds known) */
+    double fastest;     /* m/s, the largest approach speed in those */
+    dBodyID watch;      /* a body whose arrival the first event records (0: none) */
     double watch_speed; /* m/s, the fastest approach of that event's contacts */
 } pile_events;
 
@@ -136,14 +140,22 @@ static void pile_make(kit_sim *s, const char *params, dBodyID body[PILE])
     ENSURE(kit_sim_make(s, "aplcp", params, &surface, 1) == 0);
     const double L = 0.44;
     for (int w = 0; w < 4; w++) {
-        dGeomID g = w < 2 ? dCreateBox(s->space, 0.05, L + 0.1, 1.0) : dCreateBox(s->space, L + 0.1, 0.05, 1.0);
-        dGeomSetPosition(g, w == 0 ? -0.025 : w == 1 ? L + 0.025 : L / 2, w == 2 ? -0.025 : w == 3 ? L + 0.025 : L / 2,
+        dGeomID g = w < 2 ? dCreateBox(s->space, 0.05, L + 0.1, 1.0)
+                          : dCreateBox(s->space, L + 0.1, 0.05, 1.0);
+        dGeomSetPosition(g,
+                         w == 0   ? -0.025
+                         : w == 1 ? L + 0.025
+                                  : L / 2,
+                         w == 2   ? -0.025
+                         : w == 3 ? L + 0.025
+                                  : L / 2,
                          0.5);
     }
     unsigned long long rng = 12345;
     for (int i = 0; i < PILE; i++) {
         const double side[3] = {BOX, BOX, BOX}, axis[3] = {1, 0.3 * i, 0.2};
-        const double at[3] = {0.09 + 0.13 * (i % 3), 0.09 + 0.13 * ((i / 3) % 3), 0.1 + 0.15 * (i / 9)};
+        const double at[3] = {0.09 + 0.13 * (i % 3), 0.09 + 0.13 * ((i / 3) % 3),
+                              0.1 + 0.15 * (i / 9)};
         body[i] = kit_box(s->world, 1.0, side, at, axis, kit_uniform(&rng, 0.0, 3.0));
         dGeomSetBody(dCreateBox(s->space, BOX, BOX, BOX), body[i]);
     }
@@ -169,7 +181,8 @@ static void test_a_settled_piles_jitter_is_no_impact_but_a_dropped_box_is(void)
     pile_make(&plain, "jitter_steps=0", body);
     long resting;
     pile_events jitter = settled_window(&plain, &resting);
-    printf("  jitter_steps=0: %ld impact events in the settled 1.5 s (%ld assembled, approach up to %.4f m/s)\n",
+    printf("  jitter_steps=0: %ld impact events in the settled 1.5 s (%ld assembled, approach up "
+           "to %.4f m/s)\n",
            jitter.events, jitter.assembled, jitter.fastest);
     ENSURE(jitter.events > 0 && jitter.fastest < 4 * G * H);
     kit_sim_free(&plain);
@@ -178,7 +191,8 @@ static void test_a_settled_piles_jitter_is_no_impact_but_a_dropped_box_is(void)
     kit_sim s;
     pile_make(&s, NULL, body);
     pile_events quiet = settled_window(&s, &resting);
-    printf("  default: %ld impact events in the settled 1.5 s, %ld contact-steps left to ODE as resting\n",
+    printf("  default: %ld impact events in the settled 1.5 s, %ld contact-steps left to ODE as "
+           "resting\n",
            quiet.events, resting);
     ENSURE(quiet.events == 0);
     ENSURE(resting > 0);
@@ -196,7 +210,8 @@ static void test_a_settled_piles_jitter_is_no_impact_but_a_dropped_box_is(void)
     dGeomSetBody(dCreateBox(s.space, BOX, BOX, BOX), drop.watch);
     ipx_ode_set_event_callback(s.ipx, on_event, &drop);
     for (int i = 0; i < 300; i++) kit_sim_step(&s, H);
-    printf("  dropped box: %ld impact events, the first as it arrived at %.3f m/s\n", drop.events, drop.watch_speed);
+    printf("  dropped box: %ld impact events, the first as it arrived at %.3f m/s\n", drop.events,
+           drop.watch_speed);
     ENSURE(drop.events >= 1 && drop.watch_speed > 0.9);
     kit_sim_free(&s);
 }

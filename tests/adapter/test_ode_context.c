@@ -58,10 +58,12 @@ static void test_configuration_errors_name_the_item_and_keep_the_old_setting(voi
     /* found by tests/fuzz/fuzz_params: the text is quoted printably, like every list's */
     ENSURE(ipx_ode_configure(ipx, "ode", "ab\x1f=1", msg, sizeof msg) != 0);
     ENSURE(strstr(msg, "'ab\\x1f=1'") != NULL);
-    ENSURE(ipx_ode_configure(ipx, "no\nsuch", NULL, msg, sizeof msg) != 0 && strstr(msg, "'no\\nsuch'"));
+    ENSURE(ipx_ode_configure(ipx, "no\nsuch", NULL, msg, sizeof msg) != 0 &&
+           strstr(msg, "'no\\nsuch'"));
     ENSURE(ipx_ode_configure(ipx, "ode", ",", msg, sizeof msg) != 0 && strstr(msg, "empty item"));
     ENSURE(strcmp(ipx_ode_model_name(ipx), "plus") == 0);
-    ENSURE(ipx_ode_configure(ipx, "ode", " \n\t", msg, sizeof msg) == 0); /* white space alone: no items */
+    ENSURE(ipx_ode_configure(ipx, "ode", " \n\t", msg, sizeof msg) ==
+           0); /* white space alone: no items */
     ENSURE(strcmp(ipx_ode_model_name(ipx), "ode") == 0);
     ENSURE(ipx_ode_configure(ipx, "plus", NULL, msg, sizeof msg) == 0);
     ipx_ode_config cfg = ipx_ode_default_config();
@@ -83,7 +85,8 @@ static void test_resolved_parameters_are_read_from_the_adapter(void)
     ball_world_make(&s);
     ipx_ode_context *ipx = ipx_ode_create(s.world);
     char msg[256];
-    ENSURE(ipx_ode_configure(ipx, "aplcp", "max_sweeps=7, newton_restitution=1", msg, sizeof msg) == 0);
+    ENSURE(ipx_ode_configure(ipx, "aplcp", "max_sweeps=7, newton_restitution=1", msg, sizeof msg) ==
+           0);
     const ipx_params *p = ipx_ode_get_params(ipx);
     ENSURE(p && strcmp(p->model->name, "aplcp") == 0);
     ENSURE(p->value[ipx_param_index(p->model, "max_sweeps")] == 7.0);
@@ -106,29 +109,38 @@ static void test_split_follows_the_core_list_rules(void)
 {
     ipx_ode_config cfg = ipx_ode_default_config();
     char model_text[128], msg[256], core_msg[256];
-    ENSURE(ipx_ode_split_params(" jitter_steps = 2 ,\n theta_max=\t0.1 , recovery = velocity\n", &cfg, model_text,
-                                sizeof model_text, msg, sizeof msg) == 0);
+    ENSURE(ipx_ode_split_params(" jitter_steps = 2 ,\n theta_max=\t0.1 , recovery = velocity\n",
+                                &cfg, model_text, sizeof model_text, msg, sizeof msg) == 0);
     ENSURE(cfg.jitter_steps == 2.0 && cfg.recovery == IPX_ODE_RECOVERY_VELOCITY);
     ENSURE(strcmp(model_text, "theta_max=0.1") == 0);
     ipx_params p;
     ENSURE(ipx_params_init(&p, "plus", msg, sizeof msg) == IPX_OK);
-    ENSURE(ipx_params_parse(&p, model_text, msg, sizeof msg) == IPX_OK && p.value[ipx_param_index(p.model, "theta_max")] == 0.1);
-    static const char *const bad[] = {"theta_max=0.1,,v_plastic=0.1", ",theta_max=0.1", "theta_max=0.1,",
-                                      "theta_max=0.1, ,v_plastic=1", "theta_max", "theta_max= ", " =1"};
+    ENSURE(ipx_params_parse(&p, model_text, msg, sizeof msg) == IPX_OK &&
+           p.value[ipx_param_index(p.model, "theta_max")] == 0.1);
+    static const char *const bad[] = {"theta_max=0.1,,v_plastic=0.1",
+                                      ",theta_max=0.1",
+                                      "theta_max=0.1,",
+                                      "theta_max=0.1, ,v_plastic=1",
+                                      "theta_max",
+                                      "theta_max= ",
+                                      " =1"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        ENSURE(ipx_ode_split_params(bad[i], &cfg, model_text, sizeof model_text, msg, sizeof msg) != 0);
+        ENSURE(ipx_ode_split_params(bad[i], &cfg, model_text, sizeof model_text, msg, sizeof msg) !=
+               0);
         ENSURE(ipx_params_parse(&p, bad[i], core_msg, sizeof core_msg) != IPX_OK);
         ENSURE(strcmp(msg, core_msg) == 0);
         printf("  '%s': %s\n", bad[i], msg);
     }
     /* a list that fails late leaves the config as it was */
-    ENSURE(ipx_ode_split_params("jitter_steps=3,recovery=sideways", &cfg, model_text, sizeof model_text, msg,
-                                sizeof msg) != 0);
+    ENSURE(ipx_ode_split_params("jitter_steps=3,recovery=sideways", &cfg, model_text,
+                                sizeof model_text, msg, sizeof msg) != 0);
     ENSURE(cfg.jitter_steps == 2.0 && strstr(msg, "recovery='sideways'"));
-    ENSURE(ipx_ode_split_params("recovery_switch=1e3,impact_threshold=1e-400", &cfg, model_text, sizeof model_text,
-                                msg, sizeof msg) != 0);
-    ENSURE(strstr(msg, "impact_threshold") && strstr(msg, "underflows") && cfg.recovery_switch == 16);
-    ENSURE(ipx_ode_split_params("recovery_switch=1e3", &cfg, model_text, sizeof model_text, msg, sizeof msg) == 0);
+    ENSURE(ipx_ode_split_params("recovery_switch=1e3,impact_threshold=1e-400", &cfg, model_text,
+                                sizeof model_text, msg, sizeof msg) != 0);
+    ENSURE(strstr(msg, "impact_threshold") && strstr(msg, "underflows") &&
+           cfg.recovery_switch == 16);
+    ENSURE(ipx_ode_split_params("recovery_switch=1e3", &cfg, model_text, sizeof model_text, msg,
+                                sizeof msg) == 0);
     ENSURE(cfg.recovery_switch == 1000);
 }
 
@@ -156,8 +168,8 @@ typedef struct seen {
     int calls, ok, k;
     double ke_before, ke_after, vn_before, vn_after, impulse_n;
     double point[3], normal[3], impulse_world[3]; /* contact 0's, world frame (NaN if absent) */
-    int problem_k;                /* the problem handed to the model, -1 if none */
-    double problem_vn, problem_w; /* its v_n and W_nn (1/kg) of contact 0 */
+    int problem_k;                                /* the problem handed to the model, -1 if none */
+    double problem_vn, problem_w;                 /* its v_n and W_nn (1/kg) of contact 0 */
     char model[16], status[256];
 } seen;
 
@@ -205,14 +217,15 @@ static void test_event_reports_the_impact(void)
     ENSURE(strcmp(got.model, "plus") == 0 && strcmp(got.status, "ok") == 0);
     ENSURE_NEAR(got.vn_before, -1.0, 1e-12);
     ENSURE_NEAR(got.vn_after, 0.6, 1e-12);
-    ENSURE_NEAR(got.impulse_n, 1.6, 1e-12);       /* m (1 + e) v */
+    ENSURE_NEAR(got.impulse_n, 1.6, 1e-12); /* m (1 + e) v */
     ENSURE_NEAR(got.ke_before, 0.5, 1e-12);
     ENSURE_NEAR(got.ke_after, 0.5 * 0.36, 1e-12); /* e^2 of it */
-    ENSURE(got.problem_k == 1);                    /* the problem itself, for `impax set` */
+    ENSURE(got.problem_k == 1);                   /* the problem itself, for `impax set` */
     ENSURE_NEAR(got.problem_vn, -1.0, 1e-12);
-    ENSURE_NEAR(got.problem_w, 1.0, 1e-12);        /* 1/m for a 1 kg ball pushed at its centre */
+    ENSURE_NEAR(got.problem_w, 1.0, 1e-12); /* 1/m for a 1 kg ball pushed at its centre */
     /* where, for viewers: the point, ODE's normal, the impulse on the ball in the world frame */
-    ENSURE(got.point[0] == 0.0 && got.point[1] == 0.0 && got.point[2] == 0.0 && got.normal[2] == 1.0);
+    ENSURE(got.point[0] == 0.0 && got.point[1] == 0.0 && got.point[2] == 0.0 &&
+           got.normal[2] == 1.0);
     ENSURE_NEAR(got.impulse_world[2], 1.6, 1e-12);
     ENSURE_NEAR(hypot(got.impulse_world[0], got.impulse_world[1]), 0.0, 1e-12);
     /* a failing island is reported too */
@@ -371,7 +384,8 @@ static void *bouncing_ball(void *out)
     /* ODE's built-in threading object is shared by default: a world stepped concurrently with
        others needs its own */
     dThreadingImplementationID threading = dThreadingAllocateSelfThreadedImplementation();
-    dWorldSetStepThreadingImplementation(s.world, dThreadingImplementationGetFunctions(threading), threading);
+    dWorldSetStepThreadingImplementation(s.world, dThreadingImplementationGetFunctions(threading),
+                                         threading);
     dWorldSetGravity(s.world, 0, 0, -9.81);
     dBodySetPosition(s.ball, 0, 0, 1.0);
     dBodySetLinearVel(s.ball, 0, 0, 0);

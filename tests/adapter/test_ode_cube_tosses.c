@@ -17,11 +17,11 @@
 #include "impax/ode.h"
 #include "ode_kit.h"
 
-#define EDGE 0.1048                 /* m */
-#define MASS 0.37                   /* kg */
-#define H (1.0 / 1480.0)            /* s, the data set's capture rate times ten */
+#define EDGE 0.1048      /* m */
+#define MASS 0.37        /* kg */
+#define H (1.0 / 1480.0) /* s, the data set's capture rate times ten */
 #define TOSSES 600
-#define STEPS 300                   /* 0.2 s: the landing and the bounces after it */
+#define STEPS 300 /* 0.2 s: the landing and the bounces after it */
 
 typedef struct tally {
     unsigned rescue_bits;
@@ -58,7 +58,8 @@ static void toss(dWorldID world, dSpaceID space, int t, unsigned long long *rng)
         dQFromAxisAndAngle(tilt, cos(axis), sin(axis), 0, kit_uniform(rng, -0.03, 0.03));
         dQMultiply0(q, tilt, yaw);
     } else {
-        const double ax = kit_uniform(rng, -1, 1), ay = kit_uniform(rng, -1, 1), az = kit_uniform(rng, -1, 1);
+        const double ax = kit_uniform(rng, -1, 1), ay = kit_uniform(rng, -1, 1),
+                     az = kit_uniform(rng, -1, 1);
         dQFromAxisAndAngle(q, ax, ay, az, kit_uniform(rng, -M_PI, M_PI));
     }
     dBodySetQuaternion(b, q);
@@ -105,7 +106,8 @@ static void tosses_resolved_by_the_model(const char *model, unsigned rescue_bits
         if (st.fallbacks) memcpy(last, st.last_message, sizeof last);
         kit_sim_free(&s);
     }
-    printf("  %-5s %d tosses: %ld impact events, %ld left to ODE, %ld rescued from a failed Lemke%s%s\n",
+    printf("  %-5s %d tosses: %ld impact events, %ld left to ODE, %ld rescued from a failed "
+           "Lemke%s%s\n",
            model, TOSSES, t.events, fallbacks, t.rescued, fallbacks ? "; last: " : "", last);
     ENSURE(t.events >= TOSSES); /* every toss lands */
     ENSURE(fallbacks == 0);
@@ -119,7 +121,8 @@ static void test_aplcp_resolves_every_landing(void)
 
 static void test_routh_resolves_every_landing(void)
 {
-    tosses_resolved_by_the_model("routh", IPX_ROUTH_HIT_ITERATIVE_RESCUE | IPX_ROUTH_HIT_LCP_FAILURE);
+    tosses_resolved_by_the_model("routh",
+                                 IPX_ROUTH_HIT_ITERATIVE_RESCUE | IPX_ROUTH_HIT_LCP_FAILURE);
 }
 
 int main(void)

@@ -26,7 +26,8 @@ typedef struct scene {
 static void record_impulse(const ipx_ode_event *ev, void *user)
 {
     scene *s = user;
-    for (int r = 0; ev->impulse && r < 3 * ev->k; r++) s->max_impulse = fmax(s->max_impulse, fabs(ev->impulse[r]));
+    for (int r = 0; ev->impulse && r < 3 * ev->k; r++)
+        s->max_impulse = fmax(s->max_impulse, fabs(ev->impulse[r]));
 }
 
 /* A world for the scene: no gravity, ERP = CFM = 0; with impax, an AP-LCP context. */
@@ -49,18 +50,14 @@ static void scene_world(scene *s, int with_impax)
 
 static void add_contact(scene *s, const dContact *c, dBodyID b1, dBodyID b2)
 {
-    if (s->ipx)
-        ENSURE(ipx_ode_contact(s->ipx, s->world, s->contacts, c, b1, b2) != 0);
-    else
-        dJointAttach(dJointCreateContact(s->world, s->contacts, c), b1, b2);
+    if (s->ipx) ENSURE(ipx_ode_contact(s->ipx, s->world, s->contacts, c, b1, b2) != 0);
+    else dJointAttach(dJointCreateContact(s->world, s->contacts, c), b1, b2);
 }
 
 static void scene_step(scene *s, double h)
 {
-    if (s->ipx)
-        ipx_ode_step(s->ipx, h);
-    else
-        dWorldStep(s->world, h);
+    if (s->ipx) ipx_ode_step(s->ipx, h);
+    else dWorldStep(s->world, h);
 }
 
 /* Hinge scene: two boxes, hinge between them, box 0's lowest corner strikes the ground. */
@@ -86,8 +83,8 @@ static void hinge_scene(scene *s, int with_impax)
     double best[3] = {0, 0, 1e9};
     for (int c = 0; c < 8; c++) {
         dVector3 p;
-        dBodyGetRelPointPos(s->body[0], (c & 1 ? 0.5 : -0.5) * side[0], (c & 2 ? 0.5 : -0.5) * side[1],
-                            (c & 4 ? 0.5 : -0.5) * side[2], p);
+        dBodyGetRelPointPos(s->body[0], (c & 1 ? 0.5 : -0.5) * side[0],
+                            (c & 2 ? 0.5 : -0.5) * side[1], (c & 4 ? 0.5 : -0.5) * side[2], p);
         if (p[2] < best[2])
             for (int a = 0; a < 3; a++) best[a] = p[a];
     }
@@ -98,8 +95,8 @@ static void hinge_scene(scene *s, int with_impax)
 }
 
 /* kinds: ball, hinge, slider, universal, piston, fixed (kinds < n_kinds) */
-static dJointID random_joint(dWorldID w, unsigned long long *rng, dBodyID a, dBodyID b, const dReal *at,
-                             int n_kinds)
+static dJointID random_joint(dWorldID w, unsigned long long *rng, dBodyID a, dBodyID b,
+                             const dReal *at, int n_kinds)
 {
     double axis[3] = {kit_uniform(rng, -1, 1), kit_uniform(rng, -1, 1), kit_uniform(rng, -1, 1)};
     double other[3] = {kit_uniform(rng, -1, 1), kit_uniform(rng, -1, 1), kit_uniform(rng, -1, 1)};
@@ -157,12 +154,17 @@ static void random_scene(scene *s, unsigned long long seed, int with_impax)
     s->n_body = 1 + (int)kit_uniform(&rng, 0, MAX_BODIES);
     const double ax[3] = {kit_uniform(&rng, -1, 1), kit_uniform(&rng, -1, 1), 1.0};
     for (int i = 0; i < s->n_body; i++) {
-        const double side[3] = {kit_uniform(&rng, 0.1, 0.5), kit_uniform(&rng, 0.1, 0.5), kit_uniform(&rng, 0.1, 0.5)};
-        const double p[3] = {0.4 * i, kit_uniform(&rng, -0.1, 0.1), 1.0 + kit_uniform(&rng, -0.1, 0.1)};
-        s->body[i] = kit_box(s->world, kit_uniform(&rng, 0.5, 3.0), side, p, ax, kit_uniform(&rng, -1, 1));
+        const double side[3] = {kit_uniform(&rng, 0.1, 0.5), kit_uniform(&rng, 0.1, 0.5),
+                                kit_uniform(&rng, 0.1, 0.5)};
+        const double p[3] = {0.4 * i, kit_uniform(&rng, -0.1, 0.1),
+                             1.0 + kit_uniform(&rng, -0.1, 0.1)};
+        s->body[i] =
+            kit_box(s->world, kit_uniform(&rng, 0.5, 3.0), side, p, ax, kit_uniform(&rng, -1, 1));
         dBodySetGyroscopicMode(s->body[i], 0);
-        dBodySetLinearVel(s->body[i], kit_uniform(&rng, -1, 1), kit_uniform(&rng, -1, 1), kit_uniform(&rng, -1, 1));
-        dBodySetAngularVel(s->body[i], kit_uniform(&rng, -2, 2), kit_uniform(&rng, -2, 2), kit_uniform(&rng, -2, 2));
+        dBodySetLinearVel(s->body[i], kit_uniform(&rng, -1, 1), kit_uniform(&rng, -1, 1),
+                          kit_uniform(&rng, -1, 1));
+        dBodySetAngularVel(s->body[i], kit_uniform(&rng, -2, 2), kit_uniform(&rng, -2, 2),
+                           kit_uniform(&rng, -2, 2));
     }
     for (int i = 1; i < s->n_body; i++) {
         const dReal *pa = dBodyGetPosition(s->body[i - 1]), *pb = dBodyGetPosition(s->body[i]);
@@ -172,7 +174,8 @@ static void random_scene(scene *s, unsigned long long seed, int with_impax)
     if (kit_uniform(&rng, 0, 1) < 0.4) {
         const dReal *p = dBodyGetPosition(s->body[0]);
         const dReal at[3] = {p[0] - 0.2, p[1], p[2] + 0.1};
-        random_joint(s->world, &rng, 0, s->body[0], at, 5); /* not welded: its contacts could not move */
+        random_joint(s->world, &rng, 0, s->body[0], at,
+                     5); /* not welded: its contacts could not move */
     }
     /* joint-consistent velocities: one ODE step projects them (ERP = 0); the poses are put back
        so that the joints carry no drift and ODE's rows are the adapter's */
@@ -195,7 +198,8 @@ static void random_scene(scene *s, unsigned long long seed, int with_impax)
            LCP fails on such rows with CFM = 0) */
         int j = s->n_body > 2 && kit_uniform(&rng, 0, 1) < 0.4 ? (i + 2) % s->n_body : -1;
         const dReal *x = dBodyGetPosition(s->body[i]);
-        const double p[3] = {x[0] + kit_uniform(&rng, -0.2, 0.2), x[1] + kit_uniform(&rng, -0.2, 0.2),
+        const double p[3] = {x[0] + kit_uniform(&rng, -0.2, 0.2),
+                             x[1] + kit_uniform(&rng, -0.2, 0.2),
                              x[2] + kit_uniform(&rng, -0.2, 0.2)};
         dVector3 vi, vj = {0, 0, 0, 0};
         dBodyGetPointVel(s->body[i], p[0], p[1], p[2], vi);
@@ -238,12 +242,14 @@ static double max_velocity_difference(const scene *a, const scene *b)
         dBodyGetMass(a->body[i], &m);
         scale = fmax(scale, b->max_impulse / m.mass);
         for (int k = 0; k < 3; k++)
-            scale = fmax(scale, fmax(fabs(dBodyGetLinearVel(a->body[i])[k]), fabs(dBodyGetAngularVel(a->body[i])[k])));
+            scale = fmax(scale, fmax(fabs(dBodyGetLinearVel(a->body[i])[k]),
+                                     fabs(dBodyGetAngularVel(a->body[i])[k])));
     }
     for (int i = 0; i < a->n_body; i++) {
         const dReal *va = dBodyGetLinearVel(a->body[i]), *vb = dBodyGetLinearVel(b->body[i]);
         const dReal *wa = dBodyGetAngularVel(a->body[i]), *wb = dBodyGetAngularVel(b->body[i]);
-        for (int k = 0; k < 3; k++) worst = fmax(worst, fmax(fabs(va[k] - vb[k]), fabs(wa[k] - wb[k])));
+        for (int k = 0; k < 3; k++)
+            worst = fmax(worst, fmax(fabs(va[k] - vb[k]), fabs(wa[k] - wb[k])));
     }
     return worst / scale;
 }
@@ -268,7 +274,8 @@ static void test_hinge_scene_equals_odes_step(void)
     /* the contact ends closed: ODE's step and ours both leave v_n = 0 */
     double diff = max_velocity_difference(&ode, &ours);
     ENSURE(diff <= 1e-12);
-    if (diff > 1e-12) printf("  hinge scene: max |v_ode - v_impax| / max(1, |v|, |pi|/m) = %.3g\n", diff);
+    if (diff > 1e-12)
+        printf("  hinge scene: max |v_ode - v_impax| / max(1, |v|, |pi|/m) = %.3g\n", diff);
     destroy(&ode);
     destroy(&ours);
 }
@@ -296,14 +303,17 @@ static void test_random_jointed_scenes_equal_odes_step(void)
         ENSURE(st.fallbacks == 0);
         impacts += st.impact_events > 0;
         double diff = max_velocity_difference(&ode, &ours);
-        if (diff > 1e-12) printf("  seed %llu (%d bodies, %d contacts): max |dv| / max(1, |v|, |pi|/m) = %.3g\n", seed, ode.n_body, ode.n_contact, diff);
+        if (diff > 1e-12)
+            printf("  seed %llu (%d bodies, %d contacts): max |dv| / max(1, |v|, |pi|/m) = %.3g\n",
+                   seed, ode.n_body, ode.n_contact, diff);
         worst = fmax(worst, diff);
         scenes++;
         destroy(&ode);
         destroy(&ours);
     }
     dSetMessageHandler(NULL);
-    printf("  %d scenes (%d more skipped: ODE's LCP failed), %d with impacts, largest relative velocity difference %.3g\n",
+    printf("  %d scenes (%d more skipped: ODE's LCP failed), %d with impacts, largest relative "
+           "velocity difference %.3g\n",
            scenes, skipped, impacts, worst);
     ENSURE(impacts >= 100);
     ENSURE(worst <= 1e-12);

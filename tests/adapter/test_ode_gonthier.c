@@ -78,7 +78,8 @@ static void test_ball_leaves_at_e_times_its_impact_speed(void)
         ball_scene s;
         char params[64];
         snprintf(params, sizeof params, "e=%g,mu_s=0,mu_c=0", e[i]);
-        scene_make(&s, (double[3]){0, 0, 1}, (double[3]){0, 0, 0.1 + 0.0005}, (double[3]){0, 0, 0}, params);
+        scene_make(&s, (double[3]){0, 0, 1}, (double[3]){0, 0, 0.1 + 0.0005}, (double[3]){0, 0, 0},
+                   params);
         dBodySetLinearVel(s.ball, 0, 0, -1.0);
         int steps_touching = 0;
         for (int step = 0; step < 200; step++) {
@@ -87,7 +88,8 @@ static void test_ball_leaves_at_e_times_its_impact_speed(void)
         }
         const double v_out = dBodyGetLinearVel(s.ball)[2];
         const ipx_ode_stats st = ipx_ode_get_stats(s.ipx);
-        printf("  e = %.1f: leaves at %.5f m/s after %d steps in contact (%ld events, %ld fallbacks)\n",
+        printf("  e = %.1f: leaves at %.5f m/s after %d steps in contact (%ld events, %ld "
+               "fallbacks)\n",
                e[i], v_out, steps_touching, st.impact_events, st.fallbacks);
         ENSURE(fabs(v_out / e[i] - 1.0) < 0.005);
         ENSURE(steps_touching > 10 && st.fallbacks == 0);
@@ -103,7 +105,8 @@ static void test_ball_rolls_down_the_incline_at_five_sevenths_g_sin(void)
     ball_scene s;
     scene_make(&s, n, (double[3]){n[0] * (0.1 - depth), 0.0, n[2] * (0.1 - depth)},
                (double[3]){0, 0, -9.81}, "preset=2,e=0.5");
-    dBodySetLinearVel(s.ball, -1.0 * cos(a), 0.5, 1.0 * sin(a)); /* (-1, 0.5, 0) in the plane's axes */
+    dBodySetLinearVel(s.ball, -1.0 * cos(a), 0.5,
+                      1.0 * sin(a)); /* (-1, 0.5, 0) in the plane's axes */
     double v1 = 0.0, side1 = 0.0, t1 = 1.0, t2 = 2.0;
     for (int step = 1; step <= 2000; step++) {
         scene_step(&s, 0.001);
@@ -116,7 +119,8 @@ static void test_ball_rolls_down_the_incline_at_five_sevenths_g_sin(void)
     const double speed = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
     const double spin = sqrt(w[0] * w[0] + w[1] * w[1] + w[2] * w[2]);
     printf("  rolling: %.4f m/s^2 down the slope (5/7 g sin 20 = %.4f), sideways %.5f m/s, "
-           "|v| %.4f vs R|w| %.4f\n", acc, 5.0 / 7.0 * 9.81 * sin(a), v[1], speed, 0.1 * spin);
+           "|v| %.4f vs R|w| %.4f\n",
+           acc, 5.0 / 7.0 * 9.81 * sin(a), v[1], speed, 0.1 * spin);
     ENSURE(fabs(acc / (5.0 / 7.0 * 9.81 * sin(a)) - 1.0) < 0.01);
     /* sideways: friction brings the unspun ball to rolling at 5/7 of its speed (angular
        momentum about the contact point is kept), then it stays */
@@ -137,7 +141,8 @@ static void test_infinite_friction_is_refused_and_left_to_ode(void)
     for (int step = 0; step < 20; step++) scene_step(&s, 0.001);
     const ipx_ode_stats st = ipx_ode_get_stats(s.ipx);
     ENSURE(st.fallbacks > 0 && st.impact_events == 0);
-    ENSURE(strstr(st.last_message, "dInfinity") != NULL && strstr(st.last_message, "contact 0") != NULL);
+    ENSURE(strstr(st.last_message, "dInfinity") != NULL &&
+           strstr(st.last_message, "contact 0") != NULL);
     ENSURE(isfinite(dBodyGetLinearVel(s.ball)[2]) && dBodyGetLinearVel(s.ball)[2] > -1.0);
     scene_free(&s);
 }

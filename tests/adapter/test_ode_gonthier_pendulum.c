@@ -36,12 +36,10 @@ static void near(void *data, dGeomID a, dGeomID b)
 }
 
 /* Direction of a link at absolute angle phi from hanging down, in the x-z plane. */
-static void direction(double phi, double d[3])
-{
-    d[0] = sin(phi), d[1] = 0.0, d[2] = -cos(phi);
-}
+static void direction(double phi, double d[3]) { d[0] = sin(phi), d[1] = 0.0, d[2] = -cos(phi); }
 
-static dBodyID link_body(dWorldID w, double m, double l, const double c[3], const double v[3], double omega_y)
+static dBodyID link_body(dWorldID w, double m, double l, const double c[3], const double v[3],
+                         double omega_y)
 {
     dBodyID b = dBodyCreate(w);
     dMass mass;
@@ -75,7 +73,8 @@ static void make(pendulum *s)
     }
     /* w x r for w = (0, w, 0): (w r_z, 0, -w r_x) */
     v1[0] = w1 * c1[2], v1[1] = 0, v1[2] = -w1 * c1[0];
-    v2[0] = w1 * e1[2] + w2 * (c2[2] - e1[2]), v2[1] = 0, v2[2] = -w1 * e1[0] - w2 * (c2[0] - e1[0]);
+    v2[0] = w1 * e1[2] + w2 * (c2[2] - e1[2]), v2[1] = 0,
+    v2[2] = -w1 * e1[0] - w2 * (c2[0] - e1[0]);
     s->link[0] = link_body(s->world, m1, l1, c1, v1, w1);
     s->link[1] = link_body(s->world, m2, l2, c2, v2, w2);
     dJointID top = dJointCreateHinge(s->world, 0), knee = dJointCreateHinge(s->world, 0);
@@ -128,11 +127,11 @@ static void test_double_pendulum_settles_as_the_paper_reports(void)
            "%.4f m (surface %.2f + r %.3f), still from %.2f s; %ld events, %ld fallbacks\n",
            phi2_max / DEG, phi1 / DEG, phi2 / DEG, tip_height, floor_z, tip_r, settled * h,
            st.impact_events, st.fallbacks);
-    ENSURE(phi2_max > 0.0);                         /* phi2 first goes positive */
-    ENSURE(fabs(phi2 / DEG + 65.0) < 3.0);          /* settles near -65 deg */
-    ENSURE(fabs(phi1 / DEG) < 2.5);                 /* near the centre (paper: 2.2 deg off) */
+    ENSURE(phi2_max > 0.0);                              /* phi2 first goes positive */
+    ENSURE(fabs(phi2 / DEG + 65.0) < 3.0);               /* settles near -65 deg */
+    ENSURE(fabs(phi1 / DEG) < 2.5);                      /* near the centre (paper: 2.2 deg off) */
     ENSURE(fabs(tip_height - (floor_z + tip_r)) < 1e-3); /* resting on the surface */
-    ENSURE(settled * h > 5.0 && settled * h < 9.0); /* sticks after about 6.5 s */
+    ENSURE(settled * h > 5.0 && settled * h < 9.0);      /* sticks after about 6.5 s */
     ENSURE(st.fallbacks == 0);
     ipx_ode_destroy(s.ipx);
     dJointGroupDestroy(s.group);

@@ -27,7 +27,8 @@ typedef struct trace {
 static void ball_run(const char *model, const char *params, trace *t)
 {
     kit_sim s;
-    dSurfaceParameters surface = {.mode = dContactBounce, .mu = 0.5, .bounce = 0.5, .bounce_vel = 0.01};
+    dSurfaceParameters surface = {
+        .mode = dContactBounce, .mu = 0.5, .bounce = 0.5, .bounce_vel = 0.01};
     ENSURE(kit_sim_make(&s, model, params, &surface, 0) == 0);
     dBodyID ball = dBodyCreate(s.world);
     dMass m;
@@ -64,8 +65,10 @@ static void test_bad_bounds_are_refused_by_name(void)
     dWorldID w = dWorldCreate();
     ipx_ode_context *ipx = ipx_ode_create(w);
     char msg[256];
-    ENSURE(ipx_ode_configure(ipx, "plus", "handback_bound=0", msg, sizeof msg) != 0 && strstr(msg, "handback_bound"));
-    ENSURE(ipx_ode_configure(ipx, "plus", "handback_bound=-3", msg, sizeof msg) != 0 && strstr(msg, "handback_bound"));
+    ENSURE(ipx_ode_configure(ipx, "plus", "handback_bound=0", msg, sizeof msg) != 0 &&
+           strstr(msg, "handback_bound"));
+    ENSURE(ipx_ode_configure(ipx, "plus", "handback_bound=-3", msg, sizeof msg) != 0 &&
+           strstr(msg, "handback_bound"));
     ENSURE(ipx_ode_configure(ipx, "plus", "handback_bound=50", msg, sizeof msg) == 0);
     ENSURE(ipx_ode_get_config(ipx).handback_bound == 50.0);
     ENSURE(ipx_ode_default_config().handback_bound == IPX_ODE_HANDBACK_BOUND);
@@ -77,7 +80,8 @@ static void test_bad_bounds_are_refused_by_name(void)
 static ipx_ode_stats box_run(const char *model, const double axis[3], double angle)
 {
     kit_sim s;
-    dSurfaceParameters surface = {.mode = dContactBounce, .mu = 0.6, .bounce = 0.3, .bounce_vel = 0.01};
+    dSurfaceParameters surface = {
+        .mode = dContactBounce, .mu = 0.6, .bounce = 0.3, .bounce_vel = 0.01};
     ENSURE(kit_sim_make(&s, model, "", &surface, 1) == 0);
     const double side[3] = {0.4, 0.3, 0.2};
     dBodyID box = kit_box(s.world, 1.0, side, (double[3]){0.0, 0.0, 0.3}, axis, angle);
@@ -104,8 +108,8 @@ static void test_the_default_bound_never_fires_on_ordinary_scenes(void)
             ENSURE(all[i]->handback_refused == 0);
             worst = fmax(worst, all[i]->max_handback_ratio);
         }
-        printf("  %-8s largest ratio: ball %.3g, corner %.3g, face %.3g\n", name, t.stats.max_handback_ratio,
-               corner.max_handback_ratio, face.max_handback_ratio);
+        printf("  %-8s largest ratio: ball %.3g, corner %.3g, face %.3g\n", name,
+               t.stats.max_handback_ratio, corner.max_handback_ratio, face.max_handback_ratio);
     }
     ENSURE(worst < 20.0);
 }

@@ -91,7 +91,8 @@ static double joint_violation(dBodyID *b, int n)
                     dBodyID bb = dJointGetBody(j, side);
                     if (!bb) continue;
                     const dReal *lv = dBodyGetLinearVel(bb), *av = dBodyGetAngularVel(bb);
-                    for (int a = 0; a < 3; a++) v += J[r][6 * side + a] * lv[a] + J[r][6 * side + 3 + a] * av[a];
+                    for (int a = 0; a < 3; a++)
+                        v += J[r][6 * side + a] * lv[a] + J[r][6 * side + 3 + a] * av[a];
                 }
                 worst = fmax(worst, fabs(v));
             }
@@ -211,8 +212,9 @@ static void test_ball_with_e_0_8_rebounds_to_0_64_of_its_apex(void)
         prev_vz = vz;
     }
     ipx_ode_stats st = ipx_ode_get_stats(s.ipx);
-    printf("  apexes %.5f %.5f %.5f m, ratio %.5f, %.5f; events %ld, disabled %ld\n", apex[0], apex[1], apex[2],
-           apex[1] / apex[0], apex[2] / apex[1], st.impact_events, st.contacts_disabled);
+    printf("  apexes %.5f %.5f %.5f m, ratio %.5f, %.5f; events %ld, disabled %ld\n", apex[0],
+           apex[1], apex[2], apex[1] / apex[0], apex[2] / apex[1], st.impact_events,
+           st.contacts_disabled);
     ENSURE(n_apex == 3);
     ENSURE(fabs(apex[1] / apex[0] / 0.64 - 1.0) <= 0.01);
     ENSURE(fabs(apex[2] / apex[1] / 0.64 - 1.0) <= 0.01);
@@ -273,7 +275,8 @@ static void test_zero_normal_contact_is_refused_and_counted(void)
 }
 
 /* A bad item in an impacting island: the pre-step reports it and writes nothing. */
-static void bad_island(const char *what, double vx, double mu, double bounce, const char *expect_word)
+static void bad_island(const char *what, double vx, double mu, double bounce,
+                       const char *expect_word)
 {
     sim s;
     dContact surface;

@@ -17,9 +17,9 @@
 #include "impax/ode.h"
 #include "ode_kit.h"
 
-#define LINKS 20      /* chain links */
-#define SIDE 0.1      /* m, cube side */
-#define H 1e-3        /* s, step */
+#define LINKS 20 /* chain links */
+#define SIDE 0.1 /* m, cube side */
+#define H 1e-3   /* s, step */
 
 typedef struct watch {
     ipx_params params;
@@ -35,7 +35,8 @@ static void on_event(const ipx_ode_event *ev, void *user)
     watch *w = user;
     w->events++;
     if (!ev->ok) {
-        fprintf(stderr, "  event at step %ld (k = %d) left to ODE: %s\n", ev->step, ev->k, ev->status);
+        fprintf(stderr, "  event at step %ld (k = %d) left to ODE: %s\n", ev->step, ev->k,
+                ev->status);
         return;
     }
     w->solved++;
@@ -98,15 +99,17 @@ static void run(const char *model, const char *params, double tol_v, unsigned re
     for (int i = 0; i < steps; i++) kit_sim_step(&s, H);
     const ipx_ode_stats st = ipx_ode_get_stats(s.ipx);
     printf("  %-8s %-14s %d events (%d with W as blocks), largest %d contacts, worst gain %.2e J, "
-           "worst v_n+ %.2e m/s, joint residual %.1e, limits hit 0x%x\n", model, params, w.events,
-           w.as_blocks, w.largest, w.worst_gain, w.worst_approach, st.max_joint_residual, w.limits);
+           "worst v_n+ %.2e m/s, joint residual %.1e, limits hit 0x%x\n",
+           model, params, w.events, w.as_blocks, w.largest, w.worst_gain, w.worst_approach,
+           st.max_joint_residual, w.limits);
     ENSURE((w.as_blocks > 0) == ipx_model_reads_blocks(&w.params, w.largest));
     ENSURE(w.events > 0 && w.solved == w.events && st.fallbacks == 0);
     ENSURE(w.largest > 64);
     ENSURE(w.worst_gain <= 1e-9);
     ENSURE(w.worst_approach >= -tol_v);
     ENSURE(st.max_joint_residual <= 1e-9);
-    ENSURE((w.limits & ~reports) == 0); /* the model's own answer: no round, step or fallback limit */
+    ENSURE((w.limits & ~reports) ==
+           0); /* the model's own answer: no round, step or fallback limit */
     kit_sim_free(&s);
 }
 
@@ -129,7 +132,8 @@ static const struct {
 static void test_chain_of_twenty_links_strikes_flat(void)
 {
     for (size_t m = 0; m < sizeof models / sizeof models[0]; m++)
-        run(models[m].name, models[m].params, models[m].tol_v, models[m].reports, build_chain, 0, 20);
+        run(models[m].name, models[m].params, models[m].tol_v, models[m].reports, build_chain, 0,
+            20);
 }
 
 int main(void)

@@ -38,7 +38,8 @@ static void near_callback(void *data, dGeomID a, dGeomID b)
         if (w->ipx) {
             ipx_ode_contact(w->ipx, w->world, w->group, &c, dGeomGetBody(a), dGeomGetBody(b));
         } else {
-            dJointAttach(dJointCreateContact(w->world, w->group, &c), dGeomGetBody(a), dGeomGetBody(b));
+            dJointAttach(dJointCreateContact(w->world, w->group, &c), dGeomGetBody(a),
+                         dGeomGetBody(b));
         }
         w->contacts++;
     }
@@ -96,10 +97,8 @@ static void cradle(const char *model, double vx[BALLS])
     dBodySetLinearVel(ball[0], -2.0, 0, 0);
     dSpaceCollide(w.space, &w, near_callback);
     ENSURE(w.contacts == BALLS - 1);
-    if (w.ipx)
-        ipx_ode_pre_step(w.ipx, 0.001);
-    else
-        dWorldStep(w.world, 0.001);
+    if (w.ipx) ipx_ode_pre_step(w.ipx, 0.001);
+    else dWorldStep(w.world, 0.001);
     for (int i = 0; i < BALLS; i++) vx[i] = dBodyGetLinearVel(ball[i])[0];
     if (w.ipx) {
         ipx_ode_stats st = ipx_ode_get_stats(w.ipx);
@@ -170,12 +169,15 @@ static void brick_in_core(double u[6], double pi_n[4])
 {
     static ipx_scene s;
     memset(&s, 0, sizeof s);
-    const double inertia[3] = {2.0 / 12 * (0.36 + 0.64), 2.0 / 12 * (0.16 + 0.64), 2.0 / 12 * (0.16 + 0.36)};
+    const double inertia[3] = {2.0 / 12 * (0.36 + 0.64), 2.0 / 12 * (0.16 + 0.64),
+                               2.0 / 12 * (0.16 + 0.36)};
     const double R[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, com[3] = {0, 0, 0};
     s.n_bodies = 1;
     s.bodies[0] = ipx_body_make(2.0, inertia, R, com);
     for (int i = 0; i < 4; i++) {
-        s.frames[i] = (ipx_contact_frame){.body1 = -1, .body2 = 0, .n = {0, 0, 1},
+        s.frames[i] = (ipx_contact_frame){.body1 = -1,
+                                          .body2 = 0,
+                                          .n = {0, 0, 1},
                                           .point = {0.2 * corner[i][0], 0.3 * corner[i][1], -0.5}};
         ipx_frame_from_normal(s.frames[i].n, s.frames[i].t1, s.frames[i].t2);
         s.contact[i] = (ipx_contact){.mu = 0.2, .e = 0.414, .v_capture = 0.01, .v_plastic = 0.1};
@@ -196,8 +198,8 @@ static void test_four_corner_brick_through_ode_matches_the_core_and_is_symmetric
     double u_ode[6], u_core[6], pi_core[4];
     brick_through_ode(u_ode);
     brick_in_core(u_core, pi_core);
-    printf("  brick u+ through ODE: v (%.9f, %.9f, %.9f) w (%.9f, %.9f, %.9f)\n", u_ode[0], u_ode[1],
-           u_ode[2], u_ode[3], u_ode[4], u_ode[5]);
+    printf("  brick u+ through ODE: v (%.9f, %.9f, %.9f) w (%.9f, %.9f, %.9f)\n", u_ode[0],
+           u_ode[1], u_ode[2], u_ode[3], u_ode[4], u_ode[5]);
     for (int a = 0; a < 6; a++) ENSURE_NEAR(u_ode[a], u_core[a], 1e-9);
     /* symmetric about the xz plane: no sideways motion, no roll (x) or yaw (z) spin */
     ENSURE_NEAR(u_ode[1], 0.0, 1e-9);

@@ -66,14 +66,16 @@ static void test_plastic_drop_stays_down_under_every_model(void)
             for (int b = 0; b < 2; b++)
                 for (int quick = 0; quick < 2; quick++) {
                     ipx_ode_stats st;
-                    double up = sphere_rebound(impulse_models[m], NULL, 0.0, erps[a], hs[b], quick, 1.5, &st);
+                    double up = sphere_rebound(impulse_models[m], NULL, 0.0, erps[a], hs[b], quick,
+                                               1.5, &st);
                     int ok = up < 1e-3 && st.fallbacks == 0 && st.impact_events >= 1;
                     ENSURE(ok);
                     if (!ok)
-                        printf("  %s erp %.1f h %.0f ms %s: rebound %.4g m, events %ld, fallbacks %ld, "
-                               "recovered %ld\n", impulse_models[m], erps[a], 1e3 * hs[b],
-                               quick ? "quick" : "world", up, st.impact_events, st.fallbacks,
-                               st.recovered_contacts);
+                        printf("  %s erp %.1f h %.0f ms %s: rebound %.4g m, events %ld, fallbacks "
+                               "%ld, "
+                               "recovered %ld\n",
+                               impulse_models[m], erps[a], 1e3 * hs[b], quick ? "quick" : "world",
+                               up, st.impact_events, st.fallbacks, st.recovered_contacts);
                 }
 }
 
@@ -86,8 +88,8 @@ static void test_ode_push_out_is_what_recovery_ode_keeps(void)
     double ode = sphere_rebound("plus", "recovery=ode", 0.0, 0.2, 1e-3, 0, 1.5, &st);
     double velocity = sphere_rebound("plus", "recovery=velocity", 0.0, 0.2, 1e-3, 0, 1.5, &st);
     double position = sphere_rebound("plus", NULL, 0.0, 0.2, 1e-3, 0, 1.5, &st);
-    printf("  rebound with e = 0: recovery=ode %.4f m, velocity %.2e m, position %.2e m\n", ode, velocity,
-           position);
+    printf("  rebound with e = 0: recovery=ode %.4f m, velocity %.2e m, position %.2e m\n", ode,
+           velocity, position);
     ENSURE(ode > 0.01);
     ENSURE(velocity < 1e-4);
     ENSURE(position < 1e-4);
@@ -160,7 +162,8 @@ static void test_plastic_box_drops_come_to_rest(void)
             double rise, ke;
             ipx_ode_stats st;
             box_drop(tilts[t], quick, &rise, &ke, &st);
-            printf("  box %s, %s: rise after impact %.2e m, KE at 3 s %.2e J, events %ld, fallbacks %ld\n",
+            printf("  box %s, %s: rise after impact %.2e m, KE at 3 s %.2e J, events %ld, "
+                   "fallbacks %ld\n",
                    t ? "on an edge" : "flat", quick ? "quick" : "world", rise, ke, st.impact_events,
                    st.fallbacks);
             ENSURE(rise < 1e-3);
@@ -171,7 +174,8 @@ static void test_plastic_box_drops_come_to_rest(void)
 
 /* A 2 kg box dropped from 1 cm with e = 0, then 10 s at rest: the range of its height and its
    largest kinetic energy from 1 s on. */
-static void resting_box(const char *params, int quick, double *z_range, double *ke_max, ipx_ode_stats *st)
+static void resting_box(const char *params, int quick, double *z_range, double *ke_max,
+                        ipx_ode_stats *st)
 {
     kit_sim s;
     const dSurfaceParameters surf = surface(0.5, 0.0);
@@ -203,9 +207,11 @@ static void test_resting_box_neither_drifts_nor_jitters(void)
         ipx_ode_stats st, st_ode;
         resting_box(NULL, quick, &range, &ke, &st);
         resting_box("recovery=ode", quick, &range_ode, &ke_ode, &st_ode);
-        printf("  resting box, %s: height range %.2e m (ODE's push-out %.2e m), KE max %.2e J (%.2e J), "
-               "events %ld, recovered %ld\n", quick ? "quick" : "world", range, range_ode, ke, ke_ode,
-               st.impact_events, st.recovered_contacts);
+        printf("  resting box, %s: height range %.2e m (ODE's push-out %.2e m), KE max %.2e J "
+               "(%.2e J), "
+               "events %ld, recovered %ld\n",
+               quick ? "quick" : "world", range, range_ode, ke, ke_ode, st.impact_events,
+               st.recovered_contacts);
         ENSURE(st.impact_events >= 1 && st.recovered_contacts >= 1);
         ENSURE(range < 1e-6 && ke < 1e-8);
     }
@@ -246,9 +252,10 @@ static void test_a_settled_towers_resting_depth_is_left_to_ode(void)
     double depth;
     ipx_ode_stats st;
     settled_tower(&late, &depth, &st);
-    printf("  tower of 10, quick: %ld impact events, %ld contact-steps recovered in all, %ld from 2 s to 3 s; "
-           "bottom box %.2e m deep (recovered below %.2e m)\n", st.impact_events, st.recovered_contacts, late,
-           depth, limit);
+    printf("  tower of 10, quick: %ld impact events, %ld contact-steps recovered in all, %ld from "
+           "2 s to 3 s; "
+           "bottom box %.2e m deep (recovered below %.2e m)\n",
+           st.impact_events, st.recovered_contacts, late, depth, limit);
     ENSURE(st.impact_events >= 1 && st.recovered_contacts >= 1);
     ENSURE(late == 0);
     ENSURE(depth > 1e-6 && depth < limit);
@@ -262,8 +269,9 @@ static double anchor_error(dJointID *j, int n)
         dVector3 a1, a2;
         dJointGetHingeAnchor(j[i], a1);
         dJointGetHingeAnchor2(j[i], a2);
-        worst = fmax(worst, sqrt((a1[0] - a2[0]) * (a1[0] - a2[0]) + (a1[1] - a2[1]) * (a1[1] - a2[1]) +
-                                 (a1[2] - a2[2]) * (a1[2] - a2[2])));
+        worst =
+            fmax(worst, sqrt((a1[0] - a2[0]) * (a1[0] - a2[0]) + (a1[1] - a2[1]) * (a1[1] - a2[1]) +
+                             (a1[2] - a2[2]) * (a1[2] - a2[2])));
     }
     return worst;
 }
@@ -279,7 +287,8 @@ static void first_impact_energy(const ipx_ode_event *ev, void *user)
    corner 5 mm into the ground, no gravity, e = 0: the largest hinge anchor error (m) and the
    largest rise of kinetic energy (J) above its value after the impact's handback, over the
    impact step and the 10 steps after it. */
-static void chain_strike(const char *params, int quick, double *anchor, double *ke_rise, ipx_ode_stats *st)
+static void chain_strike(const char *params, int quick, double *anchor, double *ke_rise,
+                         ipx_ode_stats *st)
 {
     kit_sim s;
     const dSurfaceParameters surf = surface(0.5, 0.0);
@@ -322,8 +331,10 @@ static void test_hinged_chain_recovers_without_breaking_joints_or_gaining_energy
         ipx_ode_stats st, st_ode;
         chain_strike(NULL, quick, &anchor_pos, &rise_pos, &st);
         chain_strike("recovery=ode", quick, &anchor_ode, &rise_ode, &st_ode);
-        printf("  chain, %s: anchor error %.2e m (ODE's push-out: %.2e m), KE rise %.2e J (ODE's: %.2e J), "
-               "recovered %ld\n", quick ? "quick" : "world", anchor_pos, anchor_ode, rise_pos, rise_ode,
+        printf("  chain, %s: anchor error %.2e m (ODE's push-out: %.2e m), KE rise %.2e J (ODE's: "
+               "%.2e J), "
+               "recovered %ld\n",
+               quick ? "quick" : "world", anchor_pos, anchor_ode, rise_pos, rise_ode,
                st.recovered_contacts);
         ENSURE(st.impact_events >= 1 && st.fallbacks == 0 && st.recovered_contacts >= 1);
         ENSURE(anchor_pos <= anchor_ode + 1e-12);

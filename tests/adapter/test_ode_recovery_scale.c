@@ -165,7 +165,8 @@ static void rotation_between(const double qa[4], const double qb[4], double out[
                          -qa[0] * qb[2] + qa[1] * qb[3] + qa[2] * qb[0] - qa[3] * qb[1],
                          -qa[0] * qb[3] - qa[1] * qb[2] + qa[2] * qb[1] + qa[3] * qb[0]};
     const double s = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
-    const double angle = 2.0 * atan2(s, fabs(w)), k = s > 0.0 ? (w < 0.0 ? -angle : angle) / s : 2.0;
+    const double angle = 2.0 * atan2(s, fabs(w)),
+                 k = s > 0.0 ? (w < 0.0 ? -angle : angle) / s : 2.0;
     for (int a = 0; a < 3; a++) out[a] = k * v[a];
 }
 
@@ -178,7 +179,8 @@ static int index_of(const scene *sc, dBodyID b)
 
 /* m: how far contact c's bodies moved apart along its normal in the projection (rotations
    to first order, as the projection's rows see them; the normal points into body 1). */
-static double normal_separation(const scene *sc, int c, const snapshot *before, const snapshot *after)
+static double normal_separation(const scene *sc, int c, const snapshot *before,
+                                const snapshot *after)
 {
     const double *n = sc->contact[c].geom.normal, *p = sc->contact[c].geom.pos;
     double sep = 0.0;
@@ -213,7 +215,8 @@ static void tower16_quick(scene *sc, const char *params) { make_boxes(sc, params
 static void chain12(scene *sc, const char *params) { make_chain(sc, params, 12); }
 static void block(scene *sc, const char *params) { make_boxes(sc, params, 0, 3, 2, -0.5e-3); }
 
-static void run(builder build, const char *params, scene *sc, snapshot *before, snapshot *after, ipx_ode_stats *st)
+static void run(builder build, const char *params, scene *sc, snapshot *before, snapshot *after,
+                ipx_ode_stats *st)
 {
     build(sc, params);
     impact_step(sc, before, after);
@@ -225,7 +228,9 @@ static void test_iterative_projection_moves_bodies_as_the_dense_one(void)
     static const struct {
         const char *name;
         builder build;
-    } cases[] = {{"tower of 8", tower8}, {"tower of 16, QuickStep", tower16_quick}, {"hinged chain of 12", chain12}};
+    } cases[] = {{"tower of 8", tower8},
+                 {"tower of 16, QuickStep", tower16_quick},
+                 {"hinged chain of 12", chain12}};
     static scene dense, iter;
     static snapshot b0, a0, b1, a1;
     for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
@@ -235,13 +240,15 @@ static void test_iterative_projection_moves_bodies_as_the_dense_one(void)
         const double same_start = max_position_difference(&dense, &b0, &b1);
         const double diff = max_position_difference(&dense, &a0, &a1);
         const double moved = max_position_difference(&dense, &a0, &b0);
-        printf("  %s: %d contacts, bodies moved up to %.3g m, iterative - dense %.2g m (islands %ld / %ld, "
-               "iterative %ld / %ld)\n", cases[c].name, iter.n_contact, moved, diff, sd.recovery_islands,
-               si.recovery_islands, sd.recovery_iterative, si.recovery_iterative);
+        printf("  %s: %d contacts, bodies moved up to %.3g m, iterative - dense %.2g m (islands "
+               "%ld / %ld, "
+               "iterative %ld / %ld)\n",
+               cases[c].name, iter.n_contact, moved, diff, sd.recovery_islands, si.recovery_islands,
+               sd.recovery_iterative, si.recovery_iterative);
         ENSURE(same_start == 0.0); /* the pre-step and ODE's step do not depend on the switch */
         ENSURE(sd.recovery_islands >= 1 && sd.recovery_failures == 0 && sd.recovery_iterative == 0);
-        ENSURE(si.recovery_islands == sd.recovery_islands && si.recovery_iterative == si.recovery_islands &&
-               si.recovery_failures == 0);
+        ENSURE(si.recovery_islands == sd.recovery_islands &&
+               si.recovery_iterative == si.recovery_islands && si.recovery_failures == 0);
         ENSURE(iter.n_contact >= 16 && moved > 1e-4);
         ENSURE(diff <= 1e-8);
         free_scene(&dense);
@@ -256,10 +263,13 @@ static double kinetic_energy(const scene *sc, const snapshot *s, int b)
     dMatrix3 R;
     dQtoR(s->q[b], R);
     double wb[3], rot = 0.0; /* body-frame angular velocity R^T w */
-    for (int a = 0; a < 3; a++) wb[a] = R[a] * s->w[b][0] + R[4 + a] * s->w[b][1] + R[8 + a] * s->w[b][2];
+    for (int a = 0; a < 3; a++)
+        wb[a] = R[a] * s->w[b][0] + R[4 + a] * s->w[b][1] + R[8 + a] * s->w[b][2];
     for (int a = 0; a < 3; a++)
         for (int c = 0; c < 3; c++) rot += wb[a] * m.I[4 * a + c] * wb[c];
-    return 0.5 * (m.mass * (s->v[b][0] * s->v[b][0] + s->v[b][1] * s->v[b][1] + s->v[b][2] * s->v[b][2]) + rot);
+    return 0.5 *
+           (m.mass * (s->v[b][0] * s->v[b][0] + s->v[b][1] * s->v[b][1] + s->v[b][2] * s->v[b][2]) +
+            rot);
 }
 
 static void test_large_projection_meets_every_target_and_keeps_velocities(void)
@@ -276,7 +286,8 @@ static void test_large_projection_meets_every_target_and_keeps_velocities(void)
     double worst_short = -INFINITY, worst_in = -INFINITY;
     int owed = 0;
     for (int c = 0; c < sc.n_contact; c++) {
-        const double sep = normal_separation(&sc, c, &before, &after), t = erp * sc.contact[c].geom.depth;
+        const double sep = normal_separation(&sc, c, &before, &after),
+                     t = erp * sc.contact[c].geom.depth;
         worst_in = fmax(worst_in, -sep);
         /* deeper than 0.1 mm: owed its target under any recovered-depth rule */
         if (sc.contact[c].geom.depth > 1e-4) worst_short = fmax(worst_short, t - sep), owed++;
@@ -290,8 +301,10 @@ static void test_large_projection_meets_every_target_and_keeps_velocities(void)
         dQtoR(before.q[b], Rb);
         dQtoR(after.q[b], Ra);
         for (int a = 0; a < 3; a++) {
-            const double wb0 = Rb[a] * before.w[b][0] + Rb[4 + a] * before.w[b][1] + Rb[8 + a] * before.w[b][2];
-            const double wb1 = Ra[a] * after.w[b][0] + Ra[4 + a] * after.w[b][1] + Ra[8 + a] * after.w[b][2];
+            const double wb0 =
+                Rb[a] * before.w[b][0] + Rb[4 + a] * before.w[b][1] + Rb[8 + a] * before.w[b][2];
+            const double wb1 =
+                Ra[a] * after.w[b][0] + Ra[4 + a] * after.w[b][1] + Ra[8 + a] * after.w[b][2];
             dwb = fmax(dwb, fabs(wb1 - wb0));
         }
     }
@@ -300,13 +313,16 @@ static void test_large_projection_meets_every_target_and_keeps_velocities(void)
         for (int b = 0; b < sc.n; b++) p0 += before.v[b][a], p1 += after.v[b][a]; /* 1 kg each */
         p_change = fmax(p_change, fabs(p1 - p0));
     }
-    printf("  block of 18: %d contacts (%d owed more than 0.1 mm x erp), largest target %.3g m; short of "
+    printf("  block of 18: %d contacts (%d owed more than 0.1 mm x erp), largest target %.3g m; "
+           "short of "
            "target by at most %.2g m, into a contact by at most %.2g m (tolerance %.2g m)\n",
            sc.n_contact, owed, t_max, worst_short, worst_in, tol);
-    printf("  velocities: linear changed by %.2g m/s, body-frame angular by %.2g rad/s, KE by %.2g of %.3g J, "
-           "momentum by %.2g kg m/s; iterative solves %ld, failures %ld\n", dv, dwb, ke_change, ke, p_change,
-           st.recovery_iterative, st.recovery_failures);
-    ENSURE(st.recovery_islands >= 1 && st.recovery_iterative == st.recovery_islands && st.recovery_failures == 0);
+    printf("  velocities: linear changed by %.2g m/s, body-frame angular by %.2g rad/s, KE by %.2g "
+           "of %.3g J, "
+           "momentum by %.2g kg m/s; iterative solves %ld, failures %ld\n",
+           dv, dwb, ke_change, ke, p_change, st.recovery_iterative, st.recovery_failures);
+    ENSURE(st.recovery_islands >= 1 && st.recovery_iterative == st.recovery_islands &&
+           st.recovery_failures == 0);
     ENSURE(owed >= 16 && worst_short <= tol && worst_in <= tol);
     ENSURE(dv == 0.0 && p_change == 0.0);
     ENSURE(dwb <= 1e-12 * (1.0 + ke) && fabs(ke_change) <= 1e-12 * ke);
@@ -318,11 +334,14 @@ static void test_recovery_switch_key(void)
     ipx_ode_config cfg = ipx_ode_default_config();
     char model[64], msg[256];
     ENSURE(cfg.recovery_switch == 16);
-    ENSURE(ipx_ode_split_params("recovery_switch=40,max_pivots=9", &cfg, model, sizeof model, msg, sizeof msg) == 0);
+    ENSURE(ipx_ode_split_params("recovery_switch=40,max_pivots=9", &cfg, model, sizeof model, msg,
+                                sizeof msg) == 0);
     ENSURE(cfg.recovery_switch == 40 && strcmp(model, "max_pivots=9") == 0);
-    ENSURE(ipx_ode_split_params("recovery_switch=0", &cfg, model, sizeof model, msg, sizeof msg) != 0);
+    ENSURE(ipx_ode_split_params("recovery_switch=0", &cfg, model, sizeof model, msg, sizeof msg) !=
+           0);
     ENSURE(strstr(msg, "recovery_switch") != NULL);
-    ENSURE(ipx_ode_split_params("recovery_switch=2.5", &cfg, model, sizeof model, msg, sizeof msg) != 0);
+    ENSURE(ipx_ode_split_params("recovery_switch=2.5", &cfg, model, sizeof model, msg,
+                                sizeof msg) != 0);
     ENSURE(cfg.recovery_switch == 40);
 }
 

@@ -76,7 +76,8 @@ static dJointID create(dWorldID w, int type)
    (drift: the joint is violated) or not; returns 1 if the case applies. */
 static int check_case(int type, int order, int drift)
 {
-    if (type == dJointTypeHinge2 && (order == ORDER_A0 || order == ORDER_0A)) return 0; /* needs two bodies */
+    if (type == dJointTypeHinge2 && (order == ORDER_A0 || order == ORDER_0A))
+        return 0; /* needs two bodies */
     dWorldID w = dWorldCreate();
     const double side[3] = {0.4, 0.3, 0.2}, pa[3] = {0.1, 0.0, 0.5}, pb[3] = {0.5, -0.3, 1.2};
     const double axa[3] = {1, 2, 3}, axb[3] = {-2, 1, 0.5};
@@ -101,7 +102,8 @@ static int check_case(int type, int order, int drift)
     int same = n_ours >= 0 && n_ode >= 0 && same_row_space(ours, n_ours, ode, n_ode, 1e-9);
     if (!same)
         printf("  type %d %s drift %d: ours %d rows (%s), ODE %d rows, ranks %d / %d\n", type,
-               order_name[order], drift, n_ours, msg, n_ode, rows_rank(&ours[0][0], n_ours > 0 ? n_ours : 0, 12, 1e-9),
+               order_name[order], drift, n_ours, msg, n_ode,
+               rows_rank(&ours[0][0], n_ours > 0 ? n_ours : 0, 12, 1e-9),
                rows_rank(&ode[0][0], n_ode > 0 ? n_ode : 0, 12, 1e-9));
     ENSURE(n_ours == n_ode);
     ENSURE(same);
@@ -111,8 +113,9 @@ static int check_case(int type, int order, int drift)
 
 static void test_bilateral_rows_span_odes_row_space(void)
 {
-    const int types[] = {dJointTypeBall, dJointTypeHinge, dJointTypeSlider, dJointTypeUniversal,
-                         dJointTypeHinge2, dJointTypeFixed, dJointTypePiston, dJointTypePR, dJointTypePU};
+    const int types[] = {dJointTypeBall,      dJointTypeHinge,  dJointTypeSlider,
+                         dJointTypeUniversal, dJointTypeHinge2, dJointTypeFixed,
+                         dJointTypePiston,    dJointTypePR,     dJointTypePU};
     int cases = 0;
     for (size_t t = 0; t < sizeof types / sizeof types[0]; t++)
         for (int o = 0; o < N_ORDERS; o++) cases += check_case(types[t], o, 0);
@@ -125,8 +128,8 @@ static void test_bilateral_rows_span_odes_row_space(void)
    ODE's by the order of the drift: documented in ode.h.) */
 static void test_rows_with_joint_drift_match_where_odes_anchors_are_public(void)
 {
-    const int types[] = {dJointTypeBall, dJointTypeHinge, dJointTypeSlider, dJointTypeUniversal,
-                         dJointTypeHinge2, dJointTypePiston};
+    const int types[] = {dJointTypeBall,      dJointTypeHinge,  dJointTypeSlider,
+                         dJointTypeUniversal, dJointTypeHinge2, dJointTypePiston};
     for (size_t t = 0; t < sizeof types / sizeof types[0]; t++)
         for (int o = 0; o < N_ORDERS; o++) check_case(types[t], o, 1);
 }
@@ -157,8 +160,10 @@ static void check_contact(int with_fdir1, int order)
     ENSURE(m == 3);
     /* ODE row 0 = normal, rows 1, 2 = tangents */
     int identical = m == 3 && memcmp(ours[2], ode[0], sizeof ours[2]) == 0 &&
-                    memcmp(ours[0], ode[1], sizeof ours[0]) == 0 && memcmp(ours[1], ode[2], sizeof ours[1]) == 0;
-    if (!identical) printf("  contact fdir1=%d %s differs from ODE's rows\n", with_fdir1, order_name[order]);
+                    memcmp(ours[0], ode[1], sizeof ours[0]) == 0 &&
+                    memcmp(ours[1], ode[2], sizeof ours[1]) == 0;
+    if (!identical)
+        printf("  contact fdir1=%d %s differs from ODE's rows\n", with_fdir1, order_name[order]);
     ENSURE(identical);
     dJointGroupDestroy(g);
     dWorldDestroy(w);

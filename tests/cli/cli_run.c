@@ -54,7 +54,8 @@ cli_result cli_exec(const char *impax, const char *scratch_dir, const char *args
     va_end(ap);
     snprintf(out_path, sizeof out_path, "%s/stdout.txt", scratch_dir);
     snprintf(err_path, sizeof err_path, "%s/stderr.txt", scratch_dir);
-    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' %s >'%s' 2>'%s'", scratch_dir, impax, args, out_path, err_path);
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' %s >'%s' 2>'%s'", scratch_dir, impax, args, out_path,
+             err_path);
     int status = system(cmd);
     cli_result r;
     r.exit_status = status != -1 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -95,7 +96,8 @@ int csv_read(const char *path, csv_table *t)
     char **cells = malloc(MAX_CELLS * sizeof *cells);
     char *save = NULL;
     int rc = 0;
-    for (char *line = strtok_r(text, "\n", &save); line && rc == 0; line = strtok_r(NULL, "\n", &save)) {
+    for (char *line = strtok_r(text, "\n", &save); line && rc == 0;
+         line = strtok_r(NULL, "\n", &save)) {
         int n = split(line, cells, MAX_CELLS);
         if (!t->header) {
             t->n_cols = n;
@@ -131,7 +133,9 @@ int csv_col(const csv_table *t, const char *name)
 
 double csv_at(const csv_table *t, int row, int col)
 {
-    return row >= 0 && row < t->n_rows && col >= 0 && col < t->n_cols ? t->value[(size_t)row * t->n_cols + col] : NAN;
+    return row >= 0 && row < t->n_rows && col >= 0 && col < t->n_cols
+               ? t->value[(size_t)row * t->n_cols + col]
+               : NAN;
 }
 
 void csv_free(csv_table *t)

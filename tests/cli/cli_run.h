@@ -22,9 +22,9 @@ int png_written(const char *dir, const char *name);
 /// A parsed CSV: a header and rows of numbers (empty cells are NaN).
 typedef struct csv_table {
     int n_cols, n_rows;
-    char **header;   /* n_cols names */
-    char **first;    /* n_rows first cells as text (model names) */
-    double *value;   /* n_rows x n_cols, row-major */
+    char **header; /* n_cols names */
+    char **first;  /* n_rows first cells as text (model names) */
+    double *value; /* n_rows x n_cols, row-major */
 } csv_table;
 
 int csv_read(const char *path, csv_table *t);

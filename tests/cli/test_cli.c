@@ -38,7 +38,8 @@ static void test_every_command_answers_help(void)
 static int is_world(const char *name)
 {
     size_t n = strlen(name);
-    return (n > 6 && strcmp(name + n - 6, ".world") == 0) || (n > 4 && strcmp(name + n - 4, ".sdf") == 0);
+    return (n > 6 && strcmp(name + n - 6, ".world") == 0) ||
+           (n > 4 && strcmp(name + n - 4, ".sdf") == 0);
 }
 
 /* Calls fn for every world file of dir; returns how many there were. */
@@ -68,7 +69,10 @@ static void check_good(const char *path)
     cli_result_free(&r);
 }
 
-static void test_every_provided_world_passes_check(void) { ENSURE(for_each_world(worlds_dir, check_good) >= 10); }
+static void test_every_provided_world_passes_check(void)
+{
+    ENSURE(for_each_world(worlds_dir, check_good) >= 10);
+}
 
 /* A bad file: exit 1 and at least one "PATH:LINE: " diagnostic with a line number >= 1. */
 static void check_bad(const char *path)
@@ -84,7 +88,10 @@ static void check_bad(const char *path)
     cli_result_free(&r);
 }
 
-static void test_bad_files_report_file_and_line(void) { ENSURE(for_each_world(bad_dir, check_bad) >= 5); }
+static void test_bad_files_report_file_and_line(void)
+{
+    ENSURE(for_each_world(bad_dir, check_bad) >= 5);
+}
 
 static void test_usage_errors_exit_2_naming_the_item(void)
 {
@@ -115,7 +122,8 @@ static void test_usage_errors_exit_2_naming_the_item(void)
 static void test_run_writes_the_states(void)
 {
     cli_result r = EXEC("run '%s' --model plus --duration 0.05 --out run.csv", cradle);
-    ENSURE(r.exit_status == 0 && strstr(r.out, "impact events") != NULL && strstr(r.out, "wall time") != NULL);
+    ENSURE(r.exit_status == 0 && strstr(r.out, "impact events") != NULL &&
+           strstr(r.out, "wall time") != NULL);
     cli_result_free(&r);
     char path[1100];
     snprintf(path, sizeof path, "%s/run.csv", scratch);
@@ -176,11 +184,13 @@ static void test_ab_on_the_cradle(void)
     /* The balls overlap by 1 nm; ODE's push-out in the step after the impact adds at most
        depth / h = 1e-6 m/s per contact, 4e-6 m/s along the row of four contacts. */
     const double push_out = 4e-6;
-    ENSURE_NEAR(fabs(v_far), 2.0, push_out); /* PLUS Example 3: the far ball leaves at the striker's 2 m/s */
+    ENSURE_NEAR(fabs(v_far), 2.0,
+                push_out); /* PLUS Example 3: the far ball leaves at the striker's 2 m/s */
     for (int b = 1; b < n_balls; b++) {
         char name[16];
         snprintf(name, sizeof name, "ball%d", b);
-        ENSURE_NEAR(csv_at(&t, plus, body_col(&t, name, "vx_m_s")), 0.0, push_out); /* the rest stay still */
+        ENSURE_NEAR(csv_at(&t, plus, body_col(&t, name, "vx_m_s")), 0.0,
+                    push_out); /* the rest stay still */
     }
     /* ODE's own simultaneous answer is not the cradle's: some ball other than the far one moves. */
     double ode_spread = 0;
@@ -250,7 +260,8 @@ static void test_set_samples_the_first_impact(void)
     ENSURE(dke == t.n_cols - 1 && contacts >= 2);
     double worst_gain = -INFINITY, spread = 0;
     for (int i = 0; i < t.n_rows; i++) worst_gain = fmax(worst_gain, csv_at(&t, i, dke));
-    for (int i = 0; i < t.n_rows; i++) spread = fmax(spread, fabs(csv_at(&t, i, 2) - csv_at(&t, 0, 2)));
+    for (int i = 0; i < t.n_rows; i++)
+        spread = fmax(spread, fabs(csv_at(&t, i, 2) - csv_at(&t, 0, 2)));
     ENSURE(worst_gain <= 1e-9);
     ENSURE(spread > 1e-3); /* a set, not one outcome */
     csv_free(&t);

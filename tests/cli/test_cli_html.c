@@ -34,13 +34,16 @@ typedef struct probe_model {
 } probe_model;
 
 /* Loads page.html#fragment of the scratch folder in headless Chromium; its DOM goes to dom_name, its log to log_name. */
-static int browse(const char *page, const char *fragment, const char *dom_name, const char *log_name)
+static int browse(const char *page, const char *fragment, const char *dom_name,
+                  const char *log_name)
 {
     char cmd[4096];
     snprintf(cmd, sizeof cmd,
-             "cd '%s' && timeout 50 '%s' --headless=new --no-sandbox --use-angle=swiftshader --enable-unsafe-swiftshader"
+             "cd '%s' && timeout 50 '%s' --headless=new --no-sandbox --use-angle=swiftshader "
+             "--enable-unsafe-swiftshader"
              " --enable-logging=stderr --v=0 --virtual-time-budget=3000 --window-size=900,700"
-             " --proxy-server=127.0.0.1:9 --proxy-bypass-list='<-loopback>' --no-first-run --disable-extensions"
+             " --proxy-server=127.0.0.1:9 --proxy-bypass-list='<-loopback>' --no-first-run "
+             "--disable-extensions"
              " --disable-background-networking --disable-sync --user-data-dir='%s/chromium-profile'"
              " --dump-dom 'file://%s/%s#%s' >'%s' 2>'%s'",
              scratch, chromium, scratch, scratch, page, fragment, dom_name, log_name);
@@ -54,8 +57,10 @@ static int console_errors(const char *log)
     for (const char *p = log; p && *p;) {
         const size_t len = strcspn(p, "\n");
         char line[1024];
-        snprintf(line, sizeof line, "%.*s", (int)(len < sizeof line - 1 ? len : sizeof line - 1), p);
-        if (strstr(line, "Uncaught") || (strstr(line, "CONSOLE") && (strstr(line, "rror") || strstr(line, "ERROR")))) {
+        snprintf(line, sizeof line, "%.*s", (int)(len < sizeof line - 1 ? len : sizeof line - 1),
+                 p);
+        if (strstr(line, "Uncaught") ||
+            (strstr(line, "CONSOLE") && (strstr(line, "rror") || strstr(line, "ERROR")))) {
             printf("  browser: %s\n", line);
             errors++;
         }
@@ -80,20 +85,24 @@ static int parse_probe(const char *dom, probe_model *models)
 {
     int n = 0;
     const char *p = strstr(dom, "id=\"impax-probe\">");
-    for (p = p ? strchr(p, '>') + 1 : NULL; p && *p && *p != '<'; p += strcspn(p, "\n") + (p[strcspn(p, "\n")] != '\0')) {
+    for (p = p ? strchr(p, '>') + 1 : NULL; p && *p && *p != '<';
+         p += strcspn(p, "\n") + (p[strcspn(p, "\n")] != '\0')) {
         char label[32];
         int b, x, y, c[3];
         double v[7];
         probe_model *m;
-        if (sscanf(p, "model %31s %lf %d %d %d", label, &v[0], &c[0], &c[1], &c[2]) == 5 && (m = model_named(models, &n, label))) {
+        if (sscanf(p, "model %31s %lf %d %d %d", label, &v[0], &c[0], &c[1], &c[2]) == 5 &&
+            (m = model_named(models, &n, label))) {
             m->t_s = v[0];
             memcpy(m->rgb, c, sizeof c);
-        } else if (sscanf(p, "pose %31s %d %lf %lf %lf %lf %lf %lf %lf", label, &b, &v[0], &v[1], &v[2], &v[3], &v[4],
-                          &v[5], &v[6]) == 9 && b >= 0 && b < N_BALLS && (m = model_named(models, &n, label))) {
+        } else if (sscanf(p, "pose %31s %d %lf %lf %lf %lf %lf %lf %lf", label, &b, &v[0], &v[1],
+                          &v[2], &v[3], &v[4], &v[5], &v[6]) == 9 &&
+                   b >= 0 && b < N_BALLS && (m = model_named(models, &n, label))) {
             memcpy(m->pose[b], v, sizeof v);
             m->n_poses++;
-        } else if (sscanf(p, "pixel %31s %d %d %d %d %d %d", label, &b, &x, &y, &c[0], &c[1], &c[2]) == 7 && b >= 0 &&
-                   b < N_BALLS && (m = model_named(models, &n, label))) {
+        } else if (sscanf(p, "pixel %31s %d %d %d %d %d %d", label, &b, &x, &y, &c[0], &c[1],
+                          &c[2]) == 7 &&
+                   b >= 0 && b < N_BALLS && (m = model_named(models, &n, label))) {
             m->px[b][0] = x, m->px[b][1] = y;
             memcpy(m->pixel[b], c, sizeof c);
             m->n_pixels++;
@@ -126,23 +135,31 @@ static void check_poses(const probe_model *m)
             snprintf(col, sizeof col, "cradle::ball%d.%s", b + 1, cols[c]);
             const int k = csv_col(&t, col);
             ENSURE(k >= 0);
-            if (k >= 0) ENSURE_NEAR(m->pose[b][c], csv_at(&t, row, k), 2e-7 * fmax(1.0, fabs(csv_at(&t, row, k))));
+            if (k >= 0)
+                ENSURE_NEAR(m->pose[b][c], csv_at(&t, row, k),
+                            2e-7 * fmax(1.0, fabs(csv_at(&t, row, k))));
         }
     csv_free(&t);
 }
 
-static int dominant(const int c[3]) { return c[0] >= c[1] && c[0] >= c[2] ? 0 : c[1] >= c[2] ? 1 : 2; }
+static int dominant(const int c[3])
+{
+    return c[0] >= c[1] && c[0] >= c[2] ? 0 : c[1] >= c[2] ? 1 : 2;
+}
 
 /* Under each body's projected centre, with the model shown alone: its colour, lit, not the background. */
 static void check_pixels(const probe_model *m, const int background[3])
 {
     for (int b = 0; b < m->n_pixels; b++) {
         const int *px = m->pixel[b];
-        const int spread = abs(px[0] - background[0]) + abs(px[1] - background[1]) + abs(px[2] - background[2]);
-        const int ok = spread > 60 && dominant(px) == dominant(m->rgb) && m->px[b][0] > 0 && m->px[b][0] < 900;
+        const int spread =
+            abs(px[0] - background[0]) + abs(px[1] - background[1]) + abs(px[2] - background[2]);
+        const int ok =
+            spread > 60 && dominant(px) == dominant(m->rgb) && m->px[b][0] > 0 && m->px[b][0] < 900;
         if (!ok)
-            printf("  %s ball %d at (%d, %d): pixel %d %d %d, model colour %d %d %d\n", m->label, b + 1, m->px[b][0],
-                   m->px[b][1], px[0], px[1], px[2], m->rgb[0], m->rgb[1], m->rgb[2]);
+            printf("  %s ball %d at (%d, %d): pixel %d %d %d, model colour %d %d %d\n", m->label,
+                   b + 1, m->px[b][0], m->px[b][1], px[0], px[1], px[2], m->rgb[0], m->rgb[1],
+                   m->rgb[2]);
         ENSURE(ok);
     }
 }
@@ -155,7 +172,8 @@ static int probe_page(const char *page, int n_bodies, probe_model *found)
     char path[1200];
     snprintf(path, sizeof path, "%s/%s", scratch, page);
     char *html = read_file(path, NULL);
-    ENSURE(html && strstr(html, "<script src") == NULL && strstr(html, "REVISION") != NULL); /* three.js inlined */
+    ENSURE(html && strstr(html, "<script src") == NULL &&
+           strstr(html, "REVISION") != NULL); /* three.js inlined */
     free(html);
     ENSURE(browse(page, "t=0.5&probe=1", "dom.html", "browser.log") == 0);
     snprintf(path, sizeof path, "%s/dom.html", scratch);
@@ -168,11 +186,13 @@ static int probe_page(const char *page, int n_bodies, probe_model *found)
     const int n = dom ? parse_probe(dom, found) : 0;
     int background[3] = {0, 0, 0};
     const char *bg = dom ? strstr(dom, "background ") : NULL;
-    ENSURE(bg && sscanf(bg, "background %d %d %d", &background[0], &background[1], &background[2]) == 3);
+    ENSURE(bg &&
+           sscanf(bg, "background %d %d %d", &background[0], &background[1], &background[2]) == 3);
     for (int m = 0; m < n; m++) {
-        printf("  %s: frame at t = %.9f s, %d poses, %d pixels\n", found[m].label, found[m].t_s, found[m].n_poses,
-               found[m].n_pixels);
-        ENSURE(fabs(found[m].t_s - 0.5) < 0.5 / 60 && found[m].n_poses == n_bodies && found[m].n_pixels == n_bodies);
+        printf("  %s: frame at t = %.9f s, %d poses, %d pixels\n", found[m].label, found[m].t_s,
+               found[m].n_poses, found[m].n_pixels);
+        ENSURE(fabs(found[m].t_s - 0.5) < 0.5 / 60 && found[m].n_poses == n_bodies &&
+               found[m].n_pixels == n_bodies);
         check_pixels(&found[m], background);
     }
     free(dom);
@@ -203,7 +223,8 @@ static void test_cradle_page_shows_where_the_simulation_put_the_balls(void)
    "recorded" cube is the recording's sample at 0.5 s, plus's reproduces it, ode's differs. */
 static void test_replay_page_shows_the_recording_as_a_model(void)
 {
-    const cli_sample start = {0, {0, 0, 0.25}, {0.95, 0.2, 0.1, 0.05}, {1.2, 0.2, -1.5}, {2, -3, 1}};
+    const cli_sample start = {
+        0, {0, 0, 0.25}, {0.95, 0.2, 0.1, 0.05}, {1.2, 0.2, -1.5}, {2, -3, 1}};
     char path[1200];
     snprintf(path, sizeof path, "%s/toss.csv", scratch);
     ENSURE(toss_write(cube_world, "plus", "", &start, 0.8, 148, path) == 0);
@@ -212,7 +233,8 @@ static void test_replay_page_shows_the_recording_as_a_model(void)
     cli_result_free(&r);
     probe_model found[4];
     const int n = probe_page("toss.html", 1, found);
-    ENSURE(n == 3 && strcmp(found[0].label, "recorded") == 0 && strcmp(found[2].label, "plus") == 0);
+    ENSURE(n == 3 && strcmp(found[0].label, "recorded") == 0 &&
+           strcmp(found[2].label, "plus") == 0);
     csv_table t;
     ENSURE(csv_read(path, &t) == 0 && t.n_rows == 119);
     const int row = n == 3 ? row_at(&t, found[0].t_s) : -1; /* 74/148 s */
@@ -232,14 +254,19 @@ static void write_boxes_world(const char *path)
     FILE *f = fopen(path, "w");
     ENSURE(f != NULL);
     if (!f) return;
-    fprintf(f, "<?xml version=\"1.0\"?>\n<sdf version=\"1.6\"><world name=\"boxes\"><gravity>0 0 -9.81</gravity>"
+    fprintf(f, "<?xml version=\"1.0\"?>\n<sdf version=\"1.6\"><world name=\"boxes\"><gravity>0 0 "
+               "-9.81</gravity>"
                "<physics type=\"ode\"><max_step_size>0.005</max_step_size></physics>"
-               "<model name=\"ground\"><static>true</static><link name=\"l\"><collision name=\"c\"><geometry><plane>"
+               "<model name=\"ground\"><static>true</static><link name=\"l\"><collision "
+               "name=\"c\"><geometry><plane>"
                "<normal>0 0 1</normal></plane></geometry></collision></link></model>\n");
     for (int i = 0; i < 50; i++)
-        fprintf(f, "<model name=\"box%d\"><pose>%d %d 1.5 0.1 0.2 0.3</pose><link name=\"l\"><inertial><mass>1</mass>"
-                   "<inertia><ixx>0.1667</ixx><iyy>0.1667</iyy><izz>0.1667</izz></inertia></inertial>"
-                   "<collision name=\"c\"><geometry><box><size>1 1 1</size></box></geometry></collision></link></model>\n",
+        fprintf(f,
+                "<model name=\"box%d\"><pose>%d %d 1.5 0.1 0.2 0.3</pose><link "
+                "name=\"l\"><inertial><mass>1</mass>"
+                "<inertia><ixx>0.1667</ixx><iyy>0.1667</iyy><izz>0.1667</izz></inertia></inertial>"
+                "<collision name=\"c\"><geometry><box><size>1 1 "
+                "1</size></box></geometry></collision></link></model>\n",
                 i, 2 * (i % 10), 2 * (i / 10));
     fprintf(f, "</world></sdf>\n");
     fclose(f);
@@ -264,13 +291,16 @@ static void test_fifty_boxes_for_ten_seconds_stay_under_10_mb(void)
 static void test_unwritable_html_is_refused_before_running(void)
 {
     cli_result r = EXEC("ab %s --models ode,plus --html no-such-dir/page.html", cradle);
-    ENSURE(r.exit_status == 1 && strstr(r.err, "--html 'no-such-dir/page.html'") != NULL && r.out[0] == '\0');
+    ENSURE(r.exit_status == 1 && strstr(r.err, "--html 'no-such-dir/page.html'") != NULL &&
+           r.out[0] == '\0');
     cli_result_free(&r);
     r = EXEC("run %s --html no-such-dir/page.html", cradle);
-    ENSURE(r.exit_status == 1 && strstr(r.err, "--html 'no-such-dir/page.html'") != NULL && r.out[0] == '\0');
+    ENSURE(r.exit_status == 1 && strstr(r.err, "--html 'no-such-dir/page.html'") != NULL &&
+           r.out[0] == '\0');
     cli_result_free(&r);
     r = EXEC("replay %s --data x.csv --html no-such-dir/page.html", cradle);
-    ENSURE(r.exit_status == 1 && strstr(r.err, "--html 'no-such-dir/page.html'") != NULL && r.out[0] == '\0');
+    ENSURE(r.exit_status == 1 && strstr(r.err, "--html 'no-such-dir/page.html'") != NULL &&
+           r.out[0] == '\0');
     cli_result_free(&r);
     r = EXEC("run %s --html page.html --html-fps 0", cradle);
     ENSURE(r.exit_status == 2 && strstr(r.err, "--html-fps") != NULL);
@@ -283,7 +313,8 @@ static void test_unwritable_html_is_refused_before_running(void)
 int main(int argc, char **argv)
 {
     if (argc != 6) {
-        fprintf(stderr, "usage: test_cli_html IMPAX CRADLE_WORLD CUBE_WORLD SCRATCH_DIR CHROMIUM\n");
+        fprintf(stderr,
+                "usage: test_cli_html IMPAX CRADLE_WORLD CUBE_WORLD SCRATCH_DIR CHROMIUM\n");
         return 2;
     }
     impax = argv[1];

@@ -23,10 +23,11 @@ static void test_set_on_a_one_point_outcome_set_finishes_and_plots(void)
 {
     /* A ball on a plane with Poisson restitution: every sample is the same outcome, equal to
        round-off; the plot's axis had a span of a few ulps and PLplot looped forever. */
-    cli_result r = cli_exec("timeout", scratch,
-                            "120 '%s' set '%s/gonthier_bouncing_sphere.world' --params poisson_restitution=1 "
-                            "--samples 100 --plot one_point.png",
-                            impax, worlds_dir);
+    cli_result r =
+        cli_exec("timeout", scratch,
+                 "120 '%s' set '%s/gonthier_bouncing_sphere.world' --params poisson_restitution=1 "
+                 "--samples 100 --plot one_point.png",
+                 impax, worlds_dir);
     printf("%s%s", r.out, r.err);
     ENSURE(r.exit_status == 0); /* 124: timed out */
     ENSURE(strstr(r.out, "100 samples: 100 kept") != NULL);
@@ -37,7 +38,8 @@ static void test_set_on_a_one_point_outcome_set_finishes_and_plots(void)
 
 static void test_set_says_why_samples_were_discarded(void)
 {
-    cli_result r = EXEC("set '%s/routh_rocking_block.world' --samples 100 --params max_steps=1", worlds_dir);
+    cli_result r =
+        EXEC("set '%s/routh_rocking_block.world' --samples 100 --params max_steps=1", worlds_dir);
     printf("%s", r.out);
     ENSURE(r.exit_status == 0);
     ENSURE(strstr(r.out, "unterminated") != NULL);
@@ -63,8 +65,10 @@ static void test_set_checks_its_outputs_before_simulating(void)
 /* On a terminal (script(1) gives one) a run longer than a second shows a bar. */
 static void test_set_shows_its_progress_on_a_terminal(void)
 {
-    cli_result r = cli_exec("script", scratch, "-qec \"'%s' set '%s/routh_rocking_block.world' --samples 20000\" /dev/null",
-                            impax, worlds_dir);
+    cli_result r =
+        cli_exec("script", scratch,
+                 "-qec \"'%s' set '%s/routh_rocking_block.world' --samples 20000\" /dev/null",
+                 impax, worlds_dir);
     ENSURE(r.exit_status == 0);
     ENSURE(strstr(r.out, "routh    [") != NULL && strstr(r.out, " / 20000 samples") != NULL);
     cli_result_free(&r);
@@ -95,7 +99,8 @@ static void test_models_lists_every_model_with_its_parameters(void)
             if (!has_line(r.out, line)) printf("  no line '%s'\n", line);
         }
     }
-    ENSURE(strstr(r.out, "default 0.523599 rad; [1e-06, 1.5]") != NULL); /* plus's theta_max: unit, range */
+    ENSURE(strstr(r.out, "default 0.523599 rad; [1e-06, 1.5]") !=
+           NULL); /* plus's theta_max: unit, range */
     ENSURE(has_line(r.out, "  mu ") && has_line(r.out, "  recovery "));
     cli_result_free(&r);
     r = EXEC("models routh");
@@ -117,10 +122,12 @@ static void test_version_is_the_projects(void)
 
 static void test_quiet_draws_no_bar_and_lists_no_ode_messages(void)
 {
-    cli_result r = cli_exec("script", scratch,
-                            "-qec \"'%s' set '%s/routh_rocking_block.world' --samples 20000 --quiet\" /dev/null",
-                            impax, worlds_dir);
-    ENSURE(r.exit_status == 0 && strstr(r.out, "20000 samples") && !strstr(r.out, " / 20000 samples"));
+    cli_result r = cli_exec(
+        "script", scratch,
+        "-qec \"'%s' set '%s/routh_rocking_block.world' --samples 20000 --quiet\" /dev/null", impax,
+        worlds_dir);
+    ENSURE(r.exit_status == 0 && strstr(r.out, "20000 samples") &&
+           !strstr(r.out, " / 20000 samples"));
     cli_result_free(&r);
     r = EXEC("run %s/routh_box_wall.world --model plus --quiet", worlds_dir);
     ENSURE(r.exit_status == 0 && strstr(r.out, "impact events") && !strstr(r.err, "ODE Message"));
@@ -139,7 +146,8 @@ static long count_after(const char *text, const char *key)
 
 static void test_run_trace_writes_one_json_object_per_impact_event(void)
 {
-    cli_result r = EXEC("run %s/gonthier_bouncing_sphere.world --model plus --trace bounces.jsonl", worlds_dir);
+    cli_result r = EXEC("run %s/gonthier_bouncing_sphere.world --model plus --trace bounces.jsonl",
+                        worlds_dir);
     ENSURE(r.exit_status == 0);
     const long events = count_after(r.out, "impact events");
     cli_result_free(&r);
@@ -147,9 +155,10 @@ static void test_run_trace_writes_one_json_object_per_impact_event(void)
     snprintf(path, sizeof path, "%s/bounces.jsonl", scratch);
     char *text = read_file(path, NULL);
     ENSURE(text != NULL);
-    static const char *keys[] = {"step", "time", "world", "model", "contacts", "status", "ke_before", "ke_after",
-                                 "vn_before", "vn_after", "impulse", "point", "normal", "rounds", "intervals",
-                                 "lcp_solves"};
+    static const char *keys[] = {"step",      "time",     "world",     "model",
+                                 "contacts",  "status",   "ke_before", "ke_after",
+                                 "vn_before", "vn_after", "impulse",   "point",
+                                 "normal",    "rounds",   "intervals", "lcp_solves"};
     long lines = 0;
     for (char *line = text, *next; text && *line; line = next) {
         next = strchr(line, '\n');
@@ -165,7 +174,8 @@ static void test_run_trace_writes_one_json_object_per_impact_event(void)
         if (lines++ == 0) { /* the drop from 1 m: the first bounce, in the step from t = 0.452 s */
             const char *t = strstr(line, "\"time\":");
             ENSURE(t && fabs(strtod(t + 7, NULL) - 0.452) < 1e-9);
-            ENSURE(strstr(line, "\"model\":\"plus\"") && strstr(line, "\"contacts\":1,\"status\":\"ok\""));
+            ENSURE(strstr(line, "\"model\":\"plus\"") &&
+                   strstr(line, "\"contacts\":1,\"status\":\"ok\""));
             /* the sphere (r = 0.1 m, above the origin) touches the plane z = 0 under its centre */
             double p[3] = {1, 1, 1}, n[3] = {0, 0, 0};
             const char *pt = strstr(line, "\"point\":[["), *nm = strstr(line, "\"normal\":[[");

@@ -19,7 +19,8 @@ static const char *impax, *worlds_dir, *bad_dir, *scratch;
 /* check and run refuse the file with one same diagnostic naming its line. */
 static void expect_both_refuse(const char *file, const char *diagnostic)
 {
-    cli_result check = EXEC("check '%s/%s'", bad_dir, file), run = EXEC("run '%s/%s' --duration 0.01", bad_dir, file);
+    cli_result check = EXEC("check '%s/%s'", bad_dir, file),
+               run = EXEC("run '%s/%s' --duration 0.01", bad_dir, file);
     printf("  %s: check exit %d, run exit %d\n", file, check.exit_status, run.exit_status);
     ENSURE(check.exit_status == 1 && run.exit_status == 1);
     ENSURE(strstr(check.err, diagnostic) != NULL && strstr(run.err, diagnostic) != NULL);
@@ -31,22 +32,27 @@ static void expect_both_refuse(const char *file, const char *diagnostic)
 static void test_check_refuses_what_run_refuses(void)
 {
     expect_both_refuse("model_param_rejected.world",
-                       "model_param_rejected.world:7: <impax:params> for model plus: model 'plus' has no parameter 'bogus'");
-    expect_both_refuse("params_trailing_comma.world", "params_trailing_comma.world:6: <impax:params> for model plus: "
-                                                      "empty item");
-    expect_both_refuse("out_of_range.world", "out_of_range.world:6: <gravity> of magnitude 1e+10 m/s^2 is out of range");
+                       "model_param_rejected.world:7: <impax:params> for model plus: model 'plus' "
+                       "has no parameter 'bogus'");
+    expect_both_refuse("params_trailing_comma.world",
+                       "params_trailing_comma.world:6: <impax:params> for model plus: "
+                       "empty item");
+    expect_both_refuse("out_of_range.world",
+                       "out_of_range.world:6: <gravity> of magnitude 1e+10 m/s^2 is out of range");
 }
 
 static void test_durations_of_too_many_steps_are_refused(void)
 {
     static const char *const durations[] = {"1e300", "9.3e15"};
     for (int i = 0; i < 2; i++) {
-        cli_result r = EXEC("run '%s/plus_ex3_newtons_cradle.world' --duration %s", worlds_dir, durations[i]);
+        cli_result r =
+            EXEC("run '%s/plus_ex3_newtons_cradle.world' --duration %s", worlds_dir, durations[i]);
         printf("  --duration %s: exit %d, %s", durations[i], r.exit_status, r.err);
         ENSURE(r.exit_status == 2 && strstr(r.err, "steps of 0.001 s, more than") != NULL);
         ENSURE(strstr(r.out, "simulated in 0 steps") == NULL);
         cli_result_free(&r);
-        r = EXEC("ab '%s/plus_ex3_newtons_cradle.world' --models ode --duration %s", worlds_dir, durations[i]);
+        r = EXEC("ab '%s/plus_ex3_newtons_cradle.world' --models ode --duration %s", worlds_dir,
+                 durations[i]);
         ENSURE(r.exit_status == 2 && strstr(r.err, "more than") != NULL);
         cli_result_free(&r);
     }
@@ -56,13 +62,15 @@ static void test_durations_of_too_many_steps_are_refused(void)
 static int energies(const char *out, double *start, double *end)
 {
     const char *at = strstr(out, "  energy ");
-    return at && sscanf(at, "  energy %lf J at the start, %lf J at the end", start, end) == 2 ? 0 : -1;
+    return at && sscanf(at, "  energy %lf J at the start, %lf J at the end", start, end) == 2 ? 0
+                                                                                              : -1;
 }
 
 static void test_a_gazebo_saved_world_checks_and_runs(void)
 {
     cli_result check = EXEC("check '%s/gazebo_box_drop.world'", worlds_dir);
-    ENSURE(check.exit_status == 0 && strstr(check.out, ": ok") != NULL && strstr(check.err, "error") == NULL);
+    ENSURE(check.exit_status == 0 && strstr(check.out, ": ok") != NULL &&
+           strstr(check.err, "error") == NULL);
     cli_result_free(&check);
     static const char *const models[] = {"plus", "ode", "routh"};
     for (int m = 0; m < 3; m++) {

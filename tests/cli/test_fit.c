@@ -62,9 +62,10 @@ static void recovers(const char *model)
     make_recordings(model, dir, sizeof dir);
     snprintf(out, sizeof out, "%s/fitted_%s.txt", scratch, model);
     /* start 50 % and 30 % off the true values */
-    cli_result r = EXEC("fit %s --data %s --model %s --fit mu=0:1,e=0:1 --params mu=0.45,e=0.35 --folds 1 "
-                        "--quiet --out %s",
-                        world, dir, model, out);
+    cli_result r =
+        EXEC("fit %s --data %s --model %s --fit mu=0:1,e=0:1 --params mu=0.45,e=0.35 --folds 1 "
+             "--quiet --out %s",
+             world, dir, model, out);
     ENSURE(r.exit_status == 0);
     if (r.exit_status != 0) fprintf(stderr, "%s%s", r.out, r.err);
     char *fitted = read_file(out, NULL);
@@ -90,11 +91,13 @@ static void test_fit_cross_validates(void)
     snprintf(dir, sizeof dir, "%s/fit_plus", scratch);
     /* bounds 0.2 wide: a fold of two recordings has local minima far out (at mu 0.36, e 0.29
        from this start with [0, 1] bounds); recovery from far is the test above, on all four */
-    cli_result r = EXEC("fit %s --data %s --model plus --fit mu=0.2:0.4,e=0.4:0.6 --params mu=0.35,e=0.45 "
-                        "--quiet",
-                        world, dir);
+    cli_result r =
+        EXEC("fit %s --data %s --model plus --fit mu=0.2:0.4,e=0.4:0.6 --params mu=0.35,e=0.45 "
+             "--quiet",
+             world, dir);
     ENSURE(r.exit_status == 0);
-    ENSURE(strstr(r.out, "fold 1/2 trained on 2") != NULL && strstr(r.out, "fold 2/2 trained on 2") != NULL);
+    ENSURE(strstr(r.out, "fold 1/2 trained on 2") != NULL &&
+           strstr(r.out, "fold 2/2 trained on 2") != NULL);
     ENSURE(strstr(r.out, "held out 2:") != NULL);
     const char *h = strstr(r.out, "held-out (2 folds): mean position error ");
     ENSURE(h != NULL);
@@ -109,21 +112,26 @@ static void test_fit_is_the_same_on_any_number_of_jobs(void)
 {
     char dir[1024];
     snprintf(dir, sizeof dir, "%s/fit_plus", scratch);
-    static const char args[] = "fit %s --data %s --model plus --fit mu=0:1,e=0:1 --params mu=0.45,e=0.35 --folds 1 "
-                               "--max-evals 6";
+    static const char args[] =
+        "fit %s --data %s --model plus --fit mu=0:1,e=0:1 --params mu=0.45,e=0.35 --folds 1 "
+        "--max-evals 6";
     char *line[3] = {NULL, NULL, NULL};
     const int runs = strcmp(mpirun, "-") != 0 ? 3 : 2;
     for (int j = 0; j < runs; j++) {
         char command[1200];
         snprintf(command, sizeof command, args, world, dir);
         /* Open MPI's own allocations outlive MPI_Finalize: no leak check for the ranks */
-        cli_result r = j < 2 ? EXEC("%s --jobs %d", command, j ? 3 : 1)
-                             : cli_exec("/usr/bin/env", scratch,
-                                        "LSAN_OPTIONS=detect_leaks=0 '%s' --allow-run-as-root --oversubscribe -n 3 "
-                                        "'%s' %s",
-                                        mpirun, impax, command);
+        cli_result r =
+            j < 2 ? EXEC("%s --jobs %d", command, j ? 3 : 1)
+                  : cli_exec(
+                        "/usr/bin/env", scratch,
+                        "LSAN_OPTIONS=detect_leaks=0 '%s' --allow-run-as-root --oversubscribe -n 3 "
+                        "'%s' %s",
+                        mpirun, impax, command);
         ENSURE(r.exit_status == 0);
-        ENSURE(strstr(r.out, j == 0 ? "1 serial worker:" : j == 1 ? "3 fork workers:" : "2 MPI workers:") != NULL);
+        ENSURE(strstr(r.out, j == 0   ? "1 serial worker:"
+                             : j == 1 ? "3 fork workers:"
+                                      : "2 MPI workers:") != NULL);
         const char *all = strstr(r.out, "all 4 (6 evaluations):");
         ENSURE(all != NULL);
         if (all) line[j] = strndup(all, strcspn(all, "\n"));

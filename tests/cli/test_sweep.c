@@ -53,7 +53,10 @@ static char *scratch_file(const char *name)
     return read_file(path, NULL);
 }
 
-static int compare_lines(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+static int compare_lines(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
 
 /* The rows of a file without their wall_s, sorted, one string; *n the rows. NULL if none. */
 static char *row_set(const char *name, int *n)
@@ -115,7 +118,8 @@ static void test_rows_do_not_depend_on_the_workers(void)
     remove_rows("jobs1.jsonl");
     remove_rows("jobs4.jsonl");
     cli_result r = EXEC("sweep grid.spec --jobs 1 --out jobs1.jsonl");
-    ENSURE(r.exit_status == 0 && strstr(r.out, "60 jobs (1 world x 2 models x 3 grid points x 10 seeds)") != NULL);
+    ENSURE(r.exit_status == 0 &&
+           strstr(r.out, "60 jobs (1 world x 2 models x 3 grid points x 10 seeds)") != NULL);
     printf("%s%s", r.out, r.err);
     cli_result_free(&r);
     int n1;
@@ -128,8 +132,9 @@ static void test_rows_do_not_depend_on_the_workers(void)
     /* every row ran; routh's landings differ with the seed, aplcp's only by the perturbation */
     ENSURE(reference && count_of(reference, "\"status\":\"ok\"") == GRID_JOBS);
     ENSURE(reference && count_of(reference, "\"model\":\"routh\"") == GRID_JOBS / 2);
-    ENSURE(reference && strstr(reference, "\"world\":\"worlds/routh_rocking_block.world\",\"model\":\"aplcp\","
-                                          "\"params\":{\"mu\":0.75},\"seed\":9,\"status\":\"ok\"") != NULL);
+    ENSURE(reference &&
+           strstr(reference, "\"world\":\"worlds/routh_rocking_block.world\",\"model\":\"aplcp\","
+                             "\"params\":{\"mu\":0.75},\"seed\":9,\"status\":\"ok\"") != NULL);
 }
 
 static void test_rows_are_the_same_on_mpi_ranks(void)
@@ -141,9 +146,9 @@ static void test_rows_are_the_same_on_mpi_ranks(void)
     remove_rows("mpi.jsonl");
     /* Open MPI's own allocations outlive MPI_Finalize: no leak check for the ranks */
     cli_result r = ENV_EXEC(
-                            "LSAN_OPTIONS=detect_leaks=0 '%s' --allow-run-as-root --oversubscribe -n 4 '%s' sweep "
-                            "grid.spec --out mpi.jsonl",
-                            mpirun, impax);
+        "LSAN_OPTIONS=detect_leaks=0 '%s' --allow-run-as-root --oversubscribe -n 4 '%s' sweep "
+        "grid.spec --out mpi.jsonl",
+        mpirun, impax);
     ENSURE(r.exit_status == 0 && strstr(r.out, "on 3 MPI workers") != NULL);
     printf("%s", r.out);
     if (r.exit_status != 0) fprintf(stderr, "%s", r.err);
@@ -154,19 +159,22 @@ static void test_rows_are_the_same_on_mpi_ranks(void)
 static void test_a_rerun_completes_a_crashed_sweep(void)
 {
     remove_rows("resume.jsonl");
-    cli_result r = ENV_EXEC("IMPAX_SWEEP_STOP_AFTER=13 '%s' sweep grid.spec --jobs 3 --out resume.jsonl", impax);
+    cli_result r = ENV_EXEC(
+        "IMPAX_SWEEP_STOP_AFTER=13 '%s' sweep grid.spec --jobs 3 --out resume.jsonl", impax);
     ENSURE(r.exit_status == 1 && strstr(r.err, "IMPAX_SWEEP_STOP_AFTER=13") != NULL);
     cli_result_free(&r);
     ENSURE(row_count("resume.jsonl") == 13);
     /* a row cut short by the crash */
-    put_text("resume.jsonl", "a", "{\"world\":\"worlds/routh_rocking_block.world\",\"model\":\"routh\",\"par");
+    put_text("resume.jsonl", "a",
+             "{\"world\":\"worlds/routh_rocking_block.world\",\"model\":\"routh\",\"par");
     r = EXEC("sweep grid.spec --jobs 3 --out resume.jsonl");
     ENSURE(r.exit_status == 0 && strstr(r.out, "13 already in resume.jsonl") != NULL &&
            strstr(r.out, "cut short") != NULL && strstr(r.out, "ran 47 jobs") != NULL);
     cli_result_free(&r);
     ENSURE(same_rows_as_reference("resume.jsonl"));
     r = EXEC("sweep grid.spec --jobs 3 --out resume.jsonl"); /* nothing left */
-    ENSURE(r.exit_status == 0 && strstr(r.out, "60 already") != NULL && strstr(r.out, "nothing to run") != NULL);
+    ENSURE(r.exit_status == 0 && strstr(r.out, "60 already") != NULL &&
+           strstr(r.out, "nothing to run") != NULL);
     cli_result_free(&r);
 }
 
@@ -174,7 +182,8 @@ static void test_a_crashed_mpi_sweep_is_completed_on_mpi(void)
 {
     if (strcmp(mpirun, "-") == 0) return;
     remove_rows("mpi_resume.jsonl");
-    const char *mpi = "LSAN_OPTIONS=detect_leaks=0 '%s' --allow-run-as-root --oversubscribe -n 4 %s '%s' sweep grid.spec "
+    const char *mpi = "LSAN_OPTIONS=detect_leaks=0 '%s' --allow-run-as-root --oversubscribe -n 4 "
+                      "%s '%s' sweep grid.spec "
                       "--out mpi_resume.jsonl";
     cli_result r = ENV_EXEC(mpi, mpirun, "-x IMPAX_SWEEP_STOP_AFTER=21", impax);
     ENSURE(r.exit_status != 0);
@@ -189,9 +198,11 @@ static void test_a_crashed_mpi_sweep_is_completed_on_mpi(void)
 static void test_a_dead_worker_loses_only_its_job(void)
 {
     remove_rows("dead.jsonl");
-    cli_result r = ENV_EXEC("IMPAX_SWEEP_CRASH_JOB=7 '%s' sweep grid.spec --jobs 3 --out dead.jsonl", impax);
+    cli_result r =
+        ENV_EXEC("IMPAX_SWEEP_CRASH_JOB=7 '%s' sweep grid.spec --jobs 3 --out dead.jsonl", impax);
     ENSURE(r.exit_status == 1 && strstr(r.err, "1 of 60 jobs did not finish") != NULL &&
-           strstr(r.err, "died during job 7 (killed by signal 9)") != NULL && strstr(r.err, "run the same command again"));
+           strstr(r.err, "died during job 7 (killed by signal 9)") != NULL &&
+           strstr(r.err, "run the same command again"));
     printf("  %s", r.err);
     cli_result_free(&r);
     ENSURE(row_count("dead.jsonl") == GRID_JOBS - 1);
@@ -209,8 +220,10 @@ static void bad_spec(const char *spec, int status, const char *line, const char 
     cli_result r = EXEC("sweep bad.spec --out bad.jsonl");
     char where[64];
     snprintf(where, sizeof where, "bad.spec:%s", line);
-    ENSURE(r.exit_status == status && strstr(r.err, where) != NULL && strstr(r.err, expect) != NULL);
-    if (r.exit_status != status || !strstr(r.err, expect)) fprintf(stderr, "  got %d: %s", r.exit_status, r.err);
+    ENSURE(r.exit_status == status && strstr(r.err, where) != NULL &&
+           strstr(r.err, expect) != NULL);
+    if (r.exit_status != status || !strstr(r.err, expect))
+        fprintf(stderr, "  got %d: %s", r.exit_status, r.err);
     char *rows = scratch_file("bad.jsonl");
     ENSURE(rows == NULL && strstr(r.out, "ran ") == NULL);
     free(rows);
@@ -219,22 +232,28 @@ static void bad_spec(const char *spec, int status, const char *line, const char 
 
 static void test_a_bad_spec_names_file_and_line_and_runs_nothing(void)
 {
-    bad_spec("world = worlds/*.world\nmodel = routh\n\nmodel = plush\n", 2, "4:", "unknown model 'plush'");
+    bad_spec("world = worlds/*.world\nmodel = routh\n\nmodel = plush\n", 2,
+             "4:", "unknown model 'plush'");
     bad_spec("world = worlds/*.world\nmodel = routh\nmu = 0.1:0.9:0\n", 2, "3:", "empty range");
     bad_spec("world = worlds/*.world\nmodel = routh\nseed = 9..3\n", 2, "3:", "empty range 9..3");
-    bad_spec("world = worlds/*.world\nmodel = routh\nrecord = velocity block::lid\n", 2, "3:",
-             "unknown body 'block::lid' (bodies of worlds/routh_rocking_block.world: block::block)");
-    bad_spec("world = worlds/*.world\nmodel = routh\nperturb = lid vx 0.1\n", 2, "3:", "unknown body 'lid'");
+    bad_spec(
+        "world = worlds/*.world\nmodel = routh\nrecord = velocity block::lid\n", 2, "3:",
+        "unknown body 'block::lid' (bodies of worlds/routh_rocking_block.world: block::block)");
+    bad_spec("world = worlds/*.world\nmodel = routh\nperturb = lid vx 0.1\n", 2,
+             "3:", "unknown body 'lid'");
     bad_spec("world = worlds/*.world\nmodel = routh\nmux = 0.5\n", 2, "3:", "unknown key 'mux'");
-    bad_spec("world = worlds/*.world\nmodel = routh\nmodel = plus\nv_plastic = 0.1\n", 2, "4:",
-             "nor a parameter of model routh");
-    bad_spec("world = worlds/*.world\nmodel = routh\nmu = 0.5, 12\n", 2, "3:", "mu = 12 is outside its range");
+    bad_spec("world = worlds/*.world\nmodel = routh\nmodel = plus\nv_plastic = 0.1\n", 2,
+             "4:", "nor a parameter of model routh");
+    bad_spec("world = worlds/*.world\nmodel = routh\nmu = 0.5, 12\n", 2,
+             "3:", "mu = 12 is outside its range");
     bad_spec("world = worlds/*.world\nmodel = plus max_rounds=-3\n", 2, "2:", "model plus");
-    bad_spec("world = worlds/*.world\nmodel = routh\nrecord = speed\n", 2, "3:", "unknown quantity 'speed'");
+    bad_spec("world = worlds/*.world\nmodel = routh\nrecord = speed\n", 2,
+             "3:", "unknown quantity 'speed'");
     bad_spec("world = worlds/*.world\nmodel = routh\nmu 0.5\n", 2, "3:", "expected KEY = VALUE");
     /* a step count beyond a long: (long) of it was undefined and simulated nothing */
     bad_spec("world = worlds/*.world\nmodel = routh\nduration = 1e300\n", 2, "1:", "more than");
-    bad_spec("world = nowhere/*.world\nmodel = routh\n", 2, "1:", "no world file matches 'nowhere/*.world'");
+    bad_spec("world = nowhere/*.world\nmodel = routh\n", 2,
+             "1:", "no world file matches 'nowhere/*.world'");
     char spec[1400];
     snprintf(spec, sizeof spec, "model = routh\nworld = %s\n", bad_world);
     bad_spec(spec, 1, "2:", "does not load");
@@ -257,13 +276,15 @@ static void test_plots_of_a_grid_and_of_the_seeds(void)
     /* no grid: the outcome scatter of every seed (aplcp's constant columns: zero-width ranges) */
     remove_rows("seeds.jsonl");
     remove_rows("one.jsonl");
-    put_text("seeds.spec", "w", "world = worlds/routh_rocking_block.world\nmodel = routh\nmodel = aplcp\n"
-                             "duration = 0.05\nseed = 0..19\nrecord = angular_velocity block::block\n");
+    put_text("seeds.spec", "w",
+             "world = worlds/routh_rocking_block.world\nmodel = routh\nmodel = aplcp\n"
+             "duration = 0.05\nseed = 0..19\nrecord = angular_velocity block::block\n");
     r = EXEC("sweep seeds.spec --jobs 2 --plot seeds.png");
     ENSURE(r.exit_status == 0 && strstr(r.out, "rows: seeds.jsonl") != NULL && is_png("seeds.png"));
     cli_result_free(&r);
-    put_text("one.spec", "w", "world = worlds/routh_rocking_block.world\nmodel = aplcp\nduration = 0.05\n"
-                           "record = fallbacks\n");
+    put_text("one.spec", "w",
+             "world = worlds/routh_rocking_block.world\nmodel = aplcp\nduration = 0.05\n"
+             "record = fallbacks\n");
     r = EXEC("sweep one.spec --plot one.png"); /* one point, one value: both axes have zero width */
     ENSURE(r.exit_status == 0 && is_png("one.png"));
     cli_result_free(&r);
@@ -272,14 +293,16 @@ static void test_plots_of_a_grid_and_of_the_seeds(void)
 static void test_started_by_mpirun_without_mpi_rank_0_works_alone(void)
 {
     remove_rows("rank0.jsonl");
-    cli_result r = ENV_EXEC("IMPAX_MPI=0 OMPI_COMM_WORLD_SIZE=3 OMPI_COMM_WORLD_RANK=1 '%s' sweep seeds.spec --out "
-                        "rank1.jsonl",
-                        impax);
+    cli_result r = ENV_EXEC(
+        "IMPAX_MPI=0 OMPI_COMM_WORLD_SIZE=3 OMPI_COMM_WORLD_RANK=1 '%s' sweep seeds.spec --out "
+        "rank1.jsonl",
+        impax);
     ENSURE(r.exit_status == 0 && r.out[0] == '\0' && r.err[0] == '\0');
     cli_result_free(&r);
-    r = ENV_EXEC("IMPAX_MPI=0 OMPI_COMM_WORLD_SIZE=3 OMPI_COMM_WORLD_RANK=0 '%s' sweep seeds.spec --jobs 2 --out "
-             "rank0.jsonl",
-             impax);
+    r = ENV_EXEC("IMPAX_MPI=0 OMPI_COMM_WORLD_SIZE=3 OMPI_COMM_WORLD_RANK=0 '%s' sweep seeds.spec "
+                 "--jobs 2 --out "
+                 "rank0.jsonl",
+                 impax);
     ENSURE(r.exit_status == 0 && strstr(r.err, "started by mpirun (3 ranks)") != NULL &&
            strstr(r.out, "on 2 fork workers") != NULL);
     cli_result_free(&r);

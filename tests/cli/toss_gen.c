@@ -12,8 +12,9 @@ static void print_diag(void *user, int is_error, const char *line)
 static void write_row(FILE *f, const cli_sample *s)
 {
     const double *x = s->x_m, *q = s->q, *v = s->v_mps, *w = s->w_body_radps;
-    fprintf(f, "%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n", s->t_s,
-            x[0], x[1], x[2], q[0], q[1], q[2], q[3], v[0], v[1], v[2], w[0], w[1], w[2]);
+    fprintf(f,
+            "%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n",
+            s->t_s, x[0], x[1], x[2], q[0], q[1], q[2], q[3], v[0], v[1], v[2], w[0], w[1], w[2]);
 }
 
 int toss_write(const char *world, const char *model, const char *params, const cli_sample *start,
@@ -28,7 +29,8 @@ int toss_write(const char *world, const char *model, const char *params, const c
         dBodyID b = ipx_sim_body(sim, ipx_sim_body_index(sim, ipx_scene_replay_body(scene)));
         cli_sample s = *start;
         s.t_s = 0;
-        const double n = sqrt(s.q[0] * s.q[0] + s.q[1] * s.q[1] + s.q[2] * s.q[2] + s.q[3] * s.q[3]);
+        const double n =
+            sqrt(s.q[0] * s.q[0] + s.q[1] * s.q[1] + s.q[2] * s.q[2] + s.q[3] * s.q[3]);
         for (int i = 0; i < 4; i++) s.q[i] /= n; /* the file's quaternion must be unit */
         rc = cli_body_set_state(b, &s);
         fprintf(f, "t,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\n");
@@ -37,7 +39,8 @@ int toss_write(const char *world, const char *model, const char *params, const c
         const long samples = lround(duration_s * rate_hz);
         for (long k = 1; k <= samples && rc == 0; k++) {
             const double t = (double)k / rate_hz;
-            while (rc == 0 && ipx_sim_time(sim) < t - 0.5 * h) rc = ipx_sim_step(sim, message, sizeof message);
+            while (rc == 0 && ipx_sim_time(sim) < t - 0.5 * h)
+                rc = ipx_sim_step(sim, message, sizeof message);
             cli_body_get_state(b, t, &s);
             if (rc == 0) write_row(f, &s);
         }

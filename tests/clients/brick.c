@@ -7,13 +7,13 @@
 
 #include "contacts.h"
 
-
 int main(void)
 {
     dInitODE2(0);
-    client_contacts s = {dWorldCreate(), dJointGroupCreate(0),
-                         {.mode = dContactBounce | dContactApprox1, .mu = 0.5, .bounce = 0.5,
-                          .bounce_vel = 0.01}};
+    client_contacts s = {
+        dWorldCreate(),
+        dJointGroupCreate(0),
+        {.mode = dContactBounce | dContactApprox1, .mu = 0.5, .bounce = 0.5, .bounce_vel = 0.01}};
     dSpaceID space = dSimpleSpaceCreate(0);
     dWorldSetGravity(s.world, 0, 0, -9.81);
     dCreatePlane(space, 0, 0, 1, 0);
@@ -30,7 +30,8 @@ int main(void)
         dJointGroupEmpty(s.group);
         const dReal *v = dBodyGetLinearVel(brick), *w = dBodyGetAngularVel(brick);
         if (vz < 0 && v[2] > 0) {
-            printf("impact %.17g %.17g %.17g %.17g %.17g %.17g %.17g\n", vz, v[0], v[1], v[2], w[0], w[1], w[2]);
+            printf("impact %.17g %.17g %.17g %.17g %.17g %.17g %.17g\n", vz, v[0], v[1], v[2], w[0],
+                   w[1], w[2]);
             break;
         }
     }

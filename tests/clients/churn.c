@@ -12,7 +12,6 @@
 
 #define BALLS 4
 
-
 /* A contact outside any group under ball b, stepped once and destroyed. */
 static void loose_contact(client_contacts *s, dBodyID b)
 {
@@ -31,12 +30,14 @@ static void loose_contact(client_contacts *s, dBodyID b)
 
 static void run(int thread, int round)
 {
-    client_contacts s = {dWorldCreate(), dJointGroupCreate(0),
+    client_contacts s = {dWorldCreate(),
+                         dJointGroupCreate(0),
                          {.mode = dContactBounce, .mu = 0.3, .bounce = 0.6, .bounce_vel = 0.01}};
     /* ODE's default threading object is shared by all worlds: worlds stepped at the same time
        in different threads each need their own */
     dThreadingImplementationID threading = dThreadingAllocateSelfThreadedImplementation();
-    dWorldSetStepThreadingImplementation(s.world, dThreadingImplementationGetFunctions(threading), threading);
+    dWorldSetStepThreadingImplementation(s.world, dThreadingImplementationGetFunctions(threading),
+                                         threading);
     dSpaceID space = dSimpleSpaceCreate(0);
     dWorldSetGravity(s.world, 0, 0, -9.81);
     dCreatePlane(space, 0, 0, 1, 0);

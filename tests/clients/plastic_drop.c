@@ -11,7 +11,8 @@ int main(int argc, char **argv)
 {
     const int quick = argc > 1 && strcmp(argv[1], "quick") == 0;
     dInitODE2(0);
-    client_contacts s = {dWorldCreate(), dJointGroupCreate(0), {.mode = dContactApprox1, .mu = 0.5}};
+    client_contacts s = {
+        dWorldCreate(), dJointGroupCreate(0), {.mode = dContactApprox1, .mu = 0.5}};
     dSpaceID space = dSimpleSpaceCreate(0);
     dWorldSetGravity(s.world, 0, 0, -9.81);
     dCreatePlane(space, 0, 0, 1, 0);
@@ -29,7 +30,8 @@ int main(int argc, char **argv)
         if (quick) dWorldQuickStep(s.world, 0.001);
         else dWorldStep(s.world, 0.001);
         dJointGroupEmpty(s.group);
-        if (touched && dBodyGetPosition(ball)[2] - 0.1 > rebound) rebound = dBodyGetPosition(ball)[2] - 0.1;
+        if (touched && dBodyGetPosition(ball)[2] - 0.1 > rebound)
+            rebound = dBodyGetPosition(ball)[2] - 0.1;
     }
     printf("rebound %.9g\n", rebound);
     dJointGroupDestroy(s.group);

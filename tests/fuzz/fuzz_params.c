@@ -17,18 +17,23 @@
 
 enum { TEXT_MAX = 4096 };
 
-static int blank_at_ends(const char *s, size_t n) { return isspace((unsigned char)s[0]) || isspace((unsigned char)s[n - 1]); }
+static int blank_at_ends(const char *s, size_t n)
+{
+    return isspace((unsigned char)s[0]) || isspace((unsigned char)s[n - 1]);
+}
 
 /* One item as ipx_params_next promises it, and its number: parsed, or out untouched. */
 static void check_item(const char *text, size_t len, const ipx_param_item *it)
 {
     PROMISE(it->key_len && it->value_len, "an empty key or value in '%s'", text);
     PROMISE(it->key >= text && it->key + it->key_len <= text + len && it->value >= text &&
-                it->value + it->value_len <= text + len, "an item outside the text '%s'", text);
+                it->value + it->value_len <= text + len,
+            "an item outside the text '%s'", text);
     PROMISE(!blank_at_ends(it->key, it->key_len) && !blank_at_ends(it->value, it->value_len),
             "an item with white space around its key or value in '%s'", text);
     PROMISE(!memchr(it->key, '=', it->key_len) && !memchr(it->key, ',', it->key_len) &&
-                !memchr(it->value, ',', it->value_len), "an item with '=' in its key or ',' in it: '%s'", text);
+                !memchr(it->value, ',', it->value_len),
+            "an item with '=' in its key or ',' in it: '%s'", text);
     double x = 12345.0;
     char message[256] = "";
     if (ipx_param_number(it, &x, message, sizeof message) != IPX_OK) {
@@ -48,7 +53,8 @@ static int list_items(const char *text)
     int got, items = 0;
     while ((got = ipx_params_next(text, &cursor, &it, message, sizeof message)) > 0) {
         check_item(text, len, &it);
-        PROMISE(cursor > before && cursor <= text + len, "the cursor did not move on in '%s'", text);
+        PROMISE(cursor > before && cursor <= text + len, "the cursor did not move on in '%s'",
+                text);
         PROMISE(++items <= (int)len, "more items than characters in '%s'", text);
         before = cursor;
     }
@@ -70,7 +76,8 @@ static int check_parse(const ipx_model *model, const char *text, int rules_ok)
     before = p;
     if (ipx_params_parse(&p, text, message, sizeof message) != IPX_OK) {
         promise_message("ipx_params_parse", message);
-        PROMISE(same_values(&p, &before), "ipx_params_parse failed on '%s' and changed the values", text);
+        PROMISE(same_values(&p, &before), "ipx_params_parse failed on '%s' and changed the values",
+                text);
         return 0;
     }
     PROMISE(rules_ok, "ipx_params_parse accepted '%s', which ipx_params_next refuses", text);
@@ -83,7 +90,8 @@ static int check_parse(const ipx_model *model, const char *text, int rules_ok)
     }
     ipx_params_format(&p, formatted, sizeof formatted);
     ipx_params_default(&again, model);
-    PROMISE(ipx_params_parse(&again, formatted, message, sizeof message) == IPX_OK && same_values(&p, &again),
+    PROMISE(ipx_params_parse(&again, formatted, message, sizeof message) == IPX_OK &&
+                same_values(&p, &again),
             "'%s' does not read back as the values it formats (%s)", formatted, message);
     return 1;
 }
@@ -93,8 +101,9 @@ static int same_config(const ipx_ode_config *a, const ipx_ode_config *b)
     return a->impact_threshold == b->impact_threshold && a->gravity_steps == b->gravity_steps &&
            a->jitter_steps == b->jitter_steps && a->disable_separating == b->disable_separating &&
            a->separating_speed == b->separating_speed && a->mu_infinity == b->mu_infinity &&
-           a->v_plastic == b->v_plastic && a->recovery == b->recovery && a->recovery_speed == b->recovery_speed &&
-           a->handback_bound == b->handback_bound && a->recovery_switch == b->recovery_switch;
+           a->v_plastic == b->v_plastic && a->recovery == b->recovery &&
+           a->recovery_speed == b->recovery_speed && a->handback_bound == b->handback_bound &&
+           a->recovery_switch == b->recovery_switch;
 }
 
 /* The adapter's split: the same items as the list's rules; 1 (and model_text) if it accepted. */
@@ -104,27 +113,32 @@ static int check_split(const char *text, int rules_ok, char *model_text, size_t 
     char message[512] = "";
     if (ipx_ode_split_params(text, &cfg, model_text, model_size, message, sizeof message) != 0) {
         promise_message("ipx_ode_split_params", message);
-        PROMISE(same_config(&cfg, &before), "ipx_ode_split_params failed on '%s' and changed the config", text);
+        PROMISE(same_config(&cfg, &before),
+                "ipx_ode_split_params failed on '%s' and changed the config", text);
         return 0;
     }
     PROMISE(rules_ok, "ipx_ode_split_params accepted '%s', which ipx_params_next refuses", text);
-    PROMISE(list_items(model_text) >= 0, "the model's part of '%s' ('%s') breaks the list's rules", text, model_text);
+    PROMISE(list_items(model_text) >= 0, "the model's part of '%s' ('%s') breaks the list's rules",
+            text, model_text);
     return 1;
 }
 
 /* ipx_ode_configure: accepts exactly what the split and the model's parser accept ('ode': a list
    without items); on a failure the previous model and config stay. */
-static void check_configure(ipx_ode_context *ctx, const ipx_model *model, const char *text, int items,
-                            int split_ok, int model_ok)
+static void check_configure(ipx_ode_context *ctx, const ipx_model *model, const char *text,
+                            int items, int split_ok, int model_ok)
 {
     const char *name = model ? model->name : "ode";
     const ipx_ode_config cfg = ipx_ode_get_config(ctx);
     const char *previous = ipx_ode_model_name(ctx);
     char message[512] = "";
     const int ok = ipx_ode_configure(ctx, name, text, message, sizeof message) == 0;
-    if (!model) PROMISE(ok == (items == 0), "model 'ode' %s '%s'", ok ? "accepted" : "refused", text);
-    else PROMISE(ok == (split_ok && model_ok), "ipx_ode_configure(%s) %s '%s' (split %d, model's part %d)", name,
-                 ok ? "accepted" : "refused", text, split_ok, model_ok);
+    if (!model)
+        PROMISE(ok == (items == 0), "model 'ode' %s '%s'", ok ? "accepted" : "refused", text);
+    else
+        PROMISE(ok == (split_ok && model_ok),
+                "ipx_ode_configure(%s) %s '%s' (split %d, model's part %d)", name,
+                ok ? "accepted" : "refused", text, split_ok, model_ok);
     if (ok) return;
     promise_message("ipx_ode_configure", message);
     const ipx_ode_config now = ipx_ode_get_config(ctx);

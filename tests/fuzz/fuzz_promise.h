@@ -6,14 +6,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define PROMISE(cond, ...)                                                                            \
-    do {                                                                                              \
-        if (!(cond)) {                                                                                \
-            fprintf(stderr, "broken promise (%s): ", #cond);                                         \
-            fprintf(stderr, __VA_ARGS__);                                                             \
-            fputc('\n', stderr);                                                                      \
-            abort();                                                                                  \
-        }                                                                                             \
+#define PROMISE(cond, ...)                                   \
+    do {                                                     \
+        if (!(cond)) {                                       \
+            fprintf(stderr, "broken promise (%s): ", #cond); \
+            fprintf(stderr, __VA_ARGS__);                    \
+            fputc('\n', stderr);                             \
+            abort();                                         \
+        }                                                    \
     } while (0)
 
 /* A message: not empty, one line, no control character (user text is quoted with ipx_printable). */
@@ -21,8 +21,8 @@ static inline void promise_message(const char *what, const char *message)
 {
     PROMISE(message && message[0], "%s without a message", what);
     for (const char *c = message; *c; c++)
-        PROMISE((unsigned char)*c >= 0x20 && *c != 0x7f, "%s: message '%s' has control character 0x%02x", what,
-                message, (unsigned char)*c);
+        PROMISE((unsigned char)*c >= 0x20 && *c != 0x7f,
+                "%s: message '%s' has control character 0x%02x", what, message, (unsigned char)*c);
 }
 
 #endif

@@ -26,14 +26,15 @@ static void check_line(void *user, int is_error, const char *line)
 {
     diag_count *d = user;
     const size_t n = strlen(d->path);
-    PROMISE(line && strncmp(line, d->path, n) == 0 && line[n] == ':', "'%s' does not start with the path",
-            line ? line : "(null)");
+    PROMISE(line && strncmp(line, d->path, n) == 0 && line[n] == ':',
+            "'%s' does not start with the path", line ? line : "(null)");
     const char *s = line + n + 1;
     PROMISE(isdigit((unsigned char)*s), "'%s' has no line number", line);
     while (isdigit((unsigned char)*s)) s++;
     PROMISE(s[0] == ':' && s[1] == ' ' && s[2], "'%s' has no message after the line number", line);
     const int says_warning = strncmp(s + 2, "warning: ", 9) == 0;
-    PROMISE(says_warning == !is_error, "'%s' is reported as %s", line, is_error ? "an error" : "a warning");
+    PROMISE(says_warning == !is_error, "'%s' is reported as %s", line,
+            is_error ? "an error" : "a warning");
     promise_message("a diagnostic", line);
     if (is_error) d->errors++;
     else d->warnings++;
@@ -41,14 +42,17 @@ static void check_line(void *user, int is_error, const char *line)
 
 static void check_body(const ipx_sim *sim, const char *what, const char *name)
 {
-    if (name) PROMISE(ipx_sim_body_index(sim, name) >= 0, "the %s '%s' is not a body of the simulation", what, name);
+    if (name)
+        PROMISE(ipx_sim_body_index(sim, name) >= 0, "the %s '%s' is not a body of the simulation",
+                what, name);
 }
 
 /* What `impax check` does with a loaded scene: its configuration, then its simulation, unstepped. */
 static void check_scene(const ipx_scene *scene)
 {
     const double h = ipx_scene_step_size(scene), T = ipx_scene_duration(scene);
-    PROMISE(ipx_scene_name(scene) && ipx_scene_params(scene), "a loaded scene without a name or params");
+    PROMISE(ipx_scene_name(scene) && ipx_scene_params(scene),
+            "a loaded scene without a name or params");
     PROMISE(h >= 1e-7 && h <= 1.0, "step size %g s out of [1e-7, 1]", h);
     PROMISE(T >= 1e-6 && T <= 1e6, "duration %g s out of [1e-6, 1e6]", T);
     char message[512] = "";
@@ -59,8 +63,8 @@ static void check_scene(const ipx_scene *scene)
     check_body(sim, "plot body", ipx_scene_plot_body(scene));
     check_body(sim, "replay body", ipx_scene_replay_body(scene));
     for (int b = 0; b < ipx_sim_body_count(sim); b++)
-        PROMISE(ipx_sim_body_index(sim, ipx_sim_body_name(sim, b)) == b, "body %d '%s' is not found by its name", b,
-                ipx_sim_body_name(sim, b));
+        PROMISE(ipx_sim_body_index(sim, ipx_sim_body_name(sim, b)) == b,
+                "body %d '%s' is not found by its name", b, ipx_sim_body_name(sim, b));
     PROMISE(isfinite(ipx_sim_energy(sim)), "initial energy %g J", ipx_sim_energy(sim));
     ipx_sim_destroy(sim);
 }
@@ -74,11 +78,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         PROMISE(fd >= 0, "memfd_create failed");
         snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
     }
-    PROMISE(ftruncate(fd, 0) == 0 && pwrite(fd, data, size, 0) == (ssize_t)size, "cannot write the input");
+    PROMISE(ftruncate(fd, 0) == 0 && pwrite(fd, data, size, 0) == (ssize_t)size,
+            "cannot write the input");
     diag_count d = {path, 0, 0};
     ipx_scene *scene = ipx_scene_load(path, check_line, &d);
-    PROMISE((scene != NULL) == (d.errors == 0), "load %s with %d error(s) reported", scene ? "succeeded" : "failed",
-            d.errors);
+    PROMISE((scene != NULL) == (d.errors == 0), "load %s with %d error(s) reported",
+            scene ? "succeeded" : "failed", d.errors);
     if (scene) check_scene(scene);
     ipx_scene_free(scene);
     return 0;

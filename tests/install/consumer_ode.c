@@ -8,7 +8,8 @@
 static const double h = 0.001; /* s */
 
 /* The near callback's work: the ball's contact with the ground, if any, through impax. */
-static void collide(ipx_ode_context *ipx, dWorldID world, dJointGroupID group, dGeomID ball, dGeomID ground)
+static void collide(ipx_ode_context *ipx, dWorldID world, dJointGroupID group, dGeomID ball,
+                    dGeomID ground)
 {
     dContact c = {0};
     if (dCollide(ball, ground, 1, &c.geom, sizeof c.geom) != 1) return;
@@ -54,8 +55,9 @@ int main(void)
     const ipx_ode_stats st = ipx_ode_get_stats(ipx);
     const double expected = 0.5 * fabs(v_in) - 9.81 * h;
     const int ok = st.impact_events == 1 && st.fallbacks == 0 && fabs(v_out - expected) < 1e-6;
-    printf("impact at %.4f m/s, leaves at %.6f m/s (expected %.6f), %ld event(s), %ld fallback(s): %s\n", v_in,
-           v_out, expected, st.impact_events, st.fallbacks, ok ? "ok" : "wrong");
+    printf("impact at %.4f m/s, leaves at %.6f m/s (expected %.6f), %ld event(s), %ld fallback(s): "
+           "%s\n",
+           v_in, v_out, expected, st.impact_events, st.fallbacks, ok ? "ok" : "wrong");
     ipx_ode_destroy(ipx);
     dJointGroupDestroy(group);
     dSpaceDestroy(space);

@@ -81,8 +81,14 @@ void dsSetColorAlpha(float r, float g, float b, float a) { (void)r, (void)g, (vo
 void dsSetSphereQuality(int n) { (void)n; }
 void dsSetCapsuleQuality(int n) { (void)n; }
 void dsSetDrawMode(int mode) { (void)mode; }
-void dsDrawBox(const float pos[3], const float R[12], const float sides[3]) { (void)pos, (void)R, (void)sides; }
-void dsDrawSphere(const float pos[3], const float R[12], float radius) { (void)pos, (void)R, (void)radius; }
+void dsDrawBox(const float pos[3], const float R[12], const float sides[3])
+{
+    (void)pos, (void)R, (void)sides;
+}
+void dsDrawSphere(const float pos[3], const float R[12], float radius)
+{
+    (void)pos, (void)R, (void)radius;
+}
 void dsDrawTriangle(const float pos[3], const float R[12], const float *v0, const float *v1,
                     const float *v2, int solid)
 {
@@ -104,16 +110,24 @@ void dsDrawLine(const float pos1[3], const float pos2[3]) { (void)pos1, (void)po
 void dsDrawConvex(const float pos[3], const float R[12], const float *planes, unsigned planecount,
                   const float *points, unsigned pointcount, const unsigned *polygons)
 {
-    (void)pos, (void)R, (void)planes, (void)planecount, (void)points, (void)pointcount, (void)polygons;
+    (void)pos, (void)R, (void)planes, (void)planecount, (void)points, (void)pointcount,
+        (void)polygons;
 }
-void dsDrawBoxD(const double pos[3], const double R[12], const double sides[3]) { (void)pos, (void)R, (void)sides; }
-void dsDrawSphereD(const double pos[3], const double R[12], const float radius) { (void)pos, (void)R, (void)radius; }
+void dsDrawBoxD(const double pos[3], const double R[12], const double sides[3])
+{
+    (void)pos, (void)R, (void)sides;
+}
+void dsDrawSphereD(const double pos[3], const double R[12], const float radius)
+{
+    (void)pos, (void)R, (void)radius;
+}
 void dsDrawTriangleD(const double pos[3], const double R[12], const double *v0, const double *v1,
                      const double *v2, int solid)
 {
     (void)pos, (void)R, (void)v0, (void)v1, (void)v2, (void)solid;
 }
-void dsDrawTrianglesD(const double pos[3], const double R[12], const double *v, const int n, int solid)
+void dsDrawTrianglesD(const double pos[3], const double R[12], const double *v, const int n,
+                      int solid)
 {
     (void)pos, (void)R, (void)v, (void)n, (void)solid;
 }
@@ -126,8 +140,10 @@ void dsDrawCapsuleD(const double pos[3], const double R[12], float length, float
     (void)pos, (void)R, (void)length, (void)radius;
 }
 void dsDrawLineD(const double pos1[3], const double pos2[3]) { (void)pos1, (void)pos2; }
-void dsDrawConvexD(const double pos[3], const double R[12], const double *planes, unsigned planecount,
-                   const double *points, unsigned pointcount, const unsigned *polygons)
+void dsDrawConvexD(const double pos[3], const double R[12], const double *planes,
+                   unsigned planecount, const double *points, unsigned pointcount,
+                   const unsigned *polygons)
 {
-    (void)pos, (void)R, (void)planes, (void)planecount, (void)points, (void)pointcount, (void)polygons;
+    (void)pos, (void)R, (void)planes, (void)planecount, (void)points, (void)pointcount,
+        (void)polygons;
 }

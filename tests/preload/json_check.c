@@ -39,10 +39,8 @@ static const char *digits(const char *p)
 static const char *number(const char *p)
 {
     if (*p == '-') p++;
-    if (*p == '0')
-        p++;
-    else if (!(p = digits(p)))
-        return NULL;
+    if (*p == '0') p++;
+    else if (!(p = digits(p))) return NULL;
     if (*p == '.' && !(p = digits(p + 1))) return NULL;
     if (*p == 'e' || *p == 'E') {
         p++;

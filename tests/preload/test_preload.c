@@ -82,8 +82,8 @@ static void test_plus_gives_the_cradle_answer(void)
         T += 0.5 * v[i] * v[i];
         if (i < 4) ENSURE(fabs(v[i]) < 1e-6);
     }
-    printf("  plus: last ball %.9f m/s, others below %.1e m/s; ODE alone: striker %.6f m/s\n",
-           v[4], fmax(fabs(v[0]), fabs(v[3])), w[0]);
+    printf("  plus: last ball %.9f m/s, others below %.1e m/s; ODE alone: striker %.6f m/s\n", v[4],
+           fmax(fabs(v[0]), fabs(v[3])), w[0]);
     ENSURE_NEAR(v[4], 1.0, 1e-6);
     ENSURE_NEAR(p, 1.0, 1e-9);
     ENSURE_NEAR(T, 0.5, 1e-6);
@@ -125,7 +125,8 @@ static void test_plastic_drop_stays_down_under_the_shim(void)
         r = run_client("IMPAX_MODEL=plus IMPAX_PARAMS=recovery=ode", path);
         ENSURE(r.exit_status == 0 && read_numbers(r.out, &restored, 1) == 1);
         cli_result_free(&r);
-        printf("  %s: rebound under ODE alone %.4f m, plus with recovery=ode %.4f m\n", stepper[q], ode, restored);
+        printf("  %s: rebound under ODE alone %.4f m, plus with recovery=ode %.4f m\n", stepper[q],
+               ode, restored);
         ENSURE(ode > 0.01 && restored > 0.01);
         for (size_t m = 0; m < sizeof models / sizeof *models; m++) {
             char env[64];
@@ -134,7 +135,8 @@ static void test_plastic_drop_stays_down_under_the_shim(void)
             r = run_client(env, path);
             ENSURE(r.exit_status == 0 && read_numbers(r.out, &up, 1) == 1);
             ENSURE(up >= 0.0 && up < 1e-3);
-            if (!(up >= 0.0 && up < 1e-3)) printf("  %s %s: rebound %.4g m\n%s", models[m], stepper[q], up, r.err);
+            if (!(up >= 0.0 && up < 1e-3))
+                printf("  %s %s: rebound %.4g m\n%s", models[m], stepper[q], up, r.err);
             cli_result_free(&r);
         }
     }
@@ -154,9 +156,9 @@ static void test_trace_is_json_lines_with_the_documented_keys(void)
     ENSURE(!json_check_object("{\"a\":nan}") && !json_check_object("{\"a\":1,}"));
     ENSURE(!json_check_object("{\"a\":01}") && !json_check_object("[1]"));
     int lines = 0;
-    static const char *keys[] = {"step", "time", "world", "model", "contacts", "status",
-                                 "ke_before", "ke_after", "vn_before", "vn_after", "impulse",
-                                 "rounds", "intervals", "lcp_solves"};
+    static const char *keys[] = {"step",    "time",      "world",     "model",     "contacts",
+                                 "status",  "ke_before", "ke_after",  "vn_before", "vn_after",
+                                 "impulse", "rounds",    "intervals", "lcp_solves"};
     for (char *line = text, *next; text && *line; line = next) {
         next = strchr(line, '\n');
         ENSURE(next != NULL); /* every object ends its line */
@@ -242,18 +244,21 @@ static void test_failed_trace_writes_are_said_once_and_stop_the_trace(void)
         ENSURE(strstr(r.err, named) != NULL);
         if (r.exit_status == 0) { /* opened: the writes fail */
             ENSURE(count_of(r.err, "tracing stopped") == 1 && count_of(r.err, named) == 1);
-            ENSURE(strstr(r.err, "1 impact events") && strstr(r.err, "trace stopped after 0 events"));
+            ENSURE(strstr(r.err, "1 impact events") &&
+                   strstr(r.err, "trace stopped after 0 events"));
             ENSURE(strstr(r.out, "1.0000") || strlen(r.out) > 0); /* the program ran to its end */
         } else {
-            ENSURE(r.exit_status == 2 && strstr(r.err, "cannot open it for writing")); /* not root */
+            ENSURE(r.exit_status == 2 &&
+                   strstr(r.err, "cannot open it for writing")); /* not root */
         }
         cli_result_free(&r);
     }
     /* 2 blocks of 512 bytes (dash's ulimit unit); SIGXFSZ ignored, as a program would */
-    cli_result r = cli_exec("/bin/sh", scratch,
-                            "-c \"rm -f limited.jsonl; trap '' XFSZ; ulimit -f 2; LD_PRELOAD='%s' IMPAX_MODEL=plus "
-                            "IMPAX_VERBOSE=1 IMPAX_TRACE=limited.jsonl '%s' >/dev/null\"",
-                            preload, client_path("churn"));
+    cli_result r = cli_exec(
+        "/bin/sh", scratch,
+        "-c \"rm -f limited.jsonl; trap '' XFSZ; ulimit -f 2; LD_PRELOAD='%s' IMPAX_MODEL=plus "
+        "IMPAX_VERBOSE=1 IMPAX_TRACE=limited.jsonl '%s' >/dev/null\"",
+        preload, client_path("churn"));
     char path[1100];
     snprintf(path, sizeof path, "%s/limited.jsonl", scratch);
     int lines = 0;
@@ -268,7 +273,8 @@ static void test_failed_trace_writes_are_said_once_and_stop_the_trace(void)
                  "IMPAX_TRACE=noreader.fifo timeout 60 '%s'\"",
                  preload, client_path("cradle"));
     printf("  FIFO with no reader: status %d, %s", r.exit_status, r.err);
-    ENSURE(r.exit_status == 2 && strstr(r.err, "IMPAX_TRACE='noreader.fifo': a FIFO with no reader"));
+    ENSURE(r.exit_status == 2 &&
+           strstr(r.err, "IMPAX_TRACE='noreader.fifo': a FIFO with no reader"));
     ENSURE(r.out[0] == '\0'); /* refused before main: nothing simulated */
     cli_result_free(&r);
 }
@@ -355,7 +361,8 @@ static void test_ode_demos_run_under_every_model(void)
     snprintf(probe, sizeof probe, "%s/demo_chain1.c", demo_dir);
     char *found = read_file(probe, NULL);
     if (!found)
-        fprintf(stderr, "  no ODE demos at %s: `make test` fetches them (apt-get source ode)\n", demo_dir);
+        fprintf(stderr, "  no ODE demos at %s: `make test` fetches them (apt-get source ode)\n",
+                demo_dir);
     ENSURE(found != NULL);
     free(found);
     if (!found) return;
@@ -376,8 +383,10 @@ static void test_ode_demos_run_under_every_model(void)
             snprintf(trace, sizeof trace, "%s/%s_%s.jsonl", scratch, demos[d], model);
             /* the demos' contacts have mu = dInfinity, which the compliant model refuses (it
                leaves them to ODE): it gets a finite friction of its own */
-            snprintf(env, sizeof env, "DS_FRAMES=600 DS_CMDS=%s IMPAX_MODEL=%s IMPAX_VERBOSE=1 IMPAX_TRACE='%s'%s",
-                     keys, model, trace, strcmp(model, "gonthier") == 0 ? " IMPAX_PARAMS=mu_s=1,mu_c=1" : "");
+            snprintf(env, sizeof env,
+                     "DS_FRAMES=600 DS_CMDS=%s IMPAX_MODEL=%s IMPAX_VERBOSE=1 IMPAX_TRACE='%s'%s",
+                     keys, model, trace,
+                     strcmp(model, "gonthier") == 0 ? " IMPAX_PARAMS=mu_s=1,mu_c=1" : "");
             snprintf(path, sizeof path, "%s/%s", scratch, demos[d]);
             cli_result r = run_client(env, path);
             char *text = read_file(trace, NULL);

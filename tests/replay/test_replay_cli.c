@@ -25,8 +25,9 @@ static const double SAMPLE_S = 1.0 / 148.0;
    velocity in the body frame, R^T w. */
 static cli_sample state_of(double t, dBodyID body)
 {
-    const dReal *x = dBodyGetPosition(body), *q = dBodyGetQuaternion(body), *v = dBodyGetLinearVel(body),
-                *w = dBodyGetAngularVel(body), *R = dBodyGetRotation(body);
+    const dReal *x = dBodyGetPosition(body), *q = dBodyGetQuaternion(body),
+                *v = dBodyGetLinearVel(body), *w = dBodyGetAngularVel(body),
+                *R = dBodyGetRotation(body);
     cli_sample s = {.t_s = t};
     for (int i = 0; i < 3; i++) {
         s.x_m[i] = x[i];
@@ -40,8 +41,9 @@ static cli_sample state_of(double t, dBodyID body)
 static void write_row(FILE *f, const cli_sample *s)
 {
     const double *x = s->x_m, *q = s->q, *v = s->v_mps, *w = s->w_body_radps;
-    fprintf(f, "%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n", s->t_s,
-            x[0], x[1], x[2], q[0], q[1], q[2], q[3], v[0], v[1], v[2], w[0], w[1], w[2]);
+    fprintf(f,
+            "%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n",
+            s->t_s, x[0], x[1], x[2], q[0], q[1], q[2], q[3], v[0], v[1], v[2], w[0], w[1], w[2]);
 }
 
 typedef struct made {
@@ -72,7 +74,8 @@ static made make_recording(const char *name, const char *model, double t0, int n
         const cli_sample first = state_of(t0, body);
         ENSURE(cli_body_set_state(body, &first) == 0);
         for (int k = 0; k < n; k++) {
-            while (ipx_sim_time(sim) < k * SAMPLE_S - h / 2) ENSURE(ipx_sim_step(sim, msg, sizeof msg) == 0);
+            while (ipx_sim_time(sim) < k * SAMPLE_S - h / 2)
+                ENSURE(ipx_sim_step(sim, msg, sizeof msg) == 0);
             const cli_sample s = k ? state_of(t0 + k * SAMPLE_S, body) : first;
             write_row(f, &s);
             const double z = dBodyGetPosition(body)[2];
@@ -101,12 +104,15 @@ static void test_a_recording_replays_under_its_own_model(void)
     const int n = 119;
     const made plus = make_recording("made_plus.csv", "plus", 0.0, n);
     const made ode = make_recording("made_ode.csv", "ode", 2.5, n); /* times need not start at 0 */
-    printf("  made: plus %ld impact events, z %.4f -> min %.4f m; ode z min %.4f m\n", plus.events, plus.z_first,
-           plus.z_min, ode.z_min);
+    printf("  made: plus %ld impact events, z %.4f -> min %.4f m; ode z min %.4f m\n", plus.events,
+           plus.z_first, plus.z_min, ode.z_min);
     ENSURE(plus.events >= 3 && plus.z_first - plus.z_min > 0.05 && ode.z_first - ode.z_min > 0.05);
-    cli_result r = EXEC("replay '%s' --data made_plus.csv --model plus,ode --out own_plus.csv --plot own.png", cube);
+    cli_result r =
+        EXEC("replay '%s' --data made_plus.csv --model plus,ode --out own_plus.csv --plot own.png",
+             cube);
     printf("%s", r.out);
-    ENSURE(r.exit_status == 0 && strstr(r.out, "made_plus.csv") && strstr(r.out, "mean position error"));
+    ENSURE(r.exit_status == 0 && strstr(r.out, "made_plus.csv") &&
+           strstr(r.out, "mean position error"));
     cli_result_free(&r);
     r = EXEC("replay '%s' --data made_ode.csv --model ode --out own_ode.csv --quiet", cube);
     ENSURE(r.exit_status == 0 && !strstr(r.out, "made_ode.csv ")); /* --quiet: the summary only */
@@ -118,10 +124,13 @@ static void test_a_recording_replays_under_its_own_model(void)
     snprintf(path, sizeof path, "%s/own_ode.csv", scratch);
     ENSURE(csv_read(path, &u) == 0 && u.n_rows == 1);
     const int p = row_of(&t, "plus"), o = row_of(&t, "ode"), pos = csv_col(&t, "mean_pos_m");
-    const int fin = csv_col(&t, "final_pos_m"), ori = csv_col(&t, "mean_ori_deg"), ev = csv_col(&t, "impact_events");
+    const int fin = csv_col(&t, "final_pos_m"), ori = csv_col(&t, "mean_ori_deg"),
+              ev = csv_col(&t, "impact_events");
     const int samples = csv_col(&t, "samples"), frac = csv_col(&t, "mean_pos_frac");
-    printf("  own model: plus %.3g m, %.3g deg; ode %.3g m, %.3g deg; the other model (ode on plus's): %.3g m\n",
-           csv_at(&t, p, pos), csv_at(&t, p, ori), csv_at(&u, 0, pos), csv_at(&u, 0, ori), csv_at(&t, o, pos));
+    printf("  own model: plus %.3g m, %.3g deg; ode %.3g m, %.3g deg; the other model (ode on "
+           "plus's): %.3g m\n",
+           csv_at(&t, p, pos), csv_at(&t, p, ori), csv_at(&u, 0, pos), csv_at(&u, 0, ori),
+           csv_at(&t, o, pos));
     ENSURE(csv_at(&t, p, pos) < 1e-9 && csv_at(&t, p, fin) < 1e-9 && csv_at(&t, p, ori) < 1e-9);
     ENSURE(csv_at(&u, 0, pos) < 1e-9 && csv_at(&u, 0, fin) < 1e-9 && csv_at(&u, 0, ori) < 1e-9);
     ENSURE(csv_at(&t, p, ev) == plus.events && csv_at(&t, p, samples) == n);
@@ -141,10 +150,12 @@ static void test_a_recording_replays_under_its_own_model(void)
    plus:e=0.125 under --params e=0.9 is the recording's model again). */
 static void test_contact_keys_change_the_replay(void)
 {
-    cli_result r = EXEC("replay '%s' --data made_plus.csv --model plus --params e=0.9 --out bouncy.csv", cube);
+    cli_result r =
+        EXEC("replay '%s' --data made_plus.csv --model plus --params e=0.9 --out bouncy.csv", cube);
     ENSURE(r.exit_status == 0);
     cli_result_free(&r);
-    r = EXEC("replay '%s' --data made_plus.csv --model plus:e=0.9,plus:e=0.125 --params e=0.9 --out entries.csv",
+    r = EXEC("replay '%s' --data made_plus.csv --model plus:e=0.9,plus:e=0.125 --params e=0.9 "
+             "--out entries.csv",
              cube);
     ENSURE(r.exit_status == 0);
     cli_result_free(&r);
@@ -152,11 +163,13 @@ static void test_contact_keys_change_the_replay(void)
     csv_table t, u;
     snprintf(path, sizeof path, "%s/bouncy.csv", scratch);
     ENSURE(csv_read(path, &t) == 0 && t.n_rows == 1);
-    printf("  plus with e=0.9 on plus's e=0.125 recording: %.3g m\n", csv_at(&t, 0, csv_col(&t, "mean_pos_m")));
+    printf("  plus with e=0.9 on plus's e=0.125 recording: %.3g m\n",
+           csv_at(&t, 0, csv_col(&t, "mean_pos_m")));
     ENSURE(csv_at(&t, 0, csv_col(&t, "mean_pos_m")) > 1e-3);
     snprintf(path, sizeof path, "%s/entries.csv", scratch);
     ENSURE(csv_read(path, &u) == 0 && u.n_rows == 2);
-    const int bouncy = row_of(&u, "plus:e=0.9"), own = row_of(&u, "plus:e=0.125"), pos = csv_col(&u, "mean_pos_m");
+    const int bouncy = row_of(&u, "plus:e=0.9"), own = row_of(&u, "plus:e=0.125"),
+              pos = csv_col(&u, "mean_pos_m");
     ENSURE(bouncy >= 0 && own >= 0);
     if (bouncy >= 0 && own >= 0) {
         ENSURE_NEAR(csv_at(&u, bouncy, pos), csv_at(&t, 0, pos), 1e-15);
@@ -191,18 +204,28 @@ static void write_text(const char *name, const char *text)
 static void test_bad_data_is_named_with_its_line(void)
 {
     static const bad_case cases[] = {
-        {"missing_column.csv", "t,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy\n" ROW0 ROW1, 1, "missing column 'wz'"},
-        {"unknown_column.csv", "t,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz,spin\n" ROW0 ROW1, 1, "unknown column 'spin'"},
-        {"nan.csv", "t,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\n" ROW0 "0.01,0,0,nan,1,0,0,0,0,0,0,0,0,0\n", 3, "'z'"},
-        {"word.csv", "t,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\n" ROW0 ROW1 "0.02,0,0,1,1,0,0,0,fast,0,0,0,0,0\n", 4,
-         "'vx': 'fast' is not a number"},
-        {"short_row.csv", "t,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\n" ROW0 "0.01,0,0,1,1,0,0,0,0,0,0\n", 3, "fewer values"},
-        {"quaternion.csv", "t,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\n" ROW0 "0.01,0,0,1,1,0.1,0,0,0,0,0,0,0,0\n", 3,
+        {"missing_column.csv", "t,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy\n" ROW0 ROW1, 1,
+         "missing column 'wz'"},
+        {"unknown_column.csv", "t,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz,spin\n" ROW0 ROW1, 1,
+         "unknown column 'spin'"},
+        {"nan.csv",
+         "t,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\n" ROW0 "0.01,0,0,nan,1,0,0,0,0,0,0,0,0,0\n", 3,
+         "'z'"},
+        {"word.csv",
+         "t,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\n" ROW0 ROW1 "0.02,0,0,1,1,0,0,0,fast,0,0,0,0,0\n",
+         4, "'vx': 'fast' is not a number"},
+        {"short_row.csv",
+         "t,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\n" ROW0 "0.01,0,0,1,1,0,0,0,0,0,0\n", 3,
+         "fewer values"},
+        {"quaternion.csv",
+         "t,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\n" ROW0 "0.01,0,0,1,1,0.1,0,0,0,0,0,0,0,0\n", 3,
          "norm 1.00499"},
         {"one_sample.csv", "t,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\n" ROW0, 2, "at least two"},
-        {"unsorted.csv", "t,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\n" ROW0 "0.02,0,0,1,1,0,0,0,0,0,0,0,0,0\n" ROW1, 4,
+        {"unsorted.csv",
+         "t,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\n" ROW0 "0.02,0,0,1,1,0,0,0,0,0,0,0,0,0\n" ROW1, 4,
          "not after the previous"},
-        {"repeated_time.csv", "t,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\n" ROW0 ROW0, 3, "increase strictly"},
+        {"repeated_time.csv", "t,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\n" ROW0 ROW0, 3,
+         "increase strictly"},
         {"empty.csv", "", 0, "no header"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -211,9 +234,12 @@ static void test_bad_data_is_named_with_its_line(void)
         cli_result r = EXEC("replay '%s' --data %s --model ode", cube, c->file);
         char prefix[256];
         snprintf(prefix, sizeof prefix, "%s:%d: ", c->file, c->line);
-        const int ok = r.exit_status == 1 && strstr(r.err, prefix) && strstr(r.err, c->words) && r.out[0] == '\0';
+        const int ok = r.exit_status == 1 && strstr(r.err, prefix) && strstr(r.err, c->words) &&
+                       r.out[0] == '\0';
         printf("  %-20s exit %d: %s", c->file, r.exit_status, r.err);
-        if (!ok) printf("    expected exit 1, '%s' and '%s' on stderr, nothing on stdout; stdout:\n%s", prefix, c->words, r.out);
+        if (!ok)
+            printf("    expected exit 1, '%s' and '%s' on stderr, nothing on stdout; stdout:\n%s",
+                   prefix, c->words, r.out);
         ENSURE(ok);
         cli_result_free(&r);
     }
@@ -231,8 +257,9 @@ static void test_bad_data_is_named_with_its_line(void)
     ENSURE(r.exit_status == 1 && strstr(r.err, "no-such-dir:0: "));
     cli_result_free(&r);
     /* the good file alone replays; order and spacing of the columns are free, CRLF too */
-    write_text("mixed/c_columns.csv", " wz , wy,wx,vz,vy,vx,qz,qy,qx,qw,z,y,x,t\r\n0,0,0,0,0,0,0,0,0,1,1,0,0,0\r\n"
-                                      "0,0,0,0,0,0,0,0,0,1,1,0,0,0.01\r\n");
+    write_text("mixed/c_columns.csv",
+               " wz , wy,wx,vz,vy,vx,qz,qy,qx,qw,z,y,x,t\r\n0,0,0,0,0,0,0,0,0,1,1,0,0,0\r\n"
+               "0,0,0,0,0,0,0,0,0,1,1,0,0,0.01\r\n");
     r = EXEC("replay '%s' --data mixed/a_good.csv --data mixed/c_columns.csv --model ode", cube);
     ENSURE(r.exit_status == 0 && strstr(r.out, "a_good.csv") && strstr(r.out, "c_columns.csv"));
     cli_result_free(&r);
@@ -255,10 +282,13 @@ static void test_usage_errors_exit_2_naming_the_item(void)
     r = EXEC("replay '%s' --data made_plus.csv --show nosuch", cube);
     ENSURE(r.exit_status == 2 && strstr(r.err, "nosuch"));
     cli_result_free(&r);
-    static const char *const bad_params[][2] = {{"mu=nan", "mu"}, {"e=1.5", "e = 1.5"}, {"bounce_vel=-2", "bounce_vel"},
+    static const char *const bad_params[][2] = {{"mu=nan", "mu"},
+                                                {"e=1.5", "e = 1.5"},
+                                                {"bounce_vel=-2", "bounce_vel"},
                                                 {"bogus=1", "bogus"}};
     for (int i = 0; i < 4; i++) {
-        r = EXEC("replay '%s' --data made_plus.csv --model plus --params %s", cube, bad_params[i][0]);
+        r = EXEC("replay '%s' --data made_plus.csv --model plus --params %s", cube,
+                 bad_params[i][0]);
         printf("  --params %-14s exit %d: %s", bad_params[i][0], r.exit_status, r.err);
         ENSURE(r.exit_status == 2 && strstr(r.err, bad_params[i][1]) && !strstr(r.out, "samples"));
         cli_result_free(&r);

@@ -40,14 +40,17 @@ static void test_orientation_error_of_known_rotations(void)
     for (size_t i = 0; i < sizeof angles_deg / sizeof angles_deg[0]; i++) {
         double q[4], q0[4], q1[4], minus[4];
         qaxis(axis, angles_deg[i] * PI / 180, q);
-        ENSURE_NEAR(cli_orientation_error_deg(id, q), angles_deg[i], 1e-12 * fmax(1, angles_deg[i]));
+        ENSURE_NEAR(cli_orientation_error_deg(id, q), angles_deg[i],
+                    1e-12 * fmax(1, angles_deg[i]));
         for (int k = 0; k < 4; k++) minus[k] = -q[k]; /* the same orientation */
-        ENSURE_NEAR(cli_orientation_error_deg(id, minus), angles_deg[i], 1e-12 * fmax(1, angles_deg[i]));
+        ENSURE_NEAR(cli_orientation_error_deg(id, minus), angles_deg[i],
+                    1e-12 * fmax(1, angles_deg[i]));
         /* left-invariant: q_a^-1 q_b does not change when both turn by the same q0 first */
         const double turn[3] = {0, 1, 0};
         qaxis(turn, 1.1, q0);
         qmul(q0, q, q1);
-        ENSURE_NEAR(cli_orientation_error_deg(q0, q1), angles_deg[i], 1e-9 * fmax(1, angles_deg[i]));
+        ENSURE_NEAR(cli_orientation_error_deg(q0, q1), angles_deg[i],
+                    1e-9 * fmax(1, angles_deg[i]));
     }
     double half[4]; /* 270 deg one way is 90 deg the other */
     qaxis(axis, 1.5 * PI, half);
@@ -82,7 +85,8 @@ static void test_body_angular_velocity_turns_into_the_world_frame(void)
     bad = s;
     bad.q[0] = bad.q[1] = bad.q[2] = bad.q[3] = 0;
     ENSURE(cli_body_set_state(body, &bad) == -1);
-    const dReal *w = dBodyGetAngularVel(body), *x = dBodyGetPosition(body), *v = dBodyGetLinearVel(body);
+    const dReal *w = dBodyGetAngularVel(body), *x = dBodyGetPosition(body),
+                *v = dBodyGetLinearVel(body);
     const double expect[3] = {-2, 1, 3};
     for (int i = 0; i < 3; i++) {
         ENSURE_NEAR(w[i], expect[i], 1e-15);
@@ -102,7 +106,8 @@ static void test_body_angular_velocity_turns_into_the_world_frame(void)
    (the cube's inertia is isotropic: w is constant). */
 static void flight_sample(double t, cli_sample *s)
 {
-    static const double x0[3] = {0.1, -0.2, 2.0}, v0[3] = {0.7, -0.4, 1.2}, wb[3] = {3.0, -4.0, 2.0};
+    static const double x0[3] = {0.1, -0.2, 2.0}, v0[3] = {0.7, -0.4, 1.2},
+                        wb[3] = {3.0, -4.0, 2.0};
     static const double tilt_axis[3] = {0.48, 0.64, 0.6};
     double q0[4], dq[4];
     qaxis(tilt_axis, 0.9, q0);
@@ -143,9 +148,11 @@ static void test_free_flight_error_is_the_integrators(void)
     for (int m = 0; m < 2; m++) {
         const char *model = m ? "plus" : "ode";
         ENSURE(cli_replay(scene, model, NULL, &rec, &err, sim_states, msg, sizeof msg) == 0);
-        printf("  %s: mean position error %.9g m (closed form %.9g), final %.9g m (%.9g), orientation %.6g deg "
-               "(%.6g)\n", model, err.mean_pos_m, sum_pos / (n - 1), err.final_pos_m, final_pos, err.mean_ori_deg,
-               sum_ori / (n - 1));
+        printf("  %s: mean position error %.9g m (closed form %.9g), final %.9g m (%.9g), "
+               "orientation %.6g deg "
+               "(%.6g)\n",
+               model, err.mean_pos_m, sum_pos / (n - 1), err.final_pos_m, final_pos,
+               err.mean_ori_deg, sum_ori / (n - 1));
         ENSURE(err.samples == n - 1 && err.impact_events == 0 && err.fallbacks == 0);
         ENSURE_NEAR(err.length_m, 0.1048, 0);
         ENSURE_NEAR(err.mean_pos_m, sum_pos / (n - 1), 1e-12);
@@ -158,7 +165,8 @@ static void test_free_flight_error_is_the_integrators(void)
     /* a hand-made recording whose first sample is not finite is refused: nothing simulated */
     rec.samples[0].w_body_radps[2] = NAN;
     msg[0] = '\0';
-    ENSURE(cli_replay(scene, "plus", NULL, &rec, &err, NULL, msg, sizeof msg) == 2 && strstr(msg, "flight.csv"));
+    ENSURE(cli_replay(scene, "plus", NULL, &rec, &err, NULL, msg, sizeof msg) == 2 &&
+           strstr(msg, "flight.csv"));
     ENSURE(err.samples == 0);
     free(sim_states);
     free(rec.samples);

@@ -51,7 +51,9 @@ int ipx_test_ap_make(ipx_test_ap *a, const ipx_problem *p, const double *shift, 
             const int cr = impulse_row(a, r, wr);
             double g = 0.0;
             for (int x = 0; x < 3; x++)
-                for (int y = 0; y < 3; y++) g += wr[x] * p->W[(size_t)(3 * cr + x) + (size_t)n3 * (size_t)(3 * cc + y)] * wc[y];
+                for (int y = 0; y < 3; y++)
+                    g += wr[x] * p->W[(size_t)(3 * cr + x) + (size_t)n3 * (size_t)(3 * cc + y)] *
+                         wc[y];
             a->M[r + n * (size_t)c] = g;
         }
     }
@@ -96,7 +98,8 @@ static void multipliers(const ipx_test_ap *a, const double x[2], double *lam)
     int j = (int)(ang / step);
     if (j >= nd) j = nd - 1;
     const double a0 = j * step, a1 = (j + 1) * step, det = sin(step);
-    const double ca = (x[0] * sin(a1) - x[1] * cos(a1)) / det, cb = (cos(a0) * x[1] - sin(a0) * x[0]) / det;
+    const double ca = (x[0] * sin(a1) - x[1] * cos(a1)) / det,
+                 cb = (cos(a0) * x[1] - sin(a0) * x[0]) / det;
     lam[j] = fmax(ca, 0.0);
     lam[(j + 1) % nd] = fmax(cb, 0.0);
 }
@@ -112,10 +115,12 @@ void ipx_test_ap_z_of(const ipx_test_ap *a, const ipx_problem *p, const double *
         for (int x = 0; x < 2; x++) {
             const int r = 3 * c + x;
             vt[x] = p->v[r];
-            for (int col = 0; col < n3; col++) vt[x] += p->W[(size_t)r + (size_t)n3 * (size_t)col] * pi[col];
+            for (int col = 0; col < n3; col++)
+                vt[x] += p->W[(size_t)r + (size_t)n3 * (size_t)col] * pi[col];
         }
         double gamma = 0.0;
-        for (int d = 0; d < a->nd; d++) gamma = fmax(gamma, -(a->dir[d][0] * vt[0] + a->dir[d][1] * vt[1]));
+        for (int d = 0; d < a->nd; d++)
+            gamma = fmax(gamma, -(a->dir[d][0] * vt[0] + a->dir[d][1] * vt[1]));
         z[a->nl + f] = gamma;
     }
 }
@@ -140,7 +145,8 @@ double ipx_test_ap_residual(const ipx_test_ap *a, const ipx_problem *p, const do
     for (int i = 0; i < a->nl; i++) Z = fmax(Z, fabs(z[i])), V = fmax(V, fabs(a->q[i]));
     for (int f = 0; f < a->kf; f++) V = fmax(V, z[a->nl + f]);
     double worst = 0.0;
-    for (int i = 0; i < a->k; i++) { /* a frictionless contact takes no tangential impulse; nd = 2: none along t2 */
+    for (int i = 0; i < a->k;
+         i++) { /* a frictionless contact takes no tangential impulse; nd = 2: none along t2 */
         const double t = p->contact[i].mu > 0.0 ? (a->nd == 2 ? fabs(pi[3 * i + 1]) : 0.0)
                                                 : fmax(fabs(pi[3 * i]), fabs(pi[3 * i + 1]));
         worst = fmax(worst, t / Z);

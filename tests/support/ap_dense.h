@@ -18,8 +18,8 @@ typedef struct ipx_test_ap {
     int n, nl;     /* LCP size; impulse unknowns (lambda_n and lambda_D) come first */
     int *fric;     /* kf: the contact of each friction contact */
     double dir[IPX_TEST_AP_MAX_DIRECTIONS][2];
-    double *M;     /* n x n, column-major */
-    double *q;     /* n */
+    double *M; /* n x n, column-major */
+    double *q; /* n */
 } ipx_test_ap;
 
 /// Builds the LCP of p (dense W) with nd directions (2 <= nd <= 16) and shift[i] (m/s) added to

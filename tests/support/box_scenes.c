@@ -14,7 +14,8 @@ static ipx_body box_body(double m, const double h[3], double yaw, double tilt, c
     R[0] = cy, R[1] = sy, R[2] = 0.0;
     R[3] = -sy * ct, R[4] = cy * ct, R[5] = st;
     R[6] = sy * st, R[7] = -cy * st, R[8] = ct;
-    const double I[3] = {m / 3.0 * (h[1] * h[1] + h[2] * h[2]), m / 3.0 * (h[0] * h[0] + h[2] * h[2]),
+    const double I[3] = {m / 3.0 * (h[1] * h[1] + h[2] * h[2]),
+                         m / 3.0 * (h[0] * h[0] + h[2] * h[2]),
                          m / 3.0 * (h[0] * h[0] + h[1] * h[1])};
     return ipx_body_make(m, I, R, com);
 }
@@ -22,8 +23,10 @@ static ipx_body box_body(double m, const double h[3], double yaw, double tilt, c
 /* One material for the whole scene: mu and e from [0, 1], v_capture from [0, 0.02] m/s. */
 static ipx_contact random_material(ipx_rng *rng)
 {
-    return (ipx_contact){.mu = ipx_rng_uniform(rng, 0.0, 1.0), .e = ipx_rng_uniform(rng, 0.0, 1.0),
-                         .v_capture = ipx_rng_uniform(rng, 0.0, 0.02), .v_plastic = 0.0};
+    return (ipx_contact){.mu = ipx_rng_uniform(rng, 0.0, 1.0),
+                         .e = ipx_rng_uniform(rng, 0.0, 1.0),
+                         .v_capture = ipx_rng_uniform(rng, 0.0, 0.02),
+                         .v_plastic = 0.0};
 }
 
 /* Ground-like frame: normal +z, tangents turned by a random angle (frame invariance). */
@@ -42,7 +45,8 @@ static void up_frame(ipx_contact_frame *f, int body1, int body2, const double p[
 static void random_velocity(double *u, double size, ipx_rng *rng)
 {
     double down = ipx_rng_uniform(rng, 0.1, 5.0), slip = down * ipx_rng_uniform(rng, 0.0, 10.0);
-    double dir = ipx_rng_uniform(rng, 0.0, 2.0 * PI), spin = down / size * ipx_rng_uniform(rng, 0.0, 1.0);
+    double dir = ipx_rng_uniform(rng, 0.0, 2.0 * PI),
+           spin = down / size * ipx_rng_uniform(rng, 0.0, 1.0);
     u[0] = slip * cos(dir), u[1] = slip * sin(dir), u[2] = -down;
     for (int a = 3; a < 6; a++) u[a] = spin * ipx_rng_uniform(rng, -1.0, 1.0);
 }
@@ -123,8 +127,6 @@ void ipx_gen_box_stack(ipx_scene *s, int k, ipx_rng *rng)
 
 void ipx_gen_box_scene(ipx_scene *s, ipx_rng *rng)
 {
-    if (ipx_rng_next(rng) % 2u)
-        ipx_gen_box_landing(s, 2 + (int)(ipx_rng_next(rng) % 3u), rng);
-    else
-        ipx_gen_box_stack(s, 2 + (int)(ipx_rng_next(rng) % 7u), rng);
+    if (ipx_rng_next(rng) % 2u) ipx_gen_box_landing(s, 2 + (int)(ipx_rng_next(rng) % 3u), rng);
+    else ipx_gen_box_stack(s, 2 + (int)(ipx_rng_next(rng) % 7u), rng);
 }

@@ -8,7 +8,8 @@
 
 const char *ipx_lcp_class_name(ipx_lcp_class cls)
 {
-    static const char *const names[IPX_LCP_N_CLASSES] = {"spd", "psd", "p-matrix", "monotone", "impact"};
+    static const char *const names[IPX_LCP_N_CLASSES] = {"spd", "psd", "p-matrix", "monotone",
+                                                         "impact"};
     return (unsigned)cls < IPX_LCP_N_CLASSES ? names[cls] : "?";
 }
 
@@ -108,11 +109,12 @@ static void impact(int n, ipx_rng *rng, double *M, double *q)
     for (int j = 0; j < rows; j++)
         for (int i = 0; i < rows; i++) {
             double s = 0.0;
-            for (int a = 0; a < m; a++) s += J[i + (size_t)rows * a] * Minv[a] * J[j + (size_t)rows * a];
+            for (int a = 0; a < m; a++)
+                s += J[i + (size_t)rows * a] * Minv[a] * J[j + (size_t)rows * a];
             M[i + (size_t)n * j] = s;
         }
     for (int f = 0; f < kf; f++) {
-        const int g = rows + f; /* gamma_f's row and column */
+        const int g = rows + f;                                /* gamma_f's row and column */
         M[g + (size_t)n * f] = ipx_rng_uniform(rng, 0.1, 1.0); /* mu_f, column of lambda_n,f */
         for (int d = 0; d < nd; d++) {
             const int row = k + nd * f + d;
@@ -175,11 +177,8 @@ int ipx_lcp_generate(ipx_lcp_class cls, int n, ipx_rng *rng, double *M, double *
             }
         break;
     }
-    case IPX_LCP_IMPACT:
-        impact(n, rng, M, q);
-        return 0;
-    default:
-        return 0;
+    case IPX_LCP_IMPACT: impact(n, rng, M, q); return 0;
+    default: return 0;
     }
     if ((cls == IPX_LCP_SPD || cls == IPX_LCP_P_MATRIX) && ipx_rng_uniform(rng, 0.0, 1.0) < 0.5) {
         gaussian(q, n, rng);

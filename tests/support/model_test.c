@@ -38,7 +38,8 @@ ipx_status ipx_test_solve(const ipx_params *par, const ipx_problem *prob, ipx_re
 int ipx_test_keeps_promises(const ipx_params *par, const ipx_problem *prob, const ipx_result *r)
 {
     ipx_check_options opt = ipx_check_default_options();
-    opt.kinds = par->model->promises(par->value) | IPX_CHECK_SAFETY_NET; /* a fired net is a finding */
+    opt.kinds =
+        par->model->promises(par->value) | IPX_CHECK_SAFETY_NET; /* a fired net is a finding */
     ipx_check_report rep;
     const int bad = ipx_check(prob, r, &opt, &rep);
     if (bad) {
@@ -49,8 +50,8 @@ int ipx_test_keeps_promises(const ipx_params *par, const ipx_problem *prob, cons
     return bad == 0;
 }
 
-int ipx_test_check_findings(const ipx_problem *prob, const ipx_result *r, unsigned kinds, double eps_v,
-                            char *buf, size_t size)
+int ipx_test_check_findings(const ipx_problem *prob, const ipx_result *r, unsigned kinds,
+                            double eps_v, char *buf, size_t size)
 {
     ipx_check_options opt = ipx_check_default_options(), opt_v = opt;
     opt.kinds = kinds & ~(unsigned)IPX_CHECK_NONPENETRATION;

@@ -27,11 +27,12 @@ int ipx_test_keeps_promises(const ipx_params *par, const ipx_problem *prob, cons
 /// The checker on the given kinds at its default tolerances, with non-penetration (if among
 /// them) taking eps_v (m/s) as its absolute floor: the velocity noise below which a model lets a
 /// contact observe and the impact end (PLUS, paper 3b). Prints the violations; 1 if none.
-int ipx_test_check_kinds(const ipx_problem *prob, const ipx_result *r, unsigned kinds, double eps_v);
+int ipx_test_check_kinds(const ipx_problem *prob, const ipx_result *r, unsigned kinds,
+                         double eps_v);
 
 /// The same check, silent: the number of findings, and their lines in buf (size bytes; may be
 /// NULL) for the caller to print (bench_replay).
-int ipx_test_check_findings(const ipx_problem *prob, const ipx_result *r, unsigned kinds, double eps_v,
-                            char *buf, size_t size);
+int ipx_test_check_findings(const ipx_problem *prob, const ipx_result *r, unsigned kinds,
+                            double eps_v, char *buf, size_t size);
 
 #endif

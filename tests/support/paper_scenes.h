@@ -27,8 +27,6 @@ void ipx_scene_point_mass(ipx_scene *s, double mu, double vx, double vy);
 /// Generalised planar velocity [xdot, ydot, thetadot] of body b after an impulse pi (3k).
 void ipx_scene_planar_velocity_after(const ipx_scene *s, int b, const double *pi, double u[3]);
 
-
-
 /// Newton's cradle of PLUS Example 3 (docs/models/plus.md §6.3): n frictionless balls of radius 0.25 m and
 /// 1 kg in a row along -x, touching; ball 0 (the striker) moves at -v_striker along x, the rest
 /// are at rest. Contact i joins ball i (body1) and ball i+1 (body2), restitution e.

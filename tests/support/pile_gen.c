@@ -5,7 +5,7 @@
 #include "pile_gen.h"
 
 #define PI 3.14159265358979323846
-#define PITCH 0.2    /* m, cell size of a bin layer (a nominal box is 0.2 m) */
+#define PITCH 0.2                   /* m, cell size of a bin layer (a nominal box is 0.2 m) */
 #define GRAVITY_STEP (9.81 * 0.001) /* m/s: what one 1 ms step of gravity adds */
 
 ipx_pile_options ipx_pile_default_options(ipx_pile_kind kind)
@@ -61,7 +61,8 @@ static int add_box(builder *b, box *x)
     double m = exp(ipx_rng_uniform(b->rng, 0.0, log(b->opt->mass_ratio)));
     double yaw = ipx_rng_uniform(b->rng, -0.05, 0.05), cy = cos(yaw), sy = sin(yaw);
     const double R[9] = {cy, sy, 0.0, -sy, cy, 0.0, 0.0, 0.0, 1.0};
-    const double I[3] = {m / 3.0 * (h[1] * h[1] + h[2] * h[2]), m / 3.0 * (h[0] * h[0] + h[2] * h[2]),
+    const double I[3] = {m / 3.0 * (h[1] * h[1] + h[2] * h[2]),
+                         m / 3.0 * (h[0] * h[0] + h[2] * h[2]),
                          m / 3.0 * (h[0] * h[0] + h[1] * h[1])};
     x->body = s->n_bodies;
     s->bodies[s->n_bodies++] = ipx_body_make(m, I, R, c);
@@ -83,7 +84,8 @@ static void support(builder *b, const box *top, const box *below)
     static const int corner[4][2] = {{0, 0}, {1, 1}, {1, 0}, {0, 1}};
     const double n[3] = {0.0, 0.0, 1.0};
     for (int i = 0; i < points; i++) {
-        const double p[3] = {corner[i][0] ? hi[0] : lo[0], corner[i][1] ? hi[1] : lo[1], top->lo[2]};
+        const double p[3] = {corner[i][0] ? hi[0] : lo[0], corner[i][1] ? hi[1] : lo[1],
+                             top->lo[2]};
         add_contact(b, below ? below->body : -1, top->body, p, n);
     }
 }
@@ -124,7 +126,8 @@ static int bin_layer(builder *b, int layer, const box *below, int nb, box *out, 
             box *x = &out[count];
             double cx = PITCH * (i + 0.5 + 0.5 * shift) + ipx_rng_uniform(b->rng, -0.01, 0.01);
             double cy = PITCH * (j + 0.5) + ipx_rng_uniform(b->rng, -0.01, 0.01);
-            double hx = ipx_rng_uniform(b->rng, 0.085, 0.1), hy = ipx_rng_uniform(b->rng, 0.085, 0.1);
+            double hx = ipx_rng_uniform(b->rng, 0.085, 0.1),
+                   hy = ipx_rng_uniform(b->rng, 0.085, 0.1);
             double hz = ipx_rng_uniform(b->rng, 0.08, 0.1);
             x->lo[0] = cx - hx, x->hi[0] = cx + hx, x->lo[1] = cy - hy, x->hi[1] = cy + hy;
             double base = 0.0; /* rests on the highest top under its footprint */
@@ -143,13 +146,15 @@ static int bin_layer(builder *b, int layer, const box *below, int nb, box *out, 
             /* neighbours already placed in this layer (left, front) and the bin's walls */
             const double p_touch = 0.3;
             if (i > 0 && ipx_rng_uniform(b->rng, 0, 1) < p_touch) side(b, &out[count - 2], x, 0);
-            if (j > 0 && ipx_rng_uniform(b->rng, 0, 1) < p_touch) side(b, &out[count - 1 - nx], x, 1);
+            if (j > 0 && ipx_rng_uniform(b->rng, 0, 1) < p_touch)
+                side(b, &out[count - 1 - nx], x, 1);
             if (i == 0 && ipx_rng_uniform(b->rng, 0, 1) < p_touch) side(b, NULL, x, 0);
             if (j == 0 && ipx_rng_uniform(b->rng, 0, 1) < p_touch) side(b, NULL, x, 1);
             if (i == nx - 1 && ipx_rng_uniform(b->rng, 0, 1) < p_touch) {
                 /* the far wall (the world) pushes in -x at one point */
                 const double n[3] = {-1.0, 0.0, 0.0};
-                const double p[3] = {x->hi[0], 0.5 * (x->lo[1] + x->hi[1]), 0.5 * (x->lo[2] + x->hi[2])};
+                const double p[3] = {x->hi[0], 0.5 * (x->lo[1] + x->hi[1]),
+                                     0.5 * (x->lo[2] + x->hi[2])};
                 add_contact(b, -1, x->body, p, n);
             }
         }
@@ -186,10 +191,13 @@ static int build_stack(builder *b)
         double z = cz;
         for (int level = 0; level < b->opt->tower && !full(b); level++) {
             box x;
-            double hx = ipx_rng_uniform(b->rng, 0.085, 0.1), hy = ipx_rng_uniform(b->rng, 0.085, 0.1);
+            double hx = ipx_rng_uniform(b->rng, 0.085, 0.1),
+                   hy = ipx_rng_uniform(b->rng, 0.085, 0.1);
             double hz = ipx_rng_uniform(b->rng, 0.08, 0.1);
-            double ox = ipx_rng_uniform(b->rng, -0.02, 0.02), oy = ipx_rng_uniform(b->rng, -0.02, 0.02);
-            x.lo[0] = cx + ox - hx, x.hi[0] = cx + ox + hx, x.lo[1] = cy + oy - hy, x.hi[1] = cy + oy + hy;
+            double ox = ipx_rng_uniform(b->rng, -0.02, 0.02),
+                   oy = ipx_rng_uniform(b->rng, -0.02, 0.02);
+            x.lo[0] = cx + ox - hx, x.hi[0] = cx + ox + hx, x.lo[1] = cy + oy - hy,
+            x.hi[1] = cy + oy + hy;
             x.lo[2] = z, x.hi[2] = z + 2.0 * hz;
             if (add_box(b, &x)) return -1;
             support(b, &x, level == 0 ? NULL : &below);
@@ -218,10 +226,12 @@ static void velocities(builder *b)
     /* strikers: 1..3 of the last boxes made (the top of a bin, the tops of the last towers) */
     int strikers = 1 + (int)(ipx_rng_next(b->rng) % 3u);
     for (int j = 0; j < strikers && j < s->n_bodies; j++) {
-        int i = b->opt->kind == IPX_PILE_STACK ? s->n_bodies - 1 - j * b->opt->tower : s->n_bodies - 1 - j;
+        int i = b->opt->kind == IPX_PILE_STACK ? s->n_bodies - 1 - j * b->opt->tower
+                                               : s->n_bodies - 1 - j;
         if (i < 0) break;
         double *u = s->body_vel + 6 * i;
-        double down = ipx_rng_uniform(b->rng, 0.5, 3.0), slip = down * ipx_rng_uniform(b->rng, 0.0, 1.0);
+        double down = ipx_rng_uniform(b->rng, 0.5, 3.0),
+               slip = down * ipx_rng_uniform(b->rng, 0.0, 1.0);
         double dir = ipx_rng_uniform(b->rng, 0.0, 2.0 * PI);
         u[0] = slip * cos(dir), u[1] = slip * sin(dir), u[2] = -down;
         for (int a = 3; a < 6; a++) u[a] = down / 0.1 * ipx_rng_uniform(b->rng, -0.3, 0.3);
@@ -246,7 +256,8 @@ static void side_of(const ipx_pile *s, int i, int which, side_rows *r)
     for (int a = 0; a < 3; a++) rr[a] = f->point[a] - B->com[a];
     for (int row = 0; row < 3; row++) {
         const double *d = dirs[row];
-        double ang[3] = {rr[1] * d[2] - rr[2] * d[1], rr[2] * d[0] - rr[0] * d[2], rr[0] * d[1] - rr[1] * d[0]};
+        double ang[3] = {rr[1] * d[2] - rr[2] * d[1], rr[2] * d[0] - rr[0] * d[2],
+                         rr[0] * d[1] - rr[1] * d[0]};
         for (int a = 0; a < 3; a++) {
             r->J[row][a] = sign * d[a];
             r->J[row][3 + a] = sign * ang[a];
@@ -318,7 +329,8 @@ static int assemble(ipx_pile *s)
         for (int i = 0; i < k; i++) {
             int nz = 0;
             for (int c = 0; c < 3 && !nz; c++)
-                for (int r = 0; r < 3 && !nz; r++) nz = s->W[(3 * i + r) + (size_t)n * (3 * j + c)] != 0.0;
+                for (int r = 0; r < 3 && !nz; r++)
+                    nz = s->W[(3 * i + r) + (size_t)n * (3 * j + c)] != 0.0;
             s->blocks += nz;
         }
     free(count), free(list), free(rows), free(fill);

@@ -15,36 +15,36 @@
 #include "impax/impax.h"
 
 typedef enum ipx_pile_kind {
-    IPX_PILE_BIN,   ///< boxes in layers in a walled bin, brick bond on odd layers
-    IPX_PILE_STACK  ///< towers of up to `tower` boxes, each box on the one below
+    IPX_PILE_BIN,  ///< boxes in layers in a walled bin, brick bond on odd layers
+    IPX_PILE_STACK ///< towers of up to `tower` boxes, each box on the one below
 } ipx_pile_kind;
 
 typedef enum ipx_pile_motion {
-    IPX_PILE_SETTLED,  ///< a pile at rest, a few boxes striking its top
-    IPX_PILE_CHURNING  ///< every box moving at random
+    IPX_PILE_SETTLED, ///< a pile at rest, a few boxes striking its top
+    IPX_PILE_CHURNING ///< every box moving at random
 } ipx_pile_motion;
 
 typedef struct ipx_pile_options {
     ipx_pile_kind kind;
     ipx_pile_motion motion;
-    int side;            ///< boxes per row of a bin layer (bin), towers per row (stack)
-    int tower;           ///< stack: boxes per tower
-    double mass_ratio;   ///< box masses log-uniform in [1, mass_ratio] kg (1 = all 1 kg)
-    double mu;           ///< friction of every contact (< 0: uniform in [0, 1] per problem)
+    int side;          ///< boxes per row of a bin layer (bin), towers per row (stack)
+    int tower;         ///< stack: boxes per tower
+    double mass_ratio; ///< box masses log-uniform in [1, mass_ratio] kg (1 = all 1 kg)
+    double mu;         ///< friction of every contact (< 0: uniform in [0, 1] per problem)
 } ipx_pile_options;
 
 /// bin, settled, side 5, tower 8, mass_ratio 1, mu 0.6.
 ipx_pile_options ipx_pile_default_options(ipx_pile_kind kind);
 
 typedef struct ipx_pile {
-    ipx_problem problem;         ///< k contacts, W (3k x 3k), v, contact: points into the arrays
+    ipx_problem problem; ///< k contacts, W (3k x 3k), v, contact: points into the arrays
     int k, n_bodies;
     ipx_body *bodies;
     ipx_contact_frame *frames;
-    double *body_vel;            ///< 6 per body
+    double *body_vel; ///< 6 per body
     double *W, *v;
     ipx_contact *contact;
-    int blocks;                  ///< non-zero 3 x 3 blocks of W (contact pairs sharing a body)
+    int blocks; ///< non-zero 3 x 3 blocks of W (contact pairs sharing a body)
 } ipx_pile;
 
 /// Builds a pile with exactly k contacts (boxes are added layer by layer until k contacts exist;

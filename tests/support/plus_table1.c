@@ -4,15 +4,16 @@
 
 #include "plus_table1.h"
 
-int ipx_test_table1(int k, const double *W, const double *v, const int *st, const double *phi, double mu,
-                    double *B, double *w, int *pos, int *col)
+int ipx_test_table1(int k, const double *W, const double *v, const int *st, const double *phi,
+                    double mu, double *B, double *w, int *pos, int *col)
 {
     const int n = 3 * k;
     int m = 0;
     for (int i = 0; i < n; i++) pos[i] = -1;
     for (int c = 0; c < k; c++) {
         if (!st[c]) continue;
-        if (st[c] != T1_FRICTIONLESS) pos[3 * c] = m, col[m++] = 3 * c, pos[3 * c + 1] = m, col[m++] = 3 * c + 1;
+        if (st[c] != T1_FRICTIONLESS)
+            pos[3 * c] = m, col[m++] = 3 * c, pos[3 * c + 1] = m, col[m++] = 3 * c + 1;
         pos[3 * c + 2] = m, col[m++] = 3 * c + 2;
     }
     memset(B, 0, sizeof(double) * (size_t)m * (size_t)m);

@@ -10,7 +10,7 @@ enum { T1_OFF = 0, T1_ROLLING = 1, T1_SLIDING = 2, T1_EXPANDING = 3, T1_FRICTION
 /// contacts slide along phi[]) at friction mu: velocity rows from W (3k x 3k) and v, sliding
 /// rows pi_t + mu s_t pi_n = 0, expanding rows pi_n = 0.3. Returns m; pos (3k) receives the
 /// unknown of each row (-1: fixed at 0), col (3k) the row of each unknown.
-int ipx_test_table1(int k, const double *W, const double *v, const int *st, const double *phi, double mu,
-                    double *B, double *w, int *pos, int *col);
+int ipx_test_table1(int k, const double *W, const double *v, const int *st, const double *phi,
+                    double mu, double *B, double *w, int *pos, int *col);
 
 #endif

@@ -74,13 +74,15 @@ int problem_file_read(FILE *f, problem_record *rec, char *message, size_t size)
     for (int i = 0; ok && i < k; i++) {
         double d[4];
         ok = fread(d, sizeof(double), 4, f) == 4;
-        rec->contact[i] = (ipx_contact){.mu = d[0], .e = d[1], .v_capture = d[2], .v_plastic = d[3]};
+        rec->contact[i] =
+            (ipx_contact){.mu = d[0], .e = d[1], .v_capture = d[2], .v_plastic = d[3]};
     }
     if (!ok) {
         problem_file_free(rec);
         snprintf(message, size, "a record of %d contacts is cut short", (int)k);
         return -1;
     }
-    rec->problem = (ipx_problem){.k = k, .W = rec->W, .v = rec->v, .contact = rec->contact, .flags = flags};
+    rec->problem =
+        (ipx_problem){.k = k, .W = rec->W, .v = rec->v, .contact = rec->contact, .flags = flags};
     return 1;
 }

@@ -43,7 +43,7 @@ static void random_bodies(ipx_scene *g, ipx_rng *rng)
 {
     for (int b = 0; b < g->n_bodies; b++) {
         double mass = exp(ipx_rng_uniform(rng, log(0.1), log(10.0))); /* kg */
-        double size = ipx_rng_uniform(rng, 0.05, 0.5);                 /* m */
+        double size = ipx_rng_uniform(rng, 0.05, 0.5);                /* m */
         g->body_size[b] = size;
         double I[3], R[9], com[3];
         for (int a = 0; a < 3; a++) I[a] = mass * size * size * ipx_rng_uniform(rng, 0.05, 0.3);
@@ -83,8 +83,9 @@ void ipx_gen_random(ipx_scene *g, int k, const ipx_gen_options *opt, ipx_rng *rn
     for (int i = 0; i < k; i++) {
         random_frame(g, i, opt, rng);
         ipx_contact *c = &g->contact[i];
-        c->mu = ipx_rng_uniform(rng, 0.0, 1.0) < opt->p_frictionless ? 0.0
-                                                                        : ipx_rng_uniform(rng, 0.0, opt->mu_max);
+        c->mu = ipx_rng_uniform(rng, 0.0, 1.0) < opt->p_frictionless
+                    ? 0.0
+                    : ipx_rng_uniform(rng, 0.0, opt->mu_max);
         c->e = ipx_rng_uniform(rng, 0.0, opt->e_max);
         c->v_capture = ipx_rng_uniform(rng, 0.0, 0.05);
         c->v_plastic = 0.0;

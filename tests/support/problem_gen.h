@@ -30,10 +30,10 @@ void ipx_scene_finish(ipx_scene *s, int k);
 
 /// Options of the generator.
 typedef struct ipx_gen_options {
-    double mu_max;        ///< friction coefficients drawn from [0, mu_max]
-    double e_max;         ///< restitution drawn from [0, e_max]
-    double p_world;       ///< probability that a contact's second body is the world
-    double p_frictionless;///< probability that a contact has mu = 0
+    double mu_max;         ///< friction coefficients drawn from [0, mu_max]
+    double e_max;          ///< restitution drawn from [0, e_max]
+    double p_world;        ///< probability that a contact's second body is the world
+    double p_frictionless; ///< probability that a contact has mu = 0
 } ipx_gen_options;
 
 /// mu_max 1, e_max 1, p_world 0.3, p_frictionless 0.1.

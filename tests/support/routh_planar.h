@@ -26,7 +26,7 @@ typedef struct planar {
     double Minv[PLANAR_MAX_NV * PLANAR_MAX_NV]; /* row-major */
     double Jn[PLANAR_MAX_K][PLANAR_MAX_NV];
     double Jt[PLANAR_MAX_K][PLANAR_MAX_NV];
-    double u0[PLANAR_MAX_NV];                   /* generalised pre-impact velocity */
+    double u0[PLANAR_MAX_NV]; /* generalised pre-impact velocity */
     double W[PLANAR_ROWS * PLANAR_ROWS];
     double v[PLANAR_ROWS];
     ipx_contact contact[PLANAR_MAX_K];
@@ -106,8 +106,7 @@ static inline void planar_finish(planar *s)
             if (jr && jc)
                 for (int a = 0; a < nv; a++)
                     for (int b = 0; b < nv; b++) x += jr[a] * s->Minv[a * nv + b] * jc[b];
-            else if (r == c)
-                x = 1.0; /* inert t2 row */
+            else if (r == c) x = 1.0; /* inert t2 row */
             s->W[r + n * c] = x;
         }
     }
@@ -169,8 +168,9 @@ static inline void planar_rocking_block(planar *s, double v0, double e)
 static inline void planar_compass_gait(planar *s)
 {
     const double c = cos(78 * PLANAR_DEG), sn = sin(78 * PLANAR_DEG);
-    const double M[16] = {2, 0, 0.5 * c, 0.5 * c,    0, 2, -0.5 * sn, 0.5 * sn,
-                          0.5 * c, -0.5 * sn, 0.25, 0, 0.5 * c, 0.5 * sn, 0, 0.25};
+    const double M[16] = {2,         0,        0.5 * c, 0.5 * c,   0,    2,
+                          -0.5 * sn, 0.5 * sn, 0.5 * c, -0.5 * sn, 0.25, 0,
+                          0.5 * c,   0.5 * sn, 0,       0.25};
     const double u0[4] = {-0.25 * c, -0.25 * sn, 0.25, 0.25};
     const double jn_a[4] = {0, 1, -sn, 0}, jt_a[4] = {1, 0, c, 0};
     const double jn_b[4] = {0, 1, 0, sn}, jt_b[4] = {1, 0, 0, c};
@@ -246,8 +246,8 @@ static inline void cloud_free(ipx_routh_cloud *cl)
 }
 
 /* Runs n samples of p with a generator seeded by seed into cl (and the summary). */
-static inline ipx_status run_set(const ipx_problem *p, const ipx_params *par, uint64_t seed,
-                                 int n, ipx_routh_cloud *cl, ipx_routh_summary *sum)
+static inline ipx_status run_set(const ipx_problem *p, const ipx_params *par, uint64_t seed, int n,
+                                 ipx_routh_cloud *cl, ipx_routh_summary *sum)
 {
     ipx_rng rng;
     ipx_rng_seed(&rng, seed);

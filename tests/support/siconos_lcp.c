@@ -14,8 +14,8 @@
 
 /* One of Siconos' dense LCP solvers (lcp_lexicolemke or lcp_newton_FB) on a copy of M and q, from
    z = 0; tol < 0 keeps the solver's default. *iters (NULL: not wanted) gets the steps made. */
-static int dense_solve(int solver_id, int n, const double *M, const double *q, int max_iter, double tol, double *z,
-                       double *w, int *iters)
+static int dense_solve(int solver_id, int n, const double *M, const double *q, int max_iter,
+                       double tol, double *z, double *w, int *iters)
 {
     double *Mcopy = malloc(sizeof(double) * (size_t)n * (size_t)n);
     double *qcopy = malloc(sizeof(double) * (size_t)n);
@@ -46,8 +46,8 @@ int ipx_siconos_lexicolemke(int n, const double *M, const double *q, double *z, 
     return dense_solve(SICONOS_LCP_LEMKE, n, M, q, 100 * n + 1000, -1.0, z, w, NULL);
 }
 
-int ipx_siconos_newton_fb(int n, const double *M, const double *q, int max_iter, double tol, double *z, double *w,
-                          int *iters)
+int ipx_siconos_newton_fb(int n, const double *M, const double *q, int max_iter, double tol,
+                          double *z, double *w, int *iters)
 {
     return dense_solve(SICONOS_LCP_NEWTON_FB_FBLSA, n, M, q, max_iter, tol, z, w, iters);
 }
@@ -89,8 +89,8 @@ static int block_nonzero(int n, const double *M, const int *order, const int *st
 /* M (column-major n x n) and q with their unknowns reordered by order (Siconos' unknown r is
    M's order[r]) and taken in nblocks blocks, block b being Siconos' unknowns start[b] ..
    start[b + 1] - 1; only the blocks with a non-zero entry and the diagonal ones stored. */
-static ipx_siconos_sbm *sbm_create(int n, const double *M, const double *q, const int *order, int nblocks,
-                                   const int *start)
+static ipx_siconos_sbm *sbm_create(int n, const double *M, const double *q, const int *order,
+                                   int nblocks, const int *start)
 {
     ipx_siconos_sbm *s = calloc(1, sizeof *s);
     if (!s) return NULL;
@@ -111,14 +111,16 @@ static ipx_siconos_sbm *sbm_create(int n, const double *M, const double *q, cons
     size_t cap = 8 * (size_t)nblocks, nnz = 0;
     B->index2_data = malloc(sizeof(size_t) * cap);
     B->block = malloc(sizeof(double *) * cap);
-    if (!s->q || !s->zs || !s->ws || !s->order || !B->blocksize0 || !B->blocksize1 || !B->index1_data || !B->index2_data || !B->block) {
+    if (!s->q || !s->zs || !s->ws || !s->order || !B->blocksize0 || !B->blocksize1 ||
+        !B->index1_data || !B->index2_data || !B->block) {
         ipx_siconos_sbm_free(s);
         return NULL;
     }
     memcpy(s->order, order, sizeof(int) * (size_t)n);
     s->problem.size = n;
     to_siconos(s, q, s->q);
-    for (int b = 0; b < nblocks; b++) B->blocksize0[b] = B->blocksize1[b] = (unsigned)start[b + 1]; /* cumulated */
+    for (int b = 0; b < nblocks; b++)
+        B->blocksize0[b] = B->blocksize1[b] = (unsigned)start[b + 1]; /* cumulated */
     /* row by row of blocks, columns ascending: Siconos' compressed sparse row of blocks */
     for (int bi = 0; bi < nblocks; bi++) {
         B->index1_data[bi] = nnz;
@@ -146,7 +148,8 @@ static ipx_siconos_sbm *sbm_create(int n, const double *M, const double *q, cons
                 return NULL;
             }
             for (int c = 0; c < cols; c++) /* each block column-major, as Siconos stores them */
-                for (int r = 0; r < rows; r++) blk[r + rows * c] = reordered(n, M, order, start[bi] + r, start[bj] + c);
+                for (int r = 0; r < rows; r++)
+                    blk[r + rows * c] = reordered(n, M, order, start[bi] + r, start[bj] + c);
         }
     }
     B->index1_data[nblocks] = nnz;
@@ -163,7 +166,8 @@ static ipx_siconos_sbm *sbm_create(int n, const double *M, const double *q, cons
 
 int ipx_siconos_sbm_blocks(const ipx_siconos_sbm *s) { return (int)s->sbm->nbblocks; }
 
-int ipx_siconos_nsgs(ipx_siconos_sbm *s, int max_sweeps, double tol, double *z, double *w, int *sweeps)
+int ipx_siconos_nsgs(ipx_siconos_sbm *s, int max_sweeps, double tol, double *z, double *w,
+                     int *sweeps)
 {
     SolverOptions *options = solver_options_create(SICONOS_LCP_NSGS_SBM);
     solver_options_update_internal(options, 0, SICONOS_LCP_LEMKE);
@@ -194,7 +198,8 @@ int ipx_siconos_nsgs(ipx_siconos_sbm *s, int max_sweeps, double tol, double *z, 
 
 ipx_siconos_sbm *ipx_siconos_ap(const ipx_test_ap *a)
 {
-    int *order = malloc(sizeof(int) * (size_t)a->n), *start = malloc(sizeof(int) * ((size_t)a->k + 1));
+    int *order = malloc(sizeof(int) * (size_t)a->n),
+        *start = malloc(sizeof(int) * ((size_t)a->k + 1));
     ipx_siconos_sbm *s = NULL;
     if (order && start) {
         ipx_test_ap_contact_order(a, order, start);
@@ -222,7 +227,8 @@ void ipx_siconos_sbm_free(ipx_siconos_sbm *s)
     SparseBlockStructuredMatrix *B = s->sbm;
     if (B) {
         for (unsigned b = 0; b < B->nbblocks; b++) free(B->block[b]);
-        free(B->block), free(B->blocksize0), free(B->blocksize1), free(B->index1_data), free(B->index2_data);
+        free(B->block), free(B->blocksize0), free(B->blocksize1), free(B->index1_data),
+            free(B->index2_data);
         free(B->diagonal_blocks);
         free(B);
     }

@@ -15,8 +15,8 @@ int ipx_siconos_lexicolemke(int n, const double *M, const double *q, double *z, 
 /// Fischer-Burmeister function with a line search (lcp_newton_FB; dense LU each step) from z = 0,
 /// for at most max_iter steps or until its error is below tol; *iters receives the steps made.
 /// Returns Siconos' info (0: within tol).
-int ipx_siconos_newton_fb(int n, const double *M, const double *q, int max_iter, double tol, double *z, double *w,
-                          int *iters);
+int ipx_siconos_newton_fb(int n, const double *M, const double *q, int max_iter, double tol,
+                          double *z, double *w, int *iters);
 
 /// An LCP in Siconos' sparse block form, ready for lcp_nsgs_SBM.
 typedef struct ipx_siconos_sbm ipx_siconos_sbm;
@@ -34,7 +34,8 @@ int ipx_siconos_sbm_blocks(const ipx_siconos_sbm *s);
 /// after each sweep) is below tol or max_sweeps are done. A block whose local Lemke fails ends
 /// that sweep (Siconos' rule). *sweeps receives the sweeps made. Returns Siconos' info (0:
 /// within tol).
-int ipx_siconos_nsgs(ipx_siconos_sbm *s, int max_sweeps, double tol, double *z, double *w, int *sweeps);
+int ipx_siconos_nsgs(ipx_siconos_sbm *s, int max_sweeps, double tol, double *z, double *w,
+                     int *sweeps);
 
 /// y = M x (n each) by Siconos' own product of the stored blocks (SBM_gemv): checks the form.
 void ipx_siconos_sbm_apply(const ipx_siconos_sbm *s, const double *x, double *y);

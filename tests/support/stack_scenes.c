@@ -8,8 +8,14 @@
 
 ipx_stack_options ipx_stack_default_options(void)
 {
-    return (ipx_stack_options){.mu = 0.5, .e = 0.5, .v_capture = 0.01, .speed = 1.0, .struck = 1,
-                               .slip = 0.3, .spin = 0.5, .ground = 1};
+    return (ipx_stack_options){.mu = 0.5,
+                               .e = 0.5,
+                               .v_capture = 0.01,
+                               .speed = 1.0,
+                               .struck = 1,
+                               .slip = 0.3,
+                               .spin = 0.5,
+                               .ground = 1};
 }
 
 static double draw(ipx_rng *rng, double lo, double hi, double fixed)
@@ -43,7 +49,8 @@ static void body_velocity(ipx_scene *s, int b, int moving, const ipx_stack_optio
 static void finish(ipx_scene *s, int k, const ipx_stack_options *o)
 {
     for (int i = 0; i < k; i++)
-        s->contact[i] = (ipx_contact){.mu = o->mu, .e = o->e, .v_capture = o->v_capture, .v_plastic = 0.0};
+        s->contact[i] =
+            (ipx_contact){.mu = o->mu, .e = o->e, .v_capture = o->v_capture, .v_plastic = 0.0};
     ipx_scene_finish(s, k);
 }
 
@@ -54,7 +61,8 @@ void ipx_scene_sphere_stack(ipx_scene *s, int n, const ipx_stack_options *o, ipx
     s->n_bodies = n;
     int k = 0;
     for (int b = 0; b < n; b++) {
-        double m = rng ? exp(ipx_rng_uniform(rng, log(0.2), log(5.0))) : 1.0, I = 0.4 * m * SPHERE_R * SPHERE_R;
+        double m = rng ? exp(ipx_rng_uniform(rng, log(0.2), log(5.0))) : 1.0,
+               I = 0.4 * m * SPHERE_R * SPHERE_R;
         const double inertia[3] = {I, I, I}, com[3] = {0.0, 0.0, SPHERE_R * (2 * b + 1)};
         s->bodies[b] = ipx_body_make(m, inertia, R, com);
         s->body_size[b] = SPHERE_R;
@@ -79,9 +87,11 @@ void ipx_scene_box_tower(ipx_scene *s, int n, int corners, const ipx_stack_optio
         double m = rng ? exp(ipx_rng_uniform(rng, log(0.2), log(5.0))) : 1.0;
         double yaw = draw(rng, -0.1, 0.1, 0.0), cy = cos(yaw), sy = sin(yaw);
         const double R[9] = {cy, sy, 0, -sy, cy, 0, 0, 0, 1};
-        const double inertia[3] = {m / 3.0 * (h[1] * h[1] + h[2] * h[2]), m / 3.0 * (h[0] * h[0] + h[2] * h[2]),
+        const double inertia[3] = {m / 3.0 * (h[1] * h[1] + h[2] * h[2]),
+                                   m / 3.0 * (h[0] * h[0] + h[2] * h[2]),
                                    m / 3.0 * (h[0] * h[0] + h[1] * h[1])};
-        const double com[3] = {draw(rng, -0.02, 0.02, 0.0), draw(rng, -0.02, 0.02, 0.0), hz * (2 * b + 1)};
+        const double com[3] = {draw(rng, -0.02, 0.02, 0.0), draw(rng, -0.02, 0.02, 0.0),
+                               hz * (2 * b + 1)};
         s->bodies[b] = ipx_body_make(m, inertia, R, com);
         s->body_size[b] = hx;
         double sense = rng && ipx_rng_next(rng) % 2u ? -1.0 : 1.0;

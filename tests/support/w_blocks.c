@@ -34,13 +34,15 @@ int ipx_test_blocks_of(const ipx_problem *p, ipx_test_blocks *b)
             if (i != j && !block_nonzero(p->W, n, i, j)) continue;
             for (int c = 0; c < 3; c++)
                 for (int r = 0; r < 3; r++)
-                    b->blk[9 * (size_t)nnz + (size_t)(r + 3 * c)] = p->W[3 * (size_t)i + (size_t)r + n * (3 * (size_t)j + (size_t)c)];
+                    b->blk[9 * (size_t)nnz + (size_t)(r + 3 * c)] =
+                        p->W[3 * (size_t)i + (size_t)r + n * (3 * (size_t)j + (size_t)c)];
             b->row[nnz++] = i;
         }
     }
     b->start[k] = nnz;
     b->Ws = (ipx_wsparse){nnz, b->start, b->row, b->blk};
-    b->problem = (ipx_problem){.k = k, .v = p->v, .contact = p->contact, .flags = IPX_PROBLEM_W_ASSEMBLED, .Ws = &b->Ws};
+    b->problem = (ipx_problem){
+        .k = k, .v = p->v, .contact = p->contact, .flags = IPX_PROBLEM_W_ASSEMBLED, .Ws = &b->Ws};
     return 0;
 }
 

@@ -14,7 +14,7 @@
 
 enum { K = 2, ROWS = 3 * K };
 
-static const double mass[K] = {1.0, 1e12};          /* kg */
+static const double mass[K] = {1.0, 1e12};           /* kg */
 static const double vel[K][3] = {{2.0, 0.0, -1.0},   /* m/s [t1 t2 n]: slides along t1 */
                                  {0.2, -0.1, -1.0}}; /* inside the friction polygon: sticks */
 static const double mu = 0.5;
@@ -79,17 +79,24 @@ static void check_model(const char *model, const char *text)
         for (int a = 0; a < 3; a++) {
             const double got = r.impulse[3 * i + a];
             if (!(fabs(got - ri.impulse[a]) <= scale && fabs(got - exact[a]) <= scale))
-                printf("  %s contact %d row %d: together %.17g, alone %.17g, closed form %.17g N*s\n",
-                       model, i, a, got, ri.impulse[a], exact[a]);
+                printf(
+                    "  %s contact %d row %d: together %.17g, alone %.17g, closed form %.17g N*s\n",
+                    model, i, a, got, ri.impulse[a], exact[a]);
             ENSURE(fabs(got - ri.impulse[a]) <= scale);
             ENSURE(fabs(got - exact[a]) <= scale);
         }
     }
 }
 
-static void test_heavy_and_light_contacts_come_out_as_if_alone_aplcp(void) { check_model("aplcp", ""); }
+static void test_heavy_and_light_contacts_come_out_as_if_alone_aplcp(void)
+{
+    check_model("aplcp", "");
+}
 
-static void test_heavy_and_light_contacts_come_out_as_if_alone_routh(void) { check_model("routh", ""); }
+static void test_heavy_and_light_contacts_come_out_as_if_alone_routh(void)
+{
+    check_model("routh", "");
+}
 
 static void test_heavy_and_light_contacts_come_out_as_if_alone_bowling(void)
 {

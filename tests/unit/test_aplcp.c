@@ -9,7 +9,6 @@
 
 static ipx_params aplcp(const char *text) { return ipx_test_params("aplcp", text); }
 
-
 static ipx_scene scene; /* large: static storage */
 
 static void test_single_frictionless_contact_stops_normal_velocity(void)
@@ -80,7 +79,7 @@ static void test_rocking_block_simultaneous_impact_ends_at_rest(void)
 static void test_box_sliding_into_wall_stops(void)
 {
     ipx_scene_box_wall(&scene);
-    ENSURE_NEAR(scene.problem.v[IPX_N], 0.0, 1e-12);      /* A slides along the floor */
+    ENSURE_NEAR(scene.problem.v[IPX_N], 0.0, 1e-12); /* A slides along the floor */
     ENSURE_NEAR(scene.problem.v[IPX_T1], 1.0, 1e-12);
     ENSURE_NEAR(scene.problem.v[3 + IPX_N], -1.0, 1e-12); /* B hits the wall */
     ipx_params par = aplcp("");

@@ -26,8 +26,9 @@ static void test_sphere_on_ground_has_closed_form_W(void)
     memcpy(scene.body_vel, u, sizeof u);
     ipx_scene_finish(&scene, 1);
     const double *W = scene.W, *v = scene.v;
-    ENSURE_NEAR(W[IPX_N + 3 * IPX_N], 1.0 / m, 1e-15);             /* normal: 1/m */
-    ENSURE_NEAR(W[IPX_T1 + 3 * IPX_T1], 1.0 / m + r * r / I, 1e-12); /* tangent: 1/m + r^2/I = 7/(2m) */
+    ENSURE_NEAR(W[IPX_N + 3 * IPX_N], 1.0 / m, 1e-15); /* normal: 1/m */
+    ENSURE_NEAR(W[IPX_T1 + 3 * IPX_T1], 1.0 / m + r * r / I,
+                1e-12); /* tangent: 1/m + r^2/I = 7/(2m) */
     ENSURE_NEAR(W[IPX_T1 + 3 * IPX_N], 0.0, 1e-15);
     ENSURE_NEAR(v[IPX_N], -3.0, 1e-15); /* approaching */
     /* contact point velocity = w x (p - c) = (0,5,0) x (0,0,-0.1) = (-0.5, 0, 0) */
@@ -40,11 +41,13 @@ static void test_frame_from_normal_is_right_handed_and_orthonormal(void)
     ipx_rng rng;
     ipx_rng_seed(&rng, 3);
     for (int t = 0; t < 1000; t++) {
-        double n[3] = {ipx_rng_normal(&rng), ipx_rng_normal(&rng), ipx_rng_normal(&rng)}, t1[3], t2[3];
+        double n[3] = {ipx_rng_normal(&rng), ipx_rng_normal(&rng), ipx_rng_normal(&rng)}, t1[3],
+               t2[3];
         double len = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
         for (int a = 0; a < 3; a++) n[a] /= len;
         ipx_frame_from_normal(n, t1, t2);
-        double c[3] = {t1[1] * t2[2] - t1[2] * t2[1], t1[2] * t2[0] - t1[0] * t2[2], t1[0] * t2[1] - t1[1] * t2[0]};
+        double c[3] = {t1[1] * t2[2] - t1[2] * t2[1], t1[2] * t2[0] - t1[0] * t2[2],
+                       t1[0] * t2[1] - t1[1] * t2[0]};
         for (int a = 0; a < 3; a++) ENSURE_NEAR(c[a], n[a], 1e-14);
         ENSURE_NEAR(t1[0] * n[0] + t1[1] * n[1] + t1[2] * n[2], 0.0, 1e-15);
         ENSURE_NEAR(t1[0] * t1[0] + t1[1] * t1[1] + t1[2] * t1[2], 1.0, 1e-14);
@@ -60,9 +63,10 @@ static double kinetic_energy(const ipx_scene *s, const double *vel)
         T += 0.5 * (u[0] * u[0] + u[1] * u[1] + u[2] * u[2]) / s->bodies[b].inv_mass;
         double det = A[0] * (A[4] * A[8] - A[7] * A[5]) - A[3] * (A[1] * A[8] - A[7] * A[2]) +
                      A[6] * (A[1] * A[5] - A[4] * A[2]);
-        double cof[9] = {A[4] * A[8] - A[5] * A[7], A[5] * A[6] - A[3] * A[8], A[3] * A[7] - A[4] * A[6],
-                         A[7] * A[2] - A[8] * A[1], A[8] * A[0] - A[6] * A[2], A[6] * A[1] - A[7] * A[0],
-                         A[1] * A[5] - A[2] * A[4], A[2] * A[3] - A[0] * A[5], A[0] * A[4] - A[1] * A[3]};
+        double cof[9] = {
+            A[4] * A[8] - A[5] * A[7], A[5] * A[6] - A[3] * A[8], A[3] * A[7] - A[4] * A[6],
+            A[7] * A[2] - A[8] * A[1], A[8] * A[0] - A[6] * A[2], A[6] * A[1] - A[7] * A[0],
+            A[1] * A[5] - A[2] * A[4], A[2] * A[3] - A[0] * A[5], A[0] * A[4] - A[1] * A[3]};
         const double *w = u + 3;
         for (int i = 0; i < 3; i++)
             for (int j = 0; j < 3; j++) T += 0.5 * w[i] * cof[i + 3 * j] / det * w[j];
@@ -78,7 +82,8 @@ static void test_impulse_changes_contact_velocity_by_W_pi_and_energy_by_formula(
     for (int t = 0; t < 200; t++) {
         int k = 1 + t % 8;
         ipx_gen_random(&scene, k, &opt, &rng);
-        double pi[IPX_TEST_MAX_ROWS], vel[6 * IPX_TEST_MAX_CONTACTS], W2[IPX_TEST_MAX_ROWS * IPX_TEST_MAX_ROWS], v2[IPX_TEST_MAX_ROWS];
+        double pi[IPX_TEST_MAX_ROWS], vel[6 * IPX_TEST_MAX_CONTACTS],
+            W2[IPX_TEST_MAX_ROWS * IPX_TEST_MAX_ROWS], v2[IPX_TEST_MAX_ROWS];
         for (int i = 0; i < 3 * k; i++) pi[i] = ipx_rng_normal(&rng);
         memcpy(vel, scene.body_vel, sizeof(double) * 6 * scene.n_bodies);
         double T0 = kinetic_energy(&scene, vel);

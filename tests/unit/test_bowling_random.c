@@ -52,7 +52,8 @@ static int keeps_cap(const ipx_params *par, const ipx_problem *p, const ipx_resu
     const int fallback_b = par->value[IPX_BOWLING_CAP_FALLBACK] != 0.0;
     if ((r->counts.limits_hit & IPX_BOWLING_CAP_UNREACHED) && !fallback_b) return 1;
     const int ok = r->delta_ke <= target + tol;
-    if (!ok) fprintf(stderr, "  cap: dT = %.17g > -(1 - %g) T- = %.17g\n", r->delta_ke, e_hat, target);
+    if (!ok)
+        fprintf(stderr, "  cap: dT = %.17g > -(1 - %g) T- = %.17g\n", r->delta_ke, e_hat, target);
     return ok;
 }
 
@@ -98,25 +99,30 @@ static tally run_batch(const char *what, const char *params, int k_max, int coun
     return t;
 }
 
-
 static void test_ten_thousand_problems_keep_the_cap_the_cone_and_non_penetration(void)
 {
-    const tally t = run_batch("k = 1..6, paper's e_* 0.5, mu_d = mu_s / 2", "e_star=0.5,mu_dynamic_ratio=0.5", 6, 10000, 2009);
+    const tally t = run_batch("k = 1..6, paper's e_* 0.5, mu_d = mu_s / 2",
+                              "e_star=0.5,mu_dynamic_ratio=0.5", 6, 10000, 2009);
     ENSURE(t.capped > 500); /* the cap binds, not only idles */
 }
 
-static void test_defaults_keep_the_promises(void) { run_batch("k = 1..6, defaults", "", 6, 1000, 7); }
+static void test_defaults_keep_the_promises(void)
+{
+    run_batch("k = 1..6, defaults", "", 6, 1000, 7);
+}
 
 static void test_energetic_and_tangential_cors_keep_the_promises(void)
 {
     run_batch("k = 1..6, energetic 0.7, e_t 0.3, e_* 0.5",
               "energetic=1,e_energetic=0.7,e_star=0.5,e_t=0.3,mu_dynamic_ratio=0.5", 6, 1000, 46);
-    run_batch("k = 1..4, e_t -1, (1 - e_*) reading", "e_t=-1,e_star=0.5,cap_reading=1", 4, 1000, 19);
+    run_batch("k = 1..4, e_t -1, (1 - e_*) reading", "e_t=-1,e_star=0.5,cap_reading=1", 4, 1000,
+              19);
 }
 
 static void test_scaling_fallback_always_reaches_the_cap(void)
 {
-    const tally t = run_batch("k = 1..6, e_* 0.2, e_t -1, fallback B", "e_star=0.2,e_t=-1,cap_fallback=1", 6, 1000, 2011);
+    const tally t = run_batch("k = 1..6, e_* 0.2, e_t -1, fallback B",
+                              "e_star=0.2,e_t=-1,cap_fallback=1", 6, 1000, 2011);
     ENSURE(t.bits[0] > 0); /* fallback B was needed */
 }
 

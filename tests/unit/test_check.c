@@ -14,7 +14,8 @@ static ipx_scene scene;
 /* The result of impulses pi, its arrays in this file's storage (one result at a time). */
 static ipx_result result_from(const ipx_problem *p, const double *pi)
 {
-    static double impulse[IPX_TEST_MAX_ROWS], v_post[IPX_TEST_MAX_ROWS], last_step[IPX_TEST_MAX_ROWS];
+    static double impulse[IPX_TEST_MAX_ROWS], v_post[IPX_TEST_MAX_ROWS],
+        last_step[IPX_TEST_MAX_ROWS];
     static int slip_state[IPX_TEST_MAX_CONTACTS];
     const int n = 3 * p->k;
     ipx_result r;
@@ -52,10 +53,7 @@ static int count_kind(const ipx_check_report *rep, ipx_check_kind kind, int cont
 }
 
 /* Point mass falling at 2 m/s, frictionless unless set: pi_n = 2 stops it exactly. */
-static void point_mass(double mu)
-{
-    ipx_scene_point_mass(&scene, mu, 0.0, -2.0);
-}
+static void point_mass(double mu) { ipx_scene_point_mass(&scene, mu, 0.0, -2.0); }
 
 static void test_clean_result_has_no_violation(void)
 {
@@ -78,7 +76,8 @@ static void test_energy_gain_is_caught_with_its_size(void)
     double size = 0.0;
     ENSURE(count_kind(&rep, IPX_CHECK_ENERGY, -1, &size) == 1);
     ENSURE_NEAR(size, 6.0, 1e-6);
-    ENSURE(count_kind(&rep, IPX_CHECK_COMPLEMENTARITY, 0, &size) == 1); /* impulse on a leaving contact */
+    ENSURE(count_kind(&rep, IPX_CHECK_COMPLEMENTARITY, 0, &size) ==
+           1); /* impulse on a leaving contact */
     ENSURE_NEAR(size, 6.0 * 4.0, 1e-6);
     ENSURE(count_kind(&rep, IPX_CHECK_CONSISTENCY, 0, NULL) == 0);
 }
@@ -171,7 +170,8 @@ static void test_friction_along_the_slip_is_caught_with_its_angle(void)
 {
     /* impending: pi_n = 2 stops the approach, friction mu pi_n = 1 on the cone */
     double size = 0.0;
-    const double against[3] = {-1.0, 0.0, 2.0}, along[3] = {1.0, 0.0, 2.0}, across[3] = {0.0, 1.0, 2.0};
+    const double against[3] = {-1.0, 0.0, 2.0}, along[3] = {1.0, 0.0, 2.0},
+                 across[3] = {0.0, 1.0, 2.0};
     ENSURE(direction_violations(3.0, against, IPX_SLIP_IMPENDING, NULL) == 0); /* end slip 2 */
     ENSURE(direction_violations(3.0, along, IPX_SLIP_IMPENDING, &size) == 1);  /* end slip 4 */
     ENSURE_NEAR(size, PI - 1e-6, 1e-12);

@@ -57,7 +57,8 @@ static void make_system(system_t *y, ipx_rng *rng, int n, int joints, int contac
         y->joint[j] = j > 2 && j % 5 == 0 ? y->joint[j - 3] : random_row(rng, a, a + 1);
     }
     for (int c = 0; c < contacts - 1; c++) {
-        const int a = (int)(ipx_rng_next(rng) % (uint64_t)n), b = (int)(ipx_rng_next(rng) % (uint64_t)(n + 1)) - 1;
+        const int a = (int)(ipx_rng_next(rng) % (uint64_t)n),
+                  b = (int)(ipx_rng_next(rng) % (uint64_t)(n + 1)) - 1;
         y->contact[c] = random_row(rng, a, b == a ? -1 : b);
     }
     y->contact[contacts - 1] = y->joint[0];
@@ -80,11 +81,12 @@ static void test_apply_diagonal_and_delassus_match_the_assembled_W(void)
     static system_t y;
     int systems = 0;
     for (int rep = 0; rep < 40; rep++) {
-        const int n = 2 + rep % 10, joints = rep % 4 == 0 ? 0 : 1 + rep % 13, contacts = 2 + (rep * 7) % 40;
+        const int n = 2 + rep % 10, joints = rep % 4 == 0 ? 0 : 1 + rep % 13,
+                  contacts = 2 + (rep * 7) % 40;
         make_system(&y, &rng, n, joints, contacts);
         if (joints == 0) {
             y.contact[contacts - 1] = random_row(&rng, 0, -1); /* nothing holds it */
-            y.contact[0] = random_row(&rng, 0, 0); /* one body named on both sides */
+            y.contact[0] = random_row(&rng, 0, 0);             /* one body named on both sides */
         }
         const int c = contacts;
         const size_t nw = ipx_constrained_work_doubles(n, joints, c);
@@ -104,7 +106,9 @@ static void test_apply_diagonal_and_delassus_match_the_assembled_W(void)
             int zeros = 1;
             for (int j = 0; j < c; j++)
                 for (int i = 0; i < c; i++) {
-                    if (!rows_share_a_body(&y.contact[i], &y.contact[j]) && W[i + (size_t)c * j] != 0.0) zeros = 0;
+                    if (!rows_share_a_body(&y.contact[i], &y.contact[j]) &&
+                        W[i + (size_t)c * j] != 0.0)
+                        zeros = 0;
                     if (W[i + (size_t)c * j] != W[j + (size_t)c * i]) zeros = 0;
                 }
             ENSURE(zeros);
@@ -129,8 +133,10 @@ static void test_apply_diagonal_and_delassus_match_the_assembled_W(void)
             }
             const int ok = err <= 1e-12 * wmax * xmax * c;
             ENSURE(ok);
-            if (!ok) printf("  rep %d (n %d, %d joint rows, %d contact rows): |Wx - apply| %.3g, |W| %.3g\n",
-                            rep, n, joints, c, err, wmax);
+            if (!ok)
+                printf("  rep %d (n %d, %d joint rows, %d contact rows): |Wx - apply| %.3g, |W| "
+                       "%.3g\n",
+                       rep, n, joints, c, err, wmax);
         }
         ipx_constrained_delta_u(&y.s, x, du, work);
         ipx_constrained_delta_u(&y.s, x, du2, work2);
@@ -151,7 +157,8 @@ static void test_blocks_are_the_assembled_W(void)
     ipx_rng_seed(&rng, 23);
     static system_t y;
     for (int rep = 0; rep < 40; rep++) {
-        const int n = 2 + rep % 10, joints = rep % 3 == 0 ? 0 : 1 + rep % 13, k = 1 + (rep * 5) % 20, c = 3 * k;
+        const int n = 2 + rep % 10, joints = rep % 3 == 0 ? 0 : 1 + rep % 13,
+                  k = 1 + (rep * 5) % 20, c = 3 * k;
         make_system(&y, &rng, n, joints, c);
         for (int q = 0; q < k; q++)
             if ((q + rep) % 4 != 0) /* the contact's three rows on the first row's bodies */
@@ -169,14 +176,17 @@ static void test_blocks_are_the_assembled_W(void)
         char msg[IPX_MESSAGE_SIZE];
         ENSURE(ipx_constrained_assemble(&y.s, u, W, v, work, NULL, msg, sizeof msg) == IPX_OK);
         ENSURE(ipx_constrained_prepare(&y.s, u2, v2, work2, NULL, msg, sizeof msg) == IPX_OK);
-        ENSURE(memcmp(v, v2, (size_t)c * sizeof *v) == 0 && memcmp(u, u2, 6 * (size_t)n * sizeof *u) == 0);
+        ENSURE(memcmp(v, v2, (size_t)c * sizeof *v) == 0 &&
+               memcmp(u, u2, 6 * (size_t)n * sizeof *u) == 0);
         const int nnz = ipx_constrained_block_count(&y.s, work2);
-        int *start = malloc(((size_t)k + 1) * sizeof *start), *row = malloc((size_t)nnz * sizeof *row);
+        int *start = malloc(((size_t)k + 1) * sizeof *start),
+            *row = malloc((size_t)nnz * sizeof *row);
         double *blk = malloc(9 * (size_t)nnz * sizeof *blk);
         ENSURE(ipx_constrained_blocks(&y.s, work2, start, row, blk, msg, sizeof msg) == IPX_OK);
         const ipx_wsparse Ws = {nnz, start, row, blk};
         const ipx_contact contact[MAX_ROWS / 3] = {{0}};
-        const ipx_problem p = {.k = k, .v = v2, .contact = contact, .flags = IPX_PROBLEM_W_ASSEMBLED, .Ws = &Ws};
+        const ipx_problem p = {
+            .k = k, .v = v2, .contact = contact, .flags = IPX_PROBLEM_W_ASSEMBLED, .Ws = &Ws};
         ENSURE(ipx_problem_validate(&p, NULL, msg, sizeof msg) == IPX_OK);
         ipx_problem_dense_W(&p, W2);
         ENSURE(memcmp(W, W2, (size_t)c * c * sizeof *W) == 0);
@@ -186,7 +196,9 @@ static void test_blocks_are_the_assembled_W(void)
                 for (int b = 0; b < k; b++) {
                     int share = a == b;
                     for (int r = 0; r < 3; r++)
-                        for (int t = 0; t < 3; t++) share |= rows_share_a_body(&y.contact[3 * a + r], &y.contact[3 * b + t]);
+                        for (int t = 0; t < 3; t++)
+                            share |=
+                                rows_share_a_body(&y.contact[3 * a + r], &y.contact[3 * b + t]);
                     pairs += share;
                 }
             ENSURE(nnz == pairs);

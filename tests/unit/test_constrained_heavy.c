@@ -123,7 +123,8 @@ static void reference_W(const chain *c, long double R[CROWS][CROWS])
             long double sum = 0.0L;
             for (int k = 0; k < LINKS; k++)
                 for (int i = 0; i < 6; i++) {
-                    const long double mi = i < 3 ? (long double)c->mass[k] : (long double)c->inertia[k][i - 3];
+                    const long double mi =
+                        i < 3 ? (long double)c->mass[k] : (long double)c->inertia[k][i - 3];
                     sum += T[6 * k + i][a] * mi * T[6 * k + i][b];
                 }
             Mq[a][b] = sum;
@@ -131,7 +132,8 @@ static void reference_W(const chain *c, long double R[CROWS][CROWS])
     for (int r = 0; r < CROWS; r++) {
         const ipx_row *row = &c->contact[r];
         for (int j = 0; j < LINKS; j++)
-            for (int i = 0; i < 6; i++) JT[r][j] += (long double)row->J[0][i] * T[6 * row->body[0] + i][j];
+            for (int i = 0; i < 6; i++)
+                JT[r][j] += (long double)row->J[0][i] * T[6 * row->body[0] + i][j];
     }
     /* Mq^-1 (JT)^T by Gauss-Jordan (Mq is symmetric positive definite, graded: no pivoting) */
     long double X[LINKS][CROWS];
@@ -211,8 +213,8 @@ static void test_heavy_link_chain_W_matches_the_joint_coordinates(void)
     ENSURE(held_zero);
     ENSURE(worst <= 1e-8);
     printf("  W_nn: first link %.6g (reference %.6g), heavy link %.6g, tip %.6g 1/kg; "
-           "worst |W - ref| / sqrt(W_ii W_jj) %.3g\n", W[2 + CROWS * 2], (double)R[2][2],
-           W[5 + CROWS * 5], W[8 + CROWS * 8], worst);
+           "worst |W - ref| / sqrt(W_ii W_jj) %.3g\n",
+           W[2 + CROWS * 2], (double)R[2][2], W[5 + CROWS * 5], W[8 + CROWS * 8], worst);
     ENSURE(fabs(W[2 + CROWS * 2]) < 1e-10 && W[2 + CROWS * 2] > 1e-14);
 
     double E[CROWS * CROWS], lam[CROWS], wmax = 0.0;
@@ -220,11 +222,13 @@ static void test_heavy_link_chain_W_matches_the_joint_coordinates(void)
     for (int i = 0; i < CROWS * CROWS; i++) wmax = fmax(wmax, fabs(W[i]));
     ENSURE(LAPACKE_dsyev(LAPACK_COL_MAJOR, 'N', 'L', CROWS, E, CROWS, lam) == 0);
     ENSURE(lam[0] >= -4.0 * CROWS * DBL_EPSILON * wmax);
-    if (lam[0] < -4.0 * CROWS * DBL_EPSILON * wmax) printf("  W's least eigenvalue %.3g (|W| %.3g)\n", lam[0], wmax);
+    if (lam[0] < -4.0 * CROWS * DBL_EPSILON * wmax)
+        printf("  W's least eigenvalue %.3g (|W| %.3g)\n", lam[0], wmax);
 
     /* impulses on every contact, sized to move the light links about 1 m/s */
     double pi[CROWS], du[6 * LINKS];
-    for (int i = 0; i < CROWS; i++) pi[i] = (i % 3 == 1) ? 0.0 : (i < 3 ? 1e12 : 1.0) * (1.0 + 0.1 * i);
+    for (int i = 0; i < CROWS; i++)
+        pi[i] = (i % 3 == 1) ? 0.0 : (i < 3 ? 1e12 : 1.0) * (1.0 + 0.1 * i);
     ipx_constrained_delta_u(&c.s, pi, du, work);
     const double rdu = relative_joint_residual(&c, du);
     ENSURE(rdu < 1e-12);
@@ -235,12 +239,14 @@ static void test_heavy_link_chain_W_matches_the_joint_coordinates(void)
         for (int j = 0; j < CROWS; j++) wpi += W[i + CROWS * j] * pi[j];
         for (int t = 0; t < 2; t++)
             if (c.contact[i].body[t] >= 0)
-                for (int k = 0; k < 6; k++) jdu += c.contact[i].J[t][k] * du[6 * c.contact[i].body[t] + k];
+                for (int k = 0; k < 6; k++)
+                    jdu += c.contact[i].J[t][k] * du[6 * c.contact[i].body[t] + k];
         err = fmax(err, fabs(wpi - jdu));
         size = fmax(size, fabs(wpi));
     }
     ENSURE(err <= 1e-10 * size);
-    printf("  du: joint residual %.3g of its terms, |J_c du - W pi| %.3g of %.3g m/s\n", rdu, err, size);
+    printf("  du: joint residual %.3g of its terms, |J_c du - W pi| %.3g of %.3g m/s\n", rdu, err,
+           size);
 }
 
 static void test_heavy_link_chain_projects_violating_velocities_onto_the_joints(void)

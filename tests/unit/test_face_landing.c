@@ -27,8 +27,8 @@
 
 #include "face_landing_data.h"
 
-#define MASS 0.37         /* kg */
-#define HALF_EDGE 0.0524  /* m */
+#define MASS 0.37                                        /* kg */
+#define HALF_EDGE 0.0524                                 /* m */
 #define INERTIA_PER_MASS (0.797 * HALF_EDGE * HALF_EDGE) /* m^2, the data set's identified value */
 
 /* The cube's contact problem: four contacts with the table (world = body1, normal +z). */
@@ -42,8 +42,8 @@ typedef struct landing {
 } landing;
 
 /* point: the four contact points (m), 3 doubles each */
-static void make_landing(landing *l, const double com[3], const double R_rows[9], const double vel[6],
-                         const double *point)
+static void make_landing(landing *l, const double com[3], const double R_rows[9],
+                         const double vel[6], const double *point)
 {
     const double inertia = INERTIA_PER_MASS * MASS, diag[3] = {inertia, inertia, inertia};
     double R[9]; /* column-major */
@@ -62,8 +62,8 @@ static void make_landing(landing *l, const double com[3], const double R_rows[9]
     }
     memcpy(l->vel, vel, sizeof l->vel);
     ipx_bodies_assemble(1, &l->body, 4, l->frame, l->vel, l->W, l->v);
-    l->problem = (ipx_problem){.k = 4, .W = l->W, .v = l->v, .contact = l->contact,
-                               .flags = IPX_PROBLEM_W_ASSEMBLED};
+    l->problem = (ipx_problem){
+        .k = 4, .W = l->W, .v = l->v, .contact = l->contact, .flags = IPX_PROBLEM_W_ASSEMBLED};
 }
 
 static void test_lemke_solves_three_flat_corners_on_the_exact_lexicographic_path(void)
@@ -72,8 +72,8 @@ static void test_lemke_solves_three_flat_corners_on_the_exact_lexicographic_path
     double z[n], w[n], dwork[1024];
     int iwork[2 * n], pivots = 0;
     ENSURE(ipx_lemke_work_doubles(n) <= sizeof dwork / sizeof dwork[0]);
-    const ipx_status st = ipx_lemke(n, face3_M, face3_q, z, w, ipx_lemke_default_max_pivots(n), dwork,
-                                    iwork, &pivots);
+    const ipx_status st = ipx_lemke(n, face3_M, face3_q, z, w, ipx_lemke_default_max_pivots(n),
+                                    dwork, iwork, &pivots);
     double zmax = 0.0, dz = 0.0;
     for (int i = 0; i < n; i++) {
         zmax = fmax(zmax, fabs(face3_z_star[i]));
@@ -96,7 +96,8 @@ static void solved_without_rescue(const char *model, const char *name, const ipx
     ipx_result r;
     const ipx_status st = ipx_test_solve(&par, p, &r);
     printf("  %-5s %-15s %s, %d LCP solves, %d pivots, limits 0x%x, dT %.3e J\n", model, name,
-           ipx_status_name(st), r.counts.lcp_solves, r.counts.pivots, r.counts.limits_hit, r.delta_ke);
+           ipx_status_name(st), r.counts.lcp_solves, r.counts.pivots, r.counts.limits_hit,
+           r.delta_ke);
     ENSURE(st == IPX_OK);
     if (st != IPX_OK) return;
     ENSURE((r.counts.limits_hit & rescue_bits) == 0);
@@ -116,14 +117,15 @@ static void test_captured_face_landings_are_solved_by_the_dense_lemke(void)
         /* routh ends the impact when no contact approaches faster than tol_v (1e-8) times the
            largest approach */
         solved_without_rescue("routh", f->name, &l.problem,
-                              IPX_ROUTH_HIT_ITERATIVE_RESCUE | IPX_ROUTH_HIT_LCP_FAILURE, basic, 1e-9);
+                              IPX_ROUTH_HIT_ITERATIVE_RESCUE | IPX_ROUTH_HIT_LCP_FAILURE, basic,
+                              1e-9);
     }
 }
 
 /* The plastic closed form of a straight-down landing at v0 (m/s) on the whole face: total normal
    impulse m v0, no net tangential impulse, the cube at rest, dT = -m v0^2 / 2. */
-static void lands_plastically(const landing *l, const char *model, const char *params, unsigned rescue_bits,
-                              double v0, double yaw)
+static void lands_plastically(const landing *l, const char *model, const char *params,
+                              unsigned rescue_bits, double v0, double yaw)
 {
     const ipx_params par = ipx_test_params(model, params);
     ipx_result r;
@@ -134,15 +136,17 @@ static void lands_plastically(const landing *l, const char *model, const char *p
     for (int i = 0; i < 4; i++) {
         const double *pi = &r.impulse[3 * i];
         pn += pi[IPX_N];
-        for (int d = 0; d < 2; d++) pt[d] += pi[IPX_T1] * l->frame[i].t1[d] + pi[IPX_T2] * l->frame[i].t2[d];
+        for (int d = 0; d < 2; d++)
+            pt[d] += pi[IPX_T1] * l->frame[i].t1[d] + pi[IPX_T2] * l->frame[i].t2[d];
     }
     memcpy(after, l->vel, sizeof after);
     ipx_bodies_apply_impulse(1, &l->body, 4, l->frame, r.impulse, after);
     double rest = 0.0;
     for (int d = 0; d < 6; d++) rest = fmax(rest, fabs(after[d]));
     const double *p = r.impulse;
-    printf("  yaw %4.1f %-5s normal %.6f %.6f %.6f %.6f (sum %.12f, m v0 %.12f), |u+| %.1e, dT %.9f\n",
-           yaw, model, p[2], p[5], p[8], p[11], pn, MASS * v0, rest, r.delta_ke);
+    printf(
+        "  yaw %4.1f %-5s normal %.6f %.6f %.6f %.6f (sum %.12f, m v0 %.12f), |u+| %.1e, dT %.9f\n",
+        yaw, model, p[2], p[5], p[8], p[11], pn, MASS * v0, rest, r.delta_ke);
     ENSURE_NEAR(pn, MASS * v0, 1e-12);
     ENSURE_NEAR(pt[0], 0.0, 1e-12);
     ENSURE_NEAR(pt[1], 0.0, 1e-12);

@@ -32,8 +32,12 @@ static const double mus[] = {0.1, 1.0, 10.0, 100.0, 1e3, 1e4, 1e6};
 /* Parameter sets: the defaults (Table I's bristle), the paper's Tables II and III with the
    contact's mu, and bristles or dampers far stiffer than the sub-step. */
 static const char *const params[] = {
-    "", "v_s=0.1,sigma1=1e4,tau_dw=0.01,v_eps=1e-3", "v_s=0.1,tau_dw=0.75,v_eps=1e-3",
-    "sigma1=0.1", "sigma2=1e6", "sigma0=1e9",
+    "",
+    "v_s=0.1,sigma1=1e4,tau_dw=0.01,v_eps=1e-3",
+    "v_s=0.1,tau_dw=0.75,v_eps=1e-3",
+    "sigma1=0.1",
+    "sigma2=1e6",
+    "sigma0=1e9",
 };
 #define N_PARAMS (int)(sizeof params / sizeof params[0])
 
@@ -47,8 +51,8 @@ static ipx_gonthier_law law_of(const char *text, double mu)
 }
 
 typedef struct slide {
-    double most;   /* J: largest kinetic + bristle energy met */
-    double end;    /* J: kinetic energy at the end */
+    double most; /* J: largest kinetic + bristle energy met */
+    double end;  /* J: kinetic energy at the end */
 } slide;
 
 /* A block of mass m (kg) sliding at (1, 0.3) m/s on an immovable floor, f_n = m g, for 2 s. */
@@ -75,7 +79,8 @@ static void test_a_sliding_block_only_loses_energy_whatever_mu(void)
     for (int p = 0; p < N_PARAMS; p++)
         for (int a = 0; a < 3; a++)
             for (int b = 0; b < 2; b++) {
-                if (steps[b] * sqrt(law_of(params[p], 1.0).sigma0 / masses[a]) > 0.2) continue; /* ipx_gonthier_step's bound */
+                if (steps[b] * sqrt(law_of(params[p], 1.0).sigma0 / masses[a]) > 0.2)
+                    continue; /* ipx_gonthier_step's bound */
                 for (int i = 0; i < N_MU; i++) {
                     const ipx_gonthier_law law = law_of(params[p], mus[i]);
                     const double T0 = 0.5 * masses[a] * (1.0 + 0.09);
@@ -83,28 +88,35 @@ static void test_a_sliding_block_only_loses_energy_whatever_mu(void)
                     worst = fmax(worst, s.most / T0 - 1.0);
                     slowest = fmax(slowest, s.end / T0);
                     if (!(s.most <= T0 * (1.0 + 1e-12)) || !(s.end < 1e-3 * T0))
-                        printf("  %s, m %g kg, h %g s, mu %g: at most %.6g J, at the end %.3g J (start %.6g J)\n",
-                               params[p][0] ? params[p] : "defaults", masses[a], steps[b], mus[i], s.most, s.end, T0);
+                        printf("  %s, m %g kg, h %g s, mu %g: at most %.6g J, at the end %.3g J "
+                               "(start %.6g J)\n",
+                               params[p][0] ? params[p] : "defaults", masses[a], steps[b], mus[i],
+                               s.most, s.end, T0);
                     ENSURE(s.most <= T0 * (1.0 + 1e-12));
-                    ENSURE(s.end < 1e-3 * T0); /* sigma1 = 0.1 leaves the stick spring nearly undamped */
+                    ENSURE(s.end <
+                           1e-3 * T0); /* sigma1 = 0.1 leaves the stick spring nearly undamped */
                 }
             }
-    printf("  most energy / start - 1: %.2e; slowest stop: %.2e of the start left after 2 s\n", worst, slowest);
+    printf("  most energy / start - 1: %.2e; slowest stop: %.2e of the start left after 2 s\n",
+           worst, slowest);
 }
 
 /* A 2 kg box (0.2 m cube) resting on four corners at its static depth, sliding at 1 m/s and
    spinning at 3 rad/s; host steps of 1 ms with gravity added before each. */
 static int box_steps(const char *text, double mu, double *slide_end, int steps)
 {
-    const double m = 2.0, a = 0.1, I[3] = {m * 2.0 * a * a / 3.0, m * 2.0 * a * a / 3.0, m * 2.0 * a * a / 3.0};
+    const double m = 2.0, a = 0.1,
+                 I[3] = {m * 2.0 * a * a / 3.0, m * 2.0 * a * a / 3.0, m * 2.0 * a * a / 3.0};
     const double R[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, com[3] = {0.0, 0.0, a};
     const ipx_body body = ipx_body_make(m, I, R, com);
     ipx_contact_frame fr[4];
     ipx_contact c[4];
     static const double corner[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
     for (int i = 0; i < 4; i++) {
-        fr[i] = (ipx_contact_frame){.body1 = -1, .body2 = 0, .point = {corner[i][0] * a, corner[i][1] * a, 0.0},
-                                     .n = {0.0, 0.0, 1.0}};
+        fr[i] = (ipx_contact_frame){.body1 = -1,
+                                    .body2 = 0,
+                                    .point = {corner[i][0] * a, corner[i][1] * a, 0.0},
+                                    .n = {0.0, 0.0, 1.0}};
         ipx_frame_from_normal(fr[i].n, fr[i].t1, fr[i].t2);
         c[i] = (ipx_contact){.mu = mu, .e = 0.5, .v_capture = 0.01};
     }
@@ -149,11 +161,15 @@ static void test_a_sliding_box_keeps_the_energy_promise_in_every_host_step(void)
     for (int p = 0; p < N_PARAMS; p++)
         for (int i = 0; i < N_MU; i += 2) {
             double end = 0.0;
-            const int steps = mus[i] < 1.0 ? 1500 : 300, bad = box_steps(params[p], mus[i], &end, steps);
+            const int steps = mus[i] < 1.0 ? 1500 : 300,
+                      bad = box_steps(params[p], mus[i], &end, steps);
             if (bad || !(end < 1e-2))
-                printf("  %s, mu %g: %d of %d steps gain, slide %.3g J at the end\n", params[p][0] ? params[p] : "defaults", mus[i], bad, steps, end);
+                printf("  %s, mu %g: %d of %d steps gain, slide %.3g J at the end\n",
+                       params[p][0] ? params[p] : "defaults", mus[i], bad, steps, end);
             ENSURE(bad == 0);
-            ENSURE(end < 1e-2); /* friction took the slide's 1 J (mu 0.1: 0.98 m/s^2 stops it in 1.02 s) */
+            ENSURE(
+                end <
+                1e-2); /* friction took the slide's 1 J (mu 0.1: 0.98 m/s^2 stops it in 1.02 s) */
         }
 }
 
@@ -197,7 +213,8 @@ static void test_the_checker_catches_a_gain(void)
     ipx_check_options opt = ipx_check_default_options();
     opt.kinds = IPX_CHECK_ENERGY;
     ipx_check_report rep;
-    printf("  released: dT %.4g J, stored %.4g J, integration defect %.2g J\n", r.delta_ke, r.delta_stored, r.energy_error);
+    printf("  released: dT %.4g J, stored %.4g J, integration defect %.2g J\n", r.delta_ke,
+           r.delta_stored, r.energy_error);
     ENSURE(r.delta_ke > 0.0 && r.delta_stored < -r.delta_ke);
     ENSURE(ipx_check(&p, &r, &opt, &rep) == 0);
     const double stored = r.delta_stored;

@@ -23,8 +23,8 @@ static ipx_gonthier_law table_one(void)
 }
 
 typedef struct machine_run {
-    double first_slip; /* s: the block first moves against the plate faster than v_s */
-    double first_peak; /* N: largest friction before that */
+    double first_slip;  /* s: the block first moves against the plate faster than v_s */
+    double first_peak;  /* N: largest friction before that */
     double steady_peak; /* N: largest friction over the last 20 s */
 } machine_run;
 
@@ -59,7 +59,8 @@ static machine_run machine(double plate_speed, double duration)
 static void test_bowden_leben_first_slip_and_steady_peaks(void)
 {
     const double speed[3] = {0.05, 0.10, 0.15};
-    const double peak[3] = {1.495, 1.436, 1.300}; /* docs/models/gonthier.md §V3 (h = 1e-3 and 1e-4 agree) */
+    const double peak[3] = {1.495, 1.436,
+                            1.300}; /* docs/models/gonthier.md §V3 (h = 1e-3 and 1e-4 agree) */
     for (int i = 0; i < 3; i++) {
         const machine_run r = machine(speed[i], 80.0);
         printf("  plate %.2f m/s: first slip %.3f s (0.75 m / v = %.3f s), first peak %.4f N, "
@@ -95,7 +96,8 @@ static void test_stiction_grows_with_dwell_time(void)
     ipx_gonthier_state st = ipx_gonthier_fresh(&law); /* s_dw_onset 0: a fresh contact */
     const double v_t[2] = {0.0, 0.0}, h = 1e-3;
     double f[2];
-    for (long i = 0; i < (long)(law.tau_dw / h + 0.5); i++) ipx_gonthier_friction(&st, &law, 10.0, v_t, h, 0.0, f);
+    for (long i = 0; i < (long)(law.tau_dw / h + 0.5); i++)
+        ipx_gonthier_friction(&st, &law, 10.0, v_t, h, 0.0, f);
     ENSURE_NEAR(st.s_dw, 1.0 - exp(-1.0), 1e-6);
     ENSURE(f[0] == 0.0 && f[1] == 0.0); /* no slip, no deflection: no force */
 }

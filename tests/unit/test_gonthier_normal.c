@@ -17,7 +17,8 @@ static void test_damping_factor_solves_eq10_and_meets_the_closed_forms(void)
         const double d = ipx_gonthier_damping_factor(e);
         ENSURE(d > 0.0 && d < 1.0 + 1e-15);
         if (d < 1.0 - 1e-6) /* Eq. 10, where 1 - d is well represented (below: the closed form) */
-            ENSURE_NEAR((1.0 + d / e) / (1.0 - d), exp(d * (1.0 + 1.0 / e)), 1e-9 * exp(d * (1.0 + 1.0 / e)));
+            ENSURE_NEAR((1.0 + d / e) / (1.0 - d), exp(d * (1.0 + 1.0 / e)),
+                        1e-9 * exp(d * (1.0 + 1.0 / e)));
     }
     /* large e: d = 3 e (1 - e^2) / (2 (1 + e^3)) to 0.25 % for e >= 0.95 (docs/models/gonthier.md §2.4) */
     for (double e = 0.95; e < 0.9999; e += 0.01) {
@@ -50,7 +51,8 @@ static ipx_result drop(double m, double v0, double e, const char *params)
 static void test_sphere_on_a_plane_leaves_at_e_times_the_impact_speed(void)
 {
     const double e[3] = {0.1, 0.5, 0.9}, v0[5] = {0.1, 0.5, 1.0, 2.0, 5.0};
-    const char *scene[2] = {"k=1e6", "k=3.4e10"}; /* the paper's balls (2 kg) and Hertz steel (0.454 kg) */
+    const char *scene[2] = {"k=1e6",
+                            "k=3.4e10"}; /* the paper's balls (2 kg) and Hertz steel (0.454 kg) */
     const double mass[2] = {2.0, 0.454};
     double worst = 0.0;
     for (int s = 0; s < 2; s++)
@@ -77,7 +79,8 @@ static void test_force_is_continuous_never_pulls_and_matches_hertz(void)
         ipx_params par = ipx_test_params("gonthier", "k=3.4e10");
         ipx_gonthier_law_for(par.value, &contact, &law);
         ipx_gonthier_state st = ipx_gonthier_fresh(&law);
-        double delta = 0.0, v = -v0, t = 0.0, delta_max = 0.0, f_max = 0.0, f_first = -1.0, f_last = 0.0;
+        double delta = 0.0, v = -v0, t = 0.0, delta_max = 0.0, f_max = 0.0, f_first = -1.0,
+               f_last = 0.0;
         double lowest_factor = INFINITY;
         while (t == 0.0 || delta > 0.0) {
             const double f = ipx_gonthier_normal(&st, &law, delta, -v);
@@ -93,7 +96,8 @@ static void test_force_is_continuous_never_pulls_and_matches_hertz(void)
             delta_max = fmax(delta_max, delta);
             f_max = fmax(f_max, f);
         }
-        printf("  e = %.1f: delta_max %.2f um, F_max %.0f N, contact %.1f us, first/last force %.1e/%.1e of F_max\n",
+        printf("  e = %.1f: delta_max %.2f um, F_max %.0f N, contact %.1f us, first/last force "
+               "%.1e/%.1e of F_max\n",
                e[c], delta_max * 1e6, f_max, t * 1e6, f_first / f_max, f_last / f_max);
         ENSURE(f_first / f_max < 1e-3 && f_last / f_max < 1e-3);
         ENSURE(lowest_factor >= 0.0); /* Eq. 6: an isolated impact never needs the clamp */
@@ -110,10 +114,14 @@ static void test_unknown_or_bad_parameters_are_refused_by_name(void)
     ipx_params par;
     char msg[256];
     ENSURE(ipx_params_init(&par, "gonthier", msg, sizeof msg) == IPX_OK);
-    ENSURE(ipx_params_parse(&par, "k=-1", msg, sizeof msg) == IPX_ERR_INPUT && strstr(msg, "k = -1"));
-    ENSURE(ipx_params_parse(&par, "e=1.5", msg, sizeof msg) == IPX_ERR_INPUT && strstr(msg, "e = 1.5"));
-    ENSURE(ipx_params_parse(&par, "sigma0=nan", msg, sizeof msg) == IPX_ERR_INPUT && strstr(msg, "sigma0"));
-    ENSURE(ipx_params_parse(&par, "preset=4", msg, sizeof msg) == IPX_ERR_INPUT && strstr(msg, "preset"));
+    ENSURE(ipx_params_parse(&par, "k=-1", msg, sizeof msg) == IPX_ERR_INPUT &&
+           strstr(msg, "k = -1"));
+    ENSURE(ipx_params_parse(&par, "e=1.5", msg, sizeof msg) == IPX_ERR_INPUT &&
+           strstr(msg, "e = 1.5"));
+    ENSURE(ipx_params_parse(&par, "sigma0=nan", msg, sizeof msg) == IPX_ERR_INPUT &&
+           strstr(msg, "sigma0"));
+    ENSURE(ipx_params_parse(&par, "preset=4", msg, sizeof msg) == IPX_ERR_INPUT &&
+           strstr(msg, "preset"));
 }
 
 /* A host step with a bad depth or step is refused by name and changes nothing. */
@@ -141,7 +149,8 @@ static void test_host_step_refuses_bad_input_and_changes_nothing(void)
     /* and a good step moves the depth and pushes the bodies apart */
     double mean[3];
     ENSURE(ipx_gonthier_step(&par, &p, &depth, &st, 1e-3, ws, &r, mean) == IPX_OK);
-    ENSURE(r.impulse[IPX_N] > 0.0 && mean[IPX_N] > 0.0 && mean[IPX_N] < r.impulse[IPX_N] && depth > 1e-3);
+    ENSURE(r.impulse[IPX_N] > 0.0 && mean[IPX_N] > 0.0 && mean[IPX_N] < r.impulse[IPX_N] &&
+           depth > 1e-3);
     ipx_workspace_destroy(ws);
 }
 

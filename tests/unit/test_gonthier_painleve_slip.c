@@ -53,8 +53,14 @@ static void test_friction_stops_the_slip_without_reversing_it(void)
     double v[3] = {v0[0], v0[1], v0[2]}, depth = depth0, impulse[3] = {0.0, 0.0, 0.0};
     double work[8], v_post[3];
     ENSURE(ipx_gonthier_advance_work_doubles(1) <= sizeof work / sizeof work[0]);
-    ipx_gonthier_island is = {.k = 1, .W = W, .v = v, .delta = &depth, .state = &st, .law = &law,
-                              .impulse = impulse, .work = work};
+    ipx_gonthier_island is = {.k = 1,
+                              .W = W,
+                              .v = v,
+                              .delta = &depth,
+                              .state = &st,
+                              .law = &law,
+                              .impulse = impulse,
+                              .work = work};
     const double h = 1e-5; /* the default sub-step: 100 of them make a 1 ms host step */
     double most_reversed = 0.0;
     for (int s = 0; s < 100; s++) {
@@ -68,10 +74,12 @@ static void test_friction_stops_the_slip_without_reversing_it(void)
     }
     const double dT = energy_change(1, v0, &r), released = spring_release(1, &law, &depth0, &depth);
     printf("  slip %.3f -> %.2e m/s (most reversed %.2e), normal impulse %.3g N s, dT %.3g J "
-           "(spring release %.2g J)\n", v0[IPX_T1], v[IPX_T1], most_reversed, impulse[IPX_N], dT, released);
-    ENSURE(impulse[IPX_N] > 0.0 && impulse[IPX_T1] > 0.0);   /* it pressed, and friction opposed the slip */
-    ENSURE(most_reversed <= 0.01 * fabs(v0[IPX_T1]));         /* the slip stops, it is not reversed */
-    ENSURE(fabs(v[IPX_T1]) <= 0.01 * fabs(v0[IPX_T1]));       /* and it stays stopped (stick) */
+           "(spring release %.2g J)\n",
+           v0[IPX_T1], v[IPX_T1], most_reversed, impulse[IPX_N], dT, released);
+    ENSURE(impulse[IPX_N] > 0.0 &&
+           impulse[IPX_T1] > 0.0); /* it pressed, and friction opposed the slip */
+    ENSURE(most_reversed <= 0.01 * fabs(v0[IPX_T1]));   /* the slip stops, it is not reversed */
+    ENSURE(fabs(v[IPX_T1]) <= 0.01 * fabs(v0[IPX_T1])); /* and it stays stopped (stick) */
     ENSURE(dT <= released + 1e-9);
 }
 
@@ -81,32 +89,34 @@ static void test_friction_stops_the_slip_without_reversing_it(void)
 static void test_recorded_compass_gait_step_gains_no_energy(void)
 {
     static const double W[36] = {
-        0x1.66b55460f6509p+6, -0x1.65a3fd2fc1bcep-1, -0x1.8a9089a17f70bp+2,
-        -0x1.34f878ca9dd5dp+4, -0x1.2c2011578be3dp-3, -0x1.51394fea4d512p+1,
-        -0x1.65a3fd2fc1bcep-1, 0x1.c906f8a3a34efp-1, -0x1.4dac3ae3b51b2p+1,
-        0x1.b1970d910d148p-1, 0x1.f968b7ccc65f3p-1, 0x1.f7d637245876ap+2,
-        -0x1.8a9089a17f70bp+2, -0x1.4dac3ae3b51b2p+1, 0x1.3ba89816957d6p+4,
-        -0x1.a8f9966f2a58p+1, -0x1.a6d5d83379528p+1, -0x1.a642496979bcep+5,
-        -0x1.34f878ca9dd5dp+4, 0x1.b1970d910d148p-1, -0x1.a8f9966f2a58p+1,
-        0x1.dab933af979cap+2, 0x1.ca66b738451f7p-1, 0x1.d175d08382c08p+3,
-        -0x1.2c2011578be3dp-3, 0x1.f968b7ccc65f3p-1, -0x1.a6d5d83379528p+1,
-        0x1.ca66b738451f7p-1, 0x1.1c65c8df1f356p+0, 0x1.3bf195d729eap+3,
-        -0x1.51394fea4d512p+1, 0x1.f7d637245876ap+2, -0x1.a642496979bcep+5,
-        0x1.d175d08382c08p+3, 0x1.3bf195d729eap+3, 0x1.40249292034acp+7,
+        0x1.66b55460f6509p+6,  -0x1.65a3fd2fc1bcep-1, -0x1.8a9089a17f70bp+2, -0x1.34f878ca9dd5dp+4,
+        -0x1.2c2011578be3dp-3, -0x1.51394fea4d512p+1, -0x1.65a3fd2fc1bcep-1, 0x1.c906f8a3a34efp-1,
+        -0x1.4dac3ae3b51b2p+1, 0x1.b1970d910d148p-1,  0x1.f968b7ccc65f3p-1,  0x1.f7d637245876ap+2,
+        -0x1.8a9089a17f70bp+2, -0x1.4dac3ae3b51b2p+1, 0x1.3ba89816957d6p+4,  -0x1.a8f9966f2a58p+1,
+        -0x1.a6d5d83379528p+1, -0x1.a642496979bcep+5, -0x1.34f878ca9dd5dp+4, 0x1.b1970d910d148p-1,
+        -0x1.a8f9966f2a58p+1,  0x1.dab933af979cap+2,  0x1.ca66b738451f7p-1,  0x1.d175d08382c08p+3,
+        -0x1.2c2011578be3dp-3, 0x1.f968b7ccc65f3p-1,  -0x1.a6d5d83379528p+1, 0x1.ca66b738451f7p-1,
+        0x1.1c65c8df1f356p+0,  0x1.3bf195d729eap+3,   -0x1.51394fea4d512p+1, 0x1.f7d637245876ap+2,
+        -0x1.a642496979bcep+5, 0x1.d175d08382c08p+3,  0x1.3bf195d729eap+3,   0x1.40249292034acp+7,
     };
     static const double v[6] = {
-        -0x1.3835f62e2d3efp+0, 0x1.fedf487de45cbp-8, 0x1.4c9f9e1449703p-5,
-        0x1.9d02c74e82f8ap-3, -0x1.029fde9b0a83p-14, -0x1.3cb8661b23d78p-4,
+        -0x1.3835f62e2d3efp+0, 0x1.fedf487de45cbp-8,  0x1.4c9f9e1449703p-5,
+        0x1.9d02c74e82f8ap-3,  -0x1.029fde9b0a83p-14, -0x1.3cb8661b23d78p-4,
     };
     double depth[2] = {0x1.5a06235bc3c34p-9, 0x1.4358cc14bc5acp-9};
     const double depth0[2] = {depth[0], depth[1]};
     ipx_gonthier_state st[2] = {
-        {.z = {0x1.37e44c622fc76p-16, 0x1.8a7f4ae23b9f4p-23}, .s_dw = 0x1.673efda834087p-19,
-         .a = 0x1.647a846e472ffp+7, .v_imp = 0x1.1f4118b8bed23p-1},
-        {.z = {0x1.336ca66ab0d68p-15, -0x1.0c323d6cf22bep-20}, .s_dw = 0x1.636a531f7253p-16,
-         .a = 0x1.315501df8e25ap+6, .v_imp = 0x1.4f5f6142b2ec3p+0},
+        {.z = {0x1.37e44c622fc76p-16, 0x1.8a7f4ae23b9f4p-23},
+         .s_dw = 0x1.673efda834087p-19,
+         .a = 0x1.647a846e472ffp+7,
+         .v_imp = 0x1.1f4118b8bed23p-1},
+        {.z = {0x1.336ca66ab0d68p-15, -0x1.0c323d6cf22bep-20},
+         .s_dw = 0x1.636a531f7253p-16,
+         .a = 0x1.315501df8e25ap+6,
+         .v_imp = 0x1.4f5f6142b2ec3p+0},
     };
-    const ipx_contact c[2] = {{.mu = 5.0, .e = 0.0, .v_capture = 0.01}, {.mu = 5.0, .e = 0.0, .v_capture = 0.01}};
+    const ipx_contact c[2] = {{.mu = 5.0, .e = 0.0, .v_capture = 0.01},
+                              {.mu = 5.0, .e = 0.0, .v_capture = 0.01}};
     const ipx_problem p = {.k = 2, .W = W, .v = v, .contact = c};
     ipx_params par = ipx_test_params("gonthier", "");
     ipx_workspace *ws = ipx_workspace_create(&par, 2);
@@ -116,10 +126,12 @@ static void test_recorded_compass_gait_step_gains_no_energy(void)
     double mean[6];
     ENSURE(ipx_gonthier_step(&par, &p, depth, st, 1e-3, ws, &r, mean) == IPX_OK);
     const double dT = energy_change(2, v, &r), released = spring_release(2, law, depth0, depth);
-    printf("  shin end slip %.3f -> %.3g m/s, dT %.3g J (spring release %.2g J; the walker has 2.47 J)\n",
+    printf("  shin end slip %.3f -> %.3g m/s, dT %.3g J (spring release %.2g J; the walker has "
+           "2.47 J)\n",
            v[IPX_T1], r.v_post[IPX_T1], dT, released);
     ENSURE(dT <= released + 1e-9);
-    ENSURE(fabs(r.v_post[IPX_T1]) <= fabs(v[IPX_T1])); /* friction slowed the slip, did not reverse it larger */
+    ENSURE(fabs(r.v_post[IPX_T1]) <=
+           fabs(v[IPX_T1])); /* friction slowed the slip, did not reverse it larger */
     ipx_workspace_destroy(ws);
 }
 

@@ -16,7 +16,6 @@
 
 static ipx_params jia(const char *text) { return ipx_test_params("jia", text); }
 
-
 /* ---- the ball on the table (docs/models/jia.md §5.1): r = 1 m, m = 1 kg, I = 2/5 m r^2, world below ---- */
 
 typedef struct ball {
@@ -43,8 +42,12 @@ static const ipx_problem *ball_problem(ball *b)
     const double inertia[3] = {0.4, 0.4, 0.4}, R[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
     b->body = ipx_body_make(1.0, inertia, R, b->pos);
     ipx_contact_frame *f = &b->frame;
-    *f = (ipx_contact_frame){.body1 = -1, .body2 = 0, .point = {b->pos[0], b->pos[1], 0.0},
-                             .t1 = {1, 0, 0}, .t2 = {0, 1, 0}, .n = {0, 0, 1}};
+    *f = (ipx_contact_frame){.body1 = -1,
+                             .body2 = 0,
+                             .point = {b->pos[0], b->pos[1], 0.0},
+                             .t1 = {1, 0, 0},
+                             .t2 = {0, 1, 0},
+                             .n = {0, 0, 1}};
     ipx_bodies_assemble(1, &b->body, 1, f, b->vel, b->W, b->v);
     b->problem = (ipx_problem){.k = 1, .W = b->W, .v = b->v, .contact = &b->contact};
     return &b->problem;
@@ -61,8 +64,8 @@ static ipx_status ball_impact(ball *b, const ipx_params *par, ipx_result *r)
 /* Same through ipx_jia_trace, for the events and losses. */
 static ipx_status ball_trace(ball *b, const ipx_params *par, ipx_jia_report *rep, ipx_result *r)
 {
-    ipx_status st = ipx_jia_trace(ball_problem(b), par->value, NULL, NULL, rep,
-                                  ipx_test_workspace(par, 1), r);
+    ipx_status st =
+        ipx_jia_trace(ball_problem(b), par->value, NULL, NULL, rep, ipx_test_workspace(par, 1), r);
     if (st == IPX_OK) ipx_bodies_apply_impulse(1, &b->body, 1, &b->frame, r->impulse, b->vel);
     return st;
 }
@@ -80,7 +83,8 @@ static void ball_fly(ball *b)
 static double ball_energy(const ball *b) /* J, true kinetic energy (docs/models/jia.md §P10) */
 {
     double T = 0.0;
-    for (int i = 0; i < 3; i++) T += 0.5 * b->vel[i] * b->vel[i] + 0.2 * b->vel[3 + i] * b->vel[3 + i];
+    for (int i = 0; i < 3; i++)
+        T += 0.5 * b->vel[i] * b->vel[i] + 0.2 * b->vel[3 + i] * b->vel[3 + i];
     return T;
 }
 
@@ -161,7 +165,8 @@ static void test_v1_compat_switches_at_the_published_impulses(void)
     ENSURE(ball_trace(&b, &par, &rep, &r) == IPX_OK);
     const double at[4] = {0.625, 5.0, 7.3656, 7.5}, tol[4] = {1e-9, 1e-9, 1e-4, 1e-9};
     ENSURE(rep.n_events == 4);
-    for (int i = 0; i < 4 && i < rep.n_events; i++) ENSURE_NEAR(rep.event_impulse[i], at[i], tol[i]);
+    for (int i = 0; i < 4 && i < rep.n_events; i++)
+        ENSURE_NEAR(rep.event_impulse[i], at[i], tol[i]);
     ENSURE_NEAR(rep.event_impulse[0], 0.62485, 2e-4);
     ENSURE_NEAR(rep.event_impulse[2], 7.36575, 2e-4);
 }
@@ -189,13 +194,13 @@ static void test_v2_plastic_and_elastic_extremes(void)
 
 /* Table 1: V_{2i-1} and w_{2i-1} after bounce i (columns x, y, z), V0 = (-1, 0, -5),
    w0 = (6, 6, 0). */
-static const double TABLE1_V[8][3] = {
-    {0.898164, -1.627, 2.5001},    {1.07356, -1.77734, 1.2501},   {0.945075, -1.66721, 0.62515},
-    {1.04278, -1.75096, 0.31226},  {0.964192, -1.68359, 0.15645}, {1.02640, -1.73697, 0.07825},
-    {0.996746, -1.7115, 0.03915},  {1.00251, -1.71643, 0.01955}};
-static const double TABLE1_W[8][2] = {
-    {1.93251, 1.25459},  {1.55665, 0.816088}, {1.83198, 1.13731},  {1.62268, 0.893038},
-    {1.79102, 1.08952},  {1.65758, 0.933841}, {1.72126, 1.00813},  {1.70891, 0.993732}};
+static const double TABLE1_V[8][3] = {{0.898164, -1.627, 2.5001},    {1.07356, -1.77734, 1.2501},
+                                      {0.945075, -1.66721, 0.62515}, {1.04278, -1.75096, 0.31226},
+                                      {0.964192, -1.68359, 0.15645}, {1.02640, -1.73697, 0.07825},
+                                      {0.996746, -1.7115, 0.03915},  {1.00251, -1.71643, 0.01955}};
+static const double TABLE1_W[8][2] = {{1.93251, 1.25459},  {1.55665, 0.816088}, {1.83198, 1.13731},
+                                      {1.62268, 0.893038}, {1.79102, 1.08952},  {1.65758, 0.933841},
+                                      {1.72126, 1.00813},  {1.70891, 0.993732}};
 
 static void test_table1_with_the_papers_integrator(void)
 {
@@ -328,11 +333,13 @@ static void pencil_init(pencil *p)
 {
     const double th = PI / 3.0, s = sin(th), c = cos(th), h = 1.914474, Q22 = 1.162993;
     const double R[9] = {s, 0, -c, 0, 1, 0, c, 0, s}; /* (86), column-major */
-    const double inertia[3] = {Q22, Q22, 0.1}, com[3] = {h * c, 0.0, h * s}, wb[3] = {-1, -0.5, -0.5};
+    const double inertia[3] = {Q22, Q22, 0.1}, com[3] = {h * c, 0.0, h * s},
+                 wb[3] = {-1, -0.5, -0.5};
     memset(p, 0, sizeof *p);
     memcpy(p->R, R, sizeof R);
     p->body = ipx_body_make(1.0, inertia, R, com);
-    p->frame = (ipx_contact_frame){.body1 = -1, .body2 = 0, .t1 = {1, 0, 0}, .t2 = {0, 1, 0}, .n = {0, 0, 1}};
+    p->frame = (ipx_contact_frame){
+        .body1 = -1, .body2 = 0, .t1 = {1, 0, 0}, .t2 = {0, 1, 0}, .n = {0, 0, 1}};
     p->vel[0] = -5.0 * cos(PI / 6.0), p->vel[2] = -5.0 * sin(PI / 6.0);
     for (int i = 0; i < 3; i++) p->vel[3 + i] = R[i] * wb[0] + R[3 + i] * wb[1] + R[6 + i] * wb[2];
     ipx_bodies_assemble(1, &p->body, 1, &p->frame, p->vel, p->W, p->v);
@@ -345,7 +352,8 @@ static void test_pencil_space_impulse_curve(void)
     /* docs/models/jia.md §V6 [D]: v0 = (-3.50114, -1.91447, -2.978618); text I = (4.1298, 0.5942, 5.6629)
        with events 1.470, 3.806, 5.091, 5.663; compat I = (3.9159, 0.7086, 5.6154); the spin
        about the axis (-0.5) is untouched. */
-    static const double I_text[3] = {4.1298, 0.5942, 5.6629}, I_compat[3] = {3.9159, 0.7086, 5.6154};
+    static const double I_text[3] = {4.1298, 0.5942, 5.6629},
+                        I_compat[3] = {3.9159, 0.7086, 5.6154};
     static const double events[4] = {1.470, 3.806, 5.091, 5.663};
     pencil p;
     pencil_init(&p);
@@ -356,11 +364,14 @@ static void test_pencil_space_impulse_curve(void)
         ipx_params par = jia(compat ? "compat=1" : "");
         ipx_result r;
         ipx_jia_report rep;
-        ENSURE(ipx_jia_trace(&p.problem, par.value, NULL, NULL, &rep, ipx_test_workspace(&par, 1), &r) == IPX_OK);
-        for (int i = 0; i < 3; i++) ENSURE_NEAR(r.impulse[i], compat ? I_compat[i] : I_text[i], 1e-4);
+        ENSURE(ipx_jia_trace(&p.problem, par.value, NULL, NULL, &rep, ipx_test_workspace(&par, 1),
+                             &r) == IPX_OK);
+        for (int i = 0; i < 3; i++)
+            ENSURE_NEAR(r.impulse[i], compat ? I_compat[i] : I_text[i], 1e-4);
         if (!compat) {
             ENSURE(rep.n_events == 4);
-            for (int i = 0; i < 4 && i < rep.n_events; i++) ENSURE_NEAR(rep.event_impulse[i], events[i], 1e-3);
+            for (int i = 0; i < 4 && i < rep.n_events; i++)
+                ENSURE_NEAR(rep.event_impulse[i], events[i], 1e-3);
         }
         double vel[6];
         memcpy(vel, p.vel, sizeof vel);
@@ -374,13 +385,13 @@ static void test_pencil_space_impulse_curve(void)
 
 typedef struct path_check {
     const ipx_problem *p;
-    double mu;            /* Coulomb coefficient of the contact */
-    double energy_scale;  /* J */
+    double mu;           /* Coulomb coefficient of the contact */
+    double energy_scale; /* J */
     int points, slips;
-    double energy_error;  /* max |-dT(I) - (E_n + E_t + losses)| / energy_scale */
-    double cone_excess;   /* max |dI_t/dI_n| - mu */
-    double slip_error;    /* max |ratio + mu v_s/|v_s|| in slip */
-    double loss_drop;     /* max decrease of the friction loss */
+    double energy_error; /* max |-dT(I) - (E_n + E_t + losses)| / energy_scale */
+    double cone_excess;  /* max |dI_t/dI_n| - mu */
+    double slip_error;   /* max |ratio + mu v_s/|v_s|| in slip */
+    double loss_drop;    /* max decrease of the friction loss */
     double last_loss;
 } path_check;
 
@@ -401,14 +412,16 @@ static void check_point(const ipx_jia_point *pt, void *user)
     path_check *c = user;
     c->points++;
     const double stored = pt->E_n + pt->E_t + pt->friction_loss + pt->normal_loss + pt->compat_loss;
-    c->energy_error = fmax(c->energy_error, fabs(energy_taken(c->p, pt->impulse) - stored) / c->energy_scale);
+    c->energy_error =
+        fmax(c->energy_error, fabs(energy_taken(c->p, pt->impulse) - stored) / c->energy_scale);
     const double q = hypot(pt->ratio[0], pt->ratio[1]);
     c->cone_excess = fmax(c->cone_excess, q - c->mu);
     const double vs = hypot(pt->slip_velocity[0], pt->slip_velocity[1]);
     if (pt->mode == IPX_JIA_SLIP && vs > 0.0) { /* (33): F_t = -mu F_n v_s/|v_s| */
         c->slips++;
         for (int i = 0; i < 2; i++)
-            c->slip_error = fmax(c->slip_error, fabs(pt->ratio[i] + c->mu * pt->slip_velocity[i] / vs));
+            c->slip_error =
+                fmax(c->slip_error, fabs(pt->ratio[i] + c->mu * pt->slip_velocity[i] / vs));
     }
     c->loss_drop = fmax(c->loss_drop, c->last_loss - pt->friction_loss);
     c->last_loss = pt->friction_loss;
@@ -425,7 +438,8 @@ static void check_path(const ipx_problem *p, const char *params, double tol_ener
     for (int i = 0; i < 3; i++) scale += p->v[i] * p->v[i];
     c.energy_scale = scale / p->W[8]; /* ~ kinetic energy of the contact motion */
     ipx_result r;
-    ENSURE(ipx_jia_trace(p, par.value, check_point, &c, NULL, ipx_test_workspace(&par, 1), &r) == IPX_OK);
+    ENSURE(ipx_jia_trace(p, par.value, check_point, &c, NULL, ipx_test_workspace(&par, 1), &r) ==
+           IPX_OK);
     ENSURE(c.points > 2);
     ENSURE(c.energy_error <= tol_energy);
     ENSURE(c.cone_excess <= 1e-12 * c.mu);
@@ -433,7 +447,8 @@ static void check_path(const ipx_problem *p, const char *params, double tol_ener
         ENSURE(c.slip_error <= 1e-9 * c.mu);
         ENSURE(c.loss_drop <= 0.0);
     }
-    if (c.energy_error > tol_energy || c.cone_excess > 1e-12 * c.mu || (coulomb && c.slip_error > 1e-9 * c.mu))
+    if (c.energy_error > tol_energy || c.cone_excess > 1e-12 * c.mu ||
+        (coulomb && c.slip_error > 1e-9 * c.mu))
         fprintf(stderr, "path: energy %.3g cone %.3g slip %.3g over %d points\n", c.energy_error,
                 c.cone_excess, c.slip_error, c.points);
 }
@@ -499,7 +514,8 @@ static void test_singular_start_follows_appendices_a_and_b(void)
         ipx_params par = jia("steps=4096");
         first_points f = {0};
         ipx_result r;
-        ENSURE(ipx_jia_trace(p, par.value, keep_first, &f, NULL, ipx_test_workspace(&par, 1), &r) == IPX_OK);
+        ENSURE(ipx_jia_trace(p, par.value, keep_first, &f, NULL, ipx_test_workspace(&par, 1), &r) ==
+               IPX_OK);
         const double ratio0 = slip ? mu : vu / (ETA2 * vn); /* along u = -v0_t/|v0_t| = -x */
         ENSURE_NEAR(-f.pt[0].ratio[0], -ratio0, 1e-12);
         const ipx_jia_point *q = &f.pt[1];
@@ -528,9 +544,11 @@ static void test_scaling_theorem_3(void)
     for (int i = 0; i < 3; i++) ENSURE_NEAR(r2.impulse[i], 2.0 * r1.impulse[i], 1e-12 * 15.0);
     ENSURE_NEAR(two.vel[0], 1.08822, 1e-4);
     ENSURE_NEAR(two.vel[4], -3.72054, 1e-4);
-    const double at[4] = {1.25, 10.0, 14.73, 15.0}, tol[4] = {2e-9, 2e-9, 5e-3, 2e-9}; /* 2 x V1's */
+    const double at[4] = {1.25, 10.0, 14.73, 15.0},
+                 tol[4] = {2e-9, 2e-9, 5e-3, 2e-9}; /* 2 x V1's */
     ENSURE(rep.n_events == 4);
-    for (int i = 0; i < 4 && i < rep.n_events; i++) ENSURE_NEAR(rep.event_impulse[i], at[i], tol[i]);
+    for (int i = 0; i < 4 && i < rep.n_events; i++)
+        ENSURE_NEAR(rep.event_impulse[i], at[i], tol[i]);
 }
 
 static void test_direct_impact(void)
@@ -569,7 +587,8 @@ static void test_frictionless_closed_form(void)
     }
 }
 
-static void rotate_tangents(const ipx_problem *p, double a, double W[9], double v[3], ipx_problem *q)
+static void rotate_tangents(const ipx_problem *p, double a, double W[9], double v[3],
+                            ipx_problem *q)
 {
     /* t1' = c t1 + s t2, t2' = -s t1 + c t2: x' = Q x, W' = Q W Q^T */
     const double c = cos(a), s = sin(a), Q[9] = {c, -s, 0, s, c, 0, 0, 0, 1}; /* column-major */
@@ -605,8 +624,10 @@ static void test_frame_invariance(void)
             ENSURE(ipx_test_solve(&par, &scene.problem, &r) == IPX_OK);
             ENSURE(ipx_test_solve(&par, &q, &rq) == IPX_OK);
             const double c = cos(a), s = sin(a), scale = fabs(r.impulse[IPX_N]);
-            ENSURE_NEAR(rq.impulse[IPX_T1], c * r.impulse[IPX_T1] + s * r.impulse[IPX_T2], 1e-9 * scale);
-            ENSURE_NEAR(rq.impulse[IPX_T2], -s * r.impulse[IPX_T1] + c * r.impulse[IPX_T2], 1e-9 * scale);
+            ENSURE_NEAR(rq.impulse[IPX_T1], c * r.impulse[IPX_T1] + s * r.impulse[IPX_T2],
+                        1e-9 * scale);
+            ENSURE_NEAR(rq.impulse[IPX_T2], -s * r.impulse[IPX_T1] + c * r.impulse[IPX_T2],
+                        1e-9 * scale);
             ENSURE_NEAR(rq.impulse[IPX_N], r.impulse[IPX_N], 1e-9 * scale);
         }
     }
@@ -638,8 +659,8 @@ static void test_registry_solve_equals_trace(void)
     ipx_params par = jia("");
     ipx_result r1, r2;
     ENSURE(ipx_test_solve(&par, ball_problem(&b), &r1) == IPX_OK);
-    ENSURE(ipx_jia_trace(&b.problem, par.value, NULL, NULL, NULL, ipx_test_workspace(&par, 1), &r2) ==
-           IPX_OK);
+    ENSURE(ipx_jia_trace(&b.problem, par.value, NULL, NULL, NULL, ipx_test_workspace(&par, 1),
+                         &r2) == IPX_OK);
     ENSURE(r1.n_rows == 3 && r2.n_rows == 3);
     ENSURE(memcmp(r1.impulse, r2.impulse, 3 * sizeof *r1.impulse) == 0);
     ENSURE(r1.counts.steps == r2.counts.steps && r1.counts.steps > 0);

@@ -58,10 +58,16 @@ static double residual_against(int n, const double *zz, const double *ww, const 
     return worst;
 }
 
-static double residual(int n, const double *zz, const double *ww) { return residual_against(n, zz, ww, zz); }
+static double residual(int n, const double *zz, const double *ww)
+{
+    return residual_against(n, zz, ww, zz);
+}
 
 /* Siconos' answer zs, judged with the scales of our (already checked) answer z. */
-static int siconos_valid(int n, int info, double tol) { return info == 0 && residual_against(n, zs, NULL, z) <= tol; }
+static int siconos_valid(int n, int info, double tol)
+{
+    return info == 0 && residual_against(n, zs, NULL, z) <= tol;
+}
 
 /* w = M zz + q for the current data. */
 static void w_of(int n, const double *zz, double *out)
@@ -243,7 +249,8 @@ static void test_random_corpus_solves_every_problem_and_agrees_with_siconos(void
         printf("  %-9s ours valid %d/%d (worst residual %.1e, %.1f pivots avg), Siconos valid %d, "
                "compared %d (worst |dz| %.1e, |dw| %.1e)\n",
                ipx_lcp_class_name((ipx_lcp_class)c), s->ours_ok, s->tried, s->worst_residual,
-               (double)s->pivots / s->tried, s->siconos_ok, s->compared, s->worst_z_diff, s->worst_w_diff);
+               (double)s->pivots / s->tried, s->siconos_ok, s->compared, s->worst_z_diff,
+               s->worst_w_diff);
         ENSURE(s->ours_ok == s->tried); /* every class is solvable for every generated q */
     }
     ENSURE(st[IPX_LCP_SPD].compared >= 400 && st[IPX_LCP_P_MATRIX].compared >= 400);
@@ -315,8 +322,9 @@ static void test_integer_psd_lcps_with_exact_ties_and_zeros_in_q(void)
             for (int i = 0; i < n; i++) ENSURE_NEAR(wa[i], wb[i], 1e-10 * (1.0 + max_abs(q, n)));
         }
     }
-    printf("  400 integer PSD LCPs (%d tied negative q pairs): ours all valid, Siconos valid on %d\n",
-           ties, siconos_ok);
+    printf(
+        "  400 integer PSD LCPs (%d tied negative q pairs): ours all valid, Siconos valid on %d\n",
+        ties, siconos_ok);
     ENSURE(ties > 100);
 }
 
@@ -343,12 +351,11 @@ static void test_duplicated_rows_and_columns_of_redundant_contacts(void)
     double S[N_MAX * N_MAX], q0[N_MAX], w_star[N_MAX], wa[N_MAX], wb[N_MAX];
     int map[N_MAX], siconos_ok = 0;
     for (int t = 0; t < 300; t++) {
-        const int n0 = 1 + (int)(ipx_rng_next(&rng) % 20), n = n0 + 1 + (int)(ipx_rng_next(&rng) % (uint64_t)n0);
+        const int n0 = 1 + (int)(ipx_rng_next(&rng) % 20),
+                  n = n0 + 1 + (int)(ipx_rng_next(&rng) % (uint64_t)n0);
         const int psd = t % 3 != 2;
-        if (psd)
-            integer_psd(n0, 1 + (int)(ipx_rng_next(&rng) % n0), &rng, S, q0, w_star);
-        else
-            ipx_lcp_generate(IPX_LCP_IMPACT, n0, &rng, S, q0, NULL);
+        if (psd) integer_psd(n0, 1 + (int)(ipx_rng_next(&rng) % n0), &rng, S, q0, w_star);
+        else ipx_lcp_generate(IPX_LCP_IMPACT, n0, &rng, S, q0, NULL);
         duplicate_map(n0, n, &rng, map);
         for (int i = 0; i < n; i++) {
             q[i] = q0[map[i]];
@@ -358,13 +365,15 @@ static void test_duplicated_rows_and_columns_of_redundant_contacts(void)
         ENSURE(residual(n, z, w) <= RES_TOL);
         if (psd) { /* unique w: the planted w* of the small problem, copied */
             w_of(n, z, wa);
-            for (int i = 0; i < n; i++) ENSURE_NEAR(wa[i], w_star[map[i]], 1e-10 * (1.0 + max_abs(q, n)));
+            for (int i = 0; i < n; i++)
+                ENSURE_NEAR(wa[i], w_star[map[i]], 1e-10 * (1.0 + max_abs(q, n)));
         }
         if (siconos_valid(n, ipx_siconos_lexicolemke(n, M, q, zs, ws), RES_TOL)) {
             siconos_ok++;
             w_of(n, zs, wb);
             if (psd)
-                for (int i = 0; i < n; i++) ENSURE_NEAR(wb[i], wa[i], 1e-10 * (1.0 + max_abs(q, n)));
+                for (int i = 0; i < n; i++)
+                    ENSURE_NEAR(wb[i], wa[i], 1e-10 * (1.0 + max_abs(q, n)));
         }
     }
     printf("  300 LCPs with duplicated indices: ours all valid, Siconos valid on %d\n", siconos_ok);
@@ -529,7 +538,8 @@ static void test_infeasible_problems_end_on_a_secondary_ray(void)
     ipx_rng rng;
     ipx_rng_seed(&rng, 3);
     for (int t = 0; t < 50; t++) {
-        const int n = 2 + (int)(ipx_rng_next(&rng) % 30), r = 1 + (int)(ipx_rng_next(&rng) % (uint64_t)(n - 1));
+        const int n = 2 + (int)(ipx_rng_next(&rng) % 30),
+                  r = 1 + (int)(ipx_rng_next(&rng) % (uint64_t)(n - 1));
         double v[N_MAX], B[N_MAX * N_MAX], vv = 0.0;
         for (int i = 0; i < n; i++) {
             v[i] = ipx_rng_uniform(&rng, 0.1, 1.0);

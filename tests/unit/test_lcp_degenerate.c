@@ -44,7 +44,8 @@ static void solves(const char *name, int n, const double *M, const double *q)
     double *dwork = malloc(sizeof(double) * ipx_lemke_work_doubles(n));
     int *iwork = malloc(sizeof(int) * ipx_lemke_work_ints(n));
     int pivots = 0;
-    const ipx_status st = ipx_lemke(n, M, q, z, w, ipx_lemke_default_max_pivots(n), dwork, iwork, &pivots);
+    const ipx_status st =
+        ipx_lemke(n, M, q, z, w, ipx_lemke_default_max_pivots(n), dwork, iwork, &pivots);
     double zmax = 0.0;
     for (int i = 0; i < n; i++) zmax = fmax(zmax, z[i]);
     const double viol = st == IPX_OK ? ipx_test_lcp_violation(n, M, q, z, w) : INFINITY;
@@ -76,7 +77,8 @@ static void test_bin_lcps_with_unequal_ties_are_solved(void)
     for (size_t b = 0; b < sizeof bin_lcps / sizeof bin_lcps[0]; b++) {
         const sparse_lcp *L = &bin_lcps[b];
         double *M = calloc((size_t)L->n * (size_t)L->n, sizeof *M);
-        for (int e = 0; e < L->nnz; e++) M[L->row[e] + (size_t)L->n * (size_t)L->col[e]] = L->val[e];
+        for (int e = 0; e < L->nnz; e++)
+            M[L->row[e] + (size_t)L->n * (size_t)L->col[e]] = L->val[e];
         solves(L->name, L->n, M, L->q);
         free(M);
     }
@@ -90,13 +92,15 @@ static ipx_problem problem(int k, const double *W, const double *v, ipx_contact 
 }
 
 /* ipx_test_solve checks every promise of the model (the checker's default tolerances). */
-static void model_solves(const char *model, const char *params, const char *name, const ipx_problem *p)
+static void model_solves(const char *model, const char *params, const char *name,
+                         const ipx_problem *p)
 {
     const ipx_params par = ipx_test_params(model, params);
     ipx_result r;
     const ipx_status st = ipx_test_solve(&par, p, &r);
     printf("  %-7s %-13s: %s, %d LCP solves, %d pivots, limits 0x%x, dT %.6f J\n", model, name,
-           ipx_status_name(st), r.counts.lcp_solves, r.counts.pivots, r.counts.limits_hit, r.delta_ke);
+           ipx_status_name(st), r.counts.lcp_solves, r.counts.pivots, r.counts.limits_hit,
+           r.delta_ke);
     ENSURE(st == IPX_OK);
     if (st != IPX_OK) return;
     ENSURE(r.delta_ke <= 0.0);

@@ -29,7 +29,8 @@ static ipx_scene scene; /* large: static storage */
 static ipx_params params(const char *model, const char *base, const char *extra)
 {
     char text[256];
-    snprintf(text, sizeof text, "%s%s%s", base, *base && extra && *extra ? "," : "", extra ? extra : "");
+    snprintf(text, sizeof text, "%s%s%s", base, *base && extra && *extra ? "," : "",
+             extra ? extra : "");
     return ipx_test_params(model, text);
 }
 
@@ -50,7 +51,8 @@ static double rel_diff(const double *a, const double *b, int n, double scale)
 
 static double ap_residual(const ipx_problem *p, const double *pi, const double *shift)
 {
-    return ipx_test_ap_residual_of(p, pi, shift, 4); /* ap_dense.h: the LCP from W, as anitescu_potra.h lays it out */
+    return ipx_test_ap_residual_of(
+        p, pi, shift, 4); /* ap_dense.h: the LCP from W, as anitescu_potra.h lays it out */
 }
 
 /* aplcp's Newton targets: -e |v_n| where the approach beats v_capture. */
@@ -95,8 +97,9 @@ static void test_single_contact_matches_dense(void)
 {
     /* the local solver's cases: separating, sticking, sliding at a vertex or along an edge of
        every polygon, with and without Newton targets, mu up to 2 */
-    static const char *extra[] = {"friction_directions=2", "friction_directions=4", "friction_directions=6",
-                                  "friction_directions=8", "friction_directions=4,newton_restitution=1"};
+    static const char *extra[] = {"friction_directions=2", "friction_directions=4",
+                                  "friction_directions=6", "friction_directions=8",
+                                  "friction_directions=4,newton_restitution=1"};
     static const int nds[] = {2, 4, 6, 8, 4};
     ipx_gen_options gen = ipx_gen_default_options();
     gen.mu_max = 2.0;
@@ -111,31 +114,40 @@ static void test_single_contact_matches_dense(void)
             ENSURE(solve(&it, &scene.problem, &ri) == IPX_OK);
             ENSURE(solve(&de, &scene.problem, &rd) == IPX_OK);
             ENSURE(ri.counts.steps >= 1 && rd.counts.steps == 0); /* the paths taken */
-            const double vs = max_abs(scene.problem.v, 3), ps = fmax(max_abs(rd.impulse, 3), 1e-300);
-            const double dv = rel_diff(ri.v_post, rd.v_post, 3, vs), dp = rel_diff(ri.impulse, rd.impulse, 3, ps);
+            const double vs = max_abs(scene.problem.v, 3),
+                         ps = fmax(max_abs(rd.impulse, 3), 1e-300);
+            const double dv = rel_diff(ri.v_post, rd.v_post, 3, vs),
+                         dp = rel_diff(ri.impulse, rd.impulse, 3, ps);
             if (!(dv <= 1e-9 && dp <= 1e-8)) {
                 /* a single contact with large friction and strong normal-tangential coupling can
                    have several solutions: then both must solve the LCP */
                 double shift[1];
                 newton_shift(&scene.problem, shift);
                 const double *sh = e == 4 ? shift : NULL;
-                const double res_i = ipx_test_ap_residual_of(&scene.problem, ri.impulse, sh, nds[e]);
-                const double res_d = ipx_test_ap_residual_of(&scene.problem, rd.impulse, sh, nds[e]);
+                const double res_i =
+                    ipx_test_ap_residual_of(&scene.problem, ri.impulse, sh, nds[e]);
+                const double res_d =
+                    ipx_test_ap_residual_of(&scene.problem, rd.impulse, sh, nds[e]);
                 if (res_i <= 1e-10 && res_d <= 1e-12) {
                     other++;
                 } else {
                     worse++;
-                    fprintf(stderr, "%s problem %d: dv %.3g dp %.3g, residuals %.3g (iterative) %.3g (dense)\n",
-                            extra[e], t, dv, dp, res_i, res_d);
+                    fprintf(
+                        stderr,
+                        "%s problem %d: dv %.3g dp %.3g, residuals %.3g (iterative) %.3g (dense)\n",
+                        extra[e], t, dv, dp, res_i, res_d);
                 }
             }
             lemke += ri.counts.pivots > 0; /* the enumeration left it to the local Lemke */
-            ENSURE(check_all(&scene.problem, &ri, e == 4 ? ipx_model_aplcp.promises(it.value) : IPX_CHECK_ALL));
+            ENSURE(check_all(&scene.problem, &ri,
+                             e == 4 ? ipx_model_aplcp.promises(it.value) : IPX_CHECK_ALL));
         }
     }
     ENSURE(worse == 0);
-    printf("  %d single-contact problems: %d another solution than the dense Lemke's; %d left to the "
-           "local Lemke\n", total, other, lemke);
+    printf(
+        "  %d single-contact problems: %d another solution than the dense Lemke's; %d left to the "
+        "local Lemke\n",
+        total, other, lemke);
     ENSURE(lemke <= total / 100);
 }
 
@@ -158,7 +170,8 @@ static void test_routh_single_contact_with_caps_matches_dense(void)
         ENSURE(check_all(&scene.problem, &ri, ipx_model_routh.promises(it.value)));
         /* one contact, or frictionless: every step LCP has one solution, so the samples agree */
         if (k == 1 || gen.mu_max == 0.0) {
-            const double dv = rel_diff(ri.v_post, rd.v_post, 3 * k, max_abs(scene.problem.v, 3 * k));
+            const double dv =
+                rel_diff(ri.v_post, rd.v_post, 3 * k, max_abs(scene.problem.v, 3 * k));
             if (!(dv <= 1e-8) || ri.counts.steps != rd.counts.steps) {
                 worse++;
                 fprintf(stderr, "routh problem %d (k = %d): dv %.3g, steps %d / %d\n", t, k, dv,
@@ -189,9 +202,12 @@ static void test_frictionless_piles_match_dense(void)
                 ENSURE(solve(&it, &pile.problem, ri) == IPX_OK);
                 ENSURE(solve(&de, &pile.problem, rd) == IPX_OK);
                 const double dv = rel_diff(ri->v_post, rd->v_post, 3 * k, max_abs(pile.v, 3 * k));
-                if (!(dv <= 1e-7)) fprintf(stderr, "%s %s k = %d: dv %.3g\n", model, kind ? "stack" : "bin", k, dv);
+                if (!(dv <= 1e-7))
+                    fprintf(stderr, "%s %s k = %d: dv %.3g\n", model, kind ? "stack" : "bin", k,
+                            dv);
                 ENSURE(dv <= 1e-7);
-                ENSURE(check_all(&pile.problem, ri, m ? ipx_model_routh.promises(it.value) : IPX_CHECK_ALL));
+                ENSURE(check_all(&pile.problem, ri,
+                                 m ? ipx_model_routh.promises(it.value) : IPX_CHECK_ALL));
                 if (!m) ENSURE(ap_residual(&pile.problem, ri->impulse, NULL) <= 1e-9);
                 free(ri), free(rd);
             }
@@ -218,7 +234,8 @@ static void test_frictional_answers_solve_the_lcp(void)
                 ipx_gen_random(&scene, k, &gen, &rng);
                 p = &scene.problem;
             } else {
-                ipx_pile_options o = ipx_pile_default_options(kind == 1 ? IPX_PILE_STACK : IPX_PILE_BIN);
+                ipx_pile_options o =
+                    ipx_pile_default_options(kind == 1 ? IPX_PILE_STACK : IPX_PILE_BIN);
                 if (kind == 2) o.motion = IPX_PILE_CHURNING;
                 o.mu = -1.0; /* mu from [0, 1] */
                 ENSURE(ipx_pile_make(&pile, k, &o, &rng) == 0);
@@ -227,9 +244,11 @@ static void test_frictional_answers_solve_the_lcp(void)
             ipx_result *ri = malloc(sizeof *ri), *rd = malloc(sizeof *rd);
             ENSURE(solve(&it, p, ri) == IPX_OK);
             ENSURE(solve(&de, p, rd) == IPX_OK);
-            const double res_i = ap_residual(p, ri->impulse, NULL), res_d = ap_residual(p, rd->impulse, NULL);
+            const double res_i = ap_residual(p, ri->impulse, NULL),
+                         res_d = ap_residual(p, rd->impulse, NULL);
             /* a dense fallback (the bit) is exact; otherwise the iteration met lcp_tol = 1e-10 */
-            if (!(res_i <= 1e-9)) fprintf(stderr, "kind %d k = %d: residual %.3g\n", kind, k, res_i);
+            if (!(res_i <= 1e-9))
+                fprintf(stderr, "kind %d k = %d: residual %.3g\n", kind, k, res_i);
             ENSURE(res_i <= 1e-9);
             ENSURE(res_d <= 1e-12);
             ENSURE(check_all(p, ri, IPX_CHECK_ALL));
@@ -238,8 +257,9 @@ static void test_frictional_answers_solve_the_lcp(void)
             free(ri), free(rd);
             if (kind != 3) ipx_pile_free(&pile);
         }
-    printf("  %d frictional problems, %d with the dense Lemke's v+ (the others: another solution)\n",
-           problems, agree);
+    printf(
+        "  %d frictional problems, %d with the dense Lemke's v+ (the others: another solution)\n",
+        problems, agree);
 }
 
 static void test_newton_targets_iterative(void)
@@ -271,7 +291,8 @@ static void test_switch_fallback_and_failure(void)
     ENSURE(ipx_pile_make(&pile, 32, &o, &rng) == 0);
     ipx_result *r = malloc(sizeof *r), *rd = malloc(sizeof *rd);
     /* below the switch: the dense Lemke (pivots, no sweeps); at it: sweeps */
-    ipx_params below = params("aplcp", "lcp_switch=33", ""), at = params("aplcp", "lcp_switch=32", "");
+    ipx_params below = params("aplcp", "lcp_switch=33", ""),
+               at = params("aplcp", "lcp_switch=32", "");
     ENSURE(solve(&below, &pile.problem, rd) == IPX_OK);
     ENSURE(rd->counts.steps == 0 && rd->counts.pivots > 0);
     ENSURE(solve(&at, &pile.problem, r) == IPX_OK);
@@ -303,12 +324,14 @@ static void test_switch_fallback_and_failure(void)
        lcp_accept: with 10 sweeps (the reference gets to 0.1, no step LCP settles) each step costs
        two solves (the sweeps, the dense Lemke) and the reference one; with lcp_accept 0, two */
     for (int accept = 0; accept < 2; accept++) {
-        ipx_params ref = params("routh", ITERATIVE, accept ? "max_sweeps=10,lcp_fallback=32,lcp_accept=0.1"
-                                                           : "max_sweeps=10,lcp_fallback=32,lcp_accept=0");
+        ipx_params ref = params("routh", ITERATIVE,
+                                accept ? "max_sweeps=10,lcp_fallback=32,lcp_accept=0.1"
+                                       : "max_sweeps=10,lcp_fallback=32,lcp_accept=0");
         ENSURE(solve(&ref, &pile.problem, r) == IPX_OK);
-        printf("  routh, lcp_accept %s: %d steps, %d LCP solves\n", accept ? "0.1" : "0", r->counts.steps,
-               r->counts.lcp_solves);
-        ENSURE(r->counts.steps > 0 && r->counts.lcp_solves == (accept ? 1 : 2) + 2 * r->counts.steps);
+        printf("  routh, lcp_accept %s: %d steps, %d LCP solves\n", accept ? "0.1" : "0",
+               r->counts.steps, r->counts.lcp_solves);
+        ENSURE(r->counts.steps > 0 &&
+               r->counts.lcp_solves == (accept ? 1 : 2) + 2 * r->counts.steps);
         ENSURE(check_tol(&pile.problem, r, ipx_model_routh.promises(ref.value), 1e-9));
     }
     /* where the fallback's dense Lemke fails too (made to, max_pivots=1: a ray or an inaccurate
@@ -323,7 +346,8 @@ static void test_switch_fallback_and_failure(void)
         printf("  %s, the fallback's Lemke failing: %s, limits_hit 0x%x\n", m ? "routh" : "aplcp",
                ipx_status_name(st), r->counts.limits_hit);
         ENSURE(st == IPX_OK && (r->counts.limits_hit & bits) == bits && r->message[0] == '\0');
-        ENSURE(check_tol(&pile.problem, r, m ? ipx_model_routh.promises(both.value) : IPX_CHECK_ALL, 0.05));
+        ENSURE(check_tol(&pile.problem, r, m ? ipx_model_routh.promises(both.value) : IPX_CHECK_ALL,
+                         0.05));
     }
     free(r), free(rd);
     ipx_pile_free(&pile);
@@ -333,7 +357,10 @@ static void test_rescue_where_the_dense_lemke_fails(void)
 {
     /* captured islands (lcp_rescue_data.h) on which the dense Lemke ends on a false ray or an
        inaccurate basis; below lcp_switch the iterative solver answers them, to lcp_tol */
-    struct { int k; const double *W, *v, *mu; } cases[] = {
+    struct {
+        int k;
+        const double *W, *v, *mu;
+    } cases[] = {
         {bin_ray4_k, bin_ray4_W, bin_ray4_v, bin_ray4_mu},
         {bin_numeric5_k, bin_numeric5_W, bin_numeric5_v, bin_numeric5_mu},
         {bin_numeric8_k, bin_numeric8_W, bin_numeric8_v, bin_numeric8_mu},
@@ -341,19 +368,23 @@ static void test_rescue_where_the_dense_lemke_fails(void)
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         ipx_contact contact[8];
         for (int i = 0; i < cases[c].k; i++)
-            contact[i] = (ipx_contact){.mu = cases[c].mu[i], .e = 0.3, .v_capture = 0.05, .v_plastic = 0.0};
-        const ipx_problem p = {.k = cases[c].k, .W = cases[c].W, .v = cases[c].v, .contact = contact};
+            contact[i] =
+                (ipx_contact){.mu = cases[c].mu[i], .e = 0.3, .v_capture = 0.05, .v_plastic = 0.0};
+        const ipx_problem p = {
+            .k = cases[c].k, .W = cases[c].W, .v = cases[c].v, .contact = contact};
         for (int m = 0; m < 2; m++) {
             ipx_params par = ipx_test_params(m ? "routh" : "aplcp", "");
             ipx_result r;
             const ipx_status st = solve(&par, &p, &r);
             if (st != IPX_OK) fprintf(stderr, "%s\n", r.message);
             ENSURE(st == IPX_OK);
-            const unsigned rescue = m ? IPX_ROUTH_HIT_ITERATIVE_RESCUE : IPX_APLCP_HIT_ITERATIVE_RESCUE;
+            const unsigned rescue =
+                m ? IPX_ROUTH_HIT_ITERATIVE_RESCUE : IPX_APLCP_HIT_ITERATIVE_RESCUE;
             ENSURE(check_all(&p, &r, m ? ipx_model_routh.promises(par.value) : IPX_CHECK_ALL));
             if (!m) ENSURE(ap_residual(&p, r.impulse, NULL) <= 1e-9);
             printf("  k = %d, %s: %s\n", p.k, m ? "routh" : "aplcp",
-                   r.counts.limits_hit & rescue ? "the iterative solver answered" : "the dense Lemke answered");
+                   r.counts.limits_hit & rescue ? "the iterative solver answered"
+                                                : "the dense Lemke answered");
         }
     }
 }
@@ -382,7 +413,8 @@ static void test_large_pile(void)
                 const unsigned loose = m ? IPX_ROUTH_HIT_LOOSE_LCP : IPX_APLCP_HIT_LOOSE_LCP;
                 const int approx = (r->counts.limits_hit & loose) != 0;
                 const double acc = approx ? 1e-3 : 0.0;
-                ENSURE(check_tol(&pile.problem, r, m ? ipx_model_routh.promises(par.value) : IPX_CHECK_ALL, acc));
+                ENSURE(check_tol(&pile.problem, r,
+                                 m ? ipx_model_routh.promises(par.value) : IPX_CHECK_ALL, acc));
                 const double res = m ? 0.0 : ap_residual(&pile.problem, r->impulse, NULL);
                 if (!m) ENSURE(res <= (approx ? 1e-3 : 1e-9));
                 printf("  %s, %s, k = %d: %d %s, %s", m ? "routh" : "aplcp", c ? "stack" : "bin", k,
@@ -410,7 +442,8 @@ static void test_stall_ends_early(void)
     for (int m = 0; m < 2; m++) {
         const char *model = m ? "routh" : "aplcp";
         const unsigned loose = m ? IPX_ROUTH_HIT_LOOSE_LCP : IPX_APLCP_HIT_LOOSE_LCP;
-        const unsigned promises = m ? ipx_model_routh.promises(ipx_test_params("routh", "").value) : IPX_CHECK_ALL;
+        const unsigned promises =
+            m ? ipx_model_routh.promises(ipx_test_params("routh", "").value) : IPX_CHECK_ALL;
         int sweeps[3];
         for (int c = 0; c < 3; c++) {
             static const char *extra[] = {"max_sweeps=3000", "max_sweeps=3000,stall_sweeps=0",

@@ -30,7 +30,8 @@ typedef struct pile_lcp {
 static int pile_lcp_make(pile_lcp *x, int k, const ipx_pile_options *o, ipx_rng *rng)
 {
     memset(x, 0, sizeof *x);
-    if (ipx_pile_make(&x->pile, k, o, rng) || ipx_test_ap_make(&x->a, &x->pile.problem, NULL, 4)) return -1;
+    if (ipx_pile_make(&x->pile, k, o, rng) || ipx_test_ap_make(&x->a, &x->pile.problem, NULL, 4))
+        return -1;
     x->sbm = ipx_siconos_ap(&x->a);
     return x->sbm ? 0 : -1;
 }
@@ -62,9 +63,11 @@ static void test_block_form_is_the_lcp(void)
         if (kind) o.mu = -1.0; /* mu uniform in [0, 1]: blocks of 1 and of nd + 2 unknowns */
         pile_lcp x;
         ENSURE(pile_lcp_make(&x, 48, &o, &rng) == 0);
-        ENSURE(ipx_siconos_sbm_blocks(x.sbm) == x.pile.blocks); /* W's non-zero blocks, the diagonal included */
+        ENSURE(ipx_siconos_sbm_blocks(x.sbm) ==
+               x.pile.blocks); /* W's non-zero blocks, the diagonal included */
         const size_t n = (size_t)x.a.n;
-        double *v = malloc(sizeof(double) * n), *y = malloc(sizeof(double) * n), worst = 0.0, scale = 0.0;
+        double *v = malloc(sizeof(double) * n), *y = malloc(sizeof(double) * n), worst = 0.0,
+               scale = 0.0;
         for (size_t i = 0; i < n; i++) v[i] = ipx_rng_uniform(&rng, -1.0, 1.0);
         ipx_siconos_sbm_apply(x.sbm, v, y);
         for (size_t r = 0; r < n; r++) {
@@ -95,12 +98,14 @@ static void test_frictionless_piles_match_siconos(void)
             pile_lcp x;
             ENSURE(pile_lcp_make(&x, k, &o, &rng) == 0);
             const ipx_problem *p = &x.pile.problem;
-            double *pi = malloc(sizeof(double) * 3 * (size_t)k), *vs = malloc(sizeof(double) * 3 * (size_t)k);
+            double *pi = malloc(sizeof(double) * 3 * (size_t)k),
+                   *vs = malloc(sizeof(double) * 3 * (size_t)k);
             int sweeps = 0;
             ENSURE(siconos_impulses(&x, 100000, 1e-14, pi, &sweeps) == 0);
             for (int r = 0; r < 3 * k; r++) {
                 vs[r] = p->v[r];
-                for (int col = 0; col < 3 * k; col++) vs[r] += p->W[r + (size_t)3 * k * col] * pi[col];
+                for (int col = 0; col < 3 * k; col++)
+                    vs[r] += p->W[r + (size_t)3 * k * col] * pi[col];
             }
             const double res_s = ipx_test_ap_residual(&x.a, p, pi);
             ipx_params par = ipx_test_params("aplcp", "lcp_switch=1");
@@ -113,7 +118,8 @@ static void test_frictionless_piles_match_siconos(void)
                 vmax = fmax(vmax, fabs(p->v[i]));
             }
             const double res_i = ipx_test_ap_residual(&x.a, p, r->impulse);
-            printf("  %s k = %3d: Siconos %5d sweeps (residual %.1e), impax %4d sweeps (residual %.1e): dv %.1e\n",
+            printf("  %s k = %3d: Siconos %5d sweeps (residual %.1e), impax %4d sweeps (residual "
+                   "%.1e): dv %.1e\n",
                    kind ? "stack" : "bin", k, sweeps, res_s, r->counts.steps, res_i, dv / vmax);
             ENSURE(r->counts.steps > 0); /* the iterative path, not the dense Lemke */
             ENSURE(dv <= 1e-9 * vmax);
@@ -144,8 +150,8 @@ static void test_frictional_piles_against_siconos(void)
         int sweeps = 0;
         siconos_impulses(&x, r->counts.steps, 0.0, pi, &sweeps);
         const double res_s = ipx_test_ap_residual(&x.a, p, pi);
-        printf("  %s k = %d, %d sweeps each: residual impax %.1e, Siconos %.1e\n", kind ? "stack" : "bin", k,
-               sweeps, res_i, res_s);
+        printf("  %s k = %d, %d sweeps each: residual impax %.1e, Siconos %.1e\n",
+               kind ? "stack" : "bin", k, sweeps, res_i, res_s);
         ENSURE(sweeps == r->counts.steps);
         ENSURE(res_i <= 1e-10);
         ENSURE(res_s >= res_i);

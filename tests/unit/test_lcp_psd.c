@@ -71,16 +71,14 @@ static void pair_alloc(pair *p, int n)
     p->wl = calloc((size_t)n, sizeof(double));
 }
 
-static void pair_free(pair *p)
-{
-    free(p->z), free(p->w), free(p->zl), free(p->wl);
-}
+static void pair_free(pair *p) { free(p->z), free(p->w), free(p->zl), free(p->wl); }
 
 static ipx_status solve_iterative(int n, const double *M, const double *q, int scaled, double norm,
                                   const ipx_lcp_psd_options *o, pair *p)
 {
     dense_op d = {n, M, 0, 0};
-    double *diag = malloc((size_t)n * sizeof *diag), *work = malloc(ipx_lcp_psd_work_doubles(n) * sizeof *work);
+    double *diag = malloc((size_t)n * sizeof *diag),
+           *work = malloc(ipx_lcp_psd_work_doubles(n) * sizeof *work);
     for (int i = 0; i < n; i++) diag[i] = M[i + (size_t)n * i];
     ipx_lcp_operator op = {n, dense_apply, &d, scaled ? diag : NULL, norm};
     ipx_status st = ipx_lcp_psd(&op, q, p->z, p->w, o, work, &p->info);
@@ -142,8 +140,10 @@ static void test_random_spd_and_psd_match_lemke(void)
                          (classes[c] != IPX_LCP_SPD || dz <= 1e-6 * fmax(max_abs(p.zl, n), 1.0));
                 ENSURE(ok);
                 if (!ok)
-                    printf("  %s n %d rep %d: status %d, residual %.3g, |dw| %.3g, |dz| %.3g, iterations %d\n",
-                           ipx_lcp_class_name(classes[c]), n, rep, st, p.info.residual, dw, dz, p.info.iterations);
+                    printf("  %s n %d rep %d: status %d, residual %.3g, |dw| %.3g, |dz| %.3g, "
+                           "iterations %d\n",
+                           ipx_lcp_class_name(classes[c]), n, rep, st, p.info.residual, dw, dz,
+                           p.info.iterations);
                 if (p.info.iterations > worst_iter) worst_iter = p.info.iterations;
                 cases++;
                 pair_free(&p);
@@ -155,7 +155,8 @@ static void test_random_spd_and_psd_match_lemke(void)
 /* The position recovery's LCP on a pile of k contacts (kind, box masses in [1, mass_ratio] kg,
    from seed): the normal block W_nn (k x k, allocated) of its W, and q_i = -t_i < 0 at about
    half the contacts (the recovering ones, t up to 1 mm times ERP 0.2), 0 elsewhere. Returns k. */
-static int recovery_lcp(ipx_pile_kind kind, int k, double mass_ratio, uint64_t seed, double **Wnn, double **q)
+static int recovery_lcp(ipx_pile_kind kind, int k, double mass_ratio, uint64_t seed, double **Wnn,
+                        double **q)
 {
     ipx_rng rng;
     ipx_rng_seed(&rng, seed);
@@ -167,9 +168,11 @@ static int recovery_lcp(ipx_pile_kind kind, int k, double mass_ratio, uint64_t s
     *Wnn = malloc((size_t)k * k * sizeof **Wnn);
     *q = malloc((size_t)k * sizeof **q);
     for (int j = 0; j < k; j++)
-        for (int i = 0; i < k; i++) (*Wnn)[i + (size_t)k * j] = pile.W[(3 * i + IPX_N) + (size_t)n * (3 * j + IPX_N)];
+        for (int i = 0; i < k; i++)
+            (*Wnn)[i + (size_t)k * j] = pile.W[(3 * i + IPX_N) + (size_t)n * (3 * j + IPX_N)];
     for (int i = 0; i < k; i++)
-        (*q)[i] = ipx_rng_uniform(&rng, 0.0, 1.0) < 0.5 ? -0.2e-3 * ipx_rng_uniform(&rng, 0.0, 1.0) : 0.0;
+        (*q)[i] =
+            ipx_rng_uniform(&rng, 0.0, 1.0) < 0.5 ? -0.2e-3 * ipx_rng_uniform(&rng, 0.0, 1.0) : 0.0;
     ipx_pile_free(&pile);
     return k;
 }
@@ -204,8 +207,10 @@ static void test_piles_displacement_matches_lemke(void)
             const double dd = displacement_difference(k, W, p.z, p.zl);
             int ok = st == IPX_OK && meets_statement(k, W, q, &p, TOL) && dd <= 1e-6;
             ENSURE(ok);
-            printf("  %s k %d: %d iterations, %d products, residual %.2g, displacement difference %.2g\n",
-                   kind ? "towers" : "bin", k, p.info.iterations, p.info.products, p.info.residual, dd);
+            printf("  %s k %d: %d iterations, %d products, residual %.2g, displacement difference "
+                   "%.2g\n",
+                   kind ? "towers" : "bin", k, p.info.iterations, p.info.products, p.info.residual,
+                   dd);
             pair_free(&p);
             free(W), free(q);
         }
@@ -236,7 +241,8 @@ static void test_scaling_norm_and_warm_start_give_the_same_answer(void)
     o.warm = 1;
     ENSURE(solve_iterative(k, W, q, 1, 0.0, &o, &c) == IPX_OK);
     ENSURE(c.info.iterations <= 2 && c.info.iterations < a.info.iterations);
-    printf("  scaled %d iterations, unscaled %d, warm %d\n", a.info.iterations, b.info.iterations, c.info.iterations);
+    printf("  scaled %d iterations, unscaled %d, warm %d\n", a.info.iterations, b.info.iterations,
+           c.info.iterations);
     pair_free(&a), pair_free(&b), pair_free(&c);
     free(W), free(q);
 }

@@ -42,7 +42,8 @@ static void test_cholesky_solves_spd_system(void)
 {
     double A[9] = {4, 2, 0, 2, 5, 1, 0, 1, 3}; /* SPD */
     double x_true[3] = {1, -2, 0.5}, B[3];
-    for (int i = 0; i < 3; i++) B[i] = A[i] * x_true[0] + A[i + 3] * x_true[1] + A[i + 6] * x_true[2];
+    for (int i = 0; i < 3; i++)
+        B[i] = A[i] * x_true[0] + A[i + 3] * x_true[1] + A[i + 6] * x_true[2];
     ENSURE(ipx_cholesky_factor(3, A) == IPX_OK);
     ENSURE(ipx_cholesky_solve(3, A, 1, B) == IPX_OK);
     for (int i = 0; i < 3; i++) ENSURE_NEAR(B[i], x_true[i], 1e-14);

@@ -29,7 +29,7 @@ static double fresh_work[64 * 4 * MAXM + MAXM * MAXM + 8 * MAXM];
 static int iwork[MAXM], fresh_iwork[MAXM];
 static double worst_seen;
 static long solves, checked, ill_conditioned;
-static long paths[4]; /* solves by ipx_min_norm_path */
+static long paths[4];     /* solves by ipx_min_norm_path */
 static double worst_well; /* largest difference where the dense solvers agree to 1e-12 */
 
 /* x from the cached path and from both fresh solvers; returns max |difference| / max |x|. */
@@ -73,7 +73,8 @@ static void check(int m, const double *B, const double *w, const char *what)
     int rank = -1;
     double rel = solve_and_compare(m, B, w, &rank);
     checked++;
-    if (!(rel < 1e-9)) printf("  %s: m = %d, rank %d, relative difference %.3e\n", what, m, rank, rel);
+    if (!(rel < 1e-9))
+        printf("  %s: m = %d, rank %d, relative difference %.3e\n", what, m, rank, rel);
     ENSURE(rel < 1e-9);
 }
 
@@ -131,7 +132,8 @@ static void test_random_sequences(void)
                 for (int i = 0; i < m; i++) col[i] = ipx_rng_normal(&rng);
             } else if (what == 5) { /* a column in the span of the others, or zero */
                 const int a = (j + 3) % m, b = (j + 5) % m;
-                for (int i = 0; i < m; i++) col[i] = step % 2 ? 0.0 : B[i + (size_t)m * a] - 2.0 * B[i + (size_t)m * b];
+                for (int i = 0; i < m; i++)
+                    col[i] = step % 2 ? 0.0 : B[i + (size_t)m * a] - 2.0 * B[i + (size_t)m * b];
             } else if (what == 6) { /* two or three columns at once */
                 for (int c = 0; c < 2 + step % 2; c++) {
                     double *cc = B + (size_t)m * set[(step + c) % 10];
@@ -167,17 +169,23 @@ static void make_stack(stack *s, int k, double decades, ipx_rng *rng)
         double mass = ipx_rng_uniform(rng, 0.5, 5.0);
         if (decades > 0.0) mass *= pow(10.0, decades * ipx_rng_uniform(rng, -0.5, 0.5));
         const double R[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
-        const double com[3] = {ipx_rng_uniform(rng, -0.02, 0.02), ipx_rng_uniform(rng, -0.02, 0.02), z + h[2]};
-        const double I[3] = {mass / 3 * (h[1] * h[1] + h[2] * h[2]), mass / 3 * (h[0] * h[0] + h[2] * h[2]),
+        const double com[3] = {ipx_rng_uniform(rng, -0.02, 0.02), ipx_rng_uniform(rng, -0.02, 0.02),
+                               z + h[2]};
+        const double I[3] = {mass / 3 * (h[1] * h[1] + h[2] * h[2]),
+                             mass / 3 * (h[0] * h[0] + h[2] * h[2]),
                              mass / 3 * (h[0] * h[0] + h[1] * h[1])};
         s->bodies[n] = ipx_body_make(mass, I, R, com);
         for (int a = 0; a < 6; a++) s->vel[6 * n + a] = ipx_rng_normal(rng);
         const double ox = fmin(h[0], below[0]) * 0.95, oy = fmin(h[1], below[1]) * 0.95;
         for (int c = 0; c < 4 && i < k; c++, i++) {
             const double a = ipx_rng_uniform(rng, 0.0, 2.0 * PI);
-            s->frames[i] = (ipx_contact_frame){.body1 = n - 1, .body2 = n,
-                                               .point = {com[0] + (c & 1 ? ox : -ox), com[1] + (c & 2 ? oy : -oy), z},
-                                               .n = {0, 0, 1}, .t1 = {cos(a), sin(a), 0}, .t2 = {-sin(a), cos(a), 0}};
+            s->frames[i] = (ipx_contact_frame){
+                .body1 = n - 1,
+                .body2 = n,
+                .point = {com[0] + (c & 1 ? ox : -ox), com[1] + (c & 2 ? oy : -oy), z},
+                .n = {0, 0, 1},
+                .t1 = {cos(a), sin(a), 0},
+                .t2 = {-sin(a), cos(a), 0}};
         }
         below[0] = h[0], below[1] = h[1];
         z += 2.0 * h[2];
@@ -259,9 +267,12 @@ static void test_ill_conditioned_stacks(void)
         make_stack(&s, k, 6.0, &rng);
         search_sequence(k, s.W, s.v, &rng, "ill-conditioned stack");
     }
-    const long all = paths[IPX_MIN_NORM_SAME] + paths[IPX_MIN_NORM_BASE] + paths[IPX_MIN_NORM_DENSE];
-    printf("  ill-conditioned stacks: %ld solves, %ld base, %ld dense, %ld same, %ld ill-conditioned so far\n", all,
-           paths[IPX_MIN_NORM_BASE], paths[IPX_MIN_NORM_DENSE], paths[IPX_MIN_NORM_SAME], ill_conditioned);
+    const long all =
+        paths[IPX_MIN_NORM_SAME] + paths[IPX_MIN_NORM_BASE] + paths[IPX_MIN_NORM_DENSE];
+    printf("  ill-conditioned stacks: %ld solves, %ld base, %ld dense, %ld same, %ld "
+           "ill-conditioned so far\n",
+           all, paths[IPX_MIN_NORM_BASE], paths[IPX_MIN_NORM_DENSE], paths[IPX_MIN_NORM_SAME],
+           ill_conditioned);
     ENSURE(paths[IPX_MIN_NORM_BASE] > all / 2);
 }
 
@@ -298,7 +309,8 @@ static void test_worse_base_goes_dense(void)
         memcpy(F, B, sizeof(double) * (size_t)(m * m));
         memcpy(y, w, sizeof(double) * (size_t)m);
         ENSURE(ipx_plus_lsq(m, m, F, y, rcond, fresh_work, fresh_iwork, NULL) == IPX_OK);
-        dense += ipx_min_norm_path(m, work) == IPX_MIN_NORM_DENSE && memcmp(x, y, sizeof(double) * (size_t)m) == 0;
+        dense += ipx_min_norm_path(m, work) == IPX_MIN_NORM_DENSE &&
+                 memcmp(x, y, sizeof(double) * (size_t)m) == 0;
     }
     ENSURE(dense == 12 - last_dense - 1);
 }
@@ -320,7 +332,8 @@ static void test_again_builds_at_once(void)
             B[(j + 1) + (size_t)m * j] = 0.7 * cos(a), B[(j + 2) + (size_t)m * j] = 0.7 * sin(a);
             memcpy(A, B, sizeof(double) * (size_t)(m * m));
             memcpy(x, w, sizeof(double) * (size_t)m);
-            if (variant) ENSURE(ipx_min_norm_solve_again(m, A, x, RCOND, work, iwork, NULL) == IPX_OK);
+            if (variant)
+                ENSURE(ipx_min_norm_solve_again(m, A, x, RCOND, work, iwork, NULL) == IPX_OK);
             else ENSURE(ipx_min_norm_solve(m, A, x, RCOND, work, iwork, NULL) == IPX_OK);
             const int path = ipx_min_norm_path(m, work);
             ENSURE(path == (variant || a >= 2 ? IPX_MIN_NORM_BASE : IPX_MIN_NORM_DENSE));
@@ -343,7 +356,7 @@ static void test_expected_columns_build_once(void)
     for (int told = 0; told < 2; told++) {
         random_matrix(&rng, m, m - 2, B0);
         random_rhs(&rng, m, B0, 1, w);
-        check(m, B0, w, "fresh"); /* a dense solve: the cache holds B0 */
+        check(m, B0, w, "fresh");                  /* a dense solve: the cache holds B0 */
         ipx_min_norm_expect(m + 1, work, cols, 3); /* another size: ignored */
         if (told) ipx_min_norm_expect(m, work, cols, 3);
         const long before = ipx_min_norm_base_builds(m, work);
@@ -359,7 +372,8 @@ static void test_expected_columns_build_once(void)
                 check(m, B, w, told ? "expected" : "not expected");
             }
         const long built = ipx_min_norm_base_builds(m, work) - before;
-        printf("  columns %s: %ld base factors for 6 solves\n", told ? "expected" : "not expected", built);
+        printf("  columns %s: %ld base factors for 6 solves\n", told ? "expected" : "not expected",
+               built);
         ENSURE(built == (told ? 1 : 3));
     }
 }
@@ -581,6 +595,7 @@ int main(void)
     RUN(test_reproducible);
     printf("  %ld solves compared, largest relative difference %.2e, %.2e where the dense solvers "
            "agree to 1e-12 (%ld ill-conditioned: held to 4 times the dense solvers' own "
-           "difference)\n", solves, worst_seen, worst_well, ill_conditioned);
+           "difference)\n",
+           solves, worst_seen, worst_well, ill_conditioned);
     return ipx_test_exit();
 }

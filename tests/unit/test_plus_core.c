@@ -25,7 +25,8 @@ static ipx_status solve_checked(const ipx_params *par, const ipx_problem *p, ipx
     ipx_workspace *ws = ipx_test_workspace(par, p->k); /* kept: r's arrays live there */
     ipx_status st = ipx_solve(par, p, ws, r);
     if (st != IPX_OK) return st;
-    ENSURE(ipx_test_check_kinds(p, r, par->model->promises(par->value), par->value[IPX_PLUS_EPS_V]));
+    ENSURE(
+        ipx_test_check_kinds(p, r, par->model->promises(par->value), par->value[IPX_PLUS_EPS_V]));
     return st;
 }
 
@@ -41,7 +42,8 @@ static void brick_vertex(const double lin[3], double mu, double e_min)
     scene.n_bodies = 1;
     scene.bodies[0] = ipx_body_make(2.0, inertia, R, com);
     ipx_contact_frame *f = &scene.frames[0];
-    *f = (ipx_contact_frame){.body1 = -1, .body2 = 0, .t1 = {1, 0, 0}, .t2 = {0, 1, 0}, .n = {0, 0, 1}};
+    *f = (ipx_contact_frame){
+        .body1 = -1, .body2 = 0, .t1 = {1, 0, 0}, .t2 = {0, 1, 0}, .n = {0, 0, 1}};
     for (int a = 0; a < 3; a++)
         f->point[a] = R[a] * vertex[0] + R[a + 3] * vertex[1] + R[a + 6] * vertex[2];
     f->point[2] -= 0.1;
@@ -60,7 +62,8 @@ static void solve3(const double A[9], const double b[3], double x[3])
         memcpy(M, A, sizeof M);
         for (int r = 0; r < 3; r++) M[r + 3 * c] = b[r];
         x[c] = (M[0] * (M[4] * M[8] - M[7] * M[5]) - M[3] * (M[1] * M[8] - M[7] * M[2]) +
-                M[6] * (M[1] * M[5] - M[4] * M[2])) / det;
+                M[6] * (M[1] * M[5] - M[4] * M[2])) /
+               det;
     }
 }
 
@@ -122,8 +125,10 @@ static void test_cor_curve_and_overrides_in_a_solve(void)
     const double lin[3] = {0.0, 0.0, -0.05};
     brick_vertex(lin, 0.0, 0.4);
     const double Ann = scene.W[8];
-    static const struct { const char *params; double e; } cases[] = {
-        {"", 0.7}, {"e_min=0.2", 0.6}, {"v_plastic=0", 0.4}, {"v_capture=0.06", 0.0}};
+    static const struct {
+        const char *params;
+        double e;
+    } cases[] = {{"", 0.7}, {"e_min=0.2", 0.6}, {"v_plastic=0", 0.4}, {"v_capture=0.06", 0.0}};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         ipx_params par = plus(cases[i].params);
         ipx_result r;
@@ -177,10 +182,15 @@ static void flat_brick(const double lin[3])
     scene.n_bodies = 1;
     scene.bodies[0] = ipx_body_make(2.0, inertia, R, com);
     for (int i = 0; i < 4; i++) {
-        scene.frames[i] = (ipx_contact_frame){.body1 = -1, .body2 = 0, .t1 = {1, 0, 0},
-                                              .t2 = {0, 1, 0}, .n = {0, 0, 1},
-                                              .point = {i < 2 ? -0.2 : 0.2, i % 2 ? 0.3 : -0.3, -0.5}};
-        scene.contact[i] = (ipx_contact){.mu = 0.2, .e = 0.414, .v_capture = 0.01, .v_plastic = 0.1};
+        scene.frames[i] =
+            (ipx_contact_frame){.body1 = -1,
+                                .body2 = 0,
+                                .t1 = {1, 0, 0},
+                                .t2 = {0, 1, 0},
+                                .n = {0, 0, 1},
+                                .point = {i < 2 ? -0.2 : 0.2, i % 2 ? 0.3 : -0.3, -0.5}};
+        scene.contact[i] =
+            (ipx_contact){.mu = 0.2, .e = 0.414, .v_capture = 0.01, .v_plastic = 0.1};
     }
     for (int a = 0; a < 3; a++) scene.body_vel[a] = lin[a];
     ipx_scene_finish(&scene, 4);
@@ -313,7 +323,7 @@ static void test_permutation_invariance(void)
 typedef struct impending_log {
     double mu;
     int intervals, impending;
-    double worst;  /* largest |pi_t + mu pi_n w_hat_end| / |pi| */
+    double worst; /* largest |pi_t + mu pi_n w_hat_end| / |pi| */
 } impending_log;
 
 static void check_impending(const ipx_plus_interval *iv, void *user)
@@ -477,9 +487,8 @@ static void test_contact_between_immovable_bodies_observes(void)
     /* a contact with a zero row of W can get no impulse: it never compresses. Touching, it
        observes; approaching, nothing could separate it, so the impact is refused (issue
        [hardening] 8: it used to end with v_n+ = -1 m/s and status ok) */
-    static const double W[36] = {
-        2, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    static const double W[36] = {2, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0,
+                                 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
     double v[6] = {0.0, 0.0, -1.0, 0.0, 0.0, 0.0};
     static const ipx_contact ct[2] = {{0.5, 0.5, 0.0, 0.0}, {0.5, 0.5, 0.0, 0.0}};
     ipx_problem p = {.k = 2, .W = W, .v = v, .contact = ct};

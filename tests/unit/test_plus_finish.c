@@ -56,9 +56,10 @@ static void test_the_lcp_is_solved_by_mprgp(void)
     ENSURE(ipx_lemke_work_doubles(M_) <= sizeof dwork / sizeof dwork[0]);
     ENSURE(ipx_lemke_work_ints(M_) <= sizeof iwork / sizeof iwork[0]);
     int pivots = 0;
-    const ipx_status lemke = ipx_lemke(M_, M, finish_q, z, w, ipx_lemke_default_max_pivots(M_), dwork, iwork, &pivots);
-    printf("  Lemke: %s after %d pivots (captured as a numerical failure after 36)\n", ipx_status_name(lemke),
-           pivots);
+    const ipx_status lemke =
+        ipx_lemke(M_, M, finish_q, z, w, ipx_lemke_default_max_pivots(M_), dwork, iwork, &pivots);
+    printf("  Lemke: %s after %d pivots (captured as a numerical failure after 36)\n",
+           ipx_status_name(lemke), pivots);
     for (int i = 0; i < M_; i++) diag[i] = M[i + M_ * i];
     const ipx_lcp_operator op = {M_, apply_m, NULL, diag, 0.0};
     ipx_lcp_psd_options opt = ipx_lcp_psd_default_options();
@@ -74,8 +75,8 @@ static void test_the_lcp_is_solved_by_mprgp(void)
         worst = fmax(worst, fmax(-wi, z[i] > 0.0 ? fabs(wi) : 0.0));
         energy += z[i] * (finish_q[i] + 0.5 * mz[i]);
     }
-    printf("  MPRGP: %d products, worst row %.3g m/s (max |q| %.3g), energy change %.3g J\n", info.products, worst,
-           q_max(), energy);
+    printf("  MPRGP: %d products, worst row %.3g m/s (max |q| %.3g), energy change %.3g J\n",
+           info.products, worst, q_max(), energy);
     ENSURE(worst <= tol);
     ENSURE(energy <= 0.0);
 }
@@ -85,12 +86,14 @@ static void test_plus_ends_the_impact_with_the_rescued_finish(void)
     static double W[N_ * N_], v[N_];
     static ipx_contact contact[M_];
     for (int i = 0; i < M_; i++) {
-        for (int t = 0; t < 2; t++) W[(3 * i + t) * (N_ + 1)] = M[i * (M_ + 1)]; /* tangents: decoupled */
+        for (int t = 0; t < 2; t++)
+            W[(3 * i + t) * (N_ + 1)] = M[i * (M_ + 1)]; /* tangents: decoupled */
         for (int j = 0; j < M_; j++) W[(3 * i + IPX_N) + N_ * (3 * j + IPX_N)] = M[i + M_ * j];
         v[3 * i + IPX_N] = finish_q[i];
         contact[i] = (ipx_contact){.mu = 0.0, .e = 0.0, .v_capture = 0.0, .v_plastic = 0.0};
     }
-    const ipx_problem p = {.k = M_, .W = W, .v = v, .contact = contact, .flags = IPX_PROBLEM_W_ASSEMBLED};
+    const ipx_problem p = {
+        .k = M_, .W = W, .v = v, .contact = contact, .flags = IPX_PROBLEM_W_ASSEMBLED};
     const ipx_params par = ipx_test_params("plus", "max_solves=1");
     ipx_result r;
     const ipx_status st = ipx_solve(&par, &p, ipx_test_workspace(&par, M_), &r);

@@ -62,7 +62,8 @@ static void test_agrees_with_dgelsy(void)
     for (int trial = 0; trial < 3000; trial++) {
         int m = 1 + (int)(ipx_rng_next(&rng) % MAXN);
         int n = trial % 3 == 0 ? m : 1 + (int)(ipx_rng_next(&rng) % MAXN);
-        int full = m < n ? m : n, r = trial % 2 ? full : 1 + (int)(ipx_rng_next(&rng) % (uint64_t)full);
+        int full = m < n ? m : n,
+            r = trial % 2 ? full : 1 + (int)(ipx_rng_next(&rng) % (uint64_t)full);
         double b[MAXN];
         random_system(&rng, m, n, r, trial % 5 != 0, b);
         memcpy(A1, A, sizeof(double) * (size_t)(m * n));
@@ -121,7 +122,8 @@ static void test_solution_is_minimum_norm(void)
 /* A = L R (m x n, rank r, N(0, 1) factors) and b = A x0 (+ noise if inconsistent), allocated. */
 static double *large_system(ipx_rng *rng, int m, int n, int r, int consistent, double **b)
 {
-    double *L = malloc(sizeof(double) * (size_t)(m * r)), *R = malloc(sizeof(double) * (size_t)(r * n));
+    double *L = malloc(sizeof(double) * (size_t)(m * r)),
+           *R = malloc(sizeof(double) * (size_t)(r * n));
     double *M = calloc((size_t)(m * n), sizeof(double)), *x0 = malloc(sizeof(double) * (size_t)n);
     *b = calloc((size_t)(m > n ? m : n), sizeof(double));
     for (int i = 0; i < m * r; i++) L[i] = ipx_rng_normal(rng);
@@ -147,10 +149,13 @@ static void test_blocked_path_agrees_with_dgelsy(void)
     double worst = 0.0;
     for (size_t s = 0; s < sizeof shape / sizeof shape[0]; s++)
         for (int kind = 0; kind < 4; kind++) {
-            const int m = shape[s][0], n = shape[s][1], full = m < n ? m : n, r = kind < 2 ? full : full / 2;
+            const int m = shape[s][0], n = shape[s][1], full = m < n ? m : n,
+                      r = kind < 2 ? full : full / 2;
             double *b, *M = large_system(&rng, m, n, r, kind % 2 == 0, &b);
-            const size_t rows = (size_t)(m > n ? m : n), wn = ipx_lsq_work_doubles(m, n) + ipx_plus_lsq_work_doubles(m, n);
-            double *M2 = malloc(sizeof(double) * (size_t)(m * n)), *b2 = malloc(sizeof(double) * rows);
+            const size_t rows = (size_t)(m > n ? m : n),
+                         wn = ipx_lsq_work_doubles(m, n) + ipx_plus_lsq_work_doubles(m, n);
+            double *M2 = malloc(sizeof(double) * (size_t)(m * n)),
+                   *b2 = malloc(sizeof(double) * rows);
             double *w = malloc(sizeof(double) * wn);
             int *iw = malloc(sizeof(int) * (size_t)n);
             memcpy(M2, M, sizeof(double) * (size_t)(m * n));

@@ -29,7 +29,8 @@ static void brick_vertex(double mu, double e_min)
     scene.n_bodies = 1;
     scene.bodies[0] = ipx_body_make(2.0, inertia, R, com);
     ipx_contact_frame *f = &scene.frames[0];
-    *f = (ipx_contact_frame){.body1 = -1, .body2 = 0, .t1 = {1, 0, 0}, .t2 = {0, 1, 0}, .n = {0, 0, 1}};
+    *f = (ipx_contact_frame){
+        .body1 = -1, .body2 = 0, .t1 = {1, 0, 0}, .t2 = {0, 1, 0}, .n = {0, 0, 1}};
     for (int a = 0; a < 3; a++)
         f->point[a] = R[a] * vertex[0] + R[a + 3] * vertex[1] + R[a + 6] * vertex[2];
     f->point[2] -= 0.1;
@@ -43,8 +44,8 @@ static void brick_vertex(double mu, double e_min)
    first starts, velocity and impulse at the end of the round. */
 typedef struct phase_log {
     int intervals[4], sliding[4], rolling[4], impending[4], rounds;
-    double roll_start[3];     /* N*s: impulse before the first rolling interval */
-    int roll_round;           /* round of the first rolling interval, 0 = never */
+    double roll_start[3]; /* N*s: impulse before the first rolling interval */
+    int roll_round;       /* round of the first rolling interval, 0 = never */
     double end_impulse[4][3], end_v[4][3];
 } phase_log;
 
@@ -87,8 +88,8 @@ static ipx_status trace(const ipx_params *par, phase_log *L, ipx_result *r)
 static void test_example1_delassus_matches_spec(void)
 {
     brick_vertex(0.325, 0.373);
-    static const double A[9] = {3.901011, 0.560302, -0.052761, 0.560302, 3.359728, 0.447676,
-                                -0.052761, 0.447676, 0.576077};
+    static const double A[9] = {3.901011, 0.560302,  -0.052761, 0.560302, 3.359728,
+                                0.447676, -0.052761, 0.447676,  0.576077};
     for (int i = 0; i < 9; i++) ENSURE_NEAR(scene.W[i], A[i], 5e-6);
 }
 
@@ -235,10 +236,14 @@ static void brick_four_corners(void)
     scene.bodies[0] = ipx_body_make(2.0, inertia, R, com);
     for (int i = 0; i < 4; i++) {
         const double point[3] = {0.2 * corner_sign[i][0], 0.3 * corner_sign[i][1], -0.5};
-        scene.frames[i] = (ipx_contact_frame){.body1 = -1, .body2 = 0, .t1 = {1, 0, 0},
-                                              .t2 = {0, 1, 0}, .n = {0, 0, 1},
+        scene.frames[i] = (ipx_contact_frame){.body1 = -1,
+                                              .body2 = 0,
+                                              .t1 = {1, 0, 0},
+                                              .t2 = {0, 1, 0},
+                                              .n = {0, 0, 1},
                                               .point = {point[0], point[1], point[2]}};
-        scene.contact[i] = (ipx_contact){.mu = 0.2, .e = 0.414, .v_capture = 0.01, .v_plastic = 0.1};
+        scene.contact[i] =
+            (ipx_contact){.mu = 0.2, .e = 0.414, .v_capture = 0.01, .v_plastic = 0.1};
     }
     const double vel[6] = {-2.0, 0.0, -8.84, 0.0, 0.0, 0.0};
     memcpy(scene.body_vel, vel, sizeof vel);

@@ -69,7 +69,8 @@ static void check_intervals(const ipx_plus_interval *iv, void *user)
             w[t] = iv->v[b + t] + (1.0 / iv->alpha - 1.0) * wstep;
         }
         const double *f = iv->step + b;
-        if (hypot(f[0], f[1]) <= 1e-12 || hypot(w[0], w[1]) <= 1e-9 * vscale) continue; /* the checker's velocity tolerance */
+        if (hypot(f[0], f[1]) <= 1e-12 || hypot(w[0], w[1]) <= 1e-9 * vscale)
+            continue; /* the checker's velocity tolerance */
         L->impending++;
         const double along = -(f[0] * w[0] + f[1] * w[1]), across = f[0] * w[1] - f[1] * w[0];
         L->worst = fmax(L->worst, atan2(fabs(across), along)); /* 0: friction against w */
@@ -77,7 +78,8 @@ static void check_intervals(const ipx_plus_interval *iv, void *user)
 }
 
 /* Solves with the observer and a fresh workspace. */
-static ipx_status solve_logged(const ipx_params *par, const ipx_problem *p, slip_log *L, ipx_result *r)
+static ipx_status solve_logged(const ipx_params *par, const ipx_problem *p, slip_log *L,
+                               ipx_result *r)
 {
     ipx_workspace *ws = ipx_test_workspace(par, p->k); /* kept: r's arrays live there */
     *L = (slip_log){.p = p};
@@ -109,14 +111,18 @@ static double energy_gain(const ipx_problem *p, const ipx_result *r)
    e 0.5, v_capture 0.01, v_plastic 0.1, v_transition 0.1, theta_max pi/6, eps_v 1e-4. Rows per
    contact [t1 t2 n]. */
 static const double regress_W[36] = {
-    1.3210955560326338, -0.3930475718284091, -0.3097133295277702, 0.59697194457727831, -0.39367142374105968, -0.29654555840619784,
-    -0.3930475718284091, 1.4548746031798145, -0.19353800427274562, 0.41994417102549852, 1.4317896876409795, 0.29372007414637979,
-    -0.3097133295277702, -0.19353800427274562, 0.4522316314564504, -0.25799874283116847, -0.18641419704677503, 0.30186796154761741,
-    0.59697194457727831, 0.41994417102549852, -0.25799874283116847, 1.3210955560326338, 0.42056802293814921, -0.27116651395274083,
-    -0.39367142374105968, 1.4317896876409795, -0.18641419704677503, 0.42056802293814921, 1.4094816728107862, 0.28444567771513823,
-    -0.29654555840619784, 0.29372007414637979, 0.30186796154761741, -0.27116651395274083, 0.28444567771513823, 0.49762456182547887};
-static const double regress_v[6] = {-0.025406459848137386, -0.098934711356915228, -1.0639486370851245,
-                                    -0.355293743533452, -0.12659968520773279, -0.48001832227034102};
+    1.3210955560326338,   -0.3930475718284091,  -0.3097133295277702,  0.59697194457727831,
+    -0.39367142374105968, -0.29654555840619784, -0.3930475718284091,  1.4548746031798145,
+    -0.19353800427274562, 0.41994417102549852,  1.4317896876409795,   0.29372007414637979,
+    -0.3097133295277702,  -0.19353800427274562, 0.4522316314564504,   -0.25799874283116847,
+    -0.18641419704677503, 0.30186796154761741,  0.59697194457727831,  0.41994417102549852,
+    -0.25799874283116847, 1.3210955560326338,   0.42056802293814921,  -0.27116651395274083,
+    -0.39367142374105968, 1.4317896876409795,   -0.18641419704677503, 0.42056802293814921,
+    1.4094816728107862,   0.28444567771513823,  -0.29654555840619784, 0.29372007414637979,
+    0.30186796154761741,  -0.27116651395274083, 0.28444567771513823,  0.49762456182547887};
+static const double regress_v[6] = {-0.025406459848137386, -0.098934711356915228,
+                                    -1.0639486370851245,   -0.355293743533452,
+                                    -0.12659968520773279,  -0.48001832227034102};
 
 static void test_newton_noroot_reproducer_rolls_and_gains_nothing(void)
 {
@@ -128,7 +134,8 @@ static void test_newton_noroot_reproducer_rolls_and_gains_nothing(void)
     static const ipx_contact ct[2] = {{.mu = 1, .e = 0.5, .v_capture = 0.01, .v_plastic = 0.1},
                                       {.mu = 1, .e = 0.5, .v_capture = 0.01, .v_plastic = 0.1}};
     const ipx_problem p = {.k = 2, .W = regress_W, .v = regress_v, .contact = ct};
-    ipx_params par = ipx_test_params("plus", "energy_cap=0,theta_max=0.5235987755982988,eps_v=1e-4");
+    ipx_params par =
+        ipx_test_params("plus", "energy_cap=0,theta_max=0.5235987755982988,eps_v=1e-4");
     slip_log L;
     ipx_result r;
     ENSURE(solve_logged(&par, &p, &L, &r) == IPX_OK);
@@ -160,10 +167,15 @@ static void spinning_face(void)
     memcpy(scene.body_vel, u, sizeof u);
     for (int i = 0; i < 4; i++) {
         const double a = tangent_angle[i];
-        scene.frames[i] = (ipx_contact_frame){
-            .body1 = -1, .body2 = 0, .n = {0, 0, 1}, .t1 = {cos(a), sin(a), 0}, .t2 = {-sin(a), cos(a), 0},
-            .point = {i < 2 ? -h[0] : h[0], i % 2 ? h[1] : -h[1], 0.0}};
-        scene.contact[i] = (ipx_contact){.mu = 0.61, .e = 0.35, .v_capture = 0.005, .v_plastic = 0.0};
+        scene.frames[i] =
+            (ipx_contact_frame){.body1 = -1,
+                                .body2 = 0,
+                                .n = {0, 0, 1},
+                                .t1 = {cos(a), sin(a), 0},
+                                .t2 = {-sin(a), cos(a), 0},
+                                .point = {i < 2 ? -h[0] : h[0], i % 2 ? h[1] : -h[1], 0.0}};
+        scene.contact[i] =
+            (ipx_contact){.mu = 0.61, .e = 0.35, .v_capture = 0.005, .v_plastic = 0.0};
     }
     ipx_scene_finish(&scene, 4);
 }
@@ -185,7 +197,8 @@ static void test_redundant_face_keeps_friction_against_the_end_slip(void)
 }
 
 typedef struct tally {
-    int problems, impending_problems, impending_intervals, no_direction, unclean, capped, capped_mixed;
+    int problems, impending_problems, impending_intervals, no_direction, unclean, capped,
+        capped_mixed;
     double worst_angle, worst_gain;
 } tally;
 
@@ -209,7 +222,8 @@ static void test_ten_thousand_box_and_stack_impacts(void)
         slip_log L = {.p = p};
         ipx_result r;
         ipx_status st = ipx_plus_trace(p, raw.value, ws, check_intervals, &L, &r);
-        int ok = st == IPX_OK && clean(&raw, p, &r) && L.worst <= ANGLE_TOL && energy_gain(p, &r) == 0.0;
+        int ok =
+            st == IPX_OK && clean(&raw, p, &r) && L.worst <= ANGLE_TOL && energy_gain(p, &r) == 0.0;
         if (!ok)
             fprintf(stderr, "  problem %d (k = %d): %s, worst angle %.3g rad, dKE %.3g J %s\n", i,
                     p->k, ipx_status_name(st), L.worst, r.delta_ke, r.message);
@@ -225,14 +239,16 @@ static void test_ten_thousand_box_and_stack_impacts(void)
         t.capped++;
         t.capped_mixed += L.gain_mixed;
         if (!L.gain_mixed)
-            fprintf(stderr, "  problem %d (k = %d): the energy cap fired, round %d\n", i, p->k, L.gain_round);
+            fprintf(stderr, "  problem %d (k = %d): the energy cap fired, round %d\n", i, p->k,
+                    L.gain_round);
     }
     ipx_workspace_destroy(ws);
-    printf("  %d problems: %d with impending contacts (%d contact-intervals), worst angle %.2g rad, "
-           "%d resolved without an impending direction, %d not clean, worst gain %.3g J; "
-           "energy cap fired in %d (cap on), %d of them on a round mixing expansion and compression\n",
-           t.problems, t.impending_problems, t.impending_intervals, t.worst_angle, t.no_direction,
-           t.unclean, t.worst_gain, t.capped, t.capped_mixed);
+    printf(
+        "  %d problems: %d with impending contacts (%d contact-intervals), worst angle %.2g rad, "
+        "%d resolved without an impending direction, %d not clean, worst gain %.3g J; "
+        "energy cap fired in %d (cap on), %d of them on a round mixing expansion and compression\n",
+        t.problems, t.impending_problems, t.impending_intervals, t.worst_angle, t.no_direction,
+        t.unclean, t.worst_gain, t.capped, t.capped_mixed);
     ENSURE(t.unclean == 0);
     ENSURE(t.capped == t.capped_mixed);
     ENSURE(t.impending_problems >= 500); /* the path under test is taken */
@@ -249,8 +265,8 @@ typedef struct bin_case {
 static unsigned solve_bin_impact(const bin_case *b)
 {
     ipx_params par = ipx_test_params("plus", "energy_cap=0");
-    const ipx_problem p = {.k = b->k, .W = b->W, .v = b->v, .contact = bin_contact,
-                           .flags = IPX_PROBLEM_W_ASSEMBLED};
+    const ipx_problem p = {
+        .k = b->k, .W = b->W, .v = b->v, .contact = bin_contact, .flags = IPX_PROBLEM_W_ASSEMBLED};
     slip_log L;
     ipx_result r;
     ENSURE(solve_logged(&par, &p, &L, &r) == IPX_OK);

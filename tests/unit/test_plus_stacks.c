@@ -57,9 +57,11 @@ static void check_stack(const char *what, const ipx_stack_options *o, int seed, 
     if (r.counts.rounds > t->worst_rounds) t->worst_rounds = r.counts.rounds;
     if (r.counts.lsq_solves > t->worst_solves) t->worst_solves = r.counts.lsq_solves;
     if (!ok)
-        fprintf(stderr, "  %s k = %d e %.1f mu %.1f %s seed %d: %s, %d rounds, limits 0x%x, dKE %.3g J %s\n",
-                what, p->k, o->e, o->mu, o->struck ? "struck" : "dropped", seed, ipx_status_name(st),
-                r.counts.rounds, r.counts.limits_hit, r.delta_ke, r.message);
+        fprintf(
+            stderr,
+            "  %s k = %d e %.1f mu %.1f %s seed %d: %s, %d rounds, limits 0x%x, dKE %.3g J %s\n",
+            what, p->k, o->e, o->mu, o->struck ? "struck" : "dropped", seed, ipx_status_name(st),
+            r.counts.rounds, r.counts.limits_hit, r.delta_ke, r.message);
 }
 
 static void test_sphere_stacks_end_within_their_round_bound(void)
@@ -123,7 +125,8 @@ static void test_chains_end_within_their_round_bound(void)
 static double max_dv(const ipx_problem *p, const ipx_result *a, const ipx_result *b)
 {
     double d = 0.0;
-    for (int i = 0; i < IPX_ROWS_PER_CONTACT * p->k; i++) d = fmax(d, fabs(a->v_post[i] - b->v_post[i]));
+    for (int i = 0; i < IPX_ROWS_PER_CONTACT * p->k; i++)
+        d = fmax(d, fabs(a->v_post[i] - b->v_post[i]));
     return d;
 }
 
@@ -138,7 +141,8 @@ static void test_two_spheres_dropped_ping_pong_in_the_papers_rounds(void)
     ipx_stack_options o = ipx_stack_default_options();
     o.e = 0.0, o.struck = 0;
     ipx_scene_sphere_stack(&scene, 2, &o, NULL);
-    ipx_params paper = plus("energy_cap=0,hold_plastic=0,settle_rounds=0"), held = plus("energy_cap=0");
+    ipx_params paper = plus("energy_cap=0,hold_plastic=0,settle_rounds=0"),
+               held = plus("energy_cap=0");
     ipx_result a, b;
     ENSURE(solve(&paper, &scene.problem, &a) == IPX_OK);
     ENSURE(solve(&held, &scene.problem, &b) == IPX_OK);
@@ -182,7 +186,8 @@ static void test_rounds_reach_the_limit_of_the_papers_ping_pong(void)
                 worst_dv[e2] = fmax(worst_dv[e2], max_dv(&scene.problem, &a, &b));
             }
     printf("  paper's rounds up to %d, now up to %d; post-impact velocities within %.2g m/s "
-           "(e = 0), %.2g m/s (e = 0.5)\n", worst_paper, worst_now, worst_dv[0], worst_dv[1]);
+           "(e = 0), %.2g m/s (e = 0.5)\n",
+           worst_paper, worst_now, worst_dv[0], worst_dv[1]);
     ENSURE(worst_paper >= 10 * worst_now);
     ENSURE(worst_dv[0] <= 2e-5);
     ENSURE(worst_dv[1] <= 1e-2);
@@ -245,7 +250,8 @@ static void check_bounded(const char *params, int max_solves)
     ENSURE(clean(&par, p, &r));
     for (int k = 0; k < p->k; k++) ENSURE(r.v_post[IPX_ROWS_PER_CONTACT * k + IPX_N] >= -1e-12);
     last_interval last = {0, -1, 0};
-    ENSURE(ipx_plus_trace(p, par.value, ipx_test_workspace(&par, p->k), see_last, &last, &r) == IPX_OK);
+    ENSURE(ipx_plus_trace(p, par.value, ipx_test_workspace(&par, p->k), see_last, &last, &r) ==
+           IPX_OK);
     ENSURE(last.fallback == 2 && last.passes == 0 && last.all_ungrouped); /* the finish, reported */
 }
 
@@ -304,14 +310,17 @@ static void test_box_towers_terminate_and_keep_the_promises(void)
                         ipx_scene_box_tower(&scene, n, corners, &o, NULL);
                         ipx_result r;
                         ENSURE(solve(&par, &scene.problem, &r) == IPX_OK);
-                        ENSURE(ipx_test_check_kinds(&scene.problem, &r, par.model->promises(par.value),
+                        ENSURE(ipx_test_check_kinds(&scene.problem, &r,
+                                                    par.model->promises(par.value),
                                                     par.value[IPX_PLUS_EPS_V]));
-                        ENSURE(!(r.counts.limits_hit & (IPX_PLUS_HIT_MAX_ROUNDS | IPX_PLUS_HIT_STALLED)));
+                        ENSURE(!(r.counts.limits_hit &
+                                 (IPX_PLUS_HIT_MAX_ROUNDS | IPX_PLUS_HIT_STALLED)));
                         for (int b = 0; b < 9; b++) bits[b] += (r.counts.limits_hit >> b) & 1u;
                         scenes++;
                     }
-    printf("  %d box towers; limits hit: newton %d, energy cap %d, max_solves %d, frictionless %d\n",
-           scenes, bits[3], bits[4], bits[8], bits[7]);
+    printf(
+        "  %d box towers; limits hit: newton %d, energy cap %d, max_solves %d, frictionless %d\n",
+        scenes, bits[3], bits[4], bits[8], bits[7]);
 }
 
 static void test_permuted_stack_gets_the_same_impulses(void)
@@ -363,7 +372,8 @@ static void trace_first(const ipx_problem *p, first_interval *f)
     ipx_params par = plus("energy_cap=0");
     ipx_result r;
     memset(f, 0, sizeof *f);
-    ENSURE(ipx_plus_trace(p, par.value, ipx_test_workspace(&par, p->k), see_first, f, &r) == IPX_OK);
+    ENSURE(ipx_plus_trace(p, par.value, ipx_test_workspace(&par, p->k), see_first, f, &r) ==
+           IPX_OK);
     ENSURE(f->seen > 0);
 }
 
@@ -378,9 +388,16 @@ static void test_uncoupled_groups_are_solved_apart(void)
     static double W[51 * 51], v[51];
     static ipx_contact contact[17];
     static first_interval part[2], joined;
-    const ipx_problem parts[2] = {
-        {.k = 8, .W = bin_358_W, .v = bin_358_v, .contact = bin_contact, .flags = IPX_PROBLEM_W_ASSEMBLED},
-        {.k = 9, .W = bin_968_W, .v = bin_968_v, .contact = bin_contact, .flags = IPX_PROBLEM_W_ASSEMBLED}};
+    const ipx_problem parts[2] = {{.k = 8,
+                                   .W = bin_358_W,
+                                   .v = bin_358_v,
+                                   .contact = bin_contact,
+                                   .flags = IPX_PROBLEM_W_ASSEMBLED},
+                                  {.k = 9,
+                                   .W = bin_968_W,
+                                   .v = bin_968_v,
+                                   .contact = bin_contact,
+                                   .flags = IPX_PROBLEM_W_ASSEMBLED}};
     const int k = 17, N = 3 * k;
     for (int t = 0, at = 0; t < 2; at += parts[t].k, t++) {
         const ipx_problem *p = &parts[t];
@@ -388,11 +405,13 @@ static void test_uncoupled_groups_are_solved_apart(void)
         trace_first(p, &part[t]);
         for (int a = 0; a < n; a++) {
             v[3 * at + a] = p->v[a];
-            for (int b = 0; b < n; b++) W[(3 * at + a) + (size_t)N * (3 * at + b)] = p->W[a + (size_t)n * b];
+            for (int b = 0; b < n; b++)
+                W[(3 * at + a) + (size_t)N * (3 * at + b)] = p->W[a + (size_t)n * b];
         }
         for (int c = 0; c < p->k; c++) contact[at + c] = p->contact[c];
     }
-    const ipx_problem both = {.k = k, .W = W, .v = v, .contact = contact, .flags = IPX_PROBLEM_W_ASSEMBLED};
+    const ipx_problem both = {
+        .k = k, .W = W, .v = v, .contact = contact, .flags = IPX_PROBLEM_W_ASSEMBLED};
     trace_first(&both, &joined);
     printf("  two bin impacts: first interval %d + %d passes alone, %d together\n", part[0].passes,
            part[1].passes, joined.passes);

@@ -97,7 +97,7 @@ static void test_damaged_records(void)
     expect_refused(damaged(first + 2, 0, 'Q'), 1, "no IPXP header");
     /* k's most significant byte on a little-endian machine: k = 2^31 - 2^24 + 3, not 1..4096 */
     expect_refused(damaged(4 + 3, 0, 0x7f), 0, "claims");
-    expect_refused(damaged(first + 40, 1, 0), 1, "cut short"); /* inside the second W */
+    expect_refused(damaged(first + 40, 1, 0), 1, "cut short");     /* inside the second W */
     expect_refused(damaged(first + 6, 1, 0), 1, "no IPXP header"); /* inside its header */
 }
 

@@ -44,7 +44,8 @@ static void test_parse_sets_values_and_keeps_defaults(void)
     char msg[IPX_MESSAGE_SIZE];
     ENSURE(ipx_params_init(&p, "aplcp", msg, sizeof msg) == IPX_OK);
     ENSURE(p.value[IPX_APLCP_FRICTION_DIRECTIONS] == 4.0);
-    ENSURE(ipx_params_parse(&p, " friction_directions = 8 , newton_restitution=1", msg, sizeof msg) == IPX_OK);
+    ENSURE(ipx_params_parse(&p, " friction_directions = 8 , newton_restitution=1", msg,
+                            sizeof msg) == IPX_OK);
     ENSURE(p.value[IPX_APLCP_FRICTION_DIRECTIONS] == 8.0);
     ENSURE(p.value[IPX_APLCP_NEWTON_RESTITUTION] == 1.0);
     ENSURE(p.value[IPX_APLCP_MAX_PIVOTS] == 0.0);
@@ -59,12 +60,16 @@ static void test_bad_items_are_named_and_change_nothing(void)
     char msg[IPX_MESSAGE_SIZE];
     ENSURE(ipx_params_init(&p, "aplcp", msg, sizeof msg) == IPX_OK);
     before = p;
-    ENSURE(ipx_params_parse(&p, "friction_directions=8,theta_max=0.01", msg, sizeof msg) == IPX_ERR_INPUT);
-    expect_message(msg, "model 'aplcp' has no parameter 'theta_max' (accepted: friction_directions, newton_restitution, max_pivots, lcp_switch, lcp_tol, max_sweeps, lcp_fallback, lcp_accept, stall_sweeps)");
+    ENSURE(ipx_params_parse(&p, "friction_directions=8,theta_max=0.01", msg, sizeof msg) ==
+           IPX_ERR_INPUT);
+    expect_message(msg, "model 'aplcp' has no parameter 'theta_max' (accepted: "
+                        "friction_directions, newton_restitution, max_pivots, lcp_switch, lcp_tol, "
+                        "max_sweeps, lcp_fallback, lcp_accept, stall_sweeps)");
     ENSURE(memcmp(&p, &before, sizeof p) == 0); /* all or nothing */
 
     ENSURE(ipx_params_parse(&p, "friction_directions=40", msg, sizeof msg) == IPX_ERR_INPUT);
-    expect_message(msg, "parameter friction_directions = 40 of model 'aplcp' is out of range [2, 16]");
+    expect_message(msg,
+                   "parameter friction_directions = 40 of model 'aplcp' is out of range [2, 16]");
     ENSURE(ipx_params_parse(&p, "friction_directions=4.5", msg, sizeof msg) == IPX_ERR_INPUT);
     expect_message(msg, "must be a whole number, got 4.5");
     ENSURE(ipx_params_parse(&p, "friction_directions=four", msg, sizeof msg) == IPX_ERR_INPUT);
@@ -75,7 +80,8 @@ static void test_bad_items_are_named_and_change_nothing(void)
     expect_message(msg, "parameter item 'friction_directions' is not key=value");
     ENSURE(ipx_params_parse(&p, "friction_directions=", msg, sizeof msg) == IPX_ERR_INPUT);
     expect_message(msg, "empty key or value");
-    ENSURE(ipx_params_parse(&p, "max_pivots=10,,newton_restitution=1", msg, sizeof msg) == IPX_ERR_INPUT);
+    ENSURE(ipx_params_parse(&p, "max_pivots=10,,newton_restitution=1", msg, sizeof msg) ==
+           IPX_ERR_INPUT);
     expect_message(msg, "empty item");
     ENSURE(memcmp(&p, &before, sizeof p) == 0);
 }
@@ -87,8 +93,12 @@ static void test_leading_and_trailing_commas_are_both_empty_items(void)
     char msg[IPX_MESSAGE_SIZE];
     ENSURE(ipx_params_init(&p, "aplcp", msg, sizeof msg) == IPX_OK);
     before = p;
-    static const char *const bad[] = {",max_pivots=10", "max_pivots=10,", "max_pivots=10, \n", " , max_pivots=10",
-                                      ",", "max_pivots=10,,lcp_tol=1e-9"};
+    static const char *const bad[] = {",max_pivots=10",
+                                      "max_pivots=10,",
+                                      "max_pivots=10, \n",
+                                      " , max_pivots=10",
+                                      ",",
+                                      "max_pivots=10,,lcp_tol=1e-9"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         ENSURE(ipx_params_parse(&p, bad[i], msg, sizeof msg) == IPX_ERR_INPUT);
         expect_message(msg, "empty item (a leading, trailing or doubled comma)");
@@ -104,7 +114,8 @@ static void test_white_space_and_newlines_around_items_are_trimmed(void)
     ipx_params p;
     char msg[IPX_MESSAGE_SIZE];
     ENSURE(ipx_params_init(&p, "aplcp", msg, sizeof msg) == IPX_OK);
-    ENSURE(ipx_params_parse(&p, "\n  friction_directions =\t8 ,\n  max_pivots=\r\n 12\n", msg, sizeof msg) == IPX_OK);
+    ENSURE(ipx_params_parse(&p, "\n  friction_directions =\t8 ,\n  max_pivots=\r\n 12\n", msg,
+                            sizeof msg) == IPX_OK);
     ENSURE(p.value[IPX_APLCP_FRICTION_DIRECTIONS] == 8.0 && p.value[IPX_APLCP_MAX_PIVOTS] == 12.0);
     ENSURE(ipx_params_parse(&p, "friction_directions=40\n", msg, sizeof msg) == IPX_ERR_INPUT);
     ENSURE(strchr(msg, '\n') == NULL);
@@ -121,7 +132,8 @@ static void test_underflow_and_overflow_are_named(void)
     expect_message(msg, "parameter lcp_tol: '1e-400' underflows");
     ENSURE(ipx_params_parse(&p, "lcp_tol=-1e400", msg, sizeof msg) == IPX_ERR_INPUT);
     expect_message(msg, "parameter lcp_tol: '-1e400' overflows");
-    ENSURE(ipx_params_parse(&p, "lcp_tol=1e-12", msg, sizeof msg) == IPX_OK && p.value[IPX_APLCP_LCP_TOL] == 1e-12);
+    ENSURE(ipx_params_parse(&p, "lcp_tol=1e-12", msg, sizeof msg) == IPX_OK &&
+           p.value[IPX_APLCP_LCP_TOL] == 1e-12);
 }
 
 /* Control characters in a key or value are quoted as escapes, never echoed raw. */
@@ -138,9 +150,12 @@ static void test_messages_quote_control_characters(void)
     expect_message(msg, "'max\\tpivots' is not key=value");
     for (const char *c = msg; *c; c++) ENSURE((unsigned char)*c >= 0x20);
     char out[16];
-    ipx_printable("a\x01" "b\x7f", 4, out, sizeof out);
+    ipx_printable("a\x01"
+                  "b\x7f",
+                  4, out, sizeof out);
     ENSURE(strcmp(out, "a\\x01b\\x7f") == 0);
-    ipx_printable("\n\n\n\n\n\n\n\n\n", 9, out, sizeof out); /* cut to fit, never inside an escape */
+    ipx_printable("\n\n\n\n\n\n\n\n\n", 9, out,
+                  sizeof out); /* cut to fit, never inside an escape */
     ENSURE(strcmp(out, "\\n\\n\\n\\n\\n\\n\\n") == 0);
 }
 
@@ -187,7 +202,8 @@ static void test_same_seed_gives_same_stream(void)
     ipx_rng_seed(&c, 43);
     int same_ab = 1, same_ac = 1;
     for (int i = 0; i < 1000; i++) {
-        double x = ipx_rng_uniform_open0(&a), y = ipx_rng_uniform_open0(&b), z = ipx_rng_uniform_open0(&c);
+        double x = ipx_rng_uniform_open0(&a), y = ipx_rng_uniform_open0(&b),
+               z = ipx_rng_uniform_open0(&c);
         same_ab &= x == y;
         same_ac &= x == z;
         ENSURE(x > 0.0 && x <= 1.0);

@@ -16,8 +16,7 @@ static void point_mass(planar *s, double mu, double vx, double vy)
 }
 
 /* One sample with a generator seeded by seed. */
-static ipx_status sample(const ipx_problem *p, const ipx_params *par, uint64_t seed,
-                         ipx_result *r)
+static ipx_status sample(const ipx_problem *p, const ipx_params *par, uint64_t seed, ipx_result *r)
 {
     ipx_rng rng;
     ipx_rng_seed(&rng, seed);

@@ -22,7 +22,8 @@ static void report(const char *name, const ipx_routh_summary *s)
 
 static void test_rocking_block_samples_lie_on_the_two_pivot_segments(void)
 {
-    const double v0 = sqrt(2.0 * 9.81 * 0.01), lift = 0.09302; /* A-then-B lift, docs/models/routh.md §8.1 */
+    const double v0 = sqrt(2.0 * 9.81 * 0.01),
+                 lift = 0.09302; /* A-then-B lift, docs/models/routh.md §8.1 */
     const int n = 20000;
     planar_rocking_block(&sys, v0, 0.0);
     ipx_params par = ipx_test_params("routh", "step=0.3,max_steps=10,friction_directions=2");
@@ -41,8 +42,8 @@ static void test_rocking_block_samples_lie_on_the_two_pivot_segments(void)
         not_closed += !(fabs(fmin(v[IPX_N], v[3 + IPX_N])) <= 1e-9);
         slipping += !(fabs(v[IPX_T1]) <= 1e-9 && fabs(v[3 + IPX_T1]) <= 1e-9);
         /* c v+_AthenB = c v0 [0.21, 0.105, -0.21] or its mirror: |xdot| = |thetadot| = 2 |ydot| */
-        off_segment += !(fabs(fabs(u[0]) - fabs(u[2])) <= 1e-9 &&
-                         fabs(u[1] - 0.5 * fabs(u[0])) <= 1e-9);
+        off_segment +=
+            !(fabs(fabs(u[0]) - fabs(u[2])) <= 1e-9 && fabs(u[1] - 0.5 * fabs(u[0])) <= 1e-9);
         highest = fmax(highest, fmax(v[IPX_N], v[3 + IPX_N]));
     }
     ENSURE(not_closed == 0);
@@ -117,8 +118,8 @@ static void test_compass_gait_samples_stay_inside_the_sequential_extremes(void)
     ENSURE(wrong_way == 0);
     printf("  compass gait ranges: Jn_A [%.5f, %.5f], |Jt_A| [%.5f, %.5f], Jn_B [%.5f, %.5f], "
            "|Jt_B| [%.5f, %.5f], KE+ [%.6f, %.6f]\n",
-           sum.vn_min[0], sum.vn_max[0], sum.vt_min[0], sum.vt_max[0], sum.vn_min[1],
-           sum.vn_max[1], sum.vt_min[1], sum.vt_max[1], ke0 + sum.dke_min, ke0 + sum.dke_max);
+           sum.vn_min[0], sum.vn_max[0], sum.vt_min[0], sum.vt_max[0], sum.vn_min[1], sum.vn_max[1],
+           sum.vt_min[1], sum.vt_max[1], ke0 + sum.dke_min, ke0 + sum.dke_max);
     ENSURE(cloud_violations(&sys.problem, &par, &cl) == 0);
     cloud_free(&cl);
 }
@@ -148,8 +149,8 @@ static void test_box_wall_samples_stay_inside_the_derived_extremes(void)
     report("box-wall", &sum);
     printf("  box-wall ranges: Jn_A [%.5f, %.5f], |Jt_A| [%.5f, %.5f], Jn_B [%.5f, %.5f], "
            "|Jt_B| [%.5f, %.5f], KE+ [%.6f, %.6f]\n",
-           sum.vn_min[0], sum.vn_max[0], sum.vt_min[0], sum.vt_max[0], sum.vn_min[1],
-           sum.vn_max[1], sum.vt_min[1], sum.vt_max[1], ke0 + sum.dke_min, ke0 + sum.dke_max);
+           sum.vn_min[0], sum.vn_max[0], sum.vt_min[0], sum.vt_max[0], sum.vn_min[1], sum.vn_max[1],
+           sum.vt_min[1], sum.vt_max[1], ke0 + sum.dke_min, ke0 + sum.dke_max);
     ENSURE(sum.failed == 0); /* Thm 6: every step LCP is solvable and Lemke finds it */
     ENSURE(sum.kept > n / 2);
     ENSURE(sum.at_rest > 0);
@@ -162,10 +163,10 @@ static void test_box_wall_samples_stay_inside_the_derived_extremes(void)
         const double *v = cl.v_post + 6 * j;
         double u[3];
         planar_velocity_after(&sys, cl.impulse + 6 * j, u);
-        lifted += !(fabs(v[IPX_N]) <= 1e-9);   /* A never lifts */
-        backward += !(v[IPX_T1] >= -1e-9);     /* A slides toward the wall or stops */
-        clockwise += !(u[2] >= -1e-12);        /* both impacts add counter-clockwise spin */
-        faster += v[IPX_T1] > 0.30576;         /* A can slide faster than sequentially */
+        lifted += !(fabs(v[IPX_N]) <= 1e-9); /* A never lifts */
+        backward += !(v[IPX_T1] >= -1e-9);   /* A slides toward the wall or stops */
+        clockwise += !(u[2] >= -1e-12);      /* both impacts add counter-clockwise spin */
+        faster += v[IPX_T1] > 0.30576;       /* A can slide faster than sequentially */
     }
     ENSURE(lifted == 0);
     ENSURE(backward == 0);

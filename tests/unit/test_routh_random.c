@@ -39,7 +39,8 @@ static void test_random_problems_keep_the_promises(void)
         lcps += r.counts.lcp_solves;
     }
     printf("  %d random problems: %d failed, %d broken, %d finished by the fallback, "
-           "%.2f LCPs each\n", n, failed, broken, fallbacks, (double)lcps / n);
+           "%.2f LCPs each\n",
+           n, failed, broken, fallbacks, (double)lcps / n);
     ENSURE(failed == 0);
     ENSURE(broken == 0);
     ipx_workspace_destroy(ws);

@@ -33,18 +33,20 @@
 #define PI 3.14159265358979323846
 
 typedef struct solvers {
-    void *state;             /* SuiteSparse's */
+    void *state; /* SuiteSparse's */
     double *A, *x, *y, *z, *work;
     int *iwork;
     long answered, declined, ill_conditioned;
-    double worst;            /* largest difference / largest entry seen */
+    double worst; /* largest difference / largest entry seen */
 } solvers;
 
 static solvers make_solvers(int m)
 {
     const size_t mm = (size_t)m;
-    solvers s = {.state = malloc(ipx_sparse_state_bytes()), .A = malloc(sizeof(double) * mm * mm),
-                 .x = malloc(sizeof(double) * mm), .y = malloc(sizeof(double) * mm),
+    solvers s = {.state = malloc(ipx_sparse_state_bytes()),
+                 .A = malloc(sizeof(double) * mm * mm),
+                 .x = malloc(sizeof(double) * mm),
+                 .y = malloc(sizeof(double) * mm),
                  .z = malloc(sizeof(double) * mm),
                  .work = malloc(sizeof(double) * (ipx_lsq_work_doubles(m, m) + 8 * mm + mm * mm)),
                  .iwork = malloc(sizeof(int) * mm)};
@@ -108,8 +110,8 @@ static int compare(solvers *s, int m, const double *B, const double *w, const ch
     const double d = fmax(difference(m, s->x, s->y), difference(m, s->x, s->z));
     s->worst = fmax(s->worst, d);
     if (d > 1e-9 || rank_sparse != rank_dense)
-        fprintf(stderr, "  %s m = %d: sparse and dense differ by %.3g relative, ranks %d / %d\n", what, m, d,
-                rank_sparse, rank_dense);
+        fprintf(stderr, "  %s m = %d: sparse and dense differ by %.3g relative, ranks %d / %d\n",
+                what, m, d, rank_sparse, rank_dense);
     ENSURE(d <= 1e-9);
     ENSURE(rank_sparse == rank_dense);
     return 1;
@@ -117,17 +119,23 @@ static int compare(solvers *s, int m, const double *B, const double *w, const ch
 
 /* PLUS's systems of one problem: random states, a few sliding directions scanned as the
    direction search does. */
-static void plus_systems(solvers *s, int k, const double *W, const double *v, ipx_rng *rng, const char *what)
+static void plus_systems(solvers *s, int k, const double *W, const double *v, ipx_rng *rng,
+                         const char *what)
 {
     const int n = 3 * k;
     int *st = malloc(sizeof(int) * (size_t)k), *pos = malloc(sizeof(int) * (size_t)n);
     int *col = malloc(sizeof(int) * (size_t)n);
-    double *phi = malloc(sizeof(double) * (size_t)k), *B = malloc(sizeof(double) * (size_t)n * (size_t)n);
+    double *phi = malloc(sizeof(double) * (size_t)k),
+           *B = malloc(sizeof(double) * (size_t)n * (size_t)n);
     double *w = malloc(sizeof(double) * (size_t)n);
     for (int round = 0; round < 4; round++) {
         for (int c = 0; c < k; c++) {
             const int u = (int)(ipx_rng_next(rng) % 10u);
-            st[c] = u == 0 ? T1_OFF : u <= 4 ? T1_ROLLING : u <= 7 ? T1_SLIDING : u == 8 ? T1_EXPANDING : T1_FRICTIONLESS;
+            st[c] = u == 0   ? T1_OFF
+                    : u <= 4 ? T1_ROLLING
+                    : u <= 7 ? T1_SLIDING
+                    : u == 8 ? T1_EXPANDING
+                             : T1_FRICTIONLESS;
             if (round == 0) st[c] = T1_ROLLING; /* every contact compressing and rolling */
             phi[c] = ipx_rng_uniform(rng, 0.0, 2.0 * PI);
         }
@@ -162,8 +170,10 @@ static void test_plus_systems_of_piles_agree_with_the_dense_path(void)
         ipx_gen_random(&scene, 40 + 4 * trial, &g, &rng);
         plus_systems(&s, scene.problem.k, scene.W, scene.v, &rng, "random pile");
     }
-    printf("  PLUS systems: %ld answered (worst difference %.2g; %ld too ill-conditioned to compare), %ld left "
-           "to the dense path\n", s.answered, s.worst, s.ill_conditioned, s.declined);
+    printf("  PLUS systems: %ld answered (worst difference %.2g; %ld too ill-conditioned to "
+           "compare), %ld left "
+           "to the dense path\n",
+           s.answered, s.worst, s.ill_conditioned, s.declined);
     ENSURE(s.answered > 3 * s.declined); /* the sparse path is what these systems take */
     free_solvers(&s);
 }
@@ -172,10 +182,12 @@ static void test_plus_systems_of_piles_agree_with_the_dense_path(void)
    rank q at most. b = A x0 (consistent) or that plus noise. */
 static void sparse_deficient(ipx_rng *rng, int n, int q, int consistent, double *A, double *b)
 {
-    double *J = calloc((size_t)n * (size_t)q, sizeof(double)), *d = malloc(sizeof(double) * (size_t)q);
+    double *J = calloc((size_t)n * (size_t)q, sizeof(double)),
+           *d = malloc(sizeof(double) * (size_t)q);
     double *x0 = malloc(sizeof(double) * (size_t)n);
     for (int i = 0; i < n; i++)
-        for (int e = 0; e < 3; e++) J[i + (size_t)n * (ipx_rng_next(rng) % (uint64_t)q)] = ipx_rng_normal(rng);
+        for (int e = 0; e < 3; e++)
+            J[i + (size_t)n * (ipx_rng_next(rng) % (uint64_t)q)] = ipx_rng_normal(rng);
     for (int l = 0; l < q; l++) d[l] = exp(ipx_rng_uniform(rng, -2.0, 2.0));
     for (int j = 0; j < n; j++)
         for (int i = 0; i < n; i++) {
@@ -201,7 +213,8 @@ static void test_sparse_rank_deficient_systems_agree_with_dgelsy(void)
     double *A = malloc(sizeof(double) * max_n * max_n), *b = malloc(sizeof(double) * max_n);
     int inconsistent_answered = 0, consistent = 0, consistent_answered = 0;
     for (int trial = 0; trial < 40; trial++) {
-        const int n = 40 + (int)(ipx_rng_next(&rng) % 161u), q = n / 2 + (int)(ipx_rng_next(&rng) % (uint64_t)(n / 2));
+        const int n = 40 + (int)(ipx_rng_next(&rng) % 161u),
+                  q = n / 2 + (int)(ipx_rng_next(&rng) % (uint64_t)(n / 2));
         const int is_consistent = trial % 4 != 3;
         sparse_deficient(&rng, n, q, is_consistent, A, b);
         const int answered = compare(&s, n, A, b, "J D J^T");
@@ -209,9 +222,11 @@ static void test_sparse_rank_deficient_systems_agree_with_dgelsy(void)
         consistent_answered += is_consistent && answered;
         inconsistent_answered += !is_consistent && answered;
     }
-    printf("  J D J^T: %ld answered (worst difference from dgelsy %.2g; %ld too ill-conditioned to compare), "
-           "consistent answered %d of %d, inconsistent answered %d\n", s.answered, s.worst, s.ill_conditioned,
-           consistent_answered, consistent, inconsistent_answered);
+    printf("  J D J^T: %ld answered (worst difference from dgelsy %.2g; %ld too ill-conditioned to "
+           "compare), "
+           "consistent answered %d of %d, inconsistent answered %d\n",
+           s.answered, s.worst, s.ill_conditioned, consistent_answered, consistent,
+           inconsistent_answered);
     ENSURE(inconsistent_answered == 0);
     ENSURE(2 * consistent_answered > consistent); /* the rest: kept rows near the rank threshold */
     free(A), free(b);
@@ -224,16 +239,18 @@ static void test_sparse_rank_deficient_systems_agree_with_dgelsy(void)
    if they were compared. */
 static int sparse_against_dense(const ipx_problem *p, const char *what)
 {
-    ipx_params sparse = ipx_test_params("plus", ""), dense = ipx_test_params("plus", "sparse_min=0");
+    ipx_params sparse = ipx_test_params("plus", ""),
+               dense = ipx_test_params("plus", "sparse_min=0");
     ipx_result rs, rd;
     ENSURE(ipx_solve(&sparse, p, ipx_test_workspace(&sparse, p->k), &rs) == IPX_OK);
-    ENSURE(ipx_test_check_kinds(p, &rs, sparse.model->promises(sparse.value), sparse.value[IPX_PLUS_EPS_V]));
+    ENSURE(ipx_test_check_kinds(p, &rs, sparse.model->promises(sparse.value),
+                                sparse.value[IPX_PLUS_EPS_V]));
     ENSURE(ipx_solve(&dense, p, ipx_test_workspace(&dense, p->k), &rd) == IPX_OK);
     if ((rs.counts.limits_hit | rd.counts.limits_hit) & IPX_PLUS_HIT_MAX_SOLVES) return 0;
     const double d = difference(3 * p->k, rs.impulse, rd.impulse);
     if (d > 1e-9)
-        fprintf(stderr, "  %s k = %d: impulses differ by %.3g relative (%d / %d solves)\n", what, p->k, d,
-                rs.counts.lsq_solves, rd.counts.lsq_solves);
+        fprintf(stderr, "  %s k = %d: impulses differ by %.3g relative (%d / %d solves)\n", what,
+                p->k, d, rs.counts.lsq_solves, rd.counts.lsq_solves);
     ENSURE(d <= 1e-9);
     return 1;
 }
@@ -261,7 +278,8 @@ static void test_plus_on_large_piles_is_the_dense_answer_and_keeps_its_promises(
         compared += sparse_against_dense(&tower.problem, "box tower");
         impacts++;
     }
-    printf("  %d impacts of 48 to 64 contacts, promises kept; %d within their cost bound, the same impulses\n",
+    printf("  %d impacts of 48 to 64 contacts, promises kept; %d within their cost bound, the same "
+           "impulses\n",
            impacts, compared);
     ENSURE(2 * compared >= impacts);
 }
@@ -298,8 +316,10 @@ static void test_sparse_path_is_given_up_where_it_declines(void)
         const ipx_problem *p = &scene.problem;
         sparse_seen seen = {0, 0, 0};
         ipx_result r;
-        ENSURE(ipx_plus_trace(p, par.value, ipx_test_workspace(&par, p->k), watch_sparse, &seen, &r) == IPX_OK);
-        ENSURE(ipx_test_check_kinds(p, &r, par.model->promises(par.value), par.value[IPX_PLUS_EPS_V]));
+        ENSURE(ipx_plus_trace(p, par.value, ipx_test_workspace(&par, p->k), watch_sparse, &seen,
+                              &r) == IPX_OK);
+        ENSURE(
+            ipx_test_check_kinds(p, &r, par.model->promises(par.value), par.value[IPX_PLUS_EPS_V]));
         ENSURE(seen.worst_excess <= IPX_PLUS_SPARSE_GIVE_UP);
         given_up += seen.declined - seen.answered == IPX_PLUS_SPARSE_GIVE_UP;
         printf("  k = %d: %d min-norm solves, the sparse path answered %d and declined %d\n", p->k,

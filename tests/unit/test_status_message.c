@@ -21,7 +21,9 @@
 static int agree(const char *model, const char *what, ipx_status st, const ipx_result *r)
 {
     const int ok = st == IPX_OK ? r->message[0] == '\0' : r->message[0] != '\0';
-    if (!ok) printf("  %s, %s: status %s with message '%s'\n", model, what, ipx_status_name(st), r->message);
+    if (!ok)
+        printf("  %s, %s: status %s with message '%s'\n", model, what, ipx_status_name(st),
+               r->message);
     return ok && r->status == st;
 }
 
@@ -49,7 +51,8 @@ static void test_bowling_reports_a_failed_seed_lcp_as_a_limit(void)
         const ipx_problem p = {.k = k, .W = W, .v = v, .contact = c};
         ipx_result r;
         const ipx_status st = solve("bowling", "", &p, &r);
-        printf("  k = %d: status %s, limits_hit %u, message '%s'\n", k, ipx_status_name(st), r.counts.limits_hit, r.message);
+        printf("  k = %d: status %s, limits_hit %u, message '%s'\n", k, ipx_status_name(st),
+               r.counts.limits_hit, r.message);
         ENSURE(st == IPX_OK && agree("bowling", "failed seed", st, &r));
         ENSURE(r.counts.limits_hit & IPX_BOWLING_SEED_FAILED);
         ENSURE(r.v_post[3 * (k - 1) + IPX_N] == -1e-11 && r.v_post[IPX_N] >= 0.0);
@@ -79,12 +82,13 @@ static void test_routh_reports_its_fallback_as_a_limit(void)
 static void test_aplcp_rescue_has_no_message(void)
 {
     ipx_contact c[bin_ray4_k];
-    for (int i = 0; i < bin_ray4_k; i++) c[i] = (ipx_contact){.mu = bin_ray4_mu[i], .e = 0.3, .v_capture = 0.05};
+    for (int i = 0; i < bin_ray4_k; i++)
+        c[i] = (ipx_contact){.mu = bin_ray4_mu[i], .e = 0.3, .v_capture = 0.05};
     const ipx_problem p = {.k = bin_ray4_k, .W = bin_ray4_W, .v = bin_ray4_v, .contact = c};
     ipx_result r;
     const ipx_status st = solve("aplcp", "max_pivots=1", &p, &r);
-    printf("  bin_ray4, max_pivots=1: status %s, limits_hit %u (the rescue: %u)\n", ipx_status_name(st),
-           r.counts.limits_hit, (unsigned)IPX_APLCP_HIT_ITERATIVE_RESCUE);
+    printf("  bin_ray4, max_pivots=1: status %s, limits_hit %u (the rescue: %u)\n",
+           ipx_status_name(st), r.counts.limits_hit, (unsigned)IPX_APLCP_HIT_ITERATIVE_RESCUE);
     ENSURE(st == IPX_OK && (r.counts.limits_hit & IPX_APLCP_HIT_ITERATIVE_RESCUE));
     ENSURE(agree("aplcp", "bin_ray4", st, &r));
 }

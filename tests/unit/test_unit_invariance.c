@@ -54,7 +54,8 @@ static struct {
    and the test says how many it left so. */
 static int open_defect(const ipx_params *par, const ipx_result *r0, const char *what)
 {
-    return !strcmp(par->model->name, "plus") && r0->counts.newton_iters > 0 && !strncmp(what, "four-corner", 11);
+    return !strcmp(par->model->name, "plus") && r0->counts.newton_iters > 0 &&
+           !strncmp(what, "four-corner", 11);
 }
 
 /* The factor a parameter of unit `unit` takes when mass is measured by 1/m kg and velocity by
@@ -131,8 +132,8 @@ static int same_answer(const ipx_params *par, double m, double V, const char *wh
     ENSURE(st == ref.status);
     if (st != ref.status || st != IPX_OK || ref.status_only) {
         if (st != ref.status)
-            printf("  %s %s, m %.0e V %.0e: status %s (%s), unscaled %s\n", par->model->name, what, m, V,
-                   ipx_status_name(st), r.message, ipx_status_name(ref.status));
+            printf("  %s %s, m %.0e V %.0e: status %s (%s), unscaled %s\n", par->model->name, what,
+                   m, V, ipx_status_name(st), r.message, ipx_status_name(ref.status));
         return 1;
     }
     const double P = fmax(max_abs(ref.impulse, n), DBL_MIN);
@@ -162,7 +163,8 @@ static void compare_all_models(const char *what, int *compared, int *problems)
         /* Gonthier integrates the contact forces in time: a few problems, not all */
         if (!strcmp(model->name, "gonthier") && problems[mi] >= 4) continue;
         problems[mi]++;
-        ipx_params par = ipx_test_params(model->name, !strcmp(model->name, "routh") ? "random_caps=0" : "");
+        ipx_params par =
+            ipx_test_params(model->name, !strcmp(model->name, "routh") ? "random_caps=0" : "");
         ipx_result r0;
         ipx_workspace *ws = ipx_test_workspace(&par, k);
         ref.status = ipx_solve(&par, &base.problem, ws, &r0);
@@ -201,8 +203,8 @@ static void test_every_model_answers_the_same_in_every_unit_system(void)
         compare_all_models(what, compared, problems);
     }
     for (int mi = 0; mi < ipx_model_count(); mi++) {
-        printf("  %-9s %d problems, %d restatements compared\n", ipx_model_at(mi)->name, problems[mi],
-               compared[mi]);
+        printf("  %-9s %d problems, %d restatements compared\n", ipx_model_at(mi)->name,
+               problems[mi], compared[mi]);
         ENSURE(compared[mi] >= 24);
     }
     printf("  %d problems compared by status only (open_defect)\n", status_only);

@@ -20,8 +20,10 @@ typedef struct degenerate {
 
 static const degenerate cases[3] = {
     {"W = 0", 1, {0}, {0.0, 0.0, -1.0}},
-    {"contact 1's rows of W are 0", 2,
-     {1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+    {"contact 1's rows of W are 0",
+     2,
+     {1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0,
+      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
      {0.0, 0.0, -1.0, 0.0, 0.0, -1.0}},
     {"W_nn = 0, tangents free", 1, {1, 0, 0, 0, 1, 0, 0, 0, 0}, {0.5, 0.0, -1.0}},
 };
@@ -33,7 +35,8 @@ static void test_every_model_refuses_a_contact_no_impulse_can_reach(void)
         for (int c = 0; c < 3; c++) {
             const degenerate *d = &cases[c];
             ipx_contact contact[2];
-            for (int i = 0; i < d->k; i++) contact[i] = (ipx_contact){.mu = 0.5, .e = 0.5, .v_capture = 0.01};
+            for (int i = 0; i < d->k; i++)
+                contact[i] = (ipx_contact){.mu = 0.5, .e = 0.5, .v_capture = 0.01};
             const ipx_problem p = {.k = d->k, .W = d->W, .v = d->v, .contact = contact};
             ipx_params par;
             ipx_params_default(&par, model);
@@ -43,7 +46,8 @@ static void test_every_model_refuses_a_contact_no_impulse_can_reach(void)
             printf("  %-8s %-28s status %d: %s\n", model->name, d->what, (int)st, r.message);
             ENSURE(st != IPX_OK && r.status == st);
             ENSURE(r.message[0] != '\0');
-            for (int i = 0; i < 3 * d->k && r.v_post; i++) ENSURE(r.v_post[i] == 0.0 && r.impulse[i] == 0.0);
+            for (int i = 0; i < 3 * d->k && r.v_post; i++)
+                ENSURE(r.v_post[i] == 0.0 && r.impulse[i] == 0.0);
         }
     }
 }
@@ -64,10 +68,13 @@ static void test_an_ill_conditioned_contact_is_still_solved(void)
         ipx_params_init(&par, models[m], NULL, 0);
         ipx_result r;
         const ipx_status st = ipx_solve(&par, &p, ipx_test_workspace(&par, 1), &r);
-        printf("  %-8s status %d, v_n+ %.6f m/s %s\n", models[m], (int)st, st == IPX_OK ? r.v_post[IPX_N] : 0.0, r.message);
+        printf("  %-8s status %d, v_n+ %.6f m/s %s\n", models[m], (int)st,
+               st == IPX_OK ? r.v_post[IPX_N] : 0.0, r.message);
         ENSURE(st == IPX_OK && r.message[0] == '\0');
-        if (st == IPX_OK && m != 1 && m != 2) ENSURE_NEAR(r.v_post[IPX_N], 0.8, 1e-9); /* e v (aplcp, routh: inelastic) */
-        if (st == IPX_OK && (m == 1 || m == 2)) ENSURE(r.v_post[IPX_N] >= -1e-9 && r.v_post[IPX_N] <= 1e-6);
+        if (st == IPX_OK && m != 1 && m != 2)
+            ENSURE_NEAR(r.v_post[IPX_N], 0.8, 1e-9); /* e v (aplcp, routh: inelastic) */
+        if (st == IPX_OK && (m == 1 || m == 2))
+            ENSURE(r.v_post[IPX_N] >= -1e-9 && r.v_post[IPX_N] <= 1e-6);
     }
 }
 

@@ -22,7 +22,8 @@ static void expect_rejected(const ipx_problem *p, const char *needle)
     ENSURE(st == IPX_ERR_INPUT);
     ENSURE(r.status == IPX_ERR_INPUT);
     ENSURE(strstr(r.message, needle) != NULL);
-    if (!strstr(r.message, needle)) fprintf(stderr, "  message was '%s', expected '%s'\n", r.message, needle);
+    if (!strstr(r.message, needle))
+        fprintf(stderr, "  message was '%s', expected '%s'\n", r.message, needle);
     ENSURE(r.k == p->k);
     if (p->k >= 1) ENSURE(r.n_rows == IPX_ROWS_PER_CONTACT * p->k && r.impulse && r.v_post);
     for (int i = 0; i < r.n_rows; i++) ENSURE(r.impulse[i] == 0.0 && r.v_post[i] == 0.0);
@@ -100,7 +101,8 @@ static void test_asymmetry_of_a_large_W_is_named_in_column_order(void)
     static ipx_contact ct[K];
     for (int i = 0; i < N; i++) big[i + N * i] = 1.0, v[i] = i % 3 == IPX_N ? -1.0 : 0.0;
     for (int c = 0; c < K; c++) ct[c] = (ipx_contact){.mu = 0.5, .e = 0.0};
-    const ipx_problem p = {.k = K, .W = big, .v = v, .contact = ct, .flags = IPX_PROBLEM_W_ASSEMBLED};
+    const ipx_problem p = {
+        .k = K, .W = big, .v = v, .contact = ct, .flags = IPX_PROBLEM_W_ASSEMBLED};
     big[65 + N * 1] = 1e-3;
     big[5 + N * 2] = 1e-3;
     expect_rejected(&p, "W[65][1] = 0.001 but W[1][65] = 0");

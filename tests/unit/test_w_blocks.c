@@ -25,7 +25,8 @@ static ipx_params params_of(const char *model)
 }
 
 /* Solves p both ways under model; the results must agree to the bit. */
-static void expect_same_solve(const char *model, const ipx_problem *dense, const ipx_problem *sparse)
+static void expect_same_solve(const char *model, const ipx_problem *dense,
+                              const ipx_problem *sparse)
 {
     ipx_params par = params_of(model);
     const int k = dense->k;
@@ -176,7 +177,8 @@ static void test_bad_blocks_are_named(void)
         if (sb.row[q] != 0) b = q;
     ENSURE(b >= 0);
     const int i = sb.row[b], t = ipx_wsparse_find(&sb.Ws, 0, i);
-    ENSURE(t >= 0 && ipx_wsparse_find(&sb.Ws, 0, 0) == sb.start[0] + 0 && ipx_wsparse_find(&sb.Ws, 99, 0) == -1);
+    ENSURE(t >= 0 && ipx_wsparse_find(&sb.Ws, 0, 0) == sb.start[0] + 0 &&
+           ipx_wsparse_find(&sb.Ws, 99, 0) == -1);
     char needle[128];
 
     double keep = sb.blk[9 * b + 5]; /* W[3i + 2][1] */
@@ -184,7 +186,8 @@ static void test_bad_blocks_are_named(void)
     snprintf(needle, sizeof needle, "W is not symmetric: W[%d][%d]", 3 * i + 2, 1);
     expect_refused(&p, needle);
     sb.blk[9 * b + 5] = NAN;
-    snprintf(needle, sizeof needle, "W[%d][%d] = nan is not finite (contacts %d and 0)", 3 * i + 2, 1, i);
+    snprintf(needle, sizeof needle, "W[%d][%d] = nan is not finite (contacts %d and 0)", 3 * i + 2,
+             1, i);
     expect_refused(&p, needle);
     /* with a bad contact too: W's entry is named first, as for a dense W */
     const double mu = small.contact[1].mu;
@@ -209,7 +212,8 @@ static void test_bad_blocks_are_named(void)
 
     /* a block whose mirror is missing: drop contact 0's block from column i */
     ipx_wsparse cut = sb.Ws;
-    int *start = malloc(((size_t)small.k + 1) * sizeof(int)), *row = malloc((size_t)sb.Ws.nnz * sizeof(int));
+    int *start = malloc(((size_t)small.k + 1) * sizeof(int)),
+        *row = malloc((size_t)sb.Ws.nnz * sizeof(int));
     double *blk = malloc(9 * (size_t)sb.Ws.nnz * sizeof(double));
     int n = 0;
     for (int j = 0; j < small.k; j++) {
@@ -224,7 +228,9 @@ static void test_bad_blocks_are_named(void)
     start[small.k] = n;
     cut = (ipx_wsparse){n, start, row, blk};
     p.Ws = &cut;
-    snprintf(needle, sizeof needle, "the block of contacts %d and 0 is given but not the block of contacts 0 and %d", i, i);
+    snprintf(needle, sizeof needle,
+             "the block of contacts %d and 0 is given but not the block of contacts 0 and %d", i,
+             i);
     expect_refused(&p, needle);
     cut.nnz = n + 1;
     expect_refused(&p, "must be 0 and nnz");

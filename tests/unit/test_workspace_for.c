@@ -137,7 +137,8 @@ static void test_dense_problems_keep_the_dense_bound(void)
             ipx_workspace_destroy(ws);
         }
     }
-    ENSURE(copy_saved >= 4); /* plus, aplcp, routh and bowling; jia and gonthier need less than the validation */
+    ENSURE(copy_saved >=
+           4); /* plus, aplcp, routh and bowling; jia and gonthier need less than the validation */
     ipx_test_blocks_free(&b);
 }
 

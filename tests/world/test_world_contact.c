@@ -26,14 +26,16 @@ static const char *plastic_world(const char *max_vel)
     size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
     if (f) fclose(f);
     text[n] = '\0';
-    for (char *p; (p = strstr(text, "<restitution_coefficient>0.5")) != NULL;) p[27] = '0'; /* 0.5 -> 0.0 */
+    for (char *p; (p = strstr(text, "<restitution_coefficient>0.5")) != NULL;)
+        p[27] = '0'; /* 0.5 -> 0.0 */
     if (max_vel) {
         /* the ball's surface is the last <friction>...</friction> of the file */
-        char *at = strstr(strstr(text, "<model name=\"ball\">"), "</friction>") + strlen("</friction>");
+        char *at =
+            strstr(strstr(text, "<model name=\"ball\">"), "</friction>") + strlen("</friction>");
         char tail[8192];
         snprintf(tail, sizeof tail, "%s", at);
-        snprintf(at, sizeof text - (size_t)(at - text), "<contact><ode><max_vel>%s</max_vel></ode></contact>%s",
-                 max_vel, tail);
+        snprintf(at, sizeof text - (size_t)(at - text),
+                 "<contact><ode><max_vel>%s</max_vel></ode></contact>%s", max_vel, tail);
     }
     snprintf(path, sizeof path, "test_world_contact.world");
     f = fopen(path, "w");
@@ -60,7 +62,8 @@ static double energy_after_landing(const char *max_vel, const char *model)
     while (sim && ipx_sim_time(sim) < 2.0) {
         ENSURE(ipx_sim_step(sim, msg, sizeof msg) == 0);
         if (landed < 0.0 && ipx_sim_penetration(sim) > 0.0) landed = ipx_sim_time(sim);
-        if (landed >= 0.0 && ipx_sim_time(sim) > landed + 0.05) ke = fmax(ke, ipx_sim_kinetic_energy(sim));
+        if (landed >= 0.0 && ipx_sim_time(sim) > landed + 0.05)
+            ke = fmax(ke, ipx_sim_kinetic_energy(sim));
     }
     ipx_sim_destroy(sim);
     ipx_scene_free(scene);
@@ -70,10 +73,13 @@ static double energy_after_landing(const char *max_vel, const char *model)
 static void test_max_vel_caps_the_push_out(void)
 {
     const double g_h = 9.81e-3, cap = 0.5 * (0.01 + g_h) * (0.01 + g_h);
-    const double capped = energy_after_landing(NULL, "ode"), free_ = energy_after_landing("100", "ode");
+    const double capped = energy_after_landing(NULL, "ode"),
+                 free_ = energy_after_landing("100", "ode");
     const double impax = energy_after_landing("100", "plus");
-    printf("  kinetic energy after landing: ODE, default max_vel %.3g J (bound %.3g J); ODE, max_vel 100 "
-           "%.3g J; plus %.3g J\n", capped, cap, free_, impax);
+    printf("  kinetic energy after landing: ODE, default max_vel %.3g J (bound %.3g J); ODE, "
+           "max_vel 100 "
+           "%.3g J; plus %.3g J\n",
+           capped, cap, free_, impax);
     ENSURE(capped <= cap);
     ENSURE(free_ > 100.0 * cap);
     ENSURE(impax <= cap);
@@ -110,9 +116,12 @@ static void test_contact_keys_set_restitution_and_threshold(void)
 {
     const double e = 0.9, expect = e * e * 1.0;
     const double plus = first_bounce_apex("plus", "e=0.9"), ode = first_bounce_apex("ode", "e=0.9");
-    const double plastic = first_bounce_apex("plus", "e=0"), world = first_bounce_apex("plus", NULL);
-    const double slow = first_bounce_apex("ode", "e=0.9,bounce_vel=5"), slow_plus = first_bounce_apex("plus", "e=0.9,bounce_vel=5");
-    printf("  apex after the first bounce: e=0.9 plus %.4f m, ode %.4f m (e^2 h = %.4f); e=0 plus %.2g m; "
+    const double plastic = first_bounce_apex("plus", "e=0"),
+                 world = first_bounce_apex("plus", NULL);
+    const double slow = first_bounce_apex("ode", "e=0.9,bounce_vel=5"),
+                 slow_plus = first_bounce_apex("plus", "e=0.9,bounce_vel=5");
+    printf("  apex after the first bounce: e=0.9 plus %.4f m, ode %.4f m (e^2 h = %.4f); e=0 plus "
+           "%.2g m; "
            "the world's e=0.5 plus %.4f m; e=0.9, bounce_vel=5 m/s: ode %.2g m, plus %.2g m\n",
            plus, ode, expect, plastic, world, slow, slow_plus);
     /* the contact is found in the step after the ball reaches the surface, up to v h = 4.4 mm
@@ -130,11 +139,15 @@ static void test_contact_keys_set_restitution_and_threshold(void)
    on a face's four coplanar contacts ("LCP internal error") and drops friction in some steps. */
 static const char sliding_box[] =
     "<?xml version='1.0'?>\n"
-    "<sdf version='1.6' xmlns:impax='urn:impax:sdf:1'><world name='slide'><gravity>0 0 -9.81</gravity>\n"
-    "<physics type='ode'><max_step_size>0.001</max_step_size><ode><solver><type>quick</type><iters>100</iters></solver></ode></physics>\n"
+    "<sdf version='1.6' xmlns:impax='urn:impax:sdf:1'><world name='slide'><gravity>0 0 "
+    "-9.81</gravity>\n"
+    "<physics "
+    "type='ode'><max_step_size>0.001</max_step_size><ode><solver><type>quick</type><iters>100</"
+    "iters></solver></ode></physics>\n"
     "<model name='ground'><static>true</static><link name='plane'><collision name='plane'>\n"
     " <geometry><plane><normal>0 0 1</normal></plane></geometry></collision></link></model>\n"
-    "<model name='box'><link name='box'><pose>0 0 0.05 0 0 0</pose><inertial><mass>1</mass><inertia>\n"
+    "<model name='box'><link name='box'><pose>0 0 0.05 0 0 "
+    "0</pose><inertial><mass>1</mass><inertia>\n"
     " <ixx>0.00166667</ixx><iyy>0.00166667</iyy><izz>0.00166667</izz></inertia></inertial>\n"
     " <collision name='box'><geometry><box><size>0.1 0.1 0.1</size></box></geometry></collision>\n"
     " <impax:linear_velocity>1 0 0</impax:linear_velocity></link></model>\n"
@@ -161,9 +174,10 @@ static void test_contact_key_mu_sets_the_friction(void)
     const double g = 9.81;
     for (int m = 0; m < 2; m++) {
         const char *model = m ? "plus" : "ode";
-        const double low = sliding_distance(model, "mu=0.2"), high = sliding_distance(model, "mu=0.5");
-        printf("  %s: slides %.4f m with mu=0.2 (closed form %.4f), %.4f m with mu=0.5 (%.4f)\n", model, low,
-               1.0 / (2 * 0.2 * g), high, 1.0 / (2 * 0.5 * g));
+        const double low = sliding_distance(model, "mu=0.2"),
+                     high = sliding_distance(model, "mu=0.5");
+        printf("  %s: slides %.4f m with mu=0.2 (closed form %.4f), %.4f m with mu=0.5 (%.4f)\n",
+               model, low, 1.0 / (2 * 0.2 * g), high, 1.0 / (2 * 0.5 * g));
         ENSURE_NEAR(low, 1.0 / (2 * 0.2 * g), 0.02 / (2 * 0.2 * g));
         ENSURE_NEAR(high, 1.0 / (2 * 0.5 * g), 0.02 / (2 * 0.5 * g));
     }
@@ -178,19 +192,25 @@ static void test_contact_keys_reject_bad_values(void)
     ipx_scene *scene = ipx_scene_load(path, print_diag, NULL);
     ENSURE(scene != NULL);
     if (!scene) return;
-    static const char *const bad[][2] = {{"mu=nan", "mu"}, {"e=1.5", "e"}, {"bounce_vel=-1", "bounce_vel"},
-                                         {"theta_max=0.01,e=abc", "e"}, {"mu=11", "[0, 10]"}};
+    static const char *const bad[][2] = {{"mu=nan", "mu"},
+                                         {"e=1.5", "e"},
+                                         {"bounce_vel=-1", "bounce_vel"},
+                                         {"theta_max=0.01,e=abc", "e"},
+                                         {"mu=11", "[0, 10]"}};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         msg[0] = '\0';
         ipx_sim *sim = ipx_sim_create(scene, "plus", bad[i][0], msg, sizeof msg);
         printf("  %-22s -> %s\n", bad[i][0], msg);
-        ENSURE(sim == NULL && strstr(msg, bad[i][1]) != NULL && strstr(msg, "contact parameter") != NULL);
+        ENSURE(sim == NULL && strstr(msg, bad[i][1]) != NULL &&
+               strstr(msg, "contact parameter") != NULL);
         ipx_sim_destroy(sim);
     }
-    ipx_sim *sim = ipx_sim_create(scene, "ode", "mu=0.3,theta_max=0.01", msg, sizeof msg); /* ode takes no model keys */
+    ipx_sim *sim = ipx_sim_create(scene, "ode", "mu=0.3,theta_max=0.01", msg,
+                                  sizeof msg); /* ode takes no model keys */
     ENSURE(sim == NULL && strstr(msg, "theta_max") != NULL);
     ipx_sim_destroy(sim);
-    sim = ipx_sim_create(scene, "plus", " mu = 0.3 , theta_max=0.01, e=0 ,bounce_vel=0", msg, sizeof msg);
+    sim = ipx_sim_create(scene, "plus", " mu = 0.3 , theta_max=0.01, e=0 ,bounce_vel=0", msg,
+                         sizeof msg);
     ENSURE(sim != NULL);
     ipx_sim_destroy(sim);
     ipx_scene_free(scene);
@@ -198,7 +218,8 @@ static void test_contact_keys_reject_bad_values(void)
     ENSURE(ipx_contact_param_range("mu", &lo, &hi) == 1 && lo == 0 && hi == 10);
     ENSURE(ipx_contact_param_range("e", &lo, &hi) == 1 && lo == 0 && hi == 1);
     ENSURE(ipx_contact_param_range("bounce_vel", &lo, &hi) == 1 && lo == 0 && hi == 100);
-    ENSURE(ipx_contact_param_range("theta_max", &lo, &hi) == 0 && ipx_contact_param_range("m", NULL, NULL) == 0);
+    ENSURE(ipx_contact_param_range("theta_max", &lo, &hi) == 0 &&
+           ipx_contact_param_range("m", NULL, NULL) == 0);
 }
 
 /* gonthier's fallbacks and the last reason, over 0.5 s of a ball sliding on a plane whose <mu>
@@ -208,12 +229,17 @@ static ipx_ode_stats ball_on_plane_under_gonthier(const char *mu)
     char text[2048];
     snprintf(text, sizeof text,
              "<?xml version='1.0'?>\n<sdf version='1.6'><world name='w'>\n"
-             "<model name='g'><static>true</static><link name='l'><collision name='c'><geometry><plane><normal>0 0 1"
-             "</normal></plane></geometry><surface><friction><ode><mu>%s</mu><mu2>%s</mu2></ode></friction></surface>"
+             "<model name='g'><static>true</static><link name='l'><collision "
+             "name='c'><geometry><plane><normal>0 0 1"
+             "</normal></plane></geometry><surface><friction><ode><mu>%s</mu><mu2>%s</mu2></ode></"
+             "friction></surface>"
              "</collision></link></model>\n"
-             "<model name='ball'><pose>0 0 0.1 0 0 0</pose><link name='l'><inertial><mass>1</mass><inertia><ixx>0.004"
-             "</ixx><iyy>0.004</iyy><izz>0.004</izz></inertia></inertial><collision name='c'><geometry><sphere><radius>"
-             "0.1</radius></sphere></geometry><surface><friction><ode><mu>%s</mu><mu2>%s</mu2></ode></friction>"
+             "<model name='ball'><pose>0 0 0.1 0 0 0</pose><link "
+             "name='l'><inertial><mass>1</mass><inertia><ixx>0.004"
+             "</ixx><iyy>0.004</iyy><izz>0.004</izz></inertia></inertial><collision "
+             "name='c'><geometry><sphere><radius>"
+             "0.1</radius></sphere></geometry><surface><friction><ode><mu>%s</mu><mu2>%s</mu2></"
+             "ode></friction>"
              "</surface></collision></link></model>\n</world></sdf>\n",
              mu, mu, mu, mu);
     ipx_ode_stats st = {0};
@@ -236,7 +262,8 @@ static void test_large_finite_mu_is_not_infinite(void)
     static const char *const finite[] = {"1000", "5000", "1e9"};
     for (int i = 0; i < 3; i++) {
         const ipx_ode_stats st = ball_on_plane_under_gonthier(finite[i]);
-        printf("  mu %-5s: %ld fallbacks %s\n", finite[i], st.fallbacks, st.fallbacks ? st.last_message : "");
+        printf("  mu %-5s: %ld fallbacks %s\n", finite[i], st.fallbacks,
+               st.fallbacks ? st.last_message : "");
         ENSURE(st.fallbacks == 0);
     }
     const ipx_ode_stats st = ball_on_plane_under_gonthier("inf");

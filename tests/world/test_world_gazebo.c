@@ -31,7 +31,10 @@ static void collect(void *user, int is_error, const char *line)
     snprintf(d->all + used, sizeof d->all - used, "%s\n", line);
 }
 
-static ipx_scene *load_world(const char *body) { return kit_world("test_world_gazebo.world", body); }
+static ipx_scene *load_world(const char *body)
+{
+    return kit_world("test_world_gazebo.world", body);
+}
 
 /* Steps sim for t seconds; the largest total energy met (J). */
 static double run_for(ipx_sim *sim, double t)
@@ -81,11 +84,12 @@ static void test_gazebo_saved_world_loads_runs_and_settles(void)
         ENSURE_NEAR(dBodyGetAngularVel(box)[1], -0.4, 1e-12);
         const double e0 = ipx_sim_energy(sim), e_max = run_for(sim, ipx_scene_duration(scene));
         const double e_end = ipx_sim_energy(sim), z = dBodyGetPosition(box)[2];
-        printf("  %-4s energy %.4f J at the start, at most %.4f, %.4f J at the end; box at z = %.4f m\n",
+        printf("  %-4s energy %.4f J at the start, at most %.4f, %.4f J at the end; box at z = "
+               "%.4f m\n",
                models[m], e0, e_max, e_end, z);
         /* one step of the state's wrench (9.8 N for 1 ms) adds at most m v dv = 3.4 * 0.0098 J */
         ENSURE(e_max <= e0 + 0.04);
-        ENSURE_NEAR(z, 0.5, 0.005);           /* flat on the ground */
+        ENSURE_NEAR(z, 0.5, 0.005);              /* flat on the ground */
         ENSURE_NEAR(e_end, 1.0 * 9.8 * z, 0.01); /* at rest */
         ipx_sim_destroy(sim);
     }
@@ -98,15 +102,24 @@ static double dropped_box_height(const char *mask_a, const char *mask_b)
 {
     char body[4096];
     snprintf(body, sizeof body,
-             "<model name='ground'><static>true</static><link name='l'><collision name='c'><geometry><plane>"
+             "<model name='ground'><static>true</static><link name='l'><collision "
+             "name='c'><geometry><plane>"
              "<normal>0 0 1</normal></plane></geometry></collision></link></model>\n"
-             "<model name='a'><pose>0 0 0.05 0 0 0</pose><link name='l'><inertial><mass>1</mass><inertia><ixx>0.00167"
-             "</ixx><iyy>0.00167</iyy><izz>0.00167</izz></inertia></inertial><collision name='c'><geometry><box><size>"
-             "0.1 0.1 0.1</size></box></geometry><surface><contact><collide_bitmask>%s</collide_bitmask></contact>"
+             "<model name='a'><pose>0 0 0.05 0 0 0</pose><link "
+             "name='l'><inertial><mass>1</mass><inertia><ixx>0.00167"
+             "</ixx><iyy>0.00167</iyy><izz>0.00167</izz></inertia></inertial><collision "
+             "name='c'><geometry><box><size>"
+             "0.1 0.1 "
+             "0.1</size></box></geometry><surface><contact><collide_bitmask>%s</collide_bitmask></"
+             "contact>"
              "</surface></collision></link></model>\n"
-             "<model name='b'><pose>0 0 0.3 0 0 0</pose><link name='l'><inertial><mass>1</mass><inertia><ixx>0.00167"
-             "</ixx><iyy>0.00167</iyy><izz>0.00167</izz></inertia></inertial><collision name='c'><geometry><box><size>"
-             "0.1 0.1 0.1</size></box></geometry><surface><contact><collide_bitmask>%s</collide_bitmask></contact>"
+             "<model name='b'><pose>0 0 0.3 0 0 0</pose><link "
+             "name='l'><inertial><mass>1</mass><inertia><ixx>0.00167"
+             "</ixx><iyy>0.00167</iyy><izz>0.00167</izz></inertia></inertial><collision "
+             "name='c'><geometry><box><size>"
+             "0.1 0.1 "
+             "0.1</size></box></geometry><surface><contact><collide_bitmask>%s</collide_bitmask></"
+             "contact>"
              "</surface></collision></link></model>\n",
              mask_a, mask_b);
     ipx_scene *scene = load_world(body);
@@ -125,10 +138,11 @@ static double dropped_box_height(const char *mask_a, const char *mask_b)
 
 static void test_collide_bitmasks_filter_contacts(void)
 {
-    const double disjoint = dropped_box_height("0x01", "0x02"), shared = dropped_box_height("0x03", "0x02"),
+    const double disjoint = dropped_box_height("0x01", "0x02"),
+                 shared = dropped_box_height("0x03", "0x02"),
                  defaults = dropped_box_height("65535", "0xffff");
-    printf("  box b rests at %.4f m (disjoint masks), %.4f m (a shared bit), %.4f m (defaults)\n", disjoint, shared,
-           defaults);
+    printf("  box b rests at %.4f m (disjoint masks), %.4f m (a shared bit), %.4f m (defaults)\n",
+           disjoint, shared, defaults);
     ENSURE_NEAR(disjoint, 0.05, 0.003); /* through a, onto the ground */
     ENSURE_NEAR(shared, 0.15, 0.003);   /* on a */
     ENSURE_NEAR(defaults, 0.15, 0.003);
@@ -138,13 +152,17 @@ static void test_collide_bitmasks_filter_contacts(void)
 static void test_kinematic_body_moves_with_its_velocity(void)
 {
     static const char body[] =
-        "<model name='ground'><static>true</static><link name='l'><collision name='c'><geometry><plane>"
+        "<model name='ground'><static>true</static><link name='l'><collision "
+        "name='c'><geometry><plane>"
         "<normal>0 0 1</normal></plane></geometry></collision></link></model>\n"
         "<model name='pusher'><pose>0 0 0.1 0 0 0</pose><link name='l'><kinematic>1</kinematic>"
         "<impax:linear_velocity>1 0 0</impax:linear_velocity>"
-        "<collision name='c'><geometry><box><size>0.2 0.2 0.2</size></box></geometry></collision></link></model>\n"
-        "<model name='crate'><pose>0.5 0 0.05 0 0 0</pose><link name='l'><inertial><mass>1</mass><inertia><ixx>0.00167"
-        "</ixx><iyy>0.00167</iyy><izz>0.00167</izz></inertia></inertial><collision name='c'><geometry><box><size>"
+        "<collision name='c'><geometry><box><size>0.2 0.2 "
+        "0.2</size></box></geometry></collision></link></model>\n"
+        "<model name='crate'><pose>0.5 0 0.05 0 0 0</pose><link "
+        "name='l'><inertial><mass>1</mass><inertia><ixx>0.00167"
+        "</ixx><iyy>0.00167</iyy><izz>0.00167</izz></inertia></inertial><collision "
+        "name='c'><geometry><box><size>"
         "0.1 0.1 0.1</size></box></geometry></collision></link></model>\n";
     ipx_scene *scene = load_world(body);
     ENSURE(scene != NULL);
@@ -159,9 +177,10 @@ static void test_kinematic_body_moves_with_its_velocity(void)
         run_for(sim, 1.0);
         const dReal *x = dBodyGetPosition(pusher), *v = dBodyGetLinearVel(pusher);
         const double crate_x = position_of(sim, "crate::l")[0];
-        printf("  %-4s pusher at (%.6f, %.6f, %.6f) m moving %.6f m/s; crate pushed to x = %.3f m\n", models[m], x[0],
-               x[1], x[2], v[0], crate_x);
-        ENSURE_NEAR(x[0], 1.0, 1e-9); /* 1 m/s for 1 s */
+        printf(
+            "  %-4s pusher at (%.6f, %.6f, %.6f) m moving %.6f m/s; crate pushed to x = %.3f m\n",
+            models[m], x[0], x[1], x[2], v[0], crate_x);
+        ENSURE_NEAR(x[0], 1.0, 1e-9);  /* 1 m/s for 1 s */
         ENSURE_NEAR(x[2], 0.1, 1e-12); /* no gravity, no push-out */
         ENSURE_NEAR(v[0], 1.0, 0);
         ENSURE_NEAR(v[2], 0.0, 0);
@@ -177,9 +196,11 @@ static double separation_after(const char *self_collide_b)
     char body[2048];
     snprintf(body, sizeof body,
              "<gravity>0 0 0</gravity><model name='m'>"
-             "<link name='a'><collision name='c'><geometry><sphere><radius>0.1</radius></sphere></geometry>"
+             "<link name='a'><collision "
+             "name='c'><geometry><sphere><radius>0.1</radius></sphere></geometry>"
              "</collision></link>"
-             "<link name='b'><pose>0.15 0 0 0 0 0</pose>%s<collision name='c'><geometry><sphere><radius>0.1</radius>"
+             "<link name='b'><pose>0.15 0 0 0 0 0</pose>%s<collision "
+             "name='c'><geometry><sphere><radius>0.1</radius>"
              "</sphere></geometry></collision></link></model>",
              self_collide_b);
     ipx_scene *scene = load_world(body);
@@ -198,12 +219,15 @@ static double separation_after(const char *self_collide_b)
 
 static void test_link_self_collide_lets_links_of_a_model_touch(void)
 {
-    const double apart = separation_after(""), pushed = separation_after("<self_collide>1</self_collide>");
+    const double apart = separation_after(""),
+                 pushed = separation_after("<self_collide>1</self_collide>");
     const double off = separation_after("<self_collide>0</self_collide>");
-    printf("  centres %.4f m apart (default), %.4f m (b self-collides), %.4f m (self_collide 0)\n", apart, pushed, off);
+    printf("  centres %.4f m apart (default), %.4f m (b self-collides), %.4f m (self_collide 0)\n",
+           apart, pushed, off);
     ENSURE_NEAR(apart, 0.15, 1e-12);
     ENSURE_NEAR(off, 0.15, 1e-12);
-    ENSURE(pushed > 0.153); /* ODE pushes the overlap out, at Gazebo's default max_vel of 0.01 m/s */
+    ENSURE(pushed >
+           0.153); /* ODE pushes the overlap out, at Gazebo's default max_vel of 0.01 m/s */
 }
 
 /* A <state> pose of a model (yaw 90 deg, 1 m up) moves its links, their collisions and its joint
@@ -215,13 +239,16 @@ static void test_state_moves_models_links_and_joints(void)
         "<gravity>0 0 0</gravity>\n"
         "<model name='m'><pose>1 0 0 0 0 0</pose>\n"
         " <link name='a'><inertial><pose>0.5 0 0 0 0 0</pose><mass>1</mass></inertial>\n"
-        "  <collision name='c'><pose>0 0 0.2 0 0 0</pose><geometry><sphere><radius>0.1</radius></sphere></geometry>"
+        "  <collision name='c'><pose>0 0 0.2 0 0 "
+        "0</pose><geometry><sphere><radius>0.1</radius></sphere></geometry>"
         "</collision></link>\n"
         " <link name='b'><pose>0 1 0 0 0 0</pose></link>\n"
-        " <joint name='j' type='revolute'><parent>world</parent><child>a</child><pose>0.1 0 0 0 0 0</pose>"
+        " <joint name='j' type='revolute'><parent>world</parent><child>a</child><pose>0.1 0 0 0 0 "
+        "0</pose>"
         "<axis><xyz>1 0 0</xyz></axis></joint>\n"
         "</model>\n"
-        "<state world_name='w'><sim_time>1 0</sim_time><model name='m'><pose frame=''>0 0 1 0 0 1.5707963267948966"
+        "<state world_name='w'><sim_time>1 0</sim_time><model name='m'><pose frame=''>0 0 1 0 0 "
+        "1.5707963267948966"
         "</pose><scale>1 1 1</scale>\n"
         " <link name='b'><pose frame=''>5 5 5 0 -0 0</pose><velocity>1 0 0 0 0 2</velocity>"
         "<acceleration>0 0 0 0 -0 0</acceleration><wrench>0 0 0 0 -0 0</wrench></link>\n"
@@ -262,8 +289,10 @@ static void test_state_moves_models_links_and_joints(void)
 static void test_velocity_decay_is_odes_damping(void)
 {
     static const char body[] =
-        "<model name='m'><link name='a'><velocity_decay><linear>0.01</linear><angular>0.02</angular>"
-        "</velocity_decay></link><link name='b'><velocity_decay><linear>0</linear><angular>0</angular>"
+        "<model name='m'><link "
+        "name='a'><velocity_decay><linear>0.01</linear><angular>0.02</angular>"
+        "</velocity_decay></link><link "
+        "name='b'><velocity_decay><linear>0</linear><angular>0</angular>"
         "</velocity_decay></link></model>";
     ipx_scene *scene = load_world(body);
     ENSURE(scene != NULL);

@@ -11,7 +11,10 @@
 #include "ensure.h"
 #include "world_kit.h"
 
-static ipx_scene *load_world(const char *body) { return kit_world("test_world_limits.world", body); }
+static ipx_scene *load_world(const char *body)
+{
+    return kit_world("test_world_limits.world", body);
+}
 
 /* A box with friction direction fdir1 resting on a plane of normal `normal` (any positive
    multiple of +z). */
@@ -19,11 +22,16 @@ static void expect_plane_up(const char *normal, const char *fdir1)
 {
     char body[2048];
     snprintf(body, sizeof body,
-             "<model name='g'><static>true</static><link name='l'><collision name='c'><geometry><plane><normal>%s"
+             "<model name='g'><static>true</static><link name='l'><collision "
+             "name='c'><geometry><plane><normal>%s"
              "</normal></plane></geometry></collision></link></model>"
-             "<model name='b'><pose>0 0 0.05 0 0 0</pose><link name='l'><inertial><mass>1</mass><inertia><ixx>0.00167"
-             "</ixx><iyy>0.00167</iyy><izz>0.00167</izz></inertia></inertial><collision name='c'><geometry><box><size>"
-             "0.1 0.1 0.1</size></box></geometry><surface><friction><ode><fdir1>%s</fdir1></ode></friction></surface>"
+             "<model name='b'><pose>0 0 0.05 0 0 0</pose><link "
+             "name='l'><inertial><mass>1</mass><inertia><ixx>0.00167"
+             "</ixx><iyy>0.00167</iyy><izz>0.00167</izz></inertia></inertial><collision "
+             "name='c'><geometry><box><size>"
+             "0.1 0.1 "
+             "0.1</size></box></geometry><surface><friction><ode><fdir1>%s</fdir1></ode></"
+             "friction></surface>"
              "</collision></link></model>",
              normal, fdir1);
     ipx_scene *scene = load_world(body);
@@ -34,7 +42,8 @@ static void expect_plane_up(const char *normal, const char *fdir1)
     ENSURE(sim != NULL);
     if (sim) {
         dGeomID plane = NULL;
-        for (int i = 0; i < dSpaceGetNumGeoms(dGeomGetSpace(dBodyGetFirstGeom(ipx_sim_body(sim, 0)))); i++) {
+        for (int i = 0;
+             i < dSpaceGetNumGeoms(dGeomGetSpace(dBodyGetFirstGeom(ipx_sim_body(sim, 0)))); i++) {
             dGeomID g = dSpaceGetGeom(dGeomGetSpace(dBodyGetFirstGeom(ipx_sim_body(sim, 0))), i);
             if (dGeomGetClass(g) == dPlaneClass) plane = g;
         }
@@ -42,11 +51,12 @@ static void expect_plane_up(const char *normal, const char *fdir1)
         dGeomPlaneGetParams(plane, p);
         const double e0 = ipx_sim_energy(sim);
         for (int s = 0; s < 500; s++) ENSURE(ipx_sim_step(sim, msg, sizeof msg) == 0);
-        printf("  normal %-12s fdir1 %-12s -> (%g, %g, %g); energy %.6f J -> %.6f J\n", normal, fdir1, p[0], p[1],
-               p[2], e0, ipx_sim_energy(sim));
+        printf("  normal %-12s fdir1 %-12s -> (%g, %g, %g); energy %.6f J -> %.6f J\n", normal,
+               fdir1, p[0], p[1], p[2], e0, ipx_sim_energy(sim));
         ENSURE_NEAR(p[0], 0.0, 0);
         ENSURE_NEAR(p[2], 1.0, 1e-15);
-        ENSURE(ipx_sim_energy(sim) <= e0 + 1e-3); /* resting: no 4900 J from a plane that vanished */
+        ENSURE(ipx_sim_energy(sim) <=
+               e0 + 1e-3); /* resting: no 4900 J from a plane that vanished */
         ipx_sim_destroy(sim);
     }
     ipx_scene_free(scene);
@@ -73,11 +83,13 @@ static void test_joint_axis_of_any_scale(void)
     static const char *const axes[] = {"0 1e155 0", "0 1e-300 0", "0 1e308 0"};
     for (int i = 0; i < 3; i++) {
         char body[1024];
-        snprintf(body, sizeof body,
-                 "<model name='m'><link name='a'><pose>0 0 1 0 0 0</pose><impax:angular_velocity>0 1 0"
-                 "</impax:angular_velocity></link><joint name='j' type='revolute'><parent>world</parent><child>a"
-                 "</child><axis><xyz>%s</xyz></axis></joint></model>",
-                 axes[i]);
+        snprintf(
+            body, sizeof body,
+            "<model name='m'><link name='a'><pose>0 0 1 0 0 0</pose><impax:angular_velocity>0 1 0"
+            "</impax:angular_velocity></link><joint name='j' "
+            "type='revolute'><parent>world</parent><child>a"
+            "</child><axis><xyz>%s</xyz></axis></joint></model>",
+            axes[i]);
         ipx_scene *scene = load_world(body);
         ENSURE(scene != NULL);
         if (!scene) continue;
@@ -102,10 +114,12 @@ static void test_a_body_leaving_the_range_stops_the_run(void)
 {
     static const char body[] =
         "<gravity>0 0 0</gravity><physics type='ode'><max_step_size>1</max_step_size></physics>"
-        "<model name='g'><static>true</static><link name='l'><collision name='c'><geometry><box><size>1 1 1</size>"
+        "<model name='g'><static>true</static><link name='l'><collision "
+        "name='c'><geometry><box><size>1 1 1</size>"
         "</box></geometry></collision></link></model>"
         "<model name='shot'><pose>9e5 0 0 0 0 0</pose><link name='l'><impax:linear_velocity>1e6 0 0"
-        "</impax:linear_velocity><collision name='c'><geometry><sphere><radius>1e-3</radius></sphere></geometry>"
+        "</impax:linear_velocity><collision "
+        "name='c'><geometry><sphere><radius>1e-3</radius></sphere></geometry>"
         "</collision></link></model>";
     ipx_scene *scene = load_world(body);
     ENSURE(scene != NULL);
@@ -119,7 +133,8 @@ static void test_a_body_leaving_the_range_stops_the_run(void)
         steps++;
     }
     printf("  stopped after %d steps: %s\n", steps, msg);
-    ENSURE(stopped && steps == 100 && strstr(msg, "body 'shot::l' left the range ODE can simulate") != NULL);
+    ENSURE(stopped && steps == 100 &&
+           strstr(msg, "body 'shot::l' left the range ODE can simulate") != NULL);
     ipx_sim_destroy(sim);
     ipx_scene_free(scene);
 }

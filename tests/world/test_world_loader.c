@@ -54,13 +54,19 @@ static const char nested[] =
     " <model name='inner'><pose>1 0 0 0 0 0</pose>\n"
     "  <link name='arm'><pose>0 0 1 1.5707963267948966 0 0</pose>\n"
     "   <inertial><pose>0.5 0 0 0 0 0</pose><mass>2</mass>\n"
-    "    <inertia><ixx>1</ixx><ixy>0</ixy><ixz>0</ixz><iyy>2</iyy><iyz>0</iyz><izz>3</izz></inertia></inertial>\n"
-    "   <collision name='c'><pose>0 0 0.2 0 0 0</pose><geometry><box><size>0.1 0.1 0.1</size></box></geometry>\n"
-    "    <surface><bounce><restitution_coefficient>0.5</restitution_coefficient></bounce></surface></collision>\n"
+    "    "
+    "<inertia><ixx>1</ixx><ixy>0</ixy><ixz>0</ixz><iyy>2</iyy><iyz>0</iyz><izz>3</izz></inertia></"
+    "inertial>\n"
+    "   <collision name='c'><pose>0 0 0.2 0 0 0</pose><geometry><box><size>0.1 0.1 "
+    "0.1</size></box></geometry>\n"
+    "    "
+    "<surface><bounce><restitution_coefficient>0.5</restitution_coefficient></bounce></surface></"
+    "collision>\n"
     "   <impax:linear_velocity>0.5 0 0</impax:linear_velocity>\n"
     "  </link>\n"
     "  <link name='slider'><pose>0 0 0 0 0 0</pose></link>\n"
-    "  <joint name='pin' type='revolute'><parent>world</parent><child>arm</child><pose>0 0 -0.5 0 0 0</pose>\n"
+    "  <joint name='pin' type='revolute'><parent>world</parent><child>arm</child><pose>0 0 -0.5 0 "
+    "0 0</pose>\n"
     "   <axis><xyz>1 0 0</xyz></axis></joint>\n"
     "  <joint name='rail' type='prismatic'><parent>arm</parent><child>slider</child>\n"
     "   <axis><xyz>1 0 0</xyz><use_parent_model_frame>true</use_parent_model_frame>\n"
@@ -76,9 +82,12 @@ static void test_nested_poses_inertia_and_joint_axes(void)
     diags d = {0};
     ipx_scene *scene = load_clean(nested, &d);
     if (!scene) return;
-    ENSURE(d.warnings >= 5 && strstr(d.all, "<light>") && strstr(d.all, "<gui>") && strstr(d.all, "<plugin>") &&
-           strstr(d.all, "model://sun"));
-    ENSURE(strstr(d.all, ":9: warning: collision 'c' has restitution 0.5 but a bounce threshold of 100000") != NULL);
+    ENSURE(d.warnings >= 5 && strstr(d.all, "<light>") && strstr(d.all, "<gui>") &&
+           strstr(d.all, "<plugin>") && strstr(d.all, "model://sun"));
+    ENSURE(
+        strstr(d.all,
+               ":9: warning: collision 'c' has restitution 0.5 but a bounce threshold of 100000") !=
+        NULL);
     ipx_sim *sim = kit_sim(scene, "plus");
     ENSURE(sim != NULL);
     int arm = ipx_sim_body_index(sim, "outer::inner::arm");
@@ -137,7 +146,8 @@ static void test_nested_poses_inertia_and_joint_axes(void)
     ENSURE_NEAR(ipx_scene_step_size(scene), 0.001, 0); /* SDF 1.6 defaults */
     ENSURE_NEAR(ipx_scene_duration(scene), 2.0, 0);
     ENSURE(strcmp(ipx_scene_plot_body(scene), "outer::inner::arm") == 0);
-    ENSURE(strcmp(ipx_scene_replay_body(scene), "outer::inner::arm") == 0); /* no impax:replay: the first */
+    ENSURE(strcmp(ipx_scene_replay_body(scene), "outer::inner::arm") ==
+           0); /* no impax:replay: the first */
     ENSURE_NEAR(ipx_scene_replay_length(scene), 1.0, 0);
     ipx_sim_destroy(sim);
     ipx_scene_free(scene);
@@ -149,7 +159,8 @@ static void test_replay_element(void)
     static const char text[] =
         "<?xml version='1.0'?>\n"
         "<sdf version='1.6' xmlns:impax='urn:impax:sdf:1'><world name='r'>\n"
-        "<impax:replay><impax:body>b::link</impax:body><impax:length>0.25</impax:length></impax:replay>\n"
+        "<impax:replay><impax:body>b::link</impax:body><impax:length>0.25</impax:length></"
+        "impax:replay>\n"
         "<model name='a'><link name='link'/></model><model name='b'><link name='link'/></model>\n"
         "</world></sdf>\n";
     diags d = {0};
@@ -168,13 +179,14 @@ static void test_long_names_are_kept_whole(void)
     char stem[301], text[4096];
     memset(stem, 'n', 299);
     stem[299] = '\0';
-    snprintf(text, sizeof text,
-             "<?xml version='1.0'?>\n<sdf version='1.6'><world name='w'><gravity>0 0 0</gravity>\n"
-             "<model name='m'><link name='%sA'><pose>1 0 0 0 0 0</pose></link>\n"
-             "<link name='%sB'><pose>2 0 0 0 0 0</pose></link>\n"
-             "<joint name='%sJ' type='ball'><parent>world</parent><child>%sB</child></joint></model>\n"
-             "</world></sdf>\n",
-             stem, stem, stem, stem);
+    snprintf(
+        text, sizeof text,
+        "<?xml version='1.0'?>\n<sdf version='1.6'><world name='w'><gravity>0 0 0</gravity>\n"
+        "<model name='m'><link name='%sA'><pose>1 0 0 0 0 0</pose></link>\n"
+        "<link name='%sB'><pose>2 0 0 0 0 0</pose></link>\n"
+        "<joint name='%sJ' type='ball'><parent>world</parent><child>%sB</child></joint></model>\n"
+        "</world></sdf>\n",
+        stem, stem, stem, stem);
     diags d = {0};
     ipx_scene *scene = load_clean(text, &d);
     if (!scene) return;
@@ -184,7 +196,8 @@ static void test_long_names_are_kept_whole(void)
     if (sim) {
         snprintf(name, sizeof name, "m::%sB", stem);
         const int b = ipx_sim_body_index(sim, name);
-        ENSURE(ipx_sim_body_count(sim) == 2 && b >= 0 && strlen(ipx_sim_body_name(sim, b)) == 3 + 300);
+        ENSURE(ipx_sim_body_count(sim) == 2 && b >= 0 &&
+               strlen(ipx_sim_body_name(sim, b)) == 3 + 300);
         ENSURE(b >= 0 && dBodyGetPosition(ipx_sim_body(sim, b))[0] == 2.0);
         ENSURE(b >= 0 && dBodyGetNumJoints(ipx_sim_body(sim, b)) == 1);
         ENSURE(dBodyGetNumJoints(ipx_sim_body(sim, 1 - b)) == 0);
@@ -199,7 +212,8 @@ static void test_values_are_their_own_text(void)
 {
     static const char text[] =
         "<?xml version='1.0'?>\n<sdf version='1.6'><world name='w'><gravity>0 0 0</gravity>\n"
-        "<model name='m'><link name='a'><inertial><mass>\n  2 <!-- kg -->\n</mass></inertial></link>\n"
+        "<model name='m'><link name='a'><inertial><mass>\n  2 <!-- kg "
+        "-->\n</mass></inertial></link>\n"
         "<link name='b'><inertial><mass><![CDATA[3]]></mass></inertial></link></model>\n"
         "</world></sdf>\n";
     diags d = {0};
@@ -222,10 +236,9 @@ static void test_values_are_their_own_text(void)
    quote are escaped. */
 static void test_diagnostics_quote_control_characters(void)
 {
-    static const char text[] =
-        "<?xml version='1.0'?>\n<sdf version='1.6'><world name='w'>\n"
-        "<gravity>0 0\n  -9.8 x\t</gravity>\n"
-        "</world></sdf>\n";
+    static const char text[] = "<?xml version='1.0'?>\n<sdf version='1.6'><world name='w'>\n"
+                               "<gravity>0 0\n  -9.8 x\t</gravity>\n"
+                               "</world></sdf>\n";
     diags d = {0};
     ipx_scene *scene = load_text(text, &d);
     ENSURE(scene == NULL && d.errors == 1);
@@ -238,7 +251,8 @@ static void test_diagnostics_quote_control_characters(void)
    ("... indicate encoding !\nBytes: 0xAB ..."), reported as one. */
 static void test_xml_syntax_errors_are_one_line(void)
 {
-    static const char text[] = "<?xml version='1.0'?>\n<sdf version='1.6'><world name='\xab\xab'/></sdf>\n";
+    static const char text[] =
+        "<?xml version='1.0'?>\n<sdf version='1.6'><world name='\xab\xab'/></sdf>\n";
     diags d = {0};
     ipx_scene *scene = load_text(text, &d);
     ENSURE(scene == NULL && d.errors >= 1);

@@ -74,13 +74,16 @@ static long run_world(const char *path, const char *model, double max_seconds)
     }
     ipx_ode_stats st = ipx_ode_get_stats(ipx_sim_impax(sim));
     const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-    printf("  %-34s %-6s events %5ld fallbacks %4ld (one-contact refusals %ld)  E %.4g -> max %.4g J, "
-           "handback ratio <= %.3g\n", name, model, st.impact_events, st.fallbacks, log.multi_contact_refusals,
-           e0, e_max, st.max_handback_ratio);
+    printf(
+        "  %-34s %-6s events %5ld fallbacks %4ld (one-contact refusals %ld)  E %.4g -> max %.4g J, "
+        "handback ratio <= %.3g\n",
+        name, model, st.impact_events, st.fallbacks, log.multi_contact_refusals, e0, e_max,
+        st.max_handback_ratio);
     if (failed_at >= 0) printf("    failed at step %ld: %s\n", failed_at, msg);
     ENSURE(failed_at < 0);
     if (log.other) printf("    fallback: %s\n", log.last);
-    ENSURE(log.other * 10 <= st.impact_events + log.other); /* no storm: under a tenth of the events */
+    ENSURE(log.other * 10 <=
+           st.impact_events + log.other); /* no storm: under a tenth of the events */
     if (strcmp(model, "ode") != 0) ENSURE(e_max <= e0 + 0.05 * fabs(e0) + 1e-6);
     ENSURE(st.handback_refused == 0); /* the handback bound (ode.h) never fires on these scenes */
     ipx_sim_destroy(sim);
@@ -140,7 +143,8 @@ static void test_box_bin_settles_inside(void)
         if (!sim) continue;
         const long steps = lround(ipx_scene_duration(scene) / ipx_scene_step_size(scene));
         int failed = 0;
-        for (long s = 0; s < steps && !failed; s++) failed = ipx_sim_step(sim, msg, sizeof msg) != 0;
+        for (long s = 0; s < steps && !failed; s++)
+            failed = ipx_sim_step(sim, msg, sizeof msg) != 0;
         ENSURE(!failed);
         ENSURE(ipx_sim_body_count(sim) == 27);
         int inside = 1;
@@ -151,8 +155,8 @@ static void test_box_bin_settles_inside(void)
             top = fmax(top, x[2]);
         }
         const ipx_ode_stats st = ipx_ode_get_stats(ipx_sim_impax(sim));
-        printf("  %-6s events %4ld, fallbacks %ld, top box at %.4f m, KE %.3g J\n", models[m], st.impact_events,
-               st.fallbacks, top, ipx_sim_kinetic_energy(sim));
+        printf("  %-6s events %4ld, fallbacks %ld, top box at %.4f m, KE %.3g J\n", models[m],
+               st.impact_events, st.fallbacks, top, ipx_sim_kinetic_energy(sim));
         ENSURE(inside);
         ENSURE(ipx_sim_kinetic_energy(sim) < 1e-3);
         ENSURE(st.fallbacks == 0);

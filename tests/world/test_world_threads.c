@@ -83,11 +83,12 @@ static void test_threads_load_their_first_worlds_together(void)
     int loaded = 0, disagreements = 0;
     for (int w = 0; w < n_paths; w++) {
         loaded += main_thread.name[w][0] != '\0';
-        for (int i = 0; i < THREADS; i++) disagreements += strcmp(out[i].name[w], main_thread.name[w]) != 0;
+        for (int i = 0; i < THREADS; i++)
+            disagreements += strcmp(out[i].name[w], main_thread.name[w]) != 0;
     }
     for (int i = 0; i < THREADS; i++) disagreements += out[i].failed;
-    printf("  %d threads x %d rounds x %d files (%d load): %d disagreements\n", THREADS, ROUNDS, n_paths, loaded,
-           disagreements);
+    printf("  %d threads x %d rounds x %d files (%d load): %d disagreements\n", THREADS, ROUNDS,
+           n_paths, loaded, disagreements);
     ENSURE(loaded >= 15 && loaded < n_paths); /* the worlds load, the broken files do not */
     ENSURE(disagreements == 0);
 }

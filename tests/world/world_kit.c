@@ -21,8 +21,9 @@ ipx_scene *kit_load(const char *file, const char *text, ipx_diag_fn report, void
 
 ipx_scene *kit_world(const char *file, const char *body)
 {
-    static const char head[] = "<?xml version='1.0'?>\n<sdf version='1.6' xmlns:impax='urn:impax:sdf:1'>"
-                               "<world name='w'>\n",
+    static const char head[] =
+        "<?xml version='1.0'?>\n<sdf version='1.6' xmlns:impax='urn:impax:sdf:1'>"
+        "<world name='w'>\n",
                       tail[] = "\n</world></sdf>\n";
     const size_t size = sizeof head + strlen(body) + sizeof tail;
     char *text = malloc(size);

@@ -52,7 +52,8 @@ static int read_body(dBodyID b, ipx_body *out, double u[6], char *msg, size_t si
     dBodyGetMass(b, &m);
     double inv[3][3];
     if (!(m.mass > 0.0) || !isfinite(m.mass) || invert_inertia(m.I, inv) != 0) {
-        snprintf(msg, size, "body %p: mass %g or inertia is not positive definite", (void *)b, m.mass);
+        snprintf(msg, size, "body %p: mass %g or inertia is not positive definite", (void *)b,
+                 m.mass);
         return -1;
     }
     out->inv_mass = 1.0 / m.mass;
@@ -70,12 +71,15 @@ int ipx_ode_assembly_reserve(assembly *as, int k)
 {
     if (k <= as->cap_contact) return 0;
     const size_t n = 3 * (size_t)k;
-    void *p[] = {realloc(as->contact_row, n * sizeof *as->contact_row), realloc(as->v, n * sizeof *as->v),
-                 realloc(as->param, (size_t)k * sizeof *as->param),
-                 realloc(as->rows_a, n * sizeof *as->rows_a), realloc(as->rows_b, n * sizeof *as->rows_b),
-                 realloc(as->per_contact, IPX_ODE_PER_CONTACT * (size_t)k * sizeof *as->per_contact),
-                 realloc(as->state, (size_t)k * sizeof *as->state),
-                 realloc(as->slot, (size_t)k * sizeof *as->slot)};
+    void *p[] = {
+        realloc(as->contact_row, n * sizeof *as->contact_row),
+        realloc(as->v, n * sizeof *as->v),
+        realloc(as->param, (size_t)k * sizeof *as->param),
+        realloc(as->rows_a, n * sizeof *as->rows_a),
+        realloc(as->rows_b, n * sizeof *as->rows_b),
+        realloc(as->per_contact, IPX_ODE_PER_CONTACT * (size_t)k * sizeof *as->per_contact),
+        realloc(as->state, (size_t)k * sizeof *as->state),
+        realloc(as->slot, (size_t)k * sizeof *as->slot)};
     /* each pointer that moved is kept, so that a later free or retry sees valid memory */
     if (p[0]) as->contact_row = p[0];
     if (p[1]) as->v = p[1];
@@ -178,7 +182,8 @@ static int joint_rows(ipx_ode_context *ctx, char *msg, size_t size)
             return -1;
         }
         for (int i = 0; i < n; i++)
-            as->joint_row[as->n_joint_row++] = core_row(is, dJointGetBody(j, 0), dJointGetBody(j, 1), J[i]);
+            as->joint_row[as->n_joint_row++] =
+                core_row(is, dJointGetBody(j, 0), dJointGetBody(j, 1), J[i]);
     }
     return 0;
 }
@@ -208,7 +213,8 @@ static int contact_rows(ipx_ode_context *ctx, char *msg, size_t size)
             return -1;
         }
         for (int i = 0; i < IPX_ROWS_PER_CONTACT; i++)
-            as->contact_row[IPX_ROWS_PER_CONTACT * k + i] = core_row(is, r->body[0], r->body[1], J[i]);
+            as->contact_row[IPX_ROWS_PER_CONTACT * k + i] =
+                core_row(is, r->body[0], r->body[1], J[i]);
         as->param[k] = contact_params(&ctx->config, &r->contact.surface);
     }
     return 0;
@@ -238,8 +244,12 @@ int ipx_ode_assemble_rows(ipx_ode_context *ctx, char *msg, size_t size)
     if (read_bodies(ctx, msg, size) != 0 || joint_rows(ctx, msg, size) != 0 ||
         contact_rows(ctx, msg, size) != 0)
         return -1;
-    as->system = (ipx_constrained){is->n_body, as->body, as->n_joint_row, as->joint_row,
-                                   IPX_ROWS_PER_CONTACT * is->n_contact, as->contact_row};
+    as->system = (ipx_constrained){is->n_body,
+                                   as->body,
+                                   as->n_joint_row,
+                                   as->joint_row,
+                                   IPX_ROWS_PER_CONTACT * is->n_contact,
+                                   as->contact_row};
     return 0;
 }
 
@@ -248,20 +258,27 @@ static int assemble_blocks(ipx_ode_context *ctx, char *msg, size_t size)
 {
     assembly *as = &ctx->as;
     const int k = ctx->isl.n_contact;
-    if (ipx_constrained_prepare(&as->system, as->u_post, as->v, as->work, &as->info, msg, size) != IPX_OK)
+    if (ipx_constrained_prepare(&as->system, as->u_post, as->v, as->work, &as->info, msg, size) !=
+        IPX_OK)
         return -1;
     const int nnz = ipx_constrained_block_count(&as->system, as->work); /* 3 rows a contact here */
     if (ipx_ode_grow((void **)&as->W_start, &as->cap_W_start, k + 1, sizeof(int)) != 0 ||
-        ipx_ode_grow((void **)&as->W_row, &as->cap_W_row, nnz, sizeof(int)) != 0 || nnz > INT_MAX / 9 ||
+        ipx_ode_grow((void **)&as->W_row, &as->cap_W_row, nnz, sizeof(int)) != 0 ||
+        nnz > INT_MAX / 9 ||
         ipx_ode_grow((void **)&as->W_blk, &as->cap_W_blk, 9 * nnz, sizeof(double)) != 0) {
-        snprintf(msg, size, "out of memory for the %d blocks of W of an island of %d contacts", nnz, k);
+        snprintf(msg, size, "out of memory for the %d blocks of W of an island of %d contacts", nnz,
+                 k);
         return -1;
     }
-    if (ipx_constrained_blocks(&as->system, as->work, as->W_start, as->W_row, as->W_blk, msg, size) != IPX_OK)
+    if (ipx_constrained_blocks(&as->system, as->work, as->W_start, as->W_row, as->W_blk, msg,
+                               size) != IPX_OK)
         return -1;
     as->W_blocks = (ipx_wsparse){nnz, as->W_start, as->W_row, as->W_blk};
     /* J P J^T of bodies whose masses and inertias read_body found positive definite */
-    as->problem = (ipx_problem){.k = k, .v = as->v, .contact = as->param, .flags = IPX_PROBLEM_W_ASSEMBLED,
+    as->problem = (ipx_problem){.k = k,
+                                .v = as->v,
+                                .contact = as->param,
+                                .flags = IPX_PROBLEM_W_ASSEMBLED,
                                 .Ws = &as->W_blocks};
     return 0;
 }
@@ -271,7 +288,8 @@ int ipx_ode_assemble(ipx_ode_context *ctx, char *msg, size_t size)
     island *is = &ctx->isl;
     assembly *as = &ctx->as;
     if (ipx_ode_assemble_rows(ctx, msg, size) != 0) return -1;
-    size_t need = ipx_constrained_work_doubles(is->n_body, as->n_joint_row, as->system.n_contact_rows);
+    size_t need =
+        ipx_constrained_work_doubles(is->n_body, as->n_joint_row, as->system.n_contact_rows);
     if (ipx_ode_reserve_work(as, need) != 0) {
         snprintf(msg, size, "out of memory for the joint elimination (%zu doubles)", need);
         return -1;
@@ -287,7 +305,10 @@ int ipx_ode_assemble(ipx_ode_context *ctx, char *msg, size_t size)
                                  size) != IPX_OK)
         return -1;
     /* J P J^T of bodies whose masses and inertias read_body found positive definite */
-    as->problem = (ipx_problem){.k = is->n_contact, .W = as->W, .v = as->v, .contact = as->param,
+    as->problem = (ipx_problem){.k = is->n_contact,
+                                .W = as->W,
+                                .v = as->v,
+                                .contact = as->param,
                                 .flags = IPX_PROBLEM_W_ASSEMBLED};
     return 0;
 }
@@ -329,8 +350,9 @@ int ipx_ode_solve(ipx_ode_context *ctx, char *msg, size_t size)
     double residual = ipx_constrained_joint_residual(&as->system, as->u_post);
     double tol = 1e-6 * (1.0 + max_abs(as->u_post, nb));
     if (residual > tol) {
-        snprintf(msg, size, "post-impact joint residual %.3g exceeds %.3g (inconsistent joint rows)",
-                 residual, tol);
+        snprintf(msg, size,
+                 "post-impact joint residual %.3g exceeds %.3g (inconsistent joint rows)", residual,
+                 tol);
         return -1;
     }
     if (residual > ctx->stats.max_joint_residual) ctx->stats.max_joint_residual = residual;

@@ -46,8 +46,8 @@ static set_fn blas_set;
 static int parallel_mode; /* openblas_get_parallel: 0 serial, 1 threads, 2 OpenMP */
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static int depth;  /* pins held in the process (mode 1) */
-static int saved;  /* the host's count, saved by the outermost pin; 0: nothing to restore */
+static int depth; /* pins held in the process (mode 1) */
+static int saved; /* the host's count, saved by the outermost pin; 0: nothing to restore */
 
 static _Thread_local int tls_depth, tls_saved; /* mode 2: per thread */
 
@@ -68,7 +68,8 @@ static void resolve(void)
         memcpy(&address, &lapacke, sizeof address);
         Dl_info info;
         void *lib = NULL;
-        if (dladdr(address, &info) && info.dli_fname) lib = dlopen(info.dli_fname, RTLD_LAZY | RTLD_NOLOAD);
+        if (dladdr(address, &info) && info.dli_fname)
+            lib = dlopen(info.dli_fname, RTLD_LAZY | RTLD_NOLOAD);
         if (!lib) return;
         handle = lib; /* kept open: the library stays loaded as long as impax is */
     }

@@ -44,10 +44,11 @@ static int is_impacting(double threshold, const contact_record *r)
     return approach > (bounce ? fmax(s->bounce_vel, threshold) : threshold);
 }
 
-int ipx_ode_contact_impacting(const ipx_ode_context *ctx, const dContact *contact, dBodyID body1, dBodyID body2,
-                              dReal h)
+int ipx_ode_contact_impacting(const ipx_ode_context *ctx, const dContact *contact, dBodyID body1,
+                              dBodyID body2, dReal h)
 {
-    if (!ctx || !ctx->world || !contact || (!ipx_ode_dynamic(body1) && !ipx_ode_dynamic(body2))) return 0;
+    if (!ctx || !ctx->world || !contact || (!ipx_ode_dynamic(body1) && !ipx_ode_dynamic(body2)))
+        return 0;
     contact_record r;
     memset(&r, 0, sizeof r);
     r.contact = *contact;
@@ -56,8 +57,8 @@ int ipx_ode_contact_impacting(const ipx_ode_context *ctx, const dContact *contac
     if (!is_impacting(ipx_ode_impact_threshold(ctx, h), &r)) return 0;
     /* the pre-step's jitter term too (classify.c), so that this agrees with it */
     const double approach = ipx_ode_approach_speed(&r);
-    return isnan(approach) ||
-           approach > ipx_ode_contact_threshold(ctx, contact, body1, body2, ipx_ode_gravity_speed(ctx, h));
+    return isnan(approach) || approach > ipx_ode_contact_threshold(ctx, contact, body1, body2,
+                                                                   ipx_ode_gravity_speed(ctx, h));
 }
 
 int ipx_ode_classify(ipx_ode_context *ctx)
@@ -71,8 +72,9 @@ int ipx_ode_classify(ipx_ode_context *ctx)
         if (!r->attached || r->dead || !dJointIsEnabled(r->joint)) continue;
         if (!ipx_ode_dynamic(r->body[0]) && !ipx_ode_dynamic(r->body[1])) continue;
         /* a compliant model acts at every touching contact, an impulsive one at impacts */
-        r->impacting = ctx->compliant ? r->contact.geom.depth > 0.0 || !isfinite(r->contact.geom.depth)
-                                      : is_impacting(ctx->threshold, r);
+        r->impacting = ctx->compliant
+                           ? r->contact.geom.depth > 0.0 || !isfinite(r->contact.geom.depth)
+                           : is_impacting(ctx->threshold, r);
         n += r->impacting;
     }
     return n;
@@ -88,7 +90,8 @@ int ipx_ode_classify_resting(ipx_ode_context *ctx, double gravity_speed)
             const double approach = ipx_ode_approach_speed(r);
             /* NaN (bad data) stays impacting, so that its island reports it */
             if (!isnan(approach) &&
-                !(approach > ipx_ode_contact_threshold(ctx, &r->contact, r->body[0], r->body[1], gravity_speed))) {
+                !(approach > ipx_ode_contact_threshold(ctx, &r->contact, r->body[0], r->body[1],
+                                                       gravity_speed))) {
                 r->impacting = 0;
                 ctx->stats.resting_contacts++;
                 continue;

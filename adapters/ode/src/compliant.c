@@ -19,7 +19,10 @@
 #include "impax/gonthier.h"
 #include "internal.h"
 
-static double dot(const double a[3], const double b[3]) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+static double dot(const double a[3], const double b[3])
+{
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
 
 /* The entry of record r: same pair (either order), nearest point within the match distance
    and not yet taken this pre-step; -1 if none. *flip: the pair is in the other order. */
@@ -61,7 +64,9 @@ static ipx_gonthier_state take(ipx_ode_context *ctx, const contact_record *r, co
     *offset = e->offset;
     const double sign = flip ? -1.0 : 1.0;
     return (ipx_gonthier_state){.z = {sign * dot(e->z, t1), sign * dot(e->z, t2)},
-                                .s_dw = e->s_dw, .a = e->a, .v_imp = e->v_imp};
+                                .s_dw = e->s_dw,
+                                .a = e->a,
+                                .v_imp = e->v_imp};
 }
 
 /* Writes record r's state back (into its slot, or a new entry; skipped if memory is short: the
@@ -95,17 +100,20 @@ int ipx_ode_compliant_solve(ipx_ode_context *ctx, double *impulse_mean, char *ms
     assembly *as = &ctx->as;
     const int k = as->problem.k;
     double *depth = as->per_contact + 2 * (size_t)k, *offset = depth + k;
-    double (*t1)[3] = (double (*)[3])(offset + k), (*t2)[3] = t1 + k;
+    double(*t1)[3] = (double(*)[3])(offset + k), (*t2)[3] = t1 + k;
     ipx_gonthier_state *state = as->state;
     int *slot = as->slot;
     const double *param = ctx->params.value;
     for (int c = 0; c < k; c++)
-        if (isinf(ctx->store.rec[is->contact[c]].contact.surface.mu) && param[IPX_GONTHIER_PRESET] == IPX_GONTHIER_CUSTOM &&
+        if (isinf(ctx->store.rec[is->contact[c]].contact.surface.mu) &&
+            param[IPX_GONTHIER_PRESET] == IPX_GONTHIER_CUSTOM &&
             (param[IPX_GONTHIER_MU_S] < 0.0 || param[IPX_GONTHIER_MU_C] < 0.0)) {
             /* a bristle that never breaks loose, integrated over a step in which the bodies
                turn, makes arbitrary forces (ODE's boxstack at 20 ms blows up) */
-            snprintf(msg, size, "model gonthier: contact %d has mu = dInfinity; the bristle friction "
-                     "needs a finite one (set mu_s and mu_c, or a preset)", c);
+            snprintf(msg, size,
+                     "model gonthier: contact %d has mu = dInfinity; the bristle friction "
+                     "needs a finite one (set mu_s and mu_c, or a preset)",
+                     c);
             return -1;
         }
     for (int c = 0; c < k; c++) {
@@ -114,14 +122,15 @@ int ipx_ode_compliant_solve(ipx_ode_context *ctx, double *impulse_mean, char *ms
         state[c] = take(ctx, r, &as->param[c], t1[c], t2[c], &slot[c], &offset[c]);
         depth[c] = r->contact.geom.depth - offset[c];
     }
-    if (ipx_gonthier_step(&ctx->params, &as->problem, depth, state, ctx->step_h, ctx->ws, &as->result,
-                          impulse_mean) != IPX_OK) {
+    if (ipx_gonthier_step(&ctx->params, &as->problem, depth, state, ctx->step_h, ctx->ws,
+                          &as->result, impulse_mean) != IPX_OK) {
         for (int c = 0; c < k; c++) /* untouched: release the slots for the next step */
             if (slot[c] >= 0) ctx->cache.entry[slot[c]].seen = ctx->stats.steps - 1;
         snprintf(msg, size, "model gonthier: %s", as->result.message);
         return -1;
     }
-    for (int c = 0; c < k; c++) keep(ctx, &ctx->store.rec[is->contact[c]], slot[c], t1[c], t2[c], &state[c], offset[c]);
+    for (int c = 0; c < k; c++)
+        keep(ctx, &ctx->store.rec[is->contact[c]], slot[c], t1[c], t2[c], &state[c], offset[c]);
     return 0;
 }
 
@@ -129,15 +138,18 @@ void ipx_ode_compliant_prune(ipx_ode_context *ctx)
 {
     int kept = 0;
     for (int i = 0; i < ctx->cache.n; i++)
-        if (ctx->cache.entry[i].seen >= ctx->stats.steps - 1) ctx->cache.entry[kept++] = ctx->cache.entry[i];
+        if (ctx->cache.entry[i].seen >= ctx->stats.steps - 1)
+            ctx->cache.entry[kept++] = ctx->cache.entry[i];
     ctx->cache.n = kept;
 }
 
-int ipx_ode_compliant_defer(ipx_ode_context *ctx, const double *impulse_mean, char *msg, size_t size)
+int ipx_ode_compliant_defer(ipx_ode_context *ctx, const double *impulse_mean, char *msg,
+                            size_t size)
 {
     assembly *as = &ctx->as;
     double *rest = as->rows_b;
-    for (int a = 0; a < IPX_ROWS_PER_CONTACT * as->problem.k; a++) rest[a] = as->result.impulse[a] - impulse_mean[a];
+    for (int a = 0; a < IPX_ROWS_PER_CONTACT * as->problem.k; a++)
+        rest[a] = as->result.impulse[a] - impulse_mean[a];
     ipx_constrained_delta_u(&as->system, rest, as->du, as->work);
     for (int i = 0; i < ctx->isl.n_body; i++) {
         dBodyID b = ctx->isl.body[i];

@@ -82,10 +82,8 @@ void ipx_ode_store_unlink(contact_store *r, int i)
     int *link = &r->bucket[bucket_of(r, c->joint)];
     while (*link != i) link = &r->rec[*link].next_hash;
     *link = c->next_hash;
-    if (c->prev_group >= 0)
-        r->rec[c->prev_group].next_group = c->next_group;
-    else
-        r->groups[c->group_slot].head = c->next_group;
+    if (c->prev_group >= 0) r->rec[c->prev_group].next_group = c->next_group;
+    else r->groups[c->group_slot].head = c->next_group;
     if (c->next_group >= 0) r->rec[c->next_group].prev_group = c->prev_group;
     c->joint = NULL;
     c->next_hash = r->free_head;
@@ -93,7 +91,8 @@ void ipx_ode_store_unlink(contact_store *r, int i)
     r->live--;
 }
 
-int ipx_ode_store_add(contact_store *r, dJointID joint, dJointGroupID group, const dContact *contact)
+int ipx_ode_store_add(contact_store *r, dJointID joint, dJointGroupID group,
+                      const dContact *contact)
 {
     int old = ipx_ode_store_find(r, joint);
     if (old >= 0) ipx_ode_store_unlink(r, old);

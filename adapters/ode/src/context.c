@@ -30,18 +30,21 @@ static int nonneg(double x) { return isfinite(x) && x >= 0.0; }
 
 int ipx_ode_set_config(ipx_ode_context *ctx, const ipx_ode_config *c, char *msg, size_t size)
 {
-    const char *bad = !nonneg(c->impact_threshold)            ? "impact_threshold (m/s) must be finite and >= 0"
-                      : !nonneg(c->gravity_steps)             ? "gravity_steps must be finite and >= 0"
-                      : (c->disable_separating & ~1) != 0     ? "disable_separating must be 0 or 1"
-                      : !nonneg(c->separating_speed)          ? "separating_speed (m/s) must be finite and >= 0"
-                      : !(nonneg(c->mu_infinity) && c->mu_infinity > 0.0) ? "mu_infinity must be finite and > 0"
-                      : !nonneg(c->v_plastic)                 ? "v_plastic (m/s) must be finite and >= 0"
-                      : (unsigned)c->recovery > IPX_ODE_RECOVERY_ODE ? "recovery must be position, velocity or ode"
-                      : !nonneg(c->recovery_speed)            ? "recovery_speed (m/s) must be finite and >= 0"
-                      : c->recovery_switch < 1                ? "recovery_switch (contacts) must be >= 1"
-                      : !nonneg(c->jitter_steps)              ? "jitter_steps must be finite and >= 0"
-                      : !(nonneg(c->handback_bound) && c->handback_bound > 0.0) ? "handback_bound must be finite and > 0"
-                                                              : NULL;
+    const char *bad =
+        !nonneg(c->impact_threshold)        ? "impact_threshold (m/s) must be finite and >= 0"
+        : !nonneg(c->gravity_steps)         ? "gravity_steps must be finite and >= 0"
+        : (c->disable_separating & ~1) != 0 ? "disable_separating must be 0 or 1"
+        : !nonneg(c->separating_speed)      ? "separating_speed (m/s) must be finite and >= 0"
+        : !(nonneg(c->mu_infinity) && c->mu_infinity > 0.0) ? "mu_infinity must be finite and > 0"
+        : !nonneg(c->v_plastic) ? "v_plastic (m/s) must be finite and >= 0"
+        : (unsigned)c->recovery > IPX_ODE_RECOVERY_ODE
+            ? "recovery must be position, velocity or ode"
+        : !nonneg(c->recovery_speed) ? "recovery_speed (m/s) must be finite and >= 0"
+        : c->recovery_switch < 1     ? "recovery_switch (contacts) must be >= 1"
+        : !nonneg(c->jitter_steps)   ? "jitter_steps must be finite and >= 0"
+        : !(nonneg(c->handback_bound) && c->handback_bound > 0.0)
+            ? "handback_bound must be finite and > 0"
+            : NULL;
     if (bad) {
         snprintf(msg, size, "%s", bad);
         return -1;
@@ -76,7 +79,8 @@ int ipx_ode_configure(ipx_ode_context *ctx, const char *model_name, const char *
     if (!ipx_model_find(model_name)) {
         char names[200], shown[96];
         ipx_model_names(names, sizeof names);
-        ipx_printable(model_name ? model_name : "(null)", model_name ? strlen(model_name) : 6, shown, sizeof shown);
+        ipx_printable(model_name ? model_name : "(null)", model_name ? strlen(model_name) : 6,
+                      shown, sizeof shown);
         snprintf(msg, size, "unknown model '%s' (accepted: ode, %s)", shown, names);
         return -1;
     }

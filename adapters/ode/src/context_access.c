@@ -32,7 +32,8 @@ int ipx_ode_reserve_workspace(ipx_ode_context *ctx, const ipx_problem *p, char *
     if (need && need <= ipx_workspace_capacity(ctx->ws)) return 0;
     ipx_workspace *ws = need ? ipx_workspace_create_bytes(need) : NULL;
     if (!ws) {
-        snprintf(msg, size, "out of memory for the workspace of model '%s' at k = %d contacts (%zu bytes)",
+        snprintf(msg, size,
+                 "out of memory for the workspace of model '%s' at k = %d contacts (%zu bytes)",
                  ctx->params.model->name, k, need);
         return -1;
     }

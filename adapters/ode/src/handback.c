@@ -20,14 +20,16 @@ int ipx_ode_handback_bounded(ipx_ode_context *ctx, char *msg, size_t size)
         const double dv = fabs(v_post[i] - p->v[i]);
         if (!(dv <= worst)) worst = dv, at = i; /* NaN counts as the worst */
     }
-    const double scale = speed + ipx_ode_gravity_speed(ctx, ctx->step_h) + ctx->config.recovery_speed;
+    const double scale =
+        speed + ipx_ode_gravity_speed(ctx, ctx->step_h) + ctx->config.recovery_speed;
     const double ratio = worst / scale;
     if (ratio <= ctx->config.handback_bound) {
         if (ratio > ctx->stats.max_handback_ratio) ctx->stats.max_handback_ratio = ratio;
         return 0;
     }
     ctx->stats.handback_refused++;
-    snprintf(msg, size, "handback refused: contact %d's velocity would change by %.3g m/s, %.3g times "
+    snprintf(msg, size,
+             "handback refused: contact %d's velocity would change by %.3g m/s, %.3g times "
              "the problem's speed scale %.3g m/s (handback_bound %g): left to ODE",
              at / IPX_ROWS_PER_CONTACT, worst, ratio, scale, ctx->config.handback_bound);
     return -1;
@@ -64,7 +66,8 @@ int ipx_ode_disable_contact(ipx_ode_context *ctx, int rec)
    short: ODE may then add push-out, which is its normal behaviour. */
 static void disable_if_separating(ipx_ode_context *ctx, int k, int rec)
 {
-    if (!ctx->compliant && ctx->as.result.v_post[IPX_ROWS_PER_CONTACT * k + IPX_N] <= ctx->separating)
+    if (!ctx->compliant &&
+        ctx->as.result.v_post[IPX_ROWS_PER_CONTACT * k + IPX_N] <= ctx->separating)
         return;
     if (ipx_ode_disable_contact(ctx, rec) == 0) ctx->stats.contacts_disabled++;
 }

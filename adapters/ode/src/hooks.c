@@ -14,8 +14,7 @@ void ipx_ode_on_contact_created(ipx_ode_context *ctx, dJointID joint, dJointGrou
     pthread_mutex_lock(&ctx->lock);
     if (ipx_ode_store_add(&ctx->store, joint, group, contact) < 0)
         ipx_ode_fallback(ctx, "out of memory while registering a contact: it is left to ODE");
-    else
-        ctx->stats.contacts_captured++;
+    else ctx->stats.contacts_captured++;
     pthread_mutex_unlock(&ctx->lock);
 }
 

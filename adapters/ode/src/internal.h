@@ -28,30 +28,30 @@ static inline int ipx_ode_dynamic(dBodyID b) { return b && !dBodyIsKinematic(b);
 /* ---- contact store (contact_store.c) ------------------------------------------------------ */
 
 typedef struct contact_record {
-    dJointID joint;          /* NULL: a free slot */
-    dJointGroupID group;     /* 0: not in a group */
-    dContact contact;        /* the copy made at creation */
-    dBodyID body[2];         /* as attached, caller's order; 0 = world */
-    int attached;            /* dJointAttach seen with at least one body */
-    int dead;                /* one of its bodies was destroyed */
-    int next_hash;           /* bucket chain, or the free list for free slots */
+    dJointID joint;      /* NULL: a free slot */
+    dJointGroupID group; /* 0: not in a group */
+    dContact contact;    /* the copy made at creation */
+    dBodyID body[2];     /* as attached, caller's order; 0 = world */
+    int attached;        /* dJointAttach seen with at least one body */
+    int dead;            /* one of its bodies was destroyed */
+    int next_hash;       /* bucket chain, or the free list for free slots */
     int prev_group, next_group;
-    int group_slot;          /* index into contact_store.groups */
-    unsigned island_stamp;   /* pre-step epoch in which it went into an island */
-    int impacting;           /* classified as impacting in the current pre-step */
-    int disabled_by_us;      /* the pre-step called dJointDisable on it */
+    int group_slot;        /* index into contact_store.groups */
+    unsigned island_stamp; /* pre-step epoch in which it went into an island */
+    int impacting;         /* classified as impacting in the current pre-step */
+    int disabled_by_us;    /* the pre-step called dJointDisable on it */
 } contact_record;
 
 typedef struct group_entry {
     dJointGroupID group;
-    int head;                /* first record, -1 if none */
+    int head; /* first record, -1 if none */
 } group_entry;
 
 typedef struct contact_store {
     contact_record *rec;
     int cap, high_water, live, free_head;
     int *bucket;
-    int n_buckets;           /* power of two */
+    int n_buckets; /* power of two */
     group_entry *groups;
     int n_groups, cap_groups;
 } contact_store;
@@ -62,7 +62,8 @@ void ipx_ode_store_clear(contact_store *r);
 int ipx_ode_store_find(const contact_store *r, dJointID joint);
 /* Adds (or, for a joint address ODE reused without our seeing the empty, replaces) a record:
    its index, or -1 if memory is short. */
-int ipx_ode_store_add(contact_store *r, dJointID joint, dJointGroupID group, const dContact *contact);
+int ipx_ode_store_add(contact_store *r, dJointID joint, dJointGroupID group,
+                      const dContact *contact);
 /* Frees record i: out of its bucket and its group, onto the free list. */
 void ipx_ode_store_unlink(contact_store *r, int i);
 
@@ -72,30 +73,30 @@ typedef struct ptr_map {
     const void **key;
     int *value;
     unsigned *epoch;
-    int cap;                 /* power of two, 0 before the first use */
+    int cap; /* power of two, 0 before the first use */
     int count;
     unsigned now;
 } ptr_map;
 
 void ipx_ode_map_free(ptr_map *m);
-void ipx_ode_map_reset(ptr_map *m);            /* forget every entry */
-int ipx_ode_map_get(const ptr_map *m, const void *key); /* value, or -1 */
+void ipx_ode_map_reset(ptr_map *m);                          /* forget every entry */
+int ipx_ode_map_get(const ptr_map *m, const void *key);      /* value, or -1 */
 int ipx_ode_map_put(ptr_map *m, const void *key, int value); /* 0, or -1 if memory is short */
 
 /* ---- one island: bodies, joints and contacts that take part in one problem (island.c) ---- */
 
 typedef struct island {
-    dBodyID *body;           /* dynamic bodies first found, kinematic ones as met */
+    dBodyID *body; /* dynamic bodies first found, kinematic ones as met */
     int n_body, cap_body;
-    dJointID *joint;         /* bilateral joints with rows */
+    dJointID *joint; /* bilateral joints with rows */
     int n_joint, cap_joint;
-    int *contact;            /* record indices */
+    int *contact; /* record indices */
     int n_contact, cap_contact;
-    int *twin;               /* records duplicating a problem contact (not in the problem) */
-    int *twin_of;            /* the problem contact each duplicates */
+    int *twin;    /* records duplicating a problem contact (not in the problem) */
+    int *twin_of; /* the problem contact each duplicates */
     int n_twin, cap_twin;
-    ptr_map body_index;      /* dBodyID -> index into body */
-    ptr_map joint_seen;      /* joints already visited */
+    ptr_map body_index; /* dBodyID -> index into body */
+    ptr_map joint_seen; /* joints already visited */
 } island;
 
 /* ---- assembled problem (assemble.c) ------------------------------------------------------- */
@@ -110,22 +111,22 @@ typedef struct assembly {
     int n_joint_row, cap_joint_row;
     /* per contact, sized for cap_contact contacts (ipx_ode_assembly_reserve) */
     int cap_contact;
-    ipx_row *contact_row;    /* 3 per contact */
-    double *W;               /* (3k)^2, sized for cap_W contacts (ipx_ode_assemble), for a
+    ipx_row *contact_row; /* 3 per contact */
+    double *W;            /* (3k)^2, sized for cap_W contacts (ipx_ode_assemble), for a
                                 model that reads W densely at the island's size */
     int cap_W;
-    int *W_start, *W_row;    /* W as blocks (W_blocks) for a model that reads them: k + 1, nnz */
-    double *W_blk;           /* 9 nnz */
+    int *W_start, *W_row; /* W as blocks (W_blocks) for a model that reads them: k + 1, nnz */
+    double *W_blk;        /* 9 nnz */
     int cap_W_start, cap_W_row, cap_W_blk;
     ipx_wsparse W_blocks;
-    double *v;               /* 3k */
-    ipx_contact *param;      /* k */
-    double *rows_a, *rows_b; /* 3k each: impulses handed back in parts, projections */
-    double *per_contact;     /* 19k: event speeds (2k), compliant depths, offsets, tangents (8k),
+    double *v;                 /* 3k */
+    ipx_contact *param;        /* k */
+    double *rows_a, *rows_b;   /* 3k each: impulses handed back in parts, projections */
+    double *per_contact;       /* 19k: event speeds (2k), compliant depths, offsets, tangents (8k),
                                 event points, normals, world impulses (9k) */
     ipx_gonthier_state *state; /* k: compliant states */
-    int *slot;               /* k: compliant cache slots */
-    double *work;            /* ipx_constrained work */
+    int *slot;                 /* k: compliant cache slots */
+    double *work;              /* ipx_constrained work */
     size_t cap_work;
     ipx_constrained system;
     ipx_constrained_info info;
@@ -136,12 +137,12 @@ typedef struct assembly {
 /* ---- compliant contacts: per-contact states kept between steps (compliant.c) -------------- */
 
 typedef struct compliant_entry {
-    dBodyID body[2];         /* as attached when stored; the pair in the other order flips z */
-    double pos[3];           /* m, the contact point last step */
-    double z[3];             /* m, bristle in the world frame */
-    double s_dw, a, v_imp;   /* the rest of ipx_gonthier_state */
-    double offset;           /* m, depth the contact already had when first found */
-    long seen;               /* pre-step that last used it */
+    dBodyID body[2];       /* as attached when stored; the pair in the other order flips z */
+    double pos[3];         /* m, the contact point last step */
+    double z[3];           /* m, bristle in the world frame */
+    double s_dw, a, v_imp; /* the rest of ipx_gonthier_state */
+    double offset;         /* m, depth the contact already had when first found */
+    long seen;             /* pre-step that last used it */
 } compliant_entry;
 
 typedef struct compliant_cache {
@@ -153,30 +154,30 @@ typedef struct compliant_cache {
    position update must not see). */
 typedef struct deferred_velocity {
     dBodyID body;
-    double du[6];            /* m/s, rad/s (world frame) */
+    double du[6]; /* m/s, rad/s (world frame) */
 } deferred_velocity;
 
 typedef struct disabled_contact {
     int rec;
-    dJointID joint;          /* to tell a reused record slot */
+    dJointID joint; /* to tell a reused record slot */
 } disabled_contact;
 
 /* ---- penetration recovery (recovery.c, recovery_project.c) ------------------------------- */
 
 typedef struct recovery_state {
-    dBodyID *body;           /* bodies impacted and not yet out of their contacts' penetration */
+    dBodyID *body; /* bodies impacted and not yet out of their contacts' penetration */
     int n_body, cap_body;
-    ptr_map index;           /* dBodyID -> index into body, rebuilt every pre-step */
-    int *still;              /* per body: 1 if a contact still penetrates it this step */
+    ptr_map index; /* dBodyID -> index into body, rebuilt every pre-step */
+    int *still;    /* per body: 1 if a contact still penetrates it this step */
     int cap_still;
-    int *rec;                /* records the projection of this step covers */
+    int *rec; /* records the projection of this step covers */
     int n_rec, cap_rec;
-    dJointGroupID group;     /* replacement contacts of this step (emptied by the post-step) */
+    dJointGroupID group; /* replacement contacts of this step (emptied by the post-step) */
     /* the projection of one island (recovery_project.c) */
-    ipx_row *nrow;           /* the island's normal contact rows */
+    ipx_row *nrow; /* the island's normal contact rows */
     int cap_nrow;
-    ipx_constrained normal;  /* the island's bodies, joint rows and normal rows */
-    double *lcp;             /* q, z, w, then the dense W_nn and Lemke's work, or the iterative
+    ipx_constrained normal; /* the island's bodies, joint rows and normal rows */
+    double *lcp;            /* q, z, w, then the dense W_nn and Lemke's work, or the iterative
                                 solver's diagonal, work and du scratch */
     size_t cap_lcp;
     int *ilcp;
@@ -186,14 +187,14 @@ typedef struct recovery_state {
 /* ---- the context (created, configured and destroyed by context.c) ------------------------- */
 
 struct ipx_ode_context {
-    pthread_mutex_t lock;    /* held by every hook and the pre/post-step: hooks may come from
+    pthread_mutex_t lock; /* held by every hook and the pre/post-step: hooks may come from
                                 any thread (an interposer broadcasting to every context) */
     dWorldID world;
     ipx_ode_config config;
-    int passthrough;         /* model "ode" */
-    int compliant;           /* a compliant model ("gonthier"): contacts become forces */
-    double step_h;           /* s, the step the current pre-step prepares */
-    compliant_cache cache;   /* states of the compliant contacts */
+    int passthrough;             /* model "ode" */
+    int compliant;               /* a compliant model ("gonthier"): contacts become forces */
+    double step_h;               /* s, the step the current pre-step prepares */
+    compliant_cache cache;       /* states of the compliant contacts */
     deferred_velocity *deferred; /* applied by the post-step */
     int n_deferred, cap_deferred;
     ipx_params params;
@@ -210,7 +211,7 @@ struct ipx_ode_context {
     recovery_state recovery; /* penetration recovery of impacted bodies */
     ipx_ode_event_fn event_fn;
     void *event_user;
-    ipx_ode_context *next;   /* world table */
+    ipx_ode_context *next; /* world table */
 };
 
 /* ---- the world -> context table (world_table.c) ------------------------------------------- */
@@ -238,7 +239,8 @@ int ipx_ode_grow(void **buf, int *cap, int need, size_t size);
 
 /* Grows the model's workspace to solve p (its size and W's form: ipx_workspace_bytes_for). 0, or
    -1 with message. */
-int ipx_ode_reserve_workspace(ipx_ode_context *ctx, const ipx_problem *p, char *message, size_t size);
+int ipx_ode_reserve_workspace(ipx_ode_context *ctx, const ipx_problem *p, char *message,
+                              size_t size);
 
 /* ---- per-step work (island.c, assemble.c, handback.c; classify.h, kinematics.h) ----------- */
 
@@ -271,13 +273,15 @@ void ipx_ode_reenable(ipx_ode_context *ctx);
    0, or -1 with message. */
 int ipx_ode_compliant_solve(ipx_ode_context *ctx, double *impulse_mean, char *message, size_t size);
 /* Keeps the island's velocity change of impulse - impulse_mean for the post-step. 0, or -1. */
-int ipx_ode_compliant_defer(ipx_ode_context *ctx, const double *impulse_mean, char *message, size_t size);
+int ipx_ode_compliant_defer(ipx_ode_context *ctx, const double *impulse_mean, char *message,
+                            size_t size);
 /* Applies (and forgets) the deferred velocity changes. */
 void ipx_ode_compliant_apply_deferred(ipx_ode_context *ctx);
 /* Forgets the cache entries no pre-step used for two steps (spec: keep one missed step). */
 void ipx_ode_compliant_prune(ipx_ode_context *ctx);
 /* The tangents [t1, t2] of a contact as the rows use them (ODE's, for the bodies as attached). */
-void ipx_ode_contact_tangents(const dContact *c, dBodyID body1, dBodyID body2, double t1[3], double t2[3]);
+void ipx_ode_contact_tangents(const dContact *c, dBodyID body1, dBodyID body2, double t1[3],
+                              double t2[3]);
 
 /* Penetration recovery (ipx_ode_config.recovery): the bodies of the island just handed back
    join the recovering set; the pre-step (after the impacts) replaces every contact of a

@@ -41,9 +41,9 @@ static int same_contact(const contact_record *a, const contact_record *b)
         dp += (ga->pos[i] - gb->pos[i]) * (ga->pos[i] - gb->pos[i]);
         nn += ga->normal[i] * gb->normal[i];
     }
-    return a->body[0] == b->body[0] && a->body[1] == b->body[1] && dp <= 1e-18 && nn >= 1.0 - 1e-12 &&
-           sa->mode == sb->mode && sa->mu == sb->mu && sa->bounce == sb->bounce &&
-           sa->bounce_vel == sb->bounce_vel;
+    return a->body[0] == b->body[0] && a->body[1] == b->body[1] && dp <= 1e-18 &&
+           nn >= 1.0 - 1e-12 && sa->mode == sb->mode && sa->mu == sb->mu &&
+           sa->bounce == sb->bounce && sa->bounce_vel == sb->bounce_vel;
 }
 
 /* 1 if rec went in as a twin of a contact already in the problem. */
@@ -53,7 +53,8 @@ static int add_twin(island *is, const contact_store *store, int rec)
         if (same_contact(&store->rec[is->contact[k]], &store->rec[rec])) {
             int cap = is->cap_twin;
             if (ipx_ode_grow((void **)&is->twin, &cap, is->n_twin + 1, sizeof *is->twin) != 0 ||
-                ipx_ode_grow((void **)&is->twin_of, &is->cap_twin, is->n_twin + 1, sizeof *is->twin_of) != 0)
+                ipx_ode_grow((void **)&is->twin_of, &is->cap_twin, is->n_twin + 1,
+                             sizeof *is->twin_of) != 0)
                 return 0; /* memory is short: then it joins the problem as it is */
             is->twin[is->n_twin] = rec;
             is->twin_of[is->n_twin++] = k;
@@ -68,7 +69,8 @@ static void add_contact(gather_state *g, int rec)
     contact_record *r = &g->ctx->store.rec[rec];
     r->island_stamp = g->ctx->epoch;
     if (add_twin(is, &g->ctx->store, rec)) return;
-    if (ipx_ode_grow((void **)&is->contact, &is->cap_contact, is->n_contact + 1, sizeof *is->contact) != 0) {
+    if (ipx_ode_grow((void **)&is->contact, &is->cap_contact, is->n_contact + 1,
+                     sizeof *is->contact) != 0) {
         fail(g, "out of memory while gathering an island");
         return;
     }
@@ -80,7 +82,8 @@ static void add_contact(gather_state *g, int rec)
 static void add_joint(gather_state *g, dJointID j)
 {
     island *is = &g->ctx->isl;
-    if (ipx_ode_grow((void **)&is->joint, &is->cap_joint, is->n_joint + 1, sizeof *is->joint) != 0) {
+    if (ipx_ode_grow((void **)&is->joint, &is->cap_joint, is->n_joint + 1, sizeof *is->joint) !=
+        0) {
         fail(g, "out of memory while gathering an island");
         return;
     }
@@ -109,8 +112,10 @@ static void visit_joint(gather_state *g, dJointID j)
     int rec = ipx_ode_store_find(&g->ctx->store, j);
     if (rec < 0) {
         char text[160];
-        snprintf(text, sizeof text, "contact joint %p was not captured (no ipx_ode_on_contact_created): "
-                 "its dContact cannot be read", (void *)j);
+        snprintf(text, sizeof text,
+                 "contact joint %p was not captured (no ipx_ode_on_contact_created): "
+                 "its dContact cannot be read",
+                 (void *)j);
         fail(g, text);
         return;
     }

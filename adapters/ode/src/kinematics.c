@@ -40,7 +40,8 @@ static double body_factor(dBodyID b, const dReal *p, const dReal *n)
     dBodyGetMass(b, &m);
     const dReal *x = dBodyGetPosition(b), *R = dBodyGetRotation(b);
     const double r[3] = {p[0] - x[0], p[1] - x[1], p[2] - x[2]};
-    const double rn[3] = {r[1] * n[2] - r[2] * n[1], r[2] * n[0] - r[0] * n[2], r[0] * n[1] - r[1] * n[0]};
+    const double rn[3] = {r[1] * n[2] - r[2] * n[1], r[2] * n[0] - r[0] * n[2],
+                          r[0] * n[1] - r[1] * n[0]};
     double y[3]; /* R^T (r x n): the body frame, where m.I is given */
     for (int a = 0; a < 3; a++) y[a] = R[a] * rn[0] + R[4 + a] * rn[1] + R[8 + a] * rn[2];
     /* y^T I^-1 y with the adjugate of the symmetric I (ODE's 3x4 row-major layout) */
@@ -51,7 +52,8 @@ static double body_factor(dBodyID b, const dReal *p, const dReal *n)
     const double det = a * A + b2 * B + c * C;
     if (!(m.mass > 0.0) || !(det > 0.0)) return NAN;
     const double q = (A * y[0] * y[0] + D * y[1] * y[1] + F * y[2] * y[2] +
-                      2.0 * (B * y[0] * y[1] + C * y[0] * y[2] + E * y[1] * y[2])) / det;
+                      2.0 * (B * y[0] * y[1] + C * y[0] * y[2] + E * y[1] * y[2])) /
+                     det;
     if (!(q >= 0.0) || !isfinite(m.mass * q)) return NAN;
     return sqrt(1.0 + m.mass * q);
 }
@@ -72,7 +74,8 @@ double ipx_ode_contact_threshold(const ipx_ode_context *ctx, const dContact *con
     double steps = cfg->gravity_steps;
     if (cfg->jitter_steps > 0.0) {
         const double k = ipx_ode_lever_factor(contact, body1, body2);
-        if (cfg->jitter_steps * k > steps) steps = cfg->jitter_steps * k; /* NaN (bad mass): the island reports it */
+        if (cfg->jitter_steps * k > steps)
+            steps = cfg->jitter_steps * k; /* NaN (bad mass): the island reports it */
     }
     const double t = cfg->impact_threshold + steps * gravity_speed;
     const dSurfaceParameters *s = &contact->surface;

@@ -63,8 +63,8 @@ long ipx_ode_report_messages(FILE *f, const char *prefix)
         fprintf(f, "%sODE printed %ld message%s%s:\n", prefix, total, total == 1 ? "" : "s",
                 caught.echo ? "" : " (held back: --verbose or IMPAX_VERBOSE=1 shows each)");
         for (int k = 0; k < caught.n; k++)
-            fprintf(f, "%s  %ld x ODE Message %d: %s\n", prefix, caught.kind[k].count, caught.kind[k].errnum,
-                    caught.kind[k].format);
+            fprintf(f, "%s  %ld x ODE Message %d: %s\n", prefix, caught.kind[k].count,
+                    caught.kind[k].errnum, caught.kind[k].format);
         if (caught.others) fprintf(f, "%s  %ld of further kinds\n", prefix, caught.others);
     }
     pthread_mutex_unlock(&caught.lock);

@@ -8,7 +8,8 @@
 #include "internal.h"
 
 /* A finite number >= 0 from item into *out: 1, or -1 with a message naming the key and unit. */
-static int nonneg_value(const ipx_param_item *item, const char *unit, double *out, char *msg, size_t size)
+static int nonneg_value(const ipx_param_item *item, const char *unit, double *out, char *msg,
+                        size_t size)
 {
     double v;
     if (ipx_param_number(item, &v, msg, size) != IPX_OK) return -1;
@@ -21,12 +22,14 @@ static int nonneg_value(const ipx_param_item *item, const char *unit, double *ou
 }
 
 /* A whole number >= 1 from item into *out: 1, or -1 with a message naming the key and unit. */
-static int count_value(const ipx_param_item *item, const char *unit, int *out, char *msg, size_t size)
+static int count_value(const ipx_param_item *item, const char *unit, int *out, char *msg,
+                       size_t size)
 {
     double v;
     if (ipx_param_number(item, &v, msg, size) != IPX_OK) return -1;
     if (!(v >= 1.0 && v <= INT_MAX && v == floor(v))) {
-        snprintf(msg, size, "%.*s=%g: %s, a whole number >= 1", (int)item->key_len, item->key, v, unit);
+        snprintf(msg, size, "%.*s=%g: %s, a whole number >= 1", (int)item->key_len, item->key, v,
+                 unit);
         return -1;
     }
     *out = (int)v;
@@ -38,7 +41,8 @@ static int recovery_value(const ipx_param_item *item, ipx_ode_recovery *out, cha
 {
     static const char *const modes[] = {"position", "velocity", "ode"};
     for (int m = 0; m < 3; m++)
-        if (item->value_len == strlen(modes[m]) && strncmp(item->value, modes[m], item->value_len) == 0) {
+        if (item->value_len == strlen(modes[m]) &&
+            strncmp(item->value, modes[m], item->value_len) == 0) {
             *out = (ipx_ode_recovery)m;
             return 1;
         }
@@ -76,11 +80,12 @@ static int adapter_key(void *user, const ipx_param_item *item, char *msg, size_t
     return 0;
 }
 
-int ipx_ode_split_params(const char *text, ipx_ode_config *cfg, char *model_text, size_t model_size, char *msg,
-                         size_t size)
+int ipx_ode_split_params(const char *text, ipx_ode_config *cfg, char *model_text, size_t model_size,
+                         char *msg, size_t size)
 {
     ipx_ode_config next = *cfg; /* *cfg changes only if the whole list is good */
-    if (ipx_params_split(text, adapter_key, &next, model_text, model_size, msg, size) != 0) return -1;
+    if (ipx_params_split(text, adapter_key, &next, model_text, model_size, msg, size) != 0)
+        return -1;
     *cfg = next;
     return 0;
 }

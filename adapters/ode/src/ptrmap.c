@@ -54,8 +54,12 @@ static void insert(ptr_map *m, const void *key, int value)
 static int rehash(ptr_map *m)
 {
     int cap = m->cap ? 2 * m->cap : 64;
-    ptr_map bigger = {calloc((size_t)cap, sizeof(void *)), calloc((size_t)cap, sizeof(int)),
-                      calloc((size_t)cap, sizeof(unsigned)), cap, 0, 1};
+    ptr_map bigger = {calloc((size_t)cap, sizeof(void *)),
+                      calloc((size_t)cap, sizeof(int)),
+                      calloc((size_t)cap, sizeof(unsigned)),
+                      cap,
+                      0,
+                      1};
     if (!bigger.key || !bigger.value || !bigger.epoch) {
         ipx_ode_map_free(&bigger);
         return -1;

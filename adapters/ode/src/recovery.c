@@ -55,7 +55,8 @@ void ipx_ode_recovery_add_island(ipx_ode_context *ctx)
     for (int i = 0; i < ctx->isl.n_body; i++) {
         dBodyID b = ctx->isl.body[i];
         if (!ipx_ode_dynamic(b) || recovering(rs, b)) continue;
-        if (ipx_ode_grow((void **)&rs->body, &rs->cap_body, rs->n_body + 1, sizeof *rs->body) != 0 ||
+        if (ipx_ode_grow((void **)&rs->body, &rs->cap_body, rs->n_body + 1, sizeof *rs->body) !=
+                0 ||
             ipx_ode_map_put(&rs->index, b, rs->n_body) != 0)
             return;
         rs->body[rs->n_body++] = b;
@@ -97,7 +98,8 @@ static int needs_recovery(const ipx_ode_context *ctx, const contact_record *r)
     return r->joint && r->attached && !r->dead && !r->disabled_by_us && dJointIsEnabled(r->joint) &&
            (recovering(rs, r->body[0]) || recovering(rs, r->body[1])) &&
            excess(ctx, r) > recovered_depth(ctx, &r->contact) &&
-           !(r->body[0] && r->body[1] && dAreConnectedExcluding(r->body[0], r->body[1], dJointTypeContact));
+           !(r->body[0] && r->body[1] &&
+             dAreConnectedExcluding(r->body[0], r->body[1], dJointTypeContact));
 }
 
 /* Lists this step's contacts to recover into rs->rec and marks their bodies still recovering. */
@@ -105,12 +107,14 @@ static int collect(ipx_ode_context *ctx)
 {
     recovery_state *rs = &ctx->recovery;
     rs->n_rec = 0;
-    if (ipx_ode_grow((void **)&rs->still, &rs->cap_still, rs->n_body, sizeof *rs->still) != 0) return -1;
+    if (ipx_ode_grow((void **)&rs->still, &rs->cap_still, rs->n_body, sizeof *rs->still) != 0)
+        return -1;
     memset(rs->still, 0, sizeof *rs->still * (size_t)rs->n_body);
     for (int i = 0; i < ctx->store.high_water; i++) {
         const contact_record *r = &ctx->store.rec[i];
         if (!needs_recovery(ctx, r)) continue;
-        if (ipx_ode_grow((void **)&rs->rec, &rs->cap_rec, rs->n_rec + 1, sizeof *rs->rec) != 0) return -1;
+        if (ipx_ode_grow((void **)&rs->rec, &rs->cap_rec, rs->n_rec + 1, sizeof *rs->rec) != 0)
+            return -1;
         rs->rec[rs->n_rec++] = i;
         for (int s = 0; s < 2; s++) {
             int b = r->body[s] ? ipx_ode_map_get(&rs->index, r->body[s]) : -1;
@@ -166,7 +170,7 @@ void ipx_ode_recover(ipx_ode_context *ctx)
     if (!rs->n_body) return;
     if (ctx->config.recovery == IPX_ODE_RECOVERY_ODE || ctx->compliant || collect(ctx) != 0) {
         rs->n_body = 0; /* recovery off, or out of memory: ODE's push-out from now on */
-        rs->n_rec = 0; /* collect may have listed some before memory ran short */
+        rs->n_rec = 0;  /* collect may have listed some before memory ran short */
         rebuild_index(rs);
         return;
     }

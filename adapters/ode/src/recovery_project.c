@@ -38,7 +38,8 @@ static void displace(dBodyID b, const double dx[3], const double dtheta[3])
 {
     const dReal *p = dBodyGetPosition(b);
     dBodySetPosition(b, p[0] + dx[0], p[1] + dx[1], p[2] + dx[2]);
-    const double angle = sqrt(dtheta[0] * dtheta[0] + dtheta[1] * dtheta[1] + dtheta[2] * dtheta[2]);
+    const double angle =
+        sqrt(dtheta[0] * dtheta[0] + dtheta[1] * dtheta[1] + dtheta[2] * dtheta[2]);
     if (!(angle > 0.0)) return;
     dQuaternion turn, q;
     dQFromAxisAndAngle(turn, dtheta[0], dtheta[1], dtheta[2], angle);
@@ -81,8 +82,10 @@ static int normal_system(ipx_ode_context *ctx)
         ipx_ode_grow((void **)&rs->nrow, &rs->cap_nrow, k, sizeof *rs->nrow) != 0)
         return -1;
     for (int i = 0; i < k; i++) rs->nrow[i] = as->contact_row[IPX_ROWS_PER_CONTACT * i + IPX_N];
-    rs->normal = (ipx_constrained){ctx->isl.n_body, as->body, as->n_joint_row, as->joint_row, k, rs->nrow};
-    if (ipx_ode_reserve_work(as, ipx_constrained_work_doubles(ctx->isl.n_body, as->n_joint_row, k)) != 0)
+    rs->normal =
+        (ipx_constrained){ctx->isl.n_body, as->body, as->n_joint_row, as->joint_row, k, rs->nrow};
+    if (ipx_ode_reserve_work(
+            as, ipx_constrained_work_doubles(ctx->isl.n_body, as->n_joint_row, k)) != 0)
         return -1;
     return ipx_constrained_factor(&rs->normal, as->work, NULL, msg, sizeof msg) == IPX_OK ? 0 : -1;
 }
@@ -94,7 +97,9 @@ static int solve_dense(ipx_ode_context *ctx, const double *q, double *z, double 
     const int k = rs->normal.n_contact_rows;
     double *M = w + k, *work = M + (size_t)k * k;
     ipx_constrained_delassus(&rs->normal, ctx->as.work, M);
-    return ipx_lemke(k, M, q, z, w, ipx_lemke_default_max_pivots(k), work, rs->ilcp, NULL) == IPX_OK ? 0 : -1;
+    return ipx_lemke(k, M, q, z, w, ipx_lemke_default_max_pivots(k), work, rs->ilcp, NULL) == IPX_OK
+               ? 0
+               : -1;
 }
 
 /* W_nn x through the bodies. */
@@ -147,7 +152,8 @@ static int project_island(ipx_ode_context *ctx)
                           dense ? ipx_lemke_work_ints(k) : 0);
     if (!q || normal_system(ctx) != 0) return -1;
     double *z = q + k, *w = z + k;
-    for (int i = 0; i < k; i++) q[i] = -ipx_ode_recovery_target(ctx, &ctx->store.rec[is->contact[i]]);
+    for (int i = 0; i < k; i++)
+        q[i] = -ipx_ode_recovery_target(ctx, &ctx->store.rec[is->contact[i]]);
     ctx->stats.recovery_islands++;
     /* the dense Lemke fails on some degenerate problems (rays, inaccurate bases): the iterative
        solver answers those */

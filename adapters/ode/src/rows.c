@@ -27,7 +27,8 @@ static ends joint_ends(dJointID j)
 
 static void cross(const double a[3], const double b[3], double out[3])
 {
-    double x = a[1] * b[2] - a[2] * b[1], y = a[2] * b[0] - a[0] * b[2], z = a[0] * b[1] - a[1] * b[0];
+    double x = a[1] * b[2] - a[2] * b[1], y = a[2] * b[0] - a[0] * b[2],
+           z = a[0] * b[1] - a[1] * b[0];
     out[0] = x;
     out[1] = y;
     out[2] = z;
@@ -169,10 +170,8 @@ static int piston_rows(dJointID j, const ends *e, double J[][12])
     dJointGetPistonAxis(j, axis);
     dPlaneSpace(axis, p, q);
     /* ODE's anchor2: on body 2, or the fixed world point when there is one body */
-    if (e->reversed)
-        dJointGetPistonAnchor(j, anchor);
-    else
-        dJointGetPistonAnchor2(j, anchor);
+    if (e->reversed) dJointGetPistonAnchor(j, anchor);
+    else dJointGetPistonAnchor2(j, anchor);
     mirrored_anchor(e, anchor, P);
     angular_row(J[0], p, e);
     angular_row(J[1], q, e);
@@ -220,7 +219,8 @@ static int pu_rows(dJointID j, const ends *e, double J[][12], char *msg, size_t 
     memcpy(plane_axis, axP, sizeof plane_axis);
     if (e->reversed) {
         const dReal *R = dBodyGetRotation(e->body[1]);
-        for (int i = 0; i < 3; i++) plane_axis[i] = R[i] * axP[0] + R[4 + i] * axP[1] + R[8 + i] * axP[2];
+        for (int i = 0; i < 3; i++)
+            plane_axis[i] = R[i] * axP[0] + R[4 + i] * axP[1] + R[8 + i] * axP[2];
     }
     dPlaneSpace(plane_axis, p, q);
     angular_row(J[0], u, e);
@@ -247,7 +247,8 @@ static int rows_by_type(dJointID j, const ends *e, double J[][12], char *msg, si
     case dJointTypeLMotor:
         return 0; /* motors exert bounded forces: no impulse during an instantaneous impact */
     default:
-        snprintf(msg, size, "joint %p: type %d is not supported by the impact adapter "
+        snprintf(msg, size,
+                 "joint %p: type %d is not supported by the impact adapter "
                  "(ball, hinge, slider, universal, hinge2, fixed, piston, PR, PU are)",
                  (void *)j, (int)dJointGetType(j));
         return -1;
@@ -262,7 +263,8 @@ int ipx_ode_joint_rows(dJointID joint, double J[][12], int max_rows, char *msg, 
     int n = rows_by_type(joint, &e, rows, msg, size);
     if (n < 0) return -1;
     if (n > max_rows) {
-        snprintf(msg, size, "joint %p has %d rows, more than the %d asked for", (void *)joint, n, max_rows);
+        snprintf(msg, size, "joint %p has %d rows, more than the %d asked for", (void *)joint, n,
+                 max_rows);
         return -1;
     }
     memcpy(J, rows, (size_t)n * sizeof rows[0]);
@@ -332,7 +334,8 @@ static void contact_tangents(const dContact *c, int reversed, dVector3 t1, dVect
         }
 }
 
-void ipx_ode_contact_tangents(const dContact *c, dBodyID body1, dBodyID body2, double t1[3], double t2[3])
+void ipx_ode_contact_tangents(const dContact *c, dBodyID body1, dBodyID body2, double t1[3],
+                              double t2[3])
 {
     dVector3 a, b;
     contact_tangents(c, !body1 && body2, a, b);

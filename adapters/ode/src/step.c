@@ -47,7 +47,8 @@ static void event_geometry(const ipx_ode_context *ctx, const double *impulse, ip
 {
     const assembly *as = &ctx->as;
     const int k = as->problem.k;
-    double *point = as->per_contact + 10 * (size_t)k, *normal = point + 3 * (size_t)k, *world = normal + 3 * (size_t)k;
+    double *point = as->per_contact + 10 * (size_t)k, *normal = point + 3 * (size_t)k,
+           *world = normal + 3 * (size_t)k;
     for (int c = 0; c < k; c++) {
         const contact_record *r = &ctx->store.rec[ctx->isl.contact[c]];
         double t1[3], t2[3];
@@ -88,7 +89,8 @@ static void report(ipx_ode_context *ctx, int assembled, int ok, const char *stat
         ev.problem = &as->problem;
     }
     if (ok) {
-        for (int c = 0; c < ev.k; c++) vn_after[c] = as->result.v_post[IPX_ROWS_PER_CONTACT * c + IPX_N];
+        for (int c = 0; c < ev.k; c++)
+            vn_after[c] = as->result.v_post[IPX_ROWS_PER_CONTACT * c + IPX_N];
         ev.ke_after = island_energy(ctx, as->u_post);
         ev.vn_after = vn_after;
         ev.impulse = as->result.impulse;
@@ -136,7 +138,8 @@ static int pre_step_locked(ipx_ode_context *ctx, dReal h)
         ipx_ode_blas_pin(); /* the islands' dense calls run on this thread only */
         for (int i = 0; i < ctx->store.high_water; i++) {
             const contact_record *r = &ctx->store.rec[i];
-            if (r->joint && r->impacting && r->island_stamp != ctx->epoch) events += resolve_island(ctx, i);
+            if (r->joint && r->impacting && r->island_stamp != ctx->epoch)
+                events += resolve_island(ctx, i);
         }
         ipx_ode_blas_unpin();
     }
@@ -161,7 +164,8 @@ void ipx_ode_post_step(ipx_ode_context *ctx)
     pthread_mutex_lock(&ctx->lock);
     ipx_ode_recovery_remove_copies(ctx);
     ipx_ode_reenable(ctx);
-    const int project = ctx->config.recovery == IPX_ODE_RECOVERY_POSITION && ctx->recovery.n_rec > 0;
+    const int project =
+        ctx->config.recovery == IPX_ODE_RECOVERY_POSITION && ctx->recovery.n_rec > 0;
     const double start = project ? now_seconds() : 0.0;
     if (project) ipx_ode_blas_pin();
     ipx_ode_recovery_project(ctx);

@@ -47,9 +47,9 @@ enum {
     IPX_APLCP_LCP_SWITCH,              ///< contacts from which the iterative solver is used
     IPX_APLCP_LCP_TOL,                 ///< relative LCP residual the iterative solver must reach
     IPX_APLCP_MAX_SWEEPS,              ///< sweeps of the iterative solver before it gives up
-    IPX_APLCP_LCP_FALLBACK,            ///< contacts up to which a failed iterative solve is redone densely
-    IPX_APLCP_LCP_ACCEPT,              ///< residual accepted above lcp_fallback when lcp_tol is not reached
-    IPX_APLCP_STALL_SWEEPS,            ///< plain sweeps without progress that end an unconverged solve early
+    IPX_APLCP_LCP_FALLBACK, ///< contacts up to which a failed iterative solve is redone densely
+    IPX_APLCP_LCP_ACCEPT,   ///< residual accepted above lcp_fallback when lcp_tol is not reached
+    IPX_APLCP_STALL_SWEEPS, ///< plain sweeps without progress that end an unconverged solve early
     IPX_APLCP_N_PARAMS
 };
 

@@ -18,17 +18,17 @@ extern "C" {
 
 /// A rigid body as the impact sees it.
 typedef struct ipx_body {
-    double inv_mass;        ///< 1/kg; 0 = immovable
-    double inv_inertia[9];  ///< 1/(kg m^2), world frame, about the centre of mass, column-major
-    double com[3];          ///< m, centre of mass, world frame
+    double inv_mass;       ///< 1/kg; 0 = immovable
+    double inv_inertia[9]; ///< 1/(kg m^2), world frame, about the centre of mass, column-major
+    double com[3];         ///< m, centre of mass, world frame
 } ipx_body;
 
 /// Where and how two bodies touch.
 typedef struct ipx_contact_frame {
-    int body1, body2;       ///< body indices, -1 = world
-    double point[3];        ///< m, contact point, world frame
-    double t1[3], t2[3];    ///< unit tangents, world frame
-    double n[3];            ///< unit normal from body1 to body2, world frame; t1 x t2 = n
+    int body1, body2;    ///< body indices, -1 = world
+    double point[3];     ///< m, contact point, world frame
+    double t1[3], t2[3]; ///< unit tangents, world frame
+    double n[3];         ///< unit normal from body1 to body2, world frame; t1 x t2 = n
 } ipx_contact_frame;
 
 /// A body of mass m (kg) with a diagonal body-frame inertia (kg m^2) rotated by R (3x3,

@@ -113,16 +113,16 @@ enum {
     IPX_BOWLING_SLIP_REFERENCE,   ///< slip opposes 0: v_t+ - b_t; 1: v_t+
     IPX_BOWLING_ENUMERATE_MAX,    ///< exhaustive search up to this many candidate sets
     IPX_BOWLING_MAX_ITERATIONS,   ///< guard: iterations of the active-set loop
-    IPX_BOWLING_LOOP_SEED,        ///< loop start: 0 the spec's (all sticking); 1 the polygonal LCP's set
-    IPX_BOWLING_LCP_FALLBACK,     ///< flag: polygonal LCP when no admissible set is found
-    IPX_BOWLING_LCP_DIRECTIONS,   ///< friction polygon directions of that LCP
-    IPX_BOWLING_MOMENT_LIMITS,    ///< flag: Coulomb-like limits on the angular rows
-    IPX_BOWLING_TORSION_RADIUS,   ///< m: torsion limit mu_s * radius * pi_n
-    IPX_BOWLING_ROLL_RADIUS,      ///< m: rolling-moment limit mu_s * radius * pi_n
-    IPX_BOWLING_FORCE_LAW,        ///< 1: eq. (18) force minimisation; 0: F_p = 0
-    IPX_BOWLING_ROOT_ITERATIONS,  ///< guard: evaluations of one root search
-    IPX_BOWLING_TOL,              ///< relative tolerance of the admissibility tests
-    IPX_BOWLING_RCOND,            ///< rank threshold of the minimum-norm solves
+    IPX_BOWLING_LOOP_SEED, ///< loop start: 0 the spec's (all sticking); 1 the polygonal LCP's set
+    IPX_BOWLING_LCP_FALLBACK,    ///< flag: polygonal LCP when no admissible set is found
+    IPX_BOWLING_LCP_DIRECTIONS,  ///< friction polygon directions of that LCP
+    IPX_BOWLING_MOMENT_LIMITS,   ///< flag: Coulomb-like limits on the angular rows
+    IPX_BOWLING_TORSION_RADIUS,  ///< m: torsion limit mu_s * radius * pi_n
+    IPX_BOWLING_ROLL_RADIUS,     ///< m: rolling-moment limit mu_s * radius * pi_n
+    IPX_BOWLING_FORCE_LAW,       ///< 1: eq. (18) force minimisation; 0: F_p = 0
+    IPX_BOWLING_ROOT_ITERATIONS, ///< guard: evaluations of one root search
+    IPX_BOWLING_TOL,             ///< relative tolerance of the admissibility tests
+    IPX_BOWLING_RCOND,           ///< rank threshold of the minimum-norm solves
     IPX_BOWLING_N_PARAMS
 };
 
@@ -137,8 +137,8 @@ enum {
     IPX_BOWLING_ROOT_LIMIT = 1u << 5,          ///< root_iterations reached (feasible side kept)
     IPX_BOWLING_INDETERMINATE = 1u << 6,       ///< the chosen set's system was rank-deficient
     IPX_BOWLING_SEED_FAILED = 1u << 7          ///< loop_seed 1: the polygonal LCP that seeds the
-                                               ///< loop failed; the loop started from the spec's set
-                                               ///< (after an exhaustive search: no second search)
+    ///< loop failed; the loop started from the spec's set
+    ///< (after an exhaustive search: no second search)
 };
 
 extern const ipx_model ipx_model_bowling;
@@ -177,11 +177,11 @@ typedef struct ipx_bowling_force_problem {
 
 /// Its solution. The caller points F and accel at arrays of p doubles.
 typedef struct ipx_bowling_forces {
-    double *F;                  ///< p, N (N*m on moment rows), F_p
-    double *accel;              ///< p, m/s^2 (rad/s^2), the optimal thetadot_p* = W F_p + r (19)
-    int held;                   ///< normal rows held at f_pn = 0 by the active set
-    int iterations;             ///< active-set iterations
-    int zero;                   ///< 1: F_p = 0 (force_law 0, ||c|| ~ 0, infeasible, W singular)
+    double *F;      ///< p, N (N*m on moment rows), F_p
+    double *accel;  ///< p, m/s^2 (rad/s^2), the optimal thetadot_p* = W F_p + r (19)
+    int held;       ///< normal rows held at f_pn = 0 by the active set
+    int iterations; ///< active-set iterations
+    int zero;       ///< 1: F_p = 0 (force_law 0, ||c|| ~ 0, infeasible, W singular)
 } ipx_bowling_forces;
 
 /// Doubles of work ipx_bowling_impact_forces needs for p rows.

@@ -21,17 +21,17 @@ typedef enum ipx_check_kind {
     IPX_CHECK_UNILATERAL = 1u << 4,      ///< pi_n >= -tol (no pulling)
     IPX_CHECK_CONSISTENCY = 1u << 5,     ///< v_post = v + W pi and delta_ke as reported, finite
     IPX_CHECK_FRICTION_DIRECTION = 1u << 6, ///< friction of the last interval opposes the slip
-    IPX_CHECK_SAFETY_NET = 1u << 7       ///< no safety net changed the answer (nets == 0)
+    IPX_CHECK_SAFETY_NET = 1u << 7          ///< no safety net changed the answer (nets == 0)
 } ipx_check_kind;
 
 #define IPX_CHECK_ALL 0xffu
 #define IPX_MAX_VIOLATIONS 32
 
 typedef struct ipx_check_options {
-    unsigned kinds;       ///< bit set of ipx_check_kind to test
-    double tol_rel;       ///< relative tolerance (of the problem's velocity / impulse / energy scale)
-    double tol_abs;       ///< absolute floor, in the unit of each check
-    double tol_angle;     ///< rad, friction-direction tolerance
+    unsigned kinds;   ///< bit set of ipx_check_kind to test
+    double tol_rel;   ///< relative tolerance (of the problem's velocity / impulse / energy scale)
+    double tol_abs;   ///< absolute floor, in the unit of each check
+    double tol_angle; ///< rad, friction-direction tolerance
 } ipx_check_options;
 
 /// All kinds, tol_rel 1e-9, tol_abs 1e-12, tol_angle 1e-6 rad.
@@ -39,12 +39,12 @@ ipx_check_options ipx_check_default_options(void);
 
 typedef struct ipx_violation {
     ipx_check_kind kind;
-    int contact;          ///< contact index, or -1 for a whole-problem check (energy)
-    double size;          ///< by how much the bound is exceeded, in the check's unit
+    int contact; ///< contact index, or -1 for a whole-problem check (energy)
+    double size; ///< by how much the bound is exceeded, in the check's unit
 } ipx_violation;
 
 typedef struct ipx_check_report {
-    int count;            ///< number of violations found (may exceed IPX_MAX_VIOLATIONS)
+    int count; ///< number of violations found (may exceed IPX_MAX_VIOLATIONS)
     ipx_violation list[IPX_MAX_VIOLATIONS]; ///< the first ones
 } ipx_check_report;
 

@@ -51,25 +51,25 @@ extern "C" {
 
 /// One constraint row acting on up to two bodies.
 typedef struct ipx_row {
-    int body[2];      ///< body indices into the system's bodies, -1 = none (world)
-    double J[2][6];   ///< per body: linear part (unitless) then angular part (m), world frame
+    int body[2];    ///< body indices into the system's bodies, -1 = none (world)
+    double J[2][6]; ///< per body: linear part (unitless) then angular part (m), world frame
 } ipx_row;
 
 /// The bodies and rows of one problem. Read-only to every function here.
 typedef struct ipx_constrained {
     int n_bodies;
-    const ipx_body *body;          ///< inv_mass, inv_inertia (com is not used here)
+    const ipx_body *body; ///< inv_mass, inv_inertia (com is not used here)
     int n_joint_rows;
-    const ipx_row *joint_row;      ///< bilateral rows, J_b u = 0 is enforced
-    int n_contact_rows;            ///< 3k: per contact [t1, t2, n], the core's row order
+    const ipx_row *joint_row; ///< bilateral rows, J_b u = 0 is enforced
+    int n_contact_rows;       ///< 3k: per contact [t1, t2, n], the core's row order
     const ipx_row *contact_row;
 } ipx_constrained;
 
 /// What the assembly found.
 typedef struct ipx_constrained_info {
-    int joint_rank;           ///< numerical rank of B (less than n_joint_rows = redundant rows)
-    double violation_before;  ///< max |J_b u| of the velocities given (m/s or rad/s)
-    double violation_after;   ///< max |J_b u| after the projection
+    int joint_rank;          ///< numerical rank of B (less than n_joint_rows = redundant rows)
+    double violation_before; ///< max |J_b u| of the velocities given (m/s or rad/s)
+    double violation_after;  ///< max |J_b u| after the projection
 } ipx_constrained_info;
 
 /// Doubles of work the two functions below need for a system of this size.
@@ -111,8 +111,8 @@ ipx_status ipx_constrained_blocks(const ipx_constrained *s, double *work, int *s
 /// for ipx_constrained_delta_u, ipx_constrained_apply, ipx_constrained_diagonal and ipx_constrained_delassus. info (may be
 /// NULL) gets the joint rank (no velocities are involved: both violations 0). Errors as
 /// ipx_constrained_assemble's.
-ipx_status ipx_constrained_factor(const ipx_constrained *s, double *work, ipx_constrained_info *info,
-                                  char *message, size_t message_size);
+ipx_status ipx_constrained_factor(const ipx_constrained *s, double *work,
+                                  ipx_constrained_info *info, char *message, size_t message_size);
 
 /// W (n_contact_rows^2, column-major, 1/kg) from the factorisation in work: what
 /// ipx_constrained_assemble writes, entry for entry.
@@ -122,7 +122,8 @@ void ipx_constrained_delassus(const ipx_constrained *s, double *work, double *W)
 /// bodies, then y = J_c du (du: 6 per body, overwritten). Each contact row touches at most two
 /// bodies, so this costs O(n_contact_rows + n_bodies) plus O(d (c + n)) for the joints; the
 /// rows the joints hold rigid are zero in x and y, as in the W of ipx_constrained_assemble.
-void ipx_constrained_apply(const ipx_constrained *s, const double *x, double *y, double *du, double *work);
+void ipx_constrained_apply(const ipx_constrained *s, const double *x, double *y, double *du,
+                           double *work);
 
 /// W's diagonal (n_contact_rows, 1/kg; 0 for a row the joints hold rigid) from the factorisation.
 void ipx_constrained_diagonal(const ipx_constrained *s, double *work, double *diag);

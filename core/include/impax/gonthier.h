@@ -45,43 +45,48 @@ extern "C" {
 
 /// Parameter indices of the "gonthier" model (see its table for ranges and docs).
 enum {
-    IPX_GONTHIER_K = 0,           ///< N/m^p, stiffness (paper: 1e6 balls, 1e9 pendulum)
-    IPX_GONTHIER_P,               ///< exponent (3/2: Hertz)
-    IPX_GONTHIER_E,               ///< COR; < 0: each contact's e
-    IPX_GONTHIER_E_MIN,           ///< smallest COR used (e = 0 would divide by zero)
-    IPX_GONTHIER_V_FLOOR,         ///< m/s, floor of the latched impact speed
-    IPX_GONTHIER_PRESET,          ///< 0: the friction values below; 1-3: the paper's Tables I-III
-    IPX_GONTHIER_MU_S,            ///< stiction coefficient; < 0: each contact's mu
-    IPX_GONTHIER_MU_C,            ///< Coulomb coefficient; < 0: each contact's mu
-    IPX_GONTHIER_SIGMA0,          ///< N/m, bristle stiffness
-    IPX_GONTHIER_SIGMA1,          ///< N s/m, bristle damping
-    IPX_GONTHIER_SIGMA2,          ///< N s/m, viscous friction
-    IPX_GONTHIER_V_S,             ///< m/s, Stribeck velocity
-    IPX_GONTHIER_TAU_DW,          ///< s, dwell time constant
-    IPX_GONTHIER_V_EPS,           ///< m/s, tolerance of the slip direction
-    IPX_GONTHIER_S_DW_ONSET,      ///< dwell state of a new contact (1: starts fully stuck)
-    IPX_GONTHIER_SUBSTEP,         ///< s, largest integration step
+    IPX_GONTHIER_K = 0,             ///< N/m^p, stiffness (paper: 1e6 balls, 1e9 pendulum)
+    IPX_GONTHIER_P,                 ///< exponent (3/2: Hertz)
+    IPX_GONTHIER_E,                 ///< COR; < 0: each contact's e
+    IPX_GONTHIER_E_MIN,             ///< smallest COR used (e = 0 would divide by zero)
+    IPX_GONTHIER_V_FLOOR,           ///< m/s, floor of the latched impact speed
+    IPX_GONTHIER_PRESET,            ///< 0: the friction values below; 1-3: the paper's Tables I-III
+    IPX_GONTHIER_MU_S,              ///< stiction coefficient; < 0: each contact's mu
+    IPX_GONTHIER_MU_C,              ///< Coulomb coefficient; < 0: each contact's mu
+    IPX_GONTHIER_SIGMA0,            ///< N/m, bristle stiffness
+    IPX_GONTHIER_SIGMA1,            ///< N s/m, bristle damping
+    IPX_GONTHIER_SIGMA2,            ///< N s/m, viscous friction
+    IPX_GONTHIER_V_S,               ///< m/s, Stribeck velocity
+    IPX_GONTHIER_TAU_DW,            ///< s, dwell time constant
+    IPX_GONTHIER_V_EPS,             ///< m/s, tolerance of the slip direction
+    IPX_GONTHIER_S_DW_ONSET,        ///< dwell state of a new contact (1: starts fully stuck)
+    IPX_GONTHIER_SUBSTEP,           ///< s, largest integration step
     IPX_GONTHIER_STEPS_PER_CONTACT, ///< ipx_solve: steps per elastic contact duration
-    IPX_GONTHIER_MATCH_DISTANCE,  ///< m, hosts: how far a contact may move between steps
-    IPX_GONTHIER_MAX_STEPS,       ///< guard: steps of one ipx_solve collision
-    IPX_GONTHIER_MAX_SUBSTEPS,    ///< guard: sub-steps of one host step (ipx_gonthier_step)
+    IPX_GONTHIER_MATCH_DISTANCE,    ///< m, hosts: how far a contact may move between steps
+    IPX_GONTHIER_MAX_STEPS,         ///< guard: steps of one ipx_solve collision
+    IPX_GONTHIER_MAX_SUBSTEPS,      ///< guard: sub-steps of one host step (ipx_gonthier_step)
     IPX_GONTHIER_N_PARAMS
 };
 
 /// The paper's friction sets (IPX_GONTHIER_PRESET): Table I (Bowden-Leben stick-slip), Table II
 /// (balls: the paper uses k 1e6, e 0.5 with it), Table III (double pendulum: k 1e9, e 0.9).
-enum { IPX_GONTHIER_CUSTOM = 0, IPX_GONTHIER_BOWDEN_LEBEN, IPX_GONTHIER_BALLS, IPX_GONTHIER_PENDULUM };
+enum {
+    IPX_GONTHIER_CUSTOM = 0,
+    IPX_GONTHIER_BOWDEN_LEBEN,
+    IPX_GONTHIER_BALLS,
+    IPX_GONTHIER_PENDULUM
+};
 
 extern const ipx_model ipx_model_gonthier;
 
 /// The law of one contact: the parameters resolved against the contact's own mu and e.
 typedef struct ipx_gonthier_law {
-    double k, p;             ///< N/m^p, exponent
-    double e, v_floor;       ///< COR (>= e_min), m/s
-    double mu_s, mu_c;       ///< stiction and Coulomb coefficients
+    double k, p;                   ///< N/m^p, exponent
+    double e, v_floor;             ///< COR (>= e_min), m/s
+    double mu_s, mu_c;             ///< stiction and Coulomb coefficients
     double sigma0, sigma1, sigma2; ///< N/m, N s/m, N s/m
     double v_s, tau_dw, v_eps;     ///< m/s, s, m/s
-    double s_dw_onset;       ///< dwell state of a new contact
+    double s_dw_onset;             ///< dwell state of a new contact
 } ipx_gonthier_law;
 
 /// Resolves a "gonthier" parameter vector for contact c (its mu and e where asked).
@@ -89,10 +94,10 @@ void ipx_gonthier_law_for(const double *param, const ipx_contact *c, ipx_gonthie
 
 /// State of one contact between host steps.
 typedef struct ipx_gonthier_state {
-    double z[2];     ///< m, bristle deflection along the contact's t1, t2
-    double s_dw;     ///< dwell state in [0, 1]
-    double a;        ///< s/m, latched damping factor d(e) / (e v_imp)
-    double v_imp;    ///< m/s, latched impact speed (0: not in contact yet)
+    double z[2];  ///< m, bristle deflection along the contact's t1, t2
+    double s_dw;  ///< dwell state in [0, 1]
+    double a;     ///< s/m, latched damping factor d(e) / (e v_imp)
+    double v_imp; ///< m/s, latched impact speed (0: not in contact yet)
 } ipx_gonthier_state;
 
 /// A state for a contact not yet touching.
@@ -120,18 +125,18 @@ void ipx_gonthier_friction(ipx_gonthier_state *s, const ipx_gonthier_law *law, d
 
 /// Contacts of one island advanced over a host step (see ipx_gonthier_advance).
 typedef struct ipx_gonthier_island {
-    int k;                        ///< contacts
-    const double *W;              ///< 3k x 3k column-major, [t1, t2, n] per contact (1/kg)
-    double *v;                    ///< 3k, m/s: in, the velocities; out, after the step
-    double *delta;                ///< k, m: depths (> 0 penetrating), advanced
-    ipx_gonthier_state *state;    ///< k, advanced
-    const ipx_gonthier_law *law;  ///< k
-    double *impulse;              ///< 3k, N s: the step's contact impulse (accumulated)
-    double *impulse_time;         ///< 3k, N s^2, or NULL: sum over steps of impulse-so-far * h
-    double *work;                 ///< ipx_gonthier_advance_work_doubles(k) doubles of scratch
-    double *energy_error;         ///< J, or NULL: accumulates, per step and touching contact,
-                                  ///< |change of k delta^(p+1)/(p+1) + work of k delta^p|, the
-                                  ///< normal springs' energy defect of semi-implicit Euler
+    int k;                       ///< contacts
+    const double *W;             ///< 3k x 3k column-major, [t1, t2, n] per contact (1/kg)
+    double *v;                   ///< 3k, m/s: in, the velocities; out, after the step
+    double *delta;               ///< k, m: depths (> 0 penetrating), advanced
+    ipx_gonthier_state *state;   ///< k, advanced
+    const ipx_gonthier_law *law; ///< k
+    double *impulse;             ///< 3k, N s: the step's contact impulse (accumulated)
+    double *impulse_time;        ///< 3k, N s^2, or NULL: sum over steps of impulse-so-far * h
+    double *work;                ///< ipx_gonthier_advance_work_doubles(k) doubles of scratch
+    double *energy_error;        ///< J, or NULL: accumulates, per step and touching contact,
+                                 ///< |change of k delta^(p+1)/(p+1) + work of k delta^p|, the
+                                 ///< normal springs' energy defect of semi-implicit Euler
 } ipx_gonthier_island;
 
 /// Energy (J) the elastic elements of one contact hold: the normal spring k delta^(p+1)/(p+1)

@@ -65,12 +65,12 @@ extern "C" {
 
 /// Parameter indices of the "jia" model (see its table for ranges and docs).
 enum {
-    IPX_JIA_ETA2 = 0,      ///< eta0^2 = k0/k_perp, dimensionless; 17/14 (Poisson ratio 0.3)
-    IPX_JIA_COMPAT,        ///< flag: 1 = variant of the published numbers, 0 = text model
-    IPX_JIA_STEPS,         ///< RK4 steps per quarter period of the fastest spring oscillation
-    IPX_JIA_DELTA,         ///< N*s; > 0: the paper's Algorithm 1 with this step instead of RK4
-    IPX_JIA_MAX_STEPS,     ///< guard on integration steps per impact
-    IPX_JIA_MAX_SWITCHES,  ///< guard on contact-mode switches per impact
+    IPX_JIA_ETA2 = 0,     ///< eta0^2 = k0/k_perp, dimensionless; 17/14 (Poisson ratio 0.3)
+    IPX_JIA_COMPAT,       ///< flag: 1 = variant of the published numbers, 0 = text model
+    IPX_JIA_STEPS,        ///< RK4 steps per quarter period of the fastest spring oscillation
+    IPX_JIA_DELTA,        ///< N*s; > 0: the paper's Algorithm 1 with this step instead of RK4
+    IPX_JIA_MAX_STEPS,    ///< guard on integration steps per impact
+    IPX_JIA_MAX_SWITCHES, ///< guard on contact-mode switches per impact
     IPX_JIA_N_PARAMS
 };
 
@@ -112,13 +112,13 @@ typedef void (*ipx_jia_observer)(const ipx_jia_point *pt, void *user);
 /// Summary of one impact. In the text model the energy closes (P8):
 /// -delta_ke = normal_loss + friction_loss + final E_t (E_t -> 0 at the end).
 typedef struct ipx_jia_report {
-    ipx_jia_mode initial_mode;  ///< by Proposition 1, eq. (55)/(56)
-    int n_events;               ///< number of events (may exceed IPX_JIA_MAX_EVENTS)
+    ipx_jia_mode initial_mode; ///< by Proposition 1, eq. (55)/(56)
+    int n_events;              ///< number of events (may exceed IPX_JIA_MAX_EVENTS)
     ipx_jia_event_kind event[IPX_JIA_MAX_EVENTS];
     double event_impulse[IPX_JIA_MAX_EVENTS]; ///< N*s, normal impulse I_n at each event
-    double friction_loss;       ///< J, E_perp (36)
-    double normal_loss;         ///< J, (1 - e^2) E_n(I_c)
-    double compat_loss;         ///< J, energy dropped by the compat variant (0 in the text model)
+    double friction_loss;                     ///< J, E_perp (36)
+    double normal_loss;                       ///< J, (1 - e^2) E_n(I_c)
+    double compat_loss; ///< J, energy dropped by the compat variant (0 in the text model)
 } ipx_jia_report;
 
 /// Solves p (valid, see ipx_problem_validate) with the parameter values param (indexed as

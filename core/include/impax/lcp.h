@@ -49,8 +49,8 @@ int ipx_lemke_default_max_pivots(int n);
 /// M or q. On failure z and w are zeroed (when they are not NULL and n >= 1).
 /// dwork and iwork: ipx_lemke_work_doubles(n) and ipx_lemke_work_ints(n) entries; no other
 /// memory is used. pivots_out (may be NULL) receives the number of pivots made.
-ipx_status ipx_lemke(int n, const double *M, const double *q, double *z, double *w,
-                     int max_pivots, double *dwork, int *iwork, int *pivots_out);
+ipx_status ipx_lemke(int n, const double *M, const double *q, double *z, double *w, int max_pivots,
+                     double *dwork, int *iwork, int *pivots_out);
 
 #ifdef __cplusplus
 }

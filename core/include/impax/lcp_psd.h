@@ -40,17 +40,17 @@ typedef struct ipx_lcp_operator {
     int n;                  ///< unknowns
     ipx_lcp_apply_fn apply; ///< y = M x; M symmetric PSD (the solver never checks this)
     void *user;             ///< passed to apply
-    const double *diag;     ///< NULL, or M_ii > 0 (n entries): Jacobi scaling, usually fewer iterations
-    double norm;            ///< an upper bound of the 2-norm of the matrix solved on (D^-1/2 M D^-1/2
-                            ///< with diag, else M); 0: estimated by five power iterations. The
-                            ///< expansion step is 1.9 / norm; a step that does not lower f is halved,
-                            ///< so an estimate below the norm costs products, never accuracy
+    const double *diag; ///< NULL, or M_ii > 0 (n entries): Jacobi scaling, usually fewer iterations
+    double norm;        ///< an upper bound of the 2-norm of the matrix solved on (D^-1/2 M D^-1/2
+                        ///< with diag, else M); 0: estimated by five power iterations. The
+                        ///< expansion step is 1.9 / norm; a step that does not lower f is halved,
+                        ///< so an estimate below the norm costs products, never accuracy
 } ipx_lcp_operator;
 
 typedef struct ipx_lcp_psd_options {
-    double tol;    ///< relative accuracy (see above), > 0
-    int max_iter;  ///< iterations before IPX_ERR_NOT_CONVERGED
-    int warm;      ///< 1: start from the z given (negative entries taken as 0); 0: from z = 0
+    double tol;   ///< relative accuracy (see above), > 0
+    int max_iter; ///< iterations before IPX_ERR_NOT_CONVERGED
+    int warm;     ///< 1: start from the z given (negative entries taken as 0); 0: from z = 0
 } ipx_lcp_psd_options;
 
 /// tol 1e-9, max_iter 0 (= 10 n + 100), warm 0.
@@ -58,11 +58,11 @@ ipx_lcp_psd_options ipx_lcp_psd_default_options(void);
 
 /// What a solve did.
 typedef struct ipx_lcp_psd_info {
-    int iterations;    ///< conjugate-gradient, expansion and proportioning steps
-    int products;      ///< products with M (the cost: each is one apply)
-    int expansions;    ///< expansion steps (each adds unknowns to the bound)
+    int iterations;     ///< conjugate-gradient, expansion and proportioning steps
+    int products;       ///< products with M (the cost: each is one apply)
+    int expansions;     ///< expansion steps (each adds unknowns to the bound)
     int proportionings; ///< proportioning steps (each releases unknowns)
-    double residual;   ///< max_i r_i / max_i |q_i| of the answer (0 when q >= 0)
+    double residual;    ///< max_i r_i / max_i |q_i| of the answer (0 when q >= 0)
 } ipx_lcp_psd_info;
 
 /// Doubles of work a problem of n unknowns takes: 9 n.

@@ -17,8 +17,8 @@ size_t ipx_lsq_work_doubles(int m, int n);
 /// first m are the right-hand side on entry, the first n are x on return. rcond: singular values
 /// below rcond * largest count as zero. rank_out (may be NULL) receives the effective rank.
 /// work: ipx_lsq_work_doubles(m, n) doubles; iwork: n ints.
-ipx_status ipx_lsq_min_norm(int m, int n, double *A, double *b, double rcond,
-                            double *work, int *iwork, int *rank_out);
+ipx_status ipx_lsq_min_norm(int m, int n, double *A, double *b, double rcond, double *work,
+                            int *iwork, int *rank_out);
 
 /// Cholesky factorisation A = L L^T of an SPD n x n matrix (lower triangle used, overwritten).
 ipx_status ipx_cholesky_factor(int n, double *A);
@@ -27,7 +27,8 @@ ipx_status ipx_cholesky_factor(int n, double *A);
 ipx_status ipx_cholesky_solve(int n, const double *L, int nrhs, double *B);
 
 /// The first two parts of ipx_check_symmetric_psd, O(n^2): symmetric, no negative diagonal.
-ipx_status ipx_check_symmetric(int n, const double *A, double tol, char *message, size_t message_size);
+ipx_status ipx_check_symmetric(int n, const double *A, double tol, char *message,
+                               size_t message_size);
 
 /// Checks that the n x n matrix A is symmetric and positive semi-definite within a relative
 /// tolerance tol (of the largest diagonal entry), by pivoted Cholesky (LAPACK dpstrf) and a

@@ -191,13 +191,13 @@ extern "C" {
 
 /// Parameter indices of the "plus" model (see its table for ranges, units and docs).
 enum {
-    IPX_PLUS_THETA_MAX = 0,    ///< rad, largest slip-direction change per interval (2.14)
-    IPX_PLUS_V_TRANSITION,     ///< m/s, sliding/rolling transition speed (2.9), (2.12)
-    IPX_PLUS_V_CAPTURE,        ///< m/s, overrides every contact's v_capture if >= 0
-    IPX_PLUS_V_PLASTIC,        ///< m/s, overrides every contact's v_plastic if >= 0
-    IPX_PLUS_E_MIN,            ///< overrides every contact's e (= e_min) if >= 0
-    IPX_PLUS_ALPHA_MIN,        ///< smallest interval fraction from (2.14)
-    IPX_PLUS_MAX_ROUNDS,       ///< rounds before the inelastic fallback rounds (deviation 4); 0 = 100 + 4k
+    IPX_PLUS_THETA_MAX = 0, ///< rad, largest slip-direction change per interval (2.14)
+    IPX_PLUS_V_TRANSITION,  ///< m/s, sliding/rolling transition speed (2.9), (2.12)
+    IPX_PLUS_V_CAPTURE,     ///< m/s, overrides every contact's v_capture if >= 0
+    IPX_PLUS_V_PLASTIC,     ///< m/s, overrides every contact's v_plastic if >= 0
+    IPX_PLUS_E_MIN,         ///< overrides every contact's e (= e_min) if >= 0
+    IPX_PLUS_ALPHA_MIN,     ///< smallest interval fraction from (2.14)
+    IPX_PLUS_MAX_ROUNDS, ///< rounds before the inelastic fallback rounds (deviation 4); 0 = 100 + 4k
     IPX_PLUS_MAX_INTERVALS,    ///< intervals per round before alpha is forced to 1
     IPX_PLUS_MAX_PASSES,       ///< active-set passes per interval; 0 = (k+1)^2 + 1 (never binding)
     IPX_PLUS_NEWTON_MAX_ITERS, ///< Newton iterations per impending-slip solve
@@ -209,25 +209,27 @@ enum {
     IPX_PLUS_ALL_PARTICIPATE,  ///< flag: Fig. 14 row C contrast model
     IPX_PLUS_ENERGY_CAP,       ///< flag: scale down a round that would gain energy (deviation 1)
     IPX_PLUS_HOLD_PLASTIC,     ///< flag: plastic contacts held closed (deviation 10)
-    IPX_PLUS_SETTLE_ROUNDS,    ///< rounds of a repeating dissipative ping-pong before it is settled (deviation 11)
-    IPX_PLUS_MAX_SOLVES,       ///< min-norm solves per impact before the plastic finish (deviation 12)
-    IPX_PLUS_SPARSE_MIN,       ///< unknowns from which a min-norm solve tries SuiteSparseQR; 0 = never
-                               ///< (within an impact, only until it has declined
-                               ///< IPX_PLUS_SPARSE_GIVE_UP systems more than it answered)
+    IPX_PLUS_SETTLE_ROUNDS, ///< rounds of a repeating dissipative ping-pong before it is settled (deviation 11)
+    IPX_PLUS_MAX_SOLVES, ///< min-norm solves per impact before the plastic finish (deviation 12)
+    IPX_PLUS_SPARSE_MIN, ///< unknowns from which a min-norm solve tries SuiteSparseQR; 0 = never
+                         ///< (within an impact, only until it has declined
+                         ///< IPX_PLUS_SPARSE_GIVE_UP systems more than it answered)
     IPX_PLUS_N_PARAMS
 };
 
 /// Bits of ipx_counts.limits_hit set by the "plus" model.
 enum {
-    IPX_PLUS_HIT_MAX_ROUNDS = 1u << 0,    ///< max_rounds reached: the fallback rounds ran (deviation 4)
+    IPX_PLUS_HIT_MAX_ROUNDS =
+        1u << 0, ///< max_rounds reached: the fallback rounds ran (deviation 4)
     IPX_PLUS_HIT_MAX_INTERVALS = 1u << 1, ///< a round reached max_intervals: alpha forced to 1
     IPX_PLUS_HIT_MAX_PASSES = 1u << 2,    ///< an active-set search stopped with violations left
-    IPX_PLUS_HIT_NEWTON = 1u << 3,        ///< an impending contact had no end-slip direction (deviation 9)
-    IPX_PLUS_HIT_ENERGY_CAP = 1u << 4,    ///< a round was scaled down to gain no energy
-    IPX_PLUS_HIT_STALLED = 1u << 5,       ///< a round applied no impulse: the fallback rounds ran
-    IPX_PLUS_HIT_PAINLEVE = 1u << 6,      ///< a Painleve sliding contact was advanced (deviation 7)
-    IPX_PLUS_HIT_FRICTIONLESS = 1u << 7,  ///< the fallback rounds left a contact approaching: the plastic finish ran
-    IPX_PLUS_HIT_MAX_SOLVES = 1u << 8     ///< max_solves reached: the plastic finish ran (deviation 12)
+    IPX_PLUS_HIT_NEWTON = 1u << 3, ///< an impending contact had no end-slip direction (deviation 9)
+    IPX_PLUS_HIT_ENERGY_CAP = 1u << 4, ///< a round was scaled down to gain no energy
+    IPX_PLUS_HIT_STALLED = 1u << 5,    ///< a round applied no impulse: the fallback rounds ran
+    IPX_PLUS_HIT_PAINLEVE = 1u << 6,   ///< a Painleve sliding contact was advanced (deviation 7)
+    IPX_PLUS_HIT_FRICTIONLESS =
+        1u << 7, ///< the fallback rounds left a contact approaching: the plastic finish ran
+    IPX_PLUS_HIT_MAX_SOLVES = 1u << 8 ///< max_solves reached: the plastic finish ran (deviation 12)
 };
 
 /// Class of a contact for one round (section 3b).
@@ -247,25 +249,25 @@ typedef enum ipx_plus_slip {
 
 /// What an observer sees after every interval. Arrays are valid during the call only.
 typedef struct ipx_plus_interval {
-    int round;                    ///< 1-based
-    int interval;                 ///< 1-based, within the round
-    int fallback;                 ///< 0; 1 inelastic fallback round; 2 the plastic finish (deviation 12)
-    double alpha;                 ///< fraction of the interval impulse applied, (0, 1]
-    int k;                        ///< contacts
-    const ipx_plus_class *cls;    ///< k: class of each contact in this round
-    const ipx_plus_slip *slip;    ///< k: tangential state in this interval
-    const int *normal_active;     ///< k: 0 dropped/observing, 1 C active or E, 2 Painleve sliding
-    const double *step;           ///< 3k, N*s: impulse applied in this interval (alpha * pi)
-    const double *impulse;        ///< 3k, N*s: accumulated impulse after the interval
-    const double *v;              ///< 3k, m/s: contact velocities after the interval
-    const int *group;             ///< k: the coupled group each contact was solved in (the
-                                  ///< index of one of its contacts; deviation 13), -1 if its
-                                  ///< normal row was off when the interval began, and for
-                                  ///< every contact in the plastic finish (one LCP)
-    int passes;                   ///< active-set passes of the interval, over all its groups
-                                  ///< (0 in the plastic finish)
-    int sparse_answered;          ///< the impact's systems so far that the sparse path answered
-    int sparse_declined;          ///< and that it declined (sparse_min)
+    int round;    ///< 1-based
+    int interval; ///< 1-based, within the round
+    int fallback; ///< 0; 1 inelastic fallback round; 2 the plastic finish (deviation 12)
+    double alpha; ///< fraction of the interval impulse applied, (0, 1]
+    int k;        ///< contacts
+    const ipx_plus_class *cls; ///< k: class of each contact in this round
+    const ipx_plus_slip *slip; ///< k: tangential state in this interval
+    const int *normal_active;  ///< k: 0 dropped/observing, 1 C active or E, 2 Painleve sliding
+    const double *step;        ///< 3k, N*s: impulse applied in this interval (alpha * pi)
+    const double *impulse;     ///< 3k, N*s: accumulated impulse after the interval
+    const double *v;           ///< 3k, m/s: contact velocities after the interval
+    const int *group;          ///< k: the coupled group each contact was solved in (the
+                               ///< index of one of its contacts; deviation 13), -1 if its
+                               ///< normal row was off when the interval began, and for
+                               ///< every contact in the plastic finish (one LCP)
+    int passes;                ///< active-set passes of the interval, over all its groups
+                               ///< (0 in the plastic finish)
+    int sparse_answered;       ///< the impact's systems so far that the sparse path answered
+    int sparse_declined;       ///< and that it declined (sparse_min)
 } ipx_plus_interval;
 
 /// A system the sparse path declines (one it cannot vouch for: near rank-deficient, as a bin's
@@ -300,8 +302,8 @@ size_t ipx_plus_lsq_work_doubles(int m, int n);
 /// m are the right-hand side, the first n become x; the rank is the number of pivots with
 /// |R_jj| > rcond |R_11| (dgelsy estimates the condition of R11 incrementally instead).
 /// work: ipx_plus_lsq_work_doubles(m, n) doubles; iwork: n ints.
-ipx_status ipx_plus_lsq(int m, int n, double *A, double *b, double rcond, double *work,
-                        int *iwork, int *rank_out);
+ipx_status ipx_plus_lsq(int m, int n, double *A, double *b, double rcond, double *work, int *iwork,
+                        int *rank_out);
 
 extern const ipx_model ipx_model_plus;
 

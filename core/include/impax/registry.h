@@ -19,12 +19,12 @@ extern "C" {
 
 /// One parameter of a model.
 typedef struct ipx_param_def {
-    const char *name;   ///< what users type
-    double def;         ///< default value
-    double min, max;    ///< accepted closed range
-    int integer;        ///< 1 if the value must be a whole number
-    const char *unit;   ///< SI unit, or "" for dimensionless, "flag" for 0/1
-    const char *doc;    ///< one line
+    const char *name; ///< what users type
+    double def;       ///< default value
+    double min, max;  ///< accepted closed range
+    int integer;      ///< 1 if the value must be a whole number
+    const char *unit; ///< SI unit, or "" for dimensionless, "flag" for 0/1
+    const char *doc;  ///< one line
 } ipx_param_def;
 
 /// Which invariants a model promises for its results (bits of ipx_check_kind, see check.h).
@@ -37,14 +37,14 @@ typedef int (*ipx_blocks_from_fn)(const double *param);
 
 /// A registered model. Read-only.
 typedef struct ipx_model {
-    const char *name;               ///< "aplcp", "plus", ...
-    const char *doc;                ///< one line
+    const char *name; ///< "aplcp", "plus", ...
+    const char *doc;  ///< one line
     int n_params;
-    const ipx_param_def *params;    ///< n_params entries
-    ipx_solve_fn solve;             ///< contact-space solver
+    const ipx_param_def *params;      ///< n_params entries
+    ipx_solve_fn solve;               ///< contact-space solver
     ipx_workspace_fn workspace_bytes; ///< bytes the solver needs for k contacts
-    ipx_promises_fn promises;       ///< invariants it guarantees, given its parameters
-    ipx_blocks_from_fn blocks_from; ///< NULL: solve reads W densely at every size
+    ipx_promises_fn promises;         ///< invariants it guarantees, given its parameters
+    ipx_blocks_from_fn blocks_from;   ///< NULL: solve reads W densely at every size
     /// bytes the solver needs for k >= blocks_from contacts with W given as blocks (O(k): the
     /// problem's blocks are read in place); set exactly when blocks_from is
     ipx_workspace_fn blocks_workspace_bytes;
@@ -57,7 +57,7 @@ typedef struct ipx_model {
 /// A model together with the values of its parameters.
 typedef struct ipx_params {
     const ipx_model *model;
-    double value[IPX_MAX_PARAMS];   ///< indexed like model->params
+    double value[IPX_MAX_PARAMS]; ///< indexed like model->params
 } ipx_params;
 
 /// Number of registered models and the i-th one (registration order).
@@ -117,19 +117,21 @@ int ipx_param_item_is(const ipx_param_item *item, const char *key);
 
 /// A host's reader of its own keys (ipx_params_split): 1 if it took the item, 0 if the item is
 /// not one of its keys, -1 with a message for a bad value of one of them.
-typedef int (*ipx_param_take_fn)(void *user, const ipx_param_item *item, char *message, size_t message_size);
+typedef int (*ipx_param_take_fn)(void *user, const ipx_param_item *item, char *message,
+                                 size_t message_size);
 
 /// Takes a host's own keys out of a parameter list (ipx_params_next's rules): each item goes to
 /// take(user, ...), and the items it does not take are written to rest (rest_size bytes) as
 /// "key=value,..." for the model. 0, or -1 with a message: a list breaking the rules, a bad
 /// value (take's message), or rest too short ("parameters too long (N characters at most)").
-int ipx_params_split(const char *text, ipx_param_take_fn take, void *user, char *rest, size_t rest_size,
-                     char *message, size_t message_size);
+int ipx_params_split(const char *text, ipx_param_take_fn take, void *user, char *rest,
+                     size_t rest_size, char *message, size_t message_size);
 
 /// The item's value as a number (strtod's syntax, "inf" and "nan" included: ranges are the
 /// caller's). IPX_ERR_INPUT and "parameter KEY: 'VALUE' is not a number", "... underflows" or
 /// "... overflows" otherwise.
-ipx_status ipx_param_number(const ipx_param_item *item, double *out, char *message, size_t message_size);
+ipx_status ipx_param_number(const ipx_param_item *item, double *out, char *message,
+                            size_t message_size);
 
 /// Copies at most n bytes of text (up to a NUL) into out (size bytes, always terminated, cut to
 /// fit) with control characters written as \n, \t, \r or \xHH: user text quoted in a message

@@ -89,9 +89,9 @@ enum {
     IPX_ROUTH_LCP_SWITCH,          ///< contacts from which the LCPs are solved iteratively
     IPX_ROUTH_LCP_TOL,             ///< relative LCP residual the iterative solver must reach
     IPX_ROUTH_MAX_SWEEPS,          ///< sweeps of the iterative solver per LCP before it gives up
-    IPX_ROUTH_LCP_FALLBACK,        ///< contacts up to which an unconverged iterative LCP is redone densely
-    IPX_ROUTH_LCP_ACCEPT,          ///< residual accepted above lcp_fallback when lcp_tol is not reached
-    IPX_ROUTH_STALL_SWEEPS,        ///< plain sweeps without progress that end an unconverged LCP early
+    IPX_ROUTH_LCP_FALLBACK, ///< contacts up to which an unconverged iterative LCP is redone densely
+    IPX_ROUTH_LCP_ACCEPT,   ///< residual accepted above lcp_fallback when lcp_tol is not reached
+    IPX_ROUTH_STALL_SWEEPS, ///< plain sweeps without progress that end an unconverged LCP early
     IPX_ROUTH_N_PARAMS
 };
 
@@ -137,21 +137,21 @@ typedef struct ipx_routh_cloud {
 /// What ipx_routh_set found. Ranges are over the kept samples; the per-contact ones (k each)
 /// live at the start of the workspace, like a result's arrays (until its next use).
 typedef struct ipx_routh_summary {
-    int samples;                          ///< trajectories run
-    int kept;                             ///< ended the impact within max_steps: stored
-    int unterminated;                     ///< reached max_steps: discarded
-    int failed;                           ///< a step LCP failed: discarded
-    int at_rest;                          ///< kept samples with every contact velocity 0 (tol_v)
-    double *vn_min;                       ///< k, m/s, smallest post-impact normal velocity
-    double *vn_max;                       ///< k, m/s, largest post-impact normal velocity
-    double *vt_min;                       ///< k, m/s, smallest post-impact sliding speed |v_t|
-    double *vt_max;                       ///< k, m/s, largest post-impact sliding speed |v_t|
-    double dke_min, dke_max;              ///< J, range of the kinetic-energy change
-    long long lcp_solves;                 ///< over all samples (kept or not)
-    long long pivots;                     ///< Lemke pivots over all samples
-    long long steps;                      ///< impulse steps over all samples
-    ipx_status first_failure;             ///< status of the first failed sample, IPX_OK if none
-    char message[IPX_MESSAGE_SIZE];       ///< its message
+    int samples;                    ///< trajectories run
+    int kept;                       ///< ended the impact within max_steps: stored
+    int unterminated;               ///< reached max_steps: discarded
+    int failed;                     ///< a step LCP failed: discarded
+    int at_rest;                    ///< kept samples with every contact velocity 0 (tol_v)
+    double *vn_min;                 ///< k, m/s, smallest post-impact normal velocity
+    double *vn_max;                 ///< k, m/s, largest post-impact normal velocity
+    double *vt_min;                 ///< k, m/s, smallest post-impact sliding speed |v_t|
+    double *vt_max;                 ///< k, m/s, largest post-impact sliding speed |v_t|
+    double dke_min, dke_max;        ///< J, range of the kinetic-energy change
+    long long lcp_solves;           ///< over all samples (kept or not)
+    long long pivots;               ///< Lemke pivots over all samples
+    long long steps;                ///< impulse steps over all samples
+    ipx_status first_failure;       ///< status of the first failed sample, IPX_OK if none
+    char message[IPX_MESSAGE_SIZE]; ///< its message
 } ipx_routh_summary;
 
 /// Runs `samples` trajectories (Algorithm 2 without the finishing step) with the caller's

@@ -32,12 +32,12 @@ enum { IPX_T1 = 0, IPX_T2 = 1, IPX_N = 2 };
 /// Status of a core call. Anything but IPX_OK means the result must not be applied.
 typedef enum ipx_status {
     IPX_OK = 0,
-    IPX_ERR_INPUT,          ///< bad problem data or parameters; the message names the item
-    IPX_ERR_WORKSPACE,      ///< the workspace is too small for this problem
-    IPX_ERR_LCP_RAY,        ///< Lemke ended on a secondary ray (no solution found)
-    IPX_ERR_LCP_PIVOTS,     ///< Lemke hit its pivot limit
-    IPX_ERR_NOT_CONVERGED,  ///< an iteration limit of the model was hit before the impact ended
-    IPX_ERR_NUMERIC         ///< a factorisation failed or produced a non-finite number
+    IPX_ERR_INPUT,         ///< bad problem data or parameters; the message names the item
+    IPX_ERR_WORKSPACE,     ///< the workspace is too small for this problem
+    IPX_ERR_LCP_RAY,       ///< Lemke ended on a secondary ray (no solution found)
+    IPX_ERR_LCP_PIVOTS,    ///< Lemke hit its pivot limit
+    IPX_ERR_NOT_CONVERGED, ///< an iteration limit of the model was hit before the impact ended
+    IPX_ERR_NUMERIC        ///< a factorisation failed or produced a non-finite number
 } ipx_status;
 
 /// Human-readable name of a status ("ok", "bad input", ...).
@@ -66,10 +66,10 @@ enum {
 /// is stored exactly when block (j, i) is, each column holds its diagonal block, and the rows
 /// of a column ascend. ipx_constrained_blocks writes this form from bodies and rows.
 typedef struct ipx_wsparse {
-    int nnz;             ///< blocks stored
-    const int *start;    ///< k + 1: the blocks of column j are start[j] .. start[j + 1] - 1
-    const int *row;      ///< nnz: the block row (contact) of each block
-    const double *blk;   ///< 9 nnz, 1/kg: each block column-major
+    int nnz;           ///< blocks stored
+    const int *start;  ///< k + 1: the blocks of column j are start[j] .. start[j + 1] - 1
+    const int *row;    ///< nnz: the block row (contact) of each block
+    const double *blk; ///< 9 nnz, 1/kg: each block column-major
 } ipx_wsparse;
 
 /// One impact problem: plain data, read-only to every solver. W is given one way: densely
@@ -78,12 +78,12 @@ typedef struct ipx_wsparse {
 /// that work on the blocks (ipx_model_reads_blocks) take them as they are; ipx_solve gives the
 /// others a dense copy made in the workspace.
 typedef struct ipx_problem {
-    int k;                       ///< number of contacts, >= 1 (no upper limit but memory)
-    const double *W;             ///< 3k x 3k, column-major, 1/kg; NULL when Ws is given
-    const double *v;             ///< 3k, m/s, pre-impact contact velocities [t1, t2, n] per contact
-    const ipx_contact *contact;  ///< k per-contact parameters
-    unsigned flags;              ///< IPX_PROBLEM_* bits (0: nothing is assumed of W)
-    const ipx_wsparse *Ws;       ///< W as blocks, or NULL when W is given
+    int k;                      ///< number of contacts, >= 1 (no upper limit but memory)
+    const double *W;            ///< 3k x 3k, column-major, 1/kg; NULL when Ws is given
+    const double *v;            ///< 3k, m/s, pre-impact contact velocities [t1, t2, n] per contact
+    const ipx_contact *contact; ///< k per-contact parameters
+    unsigned flags;             ///< IPX_PROBLEM_* bits (0: nothing is assumed of W)
+    const ipx_wsparse *Ws;      ///< W as blocks, or NULL when W is given
 } ipx_problem;
 
 /// Work counters a model reports. Fields a model does not use stay 0.
@@ -95,16 +95,17 @@ typedef struct ipx_counts {
     int pivots;       ///< Lemke pivots, summed over LCP solves
     int steps;        ///< integration steps (Routh impulse steps, Jia/Gonthier steps)
     int newton_iters; ///< Newton iterations (PLUS impending slip)
-    unsigned limits_hit; ///< bit set of model-specific limits that were reached (documented per model)
+    unsigned
+        limits_hit; ///< bit set of model-specific limits that were reached (documented per model)
 } ipx_counts;
 
 /// Tangential state of a contact in a model's last interval, for the friction-direction check
 /// of impax/check.h. Models without intervals leave every contact at IPX_SLIP_NONE.
 typedef enum ipx_slip_state {
-    IPX_SLIP_NONE = 0,  ///< nothing to check: no normal impulse, mu = 0, or not reported
-    IPX_SLIP_STICKING,  ///< rolling: friction inside the cone, driving the slip to zero
-    IPX_SLIP_SLIDING,   ///< friction on the cone against the slip at the start of the last interval
-    IPX_SLIP_IMPENDING  ///< friction on the cone against the slip at its end (= v_post)
+    IPX_SLIP_NONE = 0, ///< nothing to check: no normal impulse, mu = 0, or not reported
+    IPX_SLIP_STICKING, ///< rolling: friction inside the cone, driving the slip to zero
+    IPX_SLIP_SLIDING,  ///< friction on the cone against the slip at the start of the last interval
+    IPX_SLIP_IMPENDING ///< friction on the cone against the slip at its end (= v_post)
 } ipx_slip_state;
 
 /// Safety nets: bits of ipx_result.nets, set when a net changed the model's own answer.
@@ -118,24 +119,24 @@ enum {
 /// or use another workspace. A result whose solve could not start (NULL arguments, a workspace
 /// too small for its arrays) has NULL arrays and n_rows = 0.
 typedef struct ipx_result {
-    int k;                               ///< number of contacts of the problem solved
-    int n_rows;                          ///< rows of impulse, v_post and last_step (3k; or the
-                                         ///< host's rows per contact times k, ipx_bowling_solve)
-    double *impulse;                     ///< n_rows, N*s, pi per contact [t1, t2, n]
-    double *v_post;                      ///< n_rows, m/s, v + W pi
-    double delta_ke;                     ///< J, pi^T v + 1/2 pi^T W pi (negative = dissipated)
-    double delta_stored;                 ///< J, change of the energy the model's own elastic
-                                         ///< elements hold over the solve (compliant springs,
-                                         ///< bristles; 0 for impulse models): no gain means
-                                         ///< delta_ke + delta_stored <= 0
-    double energy_error;                 ///< J, >= 0: size of the model's integration error in
-                                         ///< that balance (0 for algebraic models)
-    int *slip_state;                     ///< k, ipx_slip_state of each contact in the last interval
-    double *last_step;                   ///< n_rows, N*s, impulse of the last interval (0 if none)
-    unsigned nets;                       ///< IPX_NET_* bits: safety nets that changed the answer
+    int k;               ///< number of contacts of the problem solved
+    int n_rows;          ///< rows of impulse, v_post and last_step (3k; or the
+                         ///< host's rows per contact times k, ipx_bowling_solve)
+    double *impulse;     ///< n_rows, N*s, pi per contact [t1, t2, n]
+    double *v_post;      ///< n_rows, m/s, v + W pi
+    double delta_ke;     ///< J, pi^T v + 1/2 pi^T W pi (negative = dissipated)
+    double delta_stored; ///< J, change of the energy the model's own elastic
+                         ///< elements hold over the solve (compliant springs,
+                         ///< bristles; 0 for impulse models): no gain means
+                         ///< delta_ke + delta_stored <= 0
+    double energy_error; ///< J, >= 0: size of the model's integration error in
+                         ///< that balance (0 for algebraic models)
+    int *slip_state;     ///< k, ipx_slip_state of each contact in the last interval
+    double *last_step;   ///< n_rows, N*s, impulse of the last interval (0 if none)
+    unsigned nets;       ///< IPX_NET_* bits: safety nets that changed the answer
     ipx_counts counts;
     ipx_status status;
-    char message[IPX_MESSAGE_SIZE];      ///< why, when status != IPX_OK
+    char message[IPX_MESSAGE_SIZE]; ///< why, when status != IPX_OK
 } ipx_result;
 
 #ifdef __cplusplus

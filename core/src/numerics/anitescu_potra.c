@@ -15,7 +15,8 @@ void ipx_ap_layout_init(ipx_ap_layout *L, const ipx_problem *p, int nd, int *fri
     L->size = L->k + (nd + 1) * L->kf;
     L->mass_unit = ipx_problem_mass_unit(p);
     for (int i = 0; i < p->k; i++)
-        L->scale[i] = ipx_contact_scale(L->mass_unit, ipx_problem_W_diag(p, IPX_ROWS_PER_CONTACT * i + IPX_N));
+        L->scale[i] = ipx_contact_scale(L->mass_unit,
+                                        ipx_problem_W_diag(p, IPX_ROWS_PER_CONTACT * i + IPX_N));
     for (int d = 0; d < nd; d++) {
         double angle = 2.0 * IPX_PI * d / nd;
         L->dir[2 * d] = cos(angle);
@@ -32,13 +33,15 @@ double ipx_ap_row_scale(const ipx_ap_layout *L, int i) { return L->scale[i] / L-
 static double w_at(const ipx_ap_layout *L, const ipx_problem *p, int i, int a, int j, int b)
 {
     int n = IPX_ROWS_PER_CONTACT * p->k;
-    return ipx_ap_row_scale(L, i) * L->scale[j] * p->W[(IPX_ROWS_PER_CONTACT * i + a) + (size_t)n * (IPX_ROWS_PER_CONTACT * j + b)];
+    return ipx_ap_row_scale(L, i) * L->scale[j] *
+           p->W[(IPX_ROWS_PER_CONTACT * i + a) + (size_t)n * (IPX_ROWS_PER_CONTACT * j + b)];
 }
 
 /* W between direction d of contact i and row b of contact j: d^T [W_t1,b; W_t2,b]. */
 static double wd_at(const ipx_ap_layout *L, const ipx_problem *p, int i, int d, int j, int b)
 {
-    return L->dir[2 * d] * w_at(L, p, i, IPX_T1, j, b) + L->dir[2 * d + 1] * w_at(L, p, i, IPX_T2, j, b);
+    return L->dir[2 * d] * w_at(L, p, i, IPX_T1, j, b) +
+           L->dir[2 * d + 1] * w_at(L, p, i, IPX_T2, j, b);
 }
 
 void ipx_ap_fill(const ipx_ap_layout *L, const ipx_problem *p, const double *v, double *M, int ld,
@@ -69,8 +72,8 @@ void ipx_ap_fill(const ipx_ap_layout *L, const ipx_problem *p, const double *v, 
                     AT(row, D0 + nd * g + e) = L->dir[2 * e] * wd_at(L, p, ci, d, cj, IPX_T1) +
                                                L->dir[2 * e + 1] * wd_at(L, p, ci, d, cj, IPX_T2);
             }
-            AT(row, G0 + f) = 1.0;   /* E */
-            AT(G0 + f, row) = -1.0;  /* -E^T */
+            AT(row, G0 + f) = 1.0;  /* E */
+            AT(G0 + f, row) = -1.0; /* -E^T */
         }
         AT(G0 + f, off + ci) = p->contact[ci].mu; /* mu lambda_n - E^T lambda_D >= 0 */
     }
@@ -80,11 +83,14 @@ void ipx_ap_fill(const ipx_ap_layout *L, const ipx_problem *p, const double *v, 
 
 void ipx_ap_fill_q(const ipx_ap_layout *L, const double *v, double *q)
 {
-    for (int i = 0; i < L->k; i++) q[i] = ipx_ap_row_scale(L, i) * v[IPX_ROWS_PER_CONTACT * i + IPX_N];
+    for (int i = 0; i < L->k; i++)
+        q[i] = ipx_ap_row_scale(L, i) * v[IPX_ROWS_PER_CONTACT * i + IPX_N];
     for (int f = 0; f < L->kf; f++) {
-        const double *vc = v + IPX_ROWS_PER_CONTACT * L->fric[f], c = ipx_ap_row_scale(L, L->fric[f]);
+        const double *vc = v + IPX_ROWS_PER_CONTACT * L->fric[f],
+                     c = ipx_ap_row_scale(L, L->fric[f]);
         for (int d = 0; d < L->nd; d++)
-            q[L->k + L->nd * f + d] = c * (L->dir[2 * d] * vc[IPX_T1] + L->dir[2 * d + 1] * vc[IPX_T2]);
+            q[L->k + L->nd * f + d] =
+                c * (L->dir[2 * d] * vc[IPX_T1] + L->dir[2 * d + 1] * vc[IPX_T2]);
         q[L->k + L->nd * L->kf + f] = 0.0;
     }
 }

@@ -49,13 +49,13 @@
 #define IPX_AP_MAX_DIRECTIONS 16
 
 typedef struct ipx_ap_layout {
-    int k;                          /* contacts */
-    int nd;                         /* friction directions per friction contact */
-    int kf;                         /* contacts with mu > 0 */
-    int size;                       /* LCP size k + (nd + 1) kf */
-    int *fric;                      /* k: contact index of the f-th friction contact (caller's) */
-    double mass_unit;               /* kg: u (Units above) */
-    double *scale;                  /* k, kg: c_i, lambda_i (N*s) = c_i z_i (Units above; caller's) */
+    int k;            /* contacts */
+    int nd;           /* friction directions per friction contact */
+    int kf;           /* contacts with mu > 0 */
+    int size;         /* LCP size k + (nd + 1) kf */
+    int *fric;        /* k: contact index of the f-th friction contact (caller's) */
+    double mass_unit; /* kg: u (Units above) */
+    double *scale;    /* k, kg: c_i, lambda_i (N*s) = c_i z_i (Units above; caller's) */
     double dir[2 * IPX_AP_MAX_DIRECTIONS]; /* (cos, sin) of each direction in the (t1, t2) plane */
 } ipx_ap_layout;
 

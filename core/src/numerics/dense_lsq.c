@@ -172,7 +172,8 @@ static int pivoted_qr_blocked(lsq_cod *f, double rcond, double abs_tol, double *
         f->perm[j] = 0; /* dgeqp3: every column free */
     }
     const lapack_int lwork = (lapack_int)LSQ_COD_SCRATCH(n);
-    if (LAPACKE_dgeqp3_work(LAPACK_COL_MAJOR, m, n, A, m, f->perm, f->tau, work, lwork) != 0) return 0;
+    if (LAPACKE_dgeqp3_work(LAPACK_COL_MAJOR, m, n, A, m, f->perm, f->tau, work, lwork) != 0)
+        return 0;
     for (int j = 0; j < n; j++) f->perm[j]--; /* 1-based */
     f->r11 = fabs(A[0]);
     int r = 0;
@@ -262,7 +263,7 @@ static inline ipx_status cod_min_norm(int m, int n, double *A, double *b, double
 }
 
 ipx_status lsq_cod_min_norm(int m, int n, double *A, double *b, double rcond, double *work,
-                           int *iwork, lsq_cod *f)
+                            int *iwork, lsq_cod *f)
 {
     return cod_min_norm(m, n, A, b, rcond, work, iwork, f);
 }
@@ -272,8 +273,8 @@ double lsq_cod_cond(const lsq_cod *f)
     return f->r > 0 ? f->r11 / fabs(f->A[(f->r - 1) + (size_t)f->m * (f->r - 1)]) : 1.0;
 }
 
-ipx_status ipx_plus_lsq(int m, int n, double *A, double *b, double rcond, double *work,
-                        int *iwork, int *rank_out)
+ipx_status ipx_plus_lsq(int m, int n, double *A, double *b, double rcond, double *work, int *iwork,
+                        int *rank_out)
 {
     lsq_cod f = {.r = 0};
     ipx_status st = cod_min_norm(m, n, A, b, rcond, work, iwork, &f);

@@ -59,10 +59,8 @@ static void gradient(mprgp *S, const double *x, double *g)
 {
     int zero = 1;
     for (int i = 0; i < S->n && zero; i++) zero = x[i] == 0.0;
-    if (zero)
-        memset(g, 0, (size_t)S->n * sizeof *g);
-    else
-        apply(S, x, g);
+    if (zero) memset(g, 0, (size_t)S->n * sizeof *g);
+    else apply(S, x, g);
     for (int i = 0; i < S->n; i++) g[i] += S->s[i] * S->q[i];
 }
 
@@ -184,7 +182,8 @@ static ipx_status proportion(mprgp *S)
     const int n = S->n;
     for (int i = 0; i < n; i++) S->p[i] = S->x[i] > 0.0 ? 0.0 : ipx_min(S->g[i], 0.0);
     apply(S, S->p, S->Ap);
-    const double dAd = ipx_dot(S->p, S->Ap, n), gd = ipx_dot(S->g, S->p, n), dd = ipx_norm2(S->p, n);
+    const double dAd = ipx_dot(S->p, S->Ap, n), gd = ipx_dot(S->g, S->p, n),
+                 dd = ipx_norm2(S->p, n);
     S->info.proportionings++;
     if (!isfinite(dAd)) return IPX_ERR_NUMERIC;
     if (!(dAd > FLAT * S->norm * dd)) return IPX_ERR_LCP_RAY; /* -beta raises only x >= 0 */
@@ -223,7 +222,8 @@ static ipx_status check_input(const ipx_lcp_operator *op, const double *q, const
     return IPX_OK;
 }
 
-static mprgp setup(const ipx_lcp_operator *op, const double *q, const double *z, int warm, double *work)
+static mprgp setup(const ipx_lcp_operator *op, const double *q, const double *z, int warm,
+                   double *work)
 {
     const int n = op->n;
     mprgp S = {.op = op, .n = n, .q = q};
@@ -281,7 +281,8 @@ ipx_status ipx_lcp_psd(const ipx_lcp_operator *op, const double *q, double *z, d
     S.norm = op->norm > 0.0 ? op->norm : estimate_norm(&S);
     S.step = STEP_FRACTION / S.norm;
     st = iterate(&S, o.max_iter > 0 ? o.max_iter : 10 * n + 100);
-    if (st != IPX_OK && st != IPX_ERR_NUMERIC) gradient(&S, S.x, S.g); /* w = M z + q as documented */
+    if (st != IPX_OK && st != IPX_ERR_NUMERIC)
+        gradient(&S, S.x, S.g); /* w = M z + q as documented */
     if (st == IPX_ERR_NUMERIC || !ipx_all_finite(S.g, (size_t)n)) {
         memset(z, 0, (size_t)n * sizeof *z);
         memset(w, 0, (size_t)n * sizeof *w);

@@ -123,7 +123,7 @@
    correction of the refinement. Ints: the basis (the variable basic in each row) and the
    candidate rows of the ratio test. */
 typedef struct tableau {
-    int n, cols;     /* cols = 2n + 2; the rhs is column cols - 1 */
+    int n, cols; /* cols = 2n + 2; the rhs is column cols - 1 */
     double *t;
     double *rownorm;  /* n: sum_k |B^-1_ik|, the largest any entry of row i can be */
     double *res, *dx; /* n each: refinement residual and correction */
@@ -200,7 +200,8 @@ static int keep_smallest(tableau *tab, int count, int col, int enter, double noi
 static int tie_break(tableau *tab, int kept, int enter)
 {
     const int *cand = tab->cand;
-    for (int col = 0; col < tab->n && kept > 1; col++) kept = keep_smallest(tab, kept, col, enter, LEX_NOISE);
+    for (int col = 0; col < tab->n && kept > 1; col++)
+        kept = keep_smallest(tab, kept, col, enter, LEX_NOISE);
     if (kept > 1) { /* numerically indistinguishable rows: take the most stable pivot */
         int best = cand[0];
         for (int k = 1; k < kept; k++)
@@ -361,7 +362,8 @@ static int refactor(tableau *tab, const double *M, const double *q, double inv_s
 /* res = (the data's column c) - B (tableau column c) for the current basis B, from the original
    data (not the tableau): c is a variable's column of [I | -M/sigma | -d] or the rhs (q/sigma).
    Returns max|res|. O(n m) for m basic z's. */
-static double column_residual(tableau *tab, int c, const double *M, const double *q, double inv_sigma)
+static double column_residual(tableau *tab, int c, const double *M, const double *q,
+                              double inv_sigma)
 {
     const int n = tab->n;
     double *res = tab->res;
@@ -394,14 +396,15 @@ static double column_residual(tableau *tab, int c, const double *M, const double
    it is undone and ends the refinement). O(n^2) per step. Returns max|data - B x| of the column
    as left. */
 static double refine_column(tableau *tab, int c, const double *M, const double *q, double inv_sigma,
-                          int steps)
+                            int steps)
 {
     const int n = tab->n;
     double before = column_residual(tab, c, M, q, inv_sigma);
     /* (no early exit on a small max|res|: rows of small scale in a badly scaled problem still
        gain from the step, and finish() judges each row on its own scale) */
     for (int step = 0; step < steps && before > 0.0; step++) {
-        for (int i = 0; i < n; i++) tab->dx[i] = ipx_dot(&T(tab, i, 0), tab->res, n); /* row i of B^-1 */
+        for (int i = 0; i < n; i++)
+            tab->dx[i] = ipx_dot(&T(tab, i, 0), tab->res, n); /* row i of B^-1 */
         for (int i = 0; i < n; i++) T(tab, i, c) += tab->dx[i];
         const double after = column_residual(tab, c, M, q, inv_sigma);
         if (!(after < before)) {
@@ -461,7 +464,6 @@ static ipx_status run(tableau *tab, const double *M, const double *q, double inv
     }
     return IPX_OK;
 }
-
 
 /* max|x_i| into *m; 0 if some entry is not finite. One pass for both checks of M. */
 static int finite_max_abs(const double *x, size_t count, double *m)
@@ -526,8 +528,8 @@ static ipx_status finish(tableau *tab, const double *M, const double *q, double 
     return IPX_OK;
 }
 
-ipx_status ipx_lemke(int n, const double *M, const double *q, double *z, double *w,
-                     int max_pivots, double *dwork, int *iwork, int *pivots_out)
+ipx_status ipx_lemke(int n, const double *M, const double *q, double *z, double *w, int max_pivots,
+                     double *dwork, int *iwork, int *pivots_out)
 {
     int pivots = 0;
     if (pivots_out) *pivots_out = 0;

@@ -44,7 +44,10 @@ ipx_status ipx_cholesky_solve(int n, const double *L, int nrhs, double *B)
 
 /* Largest |entry|: for a PSD matrix this is the largest diagonal entry, and unlike the diagonal
    it is not fooled by [[0, 1], [1, 0]]. */
-static double max_abs_entry(int n, const double *A) { return ipx_max_abs(A, (size_t)n * (size_t)n); }
+static double max_abs_entry(int n, const double *A)
+{
+    return ipx_max_abs(A, (size_t)n * (size_t)n);
+}
 
 /* 1 if |A_ij - A_ji| <= bound for every pair, read in square tiles so that the transposed
    reads stay in cache (a W of 700 contacts is 40 MB); 0 at the first pair that is not (or is
@@ -73,14 +76,16 @@ static ipx_status check_symmetric_scaled(int n, const double *A, double tol, dou
                 double a = A[i + (size_t)n * j], b = A[j + (size_t)n * i];
                 if (fabs(a - b) > tol * scale) {
                     snprintf(message, message_size,
-                             "W is not symmetric: W[%d][%d] = %.17g but W[%d][%d] = %.17g", i, j, a, j, i, b);
+                             "W is not symmetric: W[%d][%d] = %.17g but W[%d][%d] = %.17g", i, j, a,
+                             j, i, b);
                     return IPX_ERR_INPUT;
                 }
             }
     for (int i = 0; i < n; i++)
         if (A[i + (size_t)n * i] < -tol * scale) {
-            snprintf(message, message_size, "W is indefinite: diagonal W[%d][%d] = %.17g is negative",
-                     i, i, A[i + (size_t)n * i]);
+            snprintf(message, message_size,
+                     "W is indefinite: diagonal W[%d][%d] = %.17g is negative", i, i,
+                     A[i + (size_t)n * i]);
             return IPX_ERR_INPUT;
         }
     return IPX_OK;
@@ -131,8 +136,8 @@ ipx_status ipx_check_symmetric_psd(int n, const double *A, double tol, double *w
     double *F = work, *dwork = work + (size_t)n * n;
     memcpy(F, A, sizeof(double) * (size_t)n * n);
     int rank = 0;
-    lapack_int info = LAPACKE_dpstrf_work(LAPACK_COL_MAJOR, 'L', n, F, n, iwork, &rank,
-                                          tol * scale, dwork);
+    lapack_int info =
+        LAPACKE_dpstrf_work(LAPACK_COL_MAJOR, 'L', n, F, n, iwork, &rank, tol * scale, dwork);
     if (info < 0) {
         snprintf(message, message_size, "W: pivoted Cholesky failed (info %d)", (int)info);
         return IPX_ERR_NUMERIC;
@@ -156,7 +161,8 @@ ipx_status ipx_check_symmetric_psd(int n, const double *A, double tol, double *w
     double bound = 10.0 * tol * scale;
     if (worst > bound) {
         snprintf(message, message_size,
-                 "W is indefinite: after rank %d of %d a Schur-complement entry of %.3g remains (tolerance %.3g)",
+                 "W is indefinite: after rank %d of %d a Schur-complement entry of %.3g remains "
+                 "(tolerance %.3g)",
                  rank, n, worst, bound);
         return IPX_ERR_INPUT;
     }

@@ -32,8 +32,8 @@ typedef struct lsq_cod {
 
 /// Doubles lsq_cod_factor needs besides the factor's own arrays: 2 n (column norms), and
 /// dgeqp3's work from LSQ_COD_BLOCKED_MIN columns on.
-#define LSQ_COD_SCRATCH(n)                                                                         \
-    ((size_t)(n) >= LSQ_COD_BLOCKED_MIN ? 2 * (size_t)(n) + ((size_t)(n) + 1) * LSQ_COD_NB        \
+#define LSQ_COD_SCRATCH(n)                                                                 \
+    ((size_t)(n) >= LSQ_COD_BLOCKED_MIN ? 2 * (size_t)(n) + ((size_t)(n) + 1) * LSQ_COD_NB \
                                         : 2 * (size_t)(n))
 
 /// Factors f->A (m x n, overwritten) into f's arrays (tau: n, tau2: n, perm: n, all set by
@@ -57,7 +57,7 @@ void lsq_cod_null(const lsq_cod *f, int i, double *x, double *y);
 /// ipx_plus_lsq (plus.h) with its factor left in f: A overwritten by it, b (max(m, n) entries)
 /// becomes x. work: ipx_plus_lsq_work_doubles(m, n); iwork: n ints.
 ipx_status lsq_cod_min_norm(int m, int n, double *A, double *b, double rcond, double *work,
-                           int *iwork, lsq_cod *f);
+                            int *iwork, lsq_cod *f);
 
 /// |R_11| / |T_rr|: the factor's estimate of A's condition within its numerical rank (1 for
 /// rank 0). The rounding error of A^+ b relative to its size is about DBL_EPSILON times it.

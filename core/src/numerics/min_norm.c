@@ -44,7 +44,7 @@
 #include "min_norm.h"
 
 #define MAX_SET IPX_MIN_NORM_MAX_SET
-#define SPLIT_ROWS 2 /* rows in which a left-out column may vary, kept apart (split_column) */
+#define SPLIT_ROWS 2       /* rows in which a left-out column may vary, kept apart (split_column) */
 #define NOT_SPLIT (-1.0)   /* H_SR of a left-out column not split yet, or a split's unused row */
 #define NEVER_SPLIT (-2.0) /* H_SR of one that changed outside its rows: not split again */
 
@@ -64,9 +64,28 @@ int ipx_min_norm_set_limit(int n)
    expects to change (ipx_min_norm_expect; ascending) and each left-out column's split rows
    (split_column). */
 enum {
-    H_MAGIC, H_M, H_RCOND, H_KIND, H_RANK, H_R11, H_X_OK, H_X_RANK, H_W_OK, H_NS,
-    H_S, H_G_OK = H_S + MAX_SET, H_PN = H_G_OK + MAX_SET, H_PCOUNT, H_P = H_PCOUNT + 1,
-    H_COND = H_P + MAX_SET, H_PATH, H_BUILDS, H_SPLITS, H_EN, H_E, H_SR = H_E + MAX_SET,
+    H_MAGIC,
+    H_M,
+    H_RCOND,
+    H_KIND,
+    H_RANK,
+    H_R11,
+    H_X_OK,
+    H_X_RANK,
+    H_W_OK,
+    H_NS,
+    H_S,
+    H_G_OK = H_S + MAX_SET,
+    H_PN = H_G_OK + MAX_SET,
+    H_PCOUNT,
+    H_P = H_PCOUNT + 1,
+    H_COND = H_P + MAX_SET,
+    H_PATH,
+    H_BUILDS,
+    H_SPLITS,
+    H_EN,
+    H_E,
+    H_SR = H_E + MAX_SET,
     H_SIZE = H_SR + SPLIT_ROWS * MAX_SET
 };
 enum { KIND_NONE = 0, KIND_MATRIX = 1, KIND_BASE = 2 }; /* matrix alone, or with a base factor */
@@ -77,18 +96,18 @@ enum { G_STALE = 0, G_OK = 1, G_COMBINE = 2 };
 
 /* The work array for m unknowns, carved in this order. */
 typedef struct cache {
-    double *h;        /* H_SIZE header entries */
-    double *M, *w;    /* m*m, m: the last matrix and right-hand side */
-    double *x;        /* m: their solution */
-    double *F;        /* m*m: the factored matrix (m x m, or m x (m - p) for a base) */
+    double *h;     /* H_SIZE header entries */
+    double *M, *w; /* m*m, m: the last matrix and right-hand side */
+    double *x;     /* m: their solution */
+    double *F;     /* m*m: the factored matrix (m x m, or m x (m - p) for a base) */
     double *tau, *tau2;
-    int *perm;        /* m ints in m doubles */
-    double *x0, *wq;  /* base: A^+ w and Q^T w */
-    double *GQ, *H;   /* base: m x MAX_SET each, Q^T g and A^+ g of the left-out columns */
-    double *split;    /* base: m x (2 + 2 SPLIT_ROWS) per left-out column, see split_column */
+    int *perm;           /* m ints in m doubles */
+    double *x0, *wq;     /* base: A^+ w and Q^T w */
+    double *GQ, *H;      /* base: m x MAX_SET each, Q^T g and A^+ g of the left-out columns */
+    double *split;       /* base: m x (2 + 2 SPLIT_ROWS) per left-out column, see split_column */
     double *y, *scratch; /* m, LSQ_COD_SCRATCH(m) */
-    double *small;    /* the p-column problem: see solve_base */
-    double *fallback; /* work of ipx_plus_lsq */
+    double *small;       /* the p-column problem: see solve_base */
+    double *fallback;    /* work of ipx_plus_lsq */
 } cache;
 
 #define SPLIT_DOUBLES (2 + 2 * SPLIT_ROWS)
@@ -133,8 +152,14 @@ static cache carve(double *work, int m)
 
 static lsq_cod cod_of(const cache *c, int m, int n)
 {
-    return (lsq_cod){.m = m, .n = n, .r = (int)c->h[H_RANK], .A = c->F, .tau = c->tau,
-                     .tau2 = c->tau2, .perm = c->perm, .r11 = c->h[H_R11]};
+    return (lsq_cod){.m = m,
+                     .n = n,
+                     .r = (int)c->h[H_RANK],
+                     .A = c->F,
+                     .tau = c->tau,
+                     .tau2 = c->tau2,
+                     .perm = c->perm,
+                     .r11 = c->h[H_R11]};
 }
 
 static void copy(double *to, const double *from, size_t n)
@@ -288,7 +313,8 @@ static int within_split(const cache *c, int i, const int *rows, int n)
 {
     for (int a = 0; a < n; a++) {
         int found = 0;
-        for (int t = 0; t < SPLIT_ROWS; t++) found |= (int)c->h[H_SR + SPLIT_ROWS * i + t] == rows[a];
+        for (int t = 0; t < SPLIT_ROWS; t++)
+            found |= (int)c->h[H_SR + SPLIT_ROWS * i + t] == rows[a];
         if (!found) return 0;
     }
     return c->h[H_SR + SPLIT_ROWS * i] >= 0.0;
@@ -339,8 +365,8 @@ static void change_left_out(cache *c, int m, const double *src, int i)
 /* The solution x of the cached matrix for the right-hand side w given by wq = Q^T w and
    x0 = A^+ w (base_rhs); *rank set. Returns a bound on x's rounding error relative to its
    largest entry. */
-static double solve_base(cache *c, int m, double rcond, const double *wq, const double *x0, double *x,
-                         int *rank)
+static double solve_base(cache *c, int m, double rcond, const double *wq, const double *x0,
+                         double *x, int *rank)
 {
     const int n = m - (int)c->h[H_NS], p = (int)c->h[H_NS];
     const size_t mm = (size_t)m;
@@ -367,7 +393,8 @@ static double solve_base(cache *c, int m, double rcond, const double *wq, const 
     double *S = Nt + MAX_SET * MAX_SET, *t = S + MAX_SET * MAX_SET, *d = t + MAX_SET;
     double *K = d + n; /* n x (p - rho): carved last, it needs n * MAX_SET */
     int sperm[MAX_SET];
-    for (int i = 0; i < p; i++) copy(G2 + (size_t)tail * i, c->GQ + mm * (size_t)i + r, (size_t)tail);
+    for (int i = 0; i < p; i++)
+        copy(G2 + (size_t)tail * i, c->GQ + mm * (size_t)i + r, (size_t)tail);
     copy(w2, wq + r, (size_t)tail);
     lsq_cod g = {.m = tail, .n = p, .A = G2, .tau = tau, .tau2 = tau2, .perm = sperm};
     int rho = 0;
@@ -401,7 +428,8 @@ static double solve_base(cache *c, int m, double rcond, const double *wq, const 
         for (int a = 0; a < q; a++) {
             t[a] = ipx_dot(K + (size_t)n * a, d, n);
             for (int b = 0; b <= a; b++)
-                S[a + q * b] = S[b + q * a] = ipx_dot(K + (size_t)n * a, K + (size_t)n * b, n) + (a == b);
+                S[a + q * b] = S[b + q * a] =
+                    ipx_dot(K + (size_t)n * a, K + (size_t)n * b, n) + (a == b);
         }
         spd_solve(q, S, t);
         for (int i = 0; i < p; i++)
@@ -524,9 +552,8 @@ static double *dense_copy(double *A, const double *src, size_t mm)
 /* ipx_min_norm_solve, with again = 1 ipx_min_norm_solve_again, with known columns
    ipx_min_norm_solve_columns: src the system's matrix, A where a dense solve may factor it
    (A == src but for the last); known: see changed_columns. */
-static ipx_status solve(int n, const double *src, double *A, double *b, double rcond,
-                        double *work, int *iwork, int *rank_out, int again, const int *known,
-                        int nknown)
+static ipx_status solve(int n, const double *src, double *A, double *b, double rcond, double *work,
+                        int *iwork, int *rank_out, int again, const int *known, int nknown)
 {
     if (n < IPX_MIN_NORM_CACHE_MIN)
         return ipx_plus_lsq(n, n, dense_copy(A, src, (size_t)n), b, rcond, work, iwork, rank_out);
@@ -538,7 +565,8 @@ static ipx_status solve(int n, const double *src, double *A, double *b, double r
                     (c.h[H_KIND] == KIND_MATRIX || c.h[H_KIND] == KIND_BASE);
     if (!hit) known = NULL; /* nothing to vouch for */
     int changed = hit ? changed_columns(&c, m, src, known, nknown, cols) : MAX_SET + 1;
-    if (changed > ipx_min_norm_set_limit(m)) changed = MAX_SET + 1; /* more than a base leaves out */
+    if (changed > ipx_min_norm_set_limit(m))
+        changed = MAX_SET + 1;                              /* more than a base leaves out */
     for (int i = 0; i < changed && changed <= MAX_SET; i++) /* the rest were finite before */
         for (int r = 0; r < m; r++)
             if (!isfinite(src[r + mm * (size_t)cols[i]])) changed = MAX_SET + 1; /* dense: fails */

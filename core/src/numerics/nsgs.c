@@ -207,8 +207,9 @@ static void local_matrix(const ipx_nsgs *s, int i, double unit, double *M, int m
             AT(D0 + d, n0) = cd * w[IPX_T1 + 3 * IPX_N] + sd * w[IPX_T2 + 3 * IPX_N];
             for (int e = 0; e < s->nd; e++) {
                 const double ce = s->dir[2 * e], se = s->dir[2 * e + 1];
-                AT(D0 + d, D0 + e) = cd * (ce * w[IPX_T1 + 3 * IPX_T1] + se * w[IPX_T1 + 3 * IPX_T2]) +
-                                     sd * (ce * w[IPX_T2 + 3 * IPX_T1] + se * w[IPX_T2 + 3 * IPX_T2]);
+                AT(D0 + d, D0 + e) =
+                    cd * (ce * w[IPX_T1 + 3 * IPX_T1] + se * w[IPX_T1 + 3 * IPX_T2]) +
+                    sd * (ce * w[IPX_T2 + 3 * IPX_T1] + se * w[IPX_T2 + 3 * IPX_T2]);
             }
             AT(D0 + d, G0) = 1.0;  /* E */
             AT(G0, D0 + d) = -1.0; /* -E^T */
@@ -236,7 +237,8 @@ static int local_valid(const ipx_nsgs *s, const local *L, const double pi[3])
 {
     const double *w = L->w;
     double vp[3];
-    for (int r = 0; r < 3; r++) vp[r] = L->u[r] + w[r] * pi[0] + w[r + 3] * pi[1] + w[r + 6] * pi[2];
+    for (int r = 0; r < 3; r++)
+        vp[r] = L->u[r] + w[r] * pi[0] + w[r + 3] * pi[1] + w[r + 6] * pi[2];
     const double ln = pi[IPX_N];
     if (!(ln >= -L->tp)) return 0;
     if (L->capped && !(ln <= L->cap + L->tp)) return 0;
@@ -246,7 +248,8 @@ static int local_valid(const ipx_nsgs *s, const local *L, const double pi[3])
     const double h = gauge(s, pi), bound = L->mu * fmax(ln, 0.0);
     if (!(h <= bound + L->tp)) return 0;
     /* the slip friction can act on: v_t (v_t1 alone for the planar polygon, nd = 2) */
-    const double slip = s->nd == 2 ? fabs(vp[IPX_T1]) : sqrt(vp[IPX_T1] * vp[IPX_T1] + vp[IPX_T2] * vp[IPX_T2]);
+    const double slip =
+        s->nd == 2 ? fabs(vp[IPX_T1]) : sqrt(vp[IPX_T1] * vp[IPX_T1] + vp[IPX_T2] * vp[IPX_T2]);
     if (h < bound - L->tp) return slip <= L->tv; /* strictly inside: sticks */
     /* on the boundary: -pi_t . v_t' must be the largest the polygon allows, bound * gamma */
     const double dissipation = -(pi[IPX_T1] * vp[IPX_T1] + pi[IPX_T2] * vp[IPX_T2]);
@@ -288,13 +291,15 @@ static int local_candidate(const ipx_nsgs *s, const local *L, int cand, double c
         c[IPX_T2] = 0.0, c[IPX_N] = L->cap;
         return 1;
     }
-    const double a00 = Wrc(0, 0), a01 = Wrc(0, 1), a02 = Wrc(0, 2), a11 = Wrc(1, 1), a12 = Wrc(1, 2),
-                 a22 = Wrc(2, 2);
+    const double a00 = Wrc(0, 0), a01 = Wrc(0, 1), a02 = Wrc(0, 2), a11 = Wrc(1, 1),
+                 a12 = Wrc(1, 2), a22 = Wrc(2, 2);
     if (cand == 0) { /* sticking: W pi = -u (3 x 3 by Cramer; W_ii is symmetric PSD) */
-        const double m00 = a11 * a22 - a12 * a12, m01 = a02 * a12 - a01 * a22, m02 = a01 * a12 - a02 * a11;
+        const double m00 = a11 * a22 - a12 * a12, m01 = a02 * a12 - a01 * a22,
+                     m02 = a01 * a12 - a02 * a11;
         const double det = a00 * m00 + a01 * m01 + a02 * m02;
         if (!(fabs(det) > 1e-13 * a00 * a11 * a22)) return 0;
-        const double m11 = a00 * a22 - a02 * a02, m12 = a01 * a02 - a00 * a12, m22 = a00 * a11 - a01 * a01;
+        const double m11 = a00 * a22 - a02 * a02, m12 = a01 * a02 - a00 * a12,
+                     m22 = a00 * a11 - a01 * a01;
         c[0] = -(m00 * u[0] + m01 * u[1] + m02 * u[2]) / det;
         c[1] = -(m01 * u[0] + m11 * u[1] + m12 * u[2]) / det;
         c[2] = -(m02 * u[0] + m12 * u[1] + m22 * u[2]) / det;
@@ -302,7 +307,8 @@ static int local_candidate(const ipx_nsgs *s, const local *L, int cand, double c
     }
     if (cand == 1) { /* sticking at the cap: W_tt pi_t = -(u_t + W_tn cap) */
         double x[2];
-        if (!L->capped || !solve2(a00, a01, a01, a11, -(u[0] + a02 * L->cap), -(u[1] + a12 * L->cap), x))
+        if (!L->capped ||
+            !solve2(a00, a01, a01, a11, -(u[0] + a02 * L->cap), -(u[1] + a12 * L->cap), x))
             return 0;
         c[0] = x[0], c[1] = x[1], c[2] = L->cap;
         return 1;
@@ -310,7 +316,8 @@ static int local_candidate(const ipx_nsgs *s, const local *L, int cand, double c
     if (cand < 2 + s->nd) { /* sliding at vertex j: pi_t = mu lambda_n d_j, v_n' = 0 (or the cap) */
         const int j = cand - 2;
         const double dx = s->dir[2 * j], dy = s->dir[2 * j + 1];
-        const double den = Wrc(IPX_N, IPX_N) + L->mu * (Wrc(IPX_N, IPX_T1) * dx + Wrc(IPX_N, IPX_T2) * dy);
+        const double den =
+            Wrc(IPX_N, IPX_N) + L->mu * (Wrc(IPX_N, IPX_T1) * dx + Wrc(IPX_N, IPX_T2) * dy);
         double ln = den > 0.0 ? -u[IPX_N] / den : INFINITY;
         if (L->capped && ln > L->cap) ln = L->cap;
         if (!isfinite(ln)) return 0;
@@ -328,7 +335,8 @@ static int local_candidate(const ipx_nsgs *s, const local *L, int cand, double c
     }
 #undef Wrc
     const double ex = dj[0] - dk[0], ey = dj[1] - dk[1]; /* (d_j - d_j+1) . v_t' = 0 */
-    const double e0 = ex * col[0][IPX_T1] + ey * col[0][IPX_T2], e1 = ex * col[1][IPX_T1] + ey * col[1][IPX_T2];
+    const double e0 = ex * col[0][IPX_T1] + ey * col[0][IPX_T2],
+                 e1 = ex * col[1][IPX_T1] + ey * col[1][IPX_T2];
     const double eu = ex * u[IPX_T1] + ey * u[IPX_T2];
     double ab[2];
     int ok = solve2(col[0][IPX_N], col[1][IPX_N], e0, e1, -u[IPX_N], -eu, ab);
@@ -366,7 +374,8 @@ static int local_enumerate(const ipx_nsgs *s, const local *L, double pi[3], int 
         return 1;
     }
     const int n = candidates(s), first = *last;
-    if (first >= 0 && first < n && local_candidate(s, L, first, pi) && local_valid(s, L, pi)) return 1;
+    if (first >= 0 && first < n && local_candidate(s, L, first, pi) && local_valid(s, L, pi))
+        return 1;
     for (int cand = 0; cand < n; cand++)
         if (cand != first && local_candidate(s, L, cand, pi) && local_valid(s, L, pi)) {
             *last = cand;
@@ -414,8 +423,9 @@ size_t ipx_nsgs_bytes(int k, int nd, int in_place)
     const size_t kk = (size_t)k;
     return ipx_wblocks_bytes(k, in_place) + 4 * ipx_ws_doubles_bytes(3 * kk) +
            3 * (IPX_NSGS_AA_DEPTH + 1) * ipx_ws_doubles_bytes(3 * kk) +
-           ipx_ws_doubles_bytes(IPX_NSGS_AA_DEPTH * IPX_NSGS_AA_DEPTH) + ipx_ws_doubles_bytes(IPX_NSGS_AA_DEPTH) +
-           ipx_ws_doubles_bytes(LOCAL_MAX * LOCAL_MAX) + 3 * ipx_ws_doubles_bytes(LOCAL_MAX) +
+           ipx_ws_doubles_bytes(IPX_NSGS_AA_DEPTH * IPX_NSGS_AA_DEPTH) +
+           ipx_ws_doubles_bytes(IPX_NSGS_AA_DEPTH) + ipx_ws_doubles_bytes(LOCAL_MAX * LOCAL_MAX) +
+           3 * ipx_ws_doubles_bytes(LOCAL_MAX) +
            ipx_ws_doubles_bytes(ipx_lemke_work_doubles(LOCAL_MAX)) +
            ipx_ws_ints_bytes(ipx_lemke_work_ints(LOCAL_MAX)) + ipx_ws_ints_bytes(kk) +
            2 * ipx_ws_doubles_bytes((size_t)(nd + 1) * kk) + 2 * ipx_ws_doubles_bytes(2 * kk) +
@@ -456,7 +466,8 @@ ipx_status ipx_nsgs_init(ipx_nsgs *s, const ipx_problem *p, int nd, ipx_workspac
     s->res_vw = ipx_ws_doubles(ws, rows);
     s->res_vz = ipx_ws_doubles(ws, 2 * (size_t)p->k); /* beta and gamma rows */
     s->res_iw = ipx_ws_doubles(ws, 2 * (size_t)p->k);
-    if (!s->pi || !s->vp || !s->pi_old || !s->pi_best || !s->hist[3 * (IPX_NSGS_AA_DEPTH + 1) - 1] || !s->gram || !s->gram_rhs || !s->Mloc ||
+    if (!s->pi || !s->vp || !s->pi_old || !s->pi_best ||
+        !s->hist[3 * (IPX_NSGS_AA_DEPTH + 1) - 1] || !s->gram || !s->gram_rhs || !s->Mloc ||
         !s->ql || !s->zl || !s->wl || !s->dwork || !s->iwork || !s->last_case || !s->stop_impulse ||
         !s->res_iz || !s->res_vw || !s->res_vz || !s->res_iw)
         return IPX_ERR_WORKSPACE;
@@ -465,7 +476,8 @@ ipx_status ipx_nsgs_init(ipx_nsgs *s, const ipx_problem *p, int nd, ipx_workspac
         const double *w = s->W.blk + 9 * (size_t)s->W.diag[i];
         double wmax = 0.0;
         for (int x = 0; x < 9; x++) wmax = ipx_max(wmax, fabs(w[x]));
-        s->stop_impulse[i] = wmax > 0.0 ? (1.0 + p->contact[i].mu) / wmax : 0.0; /* mu >= 0: validated */
+        s->stop_impulse[i] =
+            wmax > 0.0 ? (1.0 + p->contact[i].mu) / wmax : 0.0; /* mu >= 0: validated */
         s->last_case[i] = -1;
     }
     return IPX_OK;
@@ -484,8 +496,8 @@ int ipx_nsgs_fallback_sweeps(int k, int max_sweeps)
    (rows of beta and gamma), while the scales Z and V are found; the rows are then judged in a
    tight loop over the kept pairs. The terms -z / Z and -w / V need no pairs: their largest raw
    values per unit are kept instead. */
-double ipx_nsgs_residual(const ipx_nsgs *s, const double *v, const double *qn_shift, const double *cap,
-                         double scales[2])
+double ipx_nsgs_residual(const ipx_nsgs *s, const double *v, const double *qn_shift,
+                         const double *cap, double scales[2])
 {
     const int k = s->k, nd = s->nd;
     double Z = DBL_MIN, V = DBL_MIN;
@@ -523,7 +535,8 @@ double ipx_nsgs_residual(const ipx_nsgs *s, const double *v, const double *qn_sh
             for (int d = 0; d < nd; d++) {
                 const double dv = s->dir[2 * d] * vi[IPX_T1] + s->dir[2 * d + 1] * vi[IPX_T2];
                 const double lam = d == j ? a : d == (j + 1) % nd ? b : 0.0;
-                const double wd = s->dir[2 * d] * vpi[IPX_T1] + s->dir[2 * d + 1] * vpi[IPX_T2] + gamma;
+                const double wd =
+                    s->dir[2 * d] * vpi[IPX_T1] + s->dir[2 * d + 1] * vpi[IPX_T2] + gamma;
                 V = ipx_max(V, fabs(dv));
                 iz[niv] = lam, vw[niv++] = wd;
                 neg_vel = ipx_max(neg_vel, -wd);
@@ -638,7 +651,7 @@ static void anderson(ipx_nsgs *s, int *count, int restart)
     for (int c = 0; c < m; c++)
         for (int r = 0; r < m; r++) A[r + D * c] = s->gram[r + D * c];
     for (int a = 0; a < m; a++) A[a + D * a] += 1e-10 * tr; /* Tikhonov: near-dependent columns */
-    for (int c = 0; c < m; c++) { /* Cholesky */
+    for (int c = 0; c < m; c++) {                           /* Cholesky */
         double d = A[c + D * c];
         for (int x = 0; x < c; x++) d -= A[c + D * x] * A[c + D * x];
         if (!(d > 0.0)) {
@@ -693,7 +706,8 @@ ipx_status ipx_nsgs_solve(ipx_nsgs *s, const double *v, const double *qn_shift, 
         if (s->accelerated) memcpy(s->pi_old, s->pi, bytes);
         sweep(s, qn_shift, cap);
         s->sweeps++;
-        if (!s->accelerated && s->sweeps % PLAIN_CHECK != 0 && s->sweeps < opt->max_sweeps) continue;
+        if (!s->accelerated && s->sweeps % PLAIN_CHECK != 0 && s->sweeps < opt->max_sweeps)
+            continue;
         s->residual = ipx_nsgs_residual(s, v, qn_shift, cap, s->scales);
         if (s->residual <= opt->tol) { /* confirm on velocities recomputed from the data */
             ipx_wblocks_apply(&s->W, v, s->pi, s->vp);

@@ -90,17 +90,17 @@ typedef struct ipx_nsgs {
     const ipx_problem *p;
     ipx_wblocks W;
     int k, nd;
-    int capped;       /* the current solve has caps */
+    int capped; /* the current solve has caps */
     double dir[2 * IPX_AP_MAX_DIRECTIONS];
-    double *pi;       /* 3k, N*s: contact impulses (kept between solves: warm start) */
-    double *vp;       /* 3k, m/s: v + W pi, kept up to date during a sweep */
-    double *pi_old, *pi_best;  /* 3k each: before the last sweep; the best sweep's impulses */
+    double *pi;               /* 3k, N*s: contact impulses (kept between solves: warm start) */
+    double *vp;               /* 3k, m/s: v + W pi, kept up to date during a sweep */
+    double *pi_old, *pi_best; /* 3k each: before the last sweep; the best sweep's impulses */
     double *hist[3 * (IPX_NSGS_AA_DEPTH + 1)]; /* 3k each: the acceleration's last g, f, v + W g,
                                                   then a ring of their differences */
     double *gram, *gram_rhs; /* the differences' Gram matrix and their products with f */
     double *Mloc, *ql, *zl, *wl, *dwork; /* one local problem for the local Lemke */
     int *iwork;
-    int *last_case;   /* k: the case each contact's local solve took last (-1: none yet) */
+    int *last_case;       /* k: the case each contact's local solve took last (-1: none yet) */
     double *stop_impulse; /* k, kg: (1 + mu) / largest |W_ii entry|, the local impulse scale per
                              m/s of velocity (its tolerance) */
     double *res_iz, *res_vw, *res_vz, *res_iw; /* the residual's row pairs (see its definition) */
@@ -161,7 +161,7 @@ static inline int ipx_lemke_rescuable(ipx_status st)
 /// their rows feasible (gamma_i = max(0, max_j -d_j.v_t), beta_i = max(0, -v_n)); so it measures
 /// whether pi solves the LCP. scales (NULL: not wanted) receives the scales the residual is
 /// relative to: Z, the largest impulse unknown (N*s), and V, the largest velocity (m/s).
-double ipx_nsgs_residual(const ipx_nsgs *s, const double *v, const double *qn_shift, const double *cap,
-                         double scales[2]);
+double ipx_nsgs_residual(const ipx_nsgs *s, const double *v, const double *qn_shift,
+                         const double *cap, double scales[2]);
 
 #endif

@@ -34,7 +34,8 @@ void ipx_sparse_end(void *state) { cholmod_l_finish(state); }
 
 /* A^T in compressed columns (column j = row j of A), built from A's columns (contiguous) in
    two passes; NULL if A has more than max_nz non-zeros. *row_max = A's largest row norm. */
-static cholmod_sparse *transpose_of(int n, const double *A, size_t max_nz, cholmod_common *cc, double *row_max)
+static cholmod_sparse *transpose_of(int n, const double *A, size_t max_nz, cholmod_common *cc,
+                                    double *row_max)
 {
     const size_t nn = (size_t)n;
     cholmod_sparse *T = cholmod_l_allocate_sparse(nn, nn, max_nz, 1, 1, 0, CHOLMOD_REAL, cc);
@@ -65,7 +66,8 @@ static cholmod_sparse *transpose_of(int n, const double *A, size_t max_nz, cholm
     *row_max = 0.0;
     for (size_t j = nn; j > 0; j--) p[j] = p[j - 1]; /* back to the starts */
     p[0] = 0;
-    for (size_t j = 0; j < nn; j++) *row_max = fmax(*row_max, sqrt(ss[j])), ss[j] = 0.0; /* CHOLMOD wants it 0 */
+    for (size_t j = 0; j < nn; j++)
+        *row_max = fmax(*row_max, sqrt(ss[j])), ss[j] = 0.0; /* CHOLMOD wants it 0 */
     return T;
 }
 
@@ -100,13 +102,15 @@ static int inverse_step(SuiteSparseQR_C_factorization *QR, cholmod_dense *Y, cho
 
 /* 1 if the smallest singular value of the kept rows' R11 is above KEPT_SIGMA_MIN row_max
    (inverse iteration on R11^T R11). */
-static int well_kept(SuiteSparseQR_C_factorization *QR, int n, int rank, double row_max, cholmod_common *cc)
+static int well_kept(SuiteSparseQR_C_factorization *QR, int n, int rank, double row_max,
+                     cholmod_common *cc)
 {
     if (rank == 0) return 1;
     cholmod_dense *Y = cholmod_l_allocate_dense((size_t)n, 1, (size_t)n, CHOLMOD_REAL, cc);
     if (!Y) return 0;
     double *y = Y->x, lambda = 0.0;
-    for (int i = 0; i < n; i++) y[i] = i < rank ? 1.0 + 0.5 * sin(i) : 0.0; /* not orthogonal to much */
+    for (int i = 0; i < n; i++)
+        y[i] = i < rank ? 1.0 + 0.5 * sin(i) : 0.0; /* not orthogonal to much */
     int ok = 1;
     for (int it = 0; ok && it < INVERSE_ITERATIONS; it++) {
         double before = 0.0, after = 0.0;
@@ -155,9 +159,11 @@ ipx_status ipx_sparse_min_norm(void *state, int n, const double *A, const double
         cholmod_l_free_sparse(&T, cc);
         return IPX_ERR_NUMERIC;
     }
-    SuiteSparseQR_C_factorization *QR = SuiteSparseQR_C_factorize(SPQR_ORDERING_DEFAULT, rcond * row_max, T, cc);
+    SuiteSparseQR_C_factorization *QR =
+        SuiteSparseQR_C_factorize(SPQR_ORDERING_DEFAULT, rcond * row_max, T, cc);
     const int rank = QR ? (int)cc->SPQR_istat[4] : 0;
-    int ok = QR && well_kept(QR, n, rank, row_max, cc) && solve_rows(QR, n, b, x, cc) && vouch(T, n, b, x, row_max);
+    int ok = QR && well_kept(QR, n, rank, row_max, cc) && solve_rows(QR, n, b, x, cc) &&
+             vouch(T, n, b, x, row_max);
     SuiteSparseQR_C_free(&QR, cc);
     cholmod_l_free_sparse(&T, cc);
     if (ok && rank_out) *rank_out = rank;

@@ -51,45 +51,49 @@ typedef enum ipx_ode_recovery {
 
 /// Adapter settings other than the model's own parameters.
 typedef struct ipx_ode_config {
-    double impact_threshold;  ///< m/s: contacts without dContactBounce impact above this approach speed
-    double gravity_steps;     ///< the threshold grows by this many |g| h (resting contacts approach at ~|g| h)
-    double jitter_steps;      ///< ... or by this many |g| h times the contact's lever factor, if that is
-                              ///< more: sum over its dynamic bodies of sqrt(m W_i) (docs/ode-adapter.md
-                              ///< "Impact or resting contact"); 0 = the plain speed test
-    int disable_separating;   ///< 1: dJointDisable contacts that separate after an impact (no ERP push-out, no friction)
-    double separating_speed;  ///< m/s: a normal velocity above this + |g| h after the impact counts as separating
-                              ///< (slower ones close again within the step: ODE keeps carrying them)
-    double mu_infinity;       ///< friction coefficient used for surface.mu = dInfinity (the core needs finite mu)
-    double v_plastic;         ///< m/s: per-contact v_plastic handed to the model (PLUS); 0 = constant COR
+    double
+        impact_threshold; ///< m/s: contacts without dContactBounce impact above this approach speed
+    double
+        gravity_steps; ///< the threshold grows by this many |g| h (resting contacts approach at ~|g| h)
+    double jitter_steps; ///< ... or by this many |g| h times the contact's lever factor, if that is
+                         ///< more: sum over its dynamic bodies of sqrt(m W_i) (docs/ode-adapter.md
+                         ///< "Impact or resting contact"); 0 = the plain speed test
+    int disable_separating; ///< 1: dJointDisable contacts that separate after an impact (no ERP push-out, no friction)
+    double
+        separating_speed; ///< m/s: a normal velocity above this + |g| h after the impact counts as separating
+                          ///< (slower ones close again within the step: ODE keeps carrying them)
+    double
+        mu_infinity; ///< friction coefficient used for surface.mu = dInfinity (the core needs finite mu)
+    double v_plastic; ///< m/s: per-contact v_plastic handed to the model (PLUS); 0 = constant COR
     ipx_ode_recovery recovery; ///< penetration recovery of impacted bodies' contacts
-    double recovery_speed;    ///< m/s: the push-out limit of IPX_ODE_RECOVERY_VELOCITY
-    double handback_bound;    ///< C of the handback's bound (IPX_ODE_HANDBACK_BOUND, below), > 0
-    int recovery_switch;      ///< IPX_ODE_RECOVERY_POSITION: islands of this many contacts or more
-                              ///< are projected by the iterative LCP (lcp_psd.h, W applied through
-                              ///< the bodies), smaller ones by the dense Lemke; >= 1
+    double recovery_speed;     ///< m/s: the push-out limit of IPX_ODE_RECOVERY_VELOCITY
+    double handback_bound;     ///< C of the handback's bound (IPX_ODE_HANDBACK_BOUND, below), > 0
+    int recovery_switch;       ///< IPX_ODE_RECOVERY_POSITION: islands of this many contacts or more
+                               ///< are projected by the iterative LCP (lcp_psd.h, W applied through
+                               ///< the bodies), smaller ones by the dense Lemke; >= 1
 } ipx_ode_config;
 
 /// Counters since the context was created (or since ipx_ode_reset_stats).
 typedef struct ipx_ode_stats {
-    long steps;             ///< pre-steps run
-    long contacts_captured; ///< contact joints registered
-    long impact_events;     ///< islands solved and handed back
-    long impact_contacts;   ///< contacts in those islands' problems
-    long contacts_disabled; ///< contacts disabled because they separate after an impact
-    long fallbacks;         ///< islands left to ODE after a failure
+    long steps;              ///< pre-steps run
+    long contacts_captured;  ///< contact joints registered
+    long impact_events;      ///< islands solved and handed back
+    long impact_contacts;    ///< contacts in those islands' problems
+    long contacts_disabled;  ///< contacts disabled because they separate after an impact
+    long fallbacks;          ///< islands left to ODE after a failure
     long recovered_contacts; ///< contacts whose penetration impax recovered (per step counted)
-    long recovery_failures; ///< islands whose position projection failed (recovered a step later)
-    long recovery_islands;  ///< islands projected (position recovery, per step counted)
+    long recovery_failures;  ///< islands whose position projection failed (recovered a step later)
+    long recovery_islands;   ///< islands projected (position recovery, per step counted)
     long recovery_iterative; ///< of those, solved by the iterative LCP (recovery_switch)
     double recovery_seconds; ///< of seconds, in post-steps' projections (s)
-    double seconds;         ///< wall time spent in pre-steps and post-steps' projections (s)
+    double seconds;          ///< wall time spent in pre-steps and post-steps' projections (s)
     double max_joint_residual; ///< largest |J_b u+| handed back (m/s or rad/s)
-    char last_message[256]; ///< why the last fallback happened ("" if none)
-    long resting_contacts;  ///< contacts faster than gravity_steps allows that the jitter_steps term
-                            ///< left to ODE as resting contact (per step counted)
-    long handback_refused;  ///< islands whose answer changed a contact velocity by more than
-                            ///< handback_bound times the problem's speed scale: left to ODE (also
-                            ///< counted in fallbacks)
+    char last_message[256];    ///< why the last fallback happened ("" if none)
+    long resting_contacts; ///< contacts faster than gravity_steps allows that the jitter_steps term
+                           ///< left to ODE as resting contact (per step counted)
+    long handback_refused; ///< islands whose answer changed a contact velocity by more than
+                           ///< handback_bound times the problem's speed scale: left to ODE (also
+                           ///< counted in fallbacks)
     double max_handback_ratio; ///< largest max|dv_contact| / speed scale handed back (see below)
 } ipx_ode_stats;
 
@@ -162,27 +166,27 @@ int ipx_ode_is_compliant(const ipx_ode_context *ctx);
 
 /// One impact event (an island solved, or left to ODE), reported after its handback.
 typedef struct ipx_ode_event {
-    long step;                /* index of the pre-step since the context was created (0-based) */
-    const char *model;        /* configured model name */
-    int ok;                   /* 1: handed back; 0: left to ODE (status says why) */
-    const char *status;       /* "ok", or the fallback message */
-    int k;                    /* contacts in the problem (0 if it failed before assembly) */
-    int n_bodies;             /* bodies of the island */
+    long step;                  /* index of the pre-step since the context was created (0-based) */
+    const char *model;          /* configured model name */
+    int ok;                     /* 1: handed back; 0: left to ODE (status says why) */
+    const char *status;         /* "ok", or the fallback message */
+    int k;                      /* contacts in the problem (0 if it failed before assembly) */
+    int n_bodies;               /* bodies of the island */
     double ke_before, ke_after; /* J, kinetic energy of the island's bodies (equal on failure) */
-    const double *vn_before;  /* k normal contact velocities (m/s, > 0 separating), or NULL
+    const double *vn_before;    /* k normal contact velocities (m/s, > 0 separating), or NULL
                                  if it failed before assembly */
-    const double *vn_after;   /* k, or NULL on failure */
-    const double *impulse;    /* 3k, [t1, t2, n] per contact (N s), or NULL on failure */
-    ipx_counts counts;        /* the model's work counters (zero on failure) */
+    const double *vn_after;     /* k, or NULL on failure */
+    const double *impulse;      /* 3k, [t1, t2, n] per contact (N s), or NULL on failure */
+    ipx_counts counts;          /* the model's work counters (zero on failure) */
     const ipx_problem *problem; /* the contact-space problem solved (W, v, parameters), also when
                                    the model failed on it; NULL if it failed before assembly. W
                                    comes as blocks (problem->Ws) where the model reads them (large
                                    islands under aplcp and routh): ipx_problem_dense_W copies it.
                                    What `impax set` samples the Routh outcome set of */
     /* last, so that a program built against the earlier struct still reads its fields in place */
-    const double *point;      /* 3k, m, world frame: the contact points (ODE's geom.pos), or NULL
+    const double *point;  /* 3k, m, world frame: the contact points (ODE's geom.pos), or NULL
                                  if it failed before assembly */
-    const double *normal;     /* 3k, unit, world frame: ODE's contact normals, or NULL likewise */
+    const double *normal; /* 3k, unit, world frame: ODE's contact normals, or NULL likewise */
     const double *impulse_world; /* 3k, N s, world frame: the impulse on each contact's first
                                  dynamic body (the other body gets its opposite), or NULL on failure */
 } ipx_ode_event;
@@ -205,7 +209,8 @@ void ipx_ode_reset_stats(ipx_ode_context *ctx);
 void ipx_ode_on_contact_created(ipx_ode_context *ctx, dJointID joint, dJointGroupID group,
                                 const dContact *contact);
 /// After dJointAttach on a contact joint: the bodies in the caller's order (0 = world).
-void ipx_ode_on_contact_attached(ipx_ode_context *ctx, dJointID joint, dBodyID body1, dBodyID body2);
+void ipx_ode_on_contact_attached(ipx_ode_context *ctx, dJointID joint, dBodyID body1,
+                                 dBodyID body2);
 /// BEFORE dJointGroupEmpty/dJointGroupDestroy: ODE reuses the joints' addresses afterwards.
 void ipx_ode_on_group_emptied(ipx_ode_context *ctx, dJointGroupID group);
 /// Before dJointDestroy.

@@ -12,25 +12,28 @@
 #include "workspace_internal.h"
 
 static const ipx_param_def aplcp_params[IPX_APLCP_N_PARAMS] = {
-    [IPX_APLCP_FRICTION_DIRECTIONS] = {"friction_directions", 4, 2, IPX_AP_MAX_DIRECTIONS, 1, "",
-                                       "directions of the inscribed friction polygon (odd counts round up to even)"},
+    [IPX_APLCP_FRICTION_DIRECTIONS] =
+        {"friction_directions", 4, 2, IPX_AP_MAX_DIRECTIONS, 1, "",
+         "directions of the inscribed friction polygon (odd counts round up to even)"},
     [IPX_APLCP_NEWTON_RESTITUTION] = {"newton_restitution", 0, 0, 1, 1, "flag",
                                       "1: target v_n+ >= -e v_n- above v_capture; 0: inelastic"},
-    [IPX_APLCP_MAX_PIVOTS] = {"max_pivots", 0, 0, 1e7, 1, "",
-                              "Lemke pivot limit; 0 = automatic"},
+    [IPX_APLCP_MAX_PIVOTS] = {"max_pivots", 0, 0, 1e7, 1, "", "Lemke pivot limit; 0 = automatic"},
     [IPX_APLCP_LCP_SWITCH] = {"lcp_switch", 16, 1, 1e9, 1, "",
                               "contacts from which the iterative solver replaces the dense Lemke"},
     [IPX_APLCP_LCP_TOL] = {"lcp_tol", 1e-10, 1e-15, 1e-2, 0, "",
                            "relative LCP residual the iterative solver must reach"},
     [IPX_APLCP_MAX_SWEEPS] = {"max_sweeps", 5000, 1, 1e7, 1, "",
                               "sweeps of the iterative solver before it gives up"},
-    [IPX_APLCP_LCP_FALLBACK] = {"lcp_fallback", 96, 0, 1e9, 1, "",
-                                "contacts up to which an unconverged iterative solve is redone by the dense Lemke"},
-    [IPX_APLCP_LCP_ACCEPT] = {"lcp_accept", 1e-3, 0, 1e-1, 0, "",
-                              "residual accepted above lcp_fallback when lcp_tol is not reached (flagged)"},
-    [IPX_APLCP_STALL_SWEEPS] = {"stall_sweeps", 500, 0, 1e7, 1, "",
-                                "plain sweeps without the best residual halving that end an unconverged "
-                                "solve early (its best taken as after max_sweeps); 0 = never"},
+    [IPX_APLCP_LCP_FALLBACK] =
+        {"lcp_fallback", 96, 0, 1e9, 1, "",
+         "contacts up to which an unconverged iterative solve is redone by the dense Lemke"},
+    [IPX_APLCP_LCP_ACCEPT] =
+        {"lcp_accept", 1e-3, 0, 1e-1, 0, "",
+         "residual accepted above lcp_fallback when lcp_tol is not reached (flagged)"},
+    [IPX_APLCP_STALL_SWEEPS] =
+        {"stall_sweeps", 500, 0, 1e7, 1, "",
+         "plain sweeps without the best residual halving that end an unconverged "
+         "solve early (its best taken as after max_sweeps); 0 = never"},
 };
 
 static int directions(const double *param)
@@ -42,8 +45,8 @@ static int directions(const double *param)
 static size_t dense_bytes(int k, int nd)
 {
     size_t n = (size_t)ipx_ap_max_size(k, nd);
-    return ipx_ws_doubles_bytes(n * n) + 3 * ipx_ws_doubles_bytes(n) + ipx_ws_ints_bytes((size_t)k) +
-           ipx_ws_doubles_bytes((size_t)k) +
+    return ipx_ws_doubles_bytes(n * n) + 3 * ipx_ws_doubles_bytes(n) +
+           ipx_ws_ints_bytes((size_t)k) + ipx_ws_doubles_bytes((size_t)k) +
            ipx_ws_doubles_bytes(ipx_lemke_work_doubles((int)n)) +
            ipx_ws_ints_bytes(ipx_lemke_work_ints((int)n));
 }
@@ -77,8 +80,8 @@ static size_t aplcp_blocks_workspace_bytes(int k, const double *param)
 
 static unsigned aplcp_promises(const double *param)
 {
-    unsigned always = IPX_CHECK_NONPENETRATION | IPX_CHECK_CONE | IPX_CHECK_UNILATERAL |
-                      IPX_CHECK_CONSISTENCY;
+    unsigned always =
+        IPX_CHECK_NONPENETRATION | IPX_CHECK_CONE | IPX_CHECK_UNILATERAL | IPX_CHECK_CONSISTENCY;
     /* A Newton target can add energy in simultaneous impacts and gives impulse to contacts that
        leave; only the inelastic LCP promises dissipation and velocity complementarity. */
     if (param[IPX_APLCP_NEWTON_RESTITUTION] != 0.0) return always;
@@ -105,7 +108,8 @@ static ipx_status solve_dense(const ipx_problem *p, const double *param, const d
 
     ipx_ap_fill(&L, p, p->v, M, n, 0, q);
     if (shift)
-        for (int i = 0; i < p->k; i++) q[i] += ipx_ap_row_scale(&L, i) * shift[i]; /* anitescu_potra.h */
+        for (int i = 0; i < p->k; i++)
+            q[i] += ipx_ap_row_scale(&L, i) * shift[i]; /* anitescu_potra.h */
     int max_pivots = (int)param[IPX_APLCP_MAX_PIVOTS];
     if (max_pivots == 0) max_pivots = ipx_lemke_default_max_pivots(n);
     int pivots = 0;
@@ -113,8 +117,9 @@ static ipx_status solve_dense(const ipx_problem *p, const double *param, const d
     r->counts.lcp_solves++;
     r->counts.pivots += pivots;
     if (st != IPX_OK) {
-        snprintf(r->message, sizeof r->message, "aplcp: Lemke failed (%s) after %d pivots, LCP size %d",
-                 ipx_status_name(st), pivots, n);
+        snprintf(r->message, sizeof r->message,
+                 "aplcp: Lemke failed (%s) after %d pivots, LCP size %d", ipx_status_name(st),
+                 pivots, n);
         return st;
     }
     ipx_ap_impulse(&L, z, r->impulse);
@@ -122,7 +127,8 @@ static ipx_status solve_dense(const ipx_problem *p, const double *param, const d
 }
 
 static ipx_status solve_iterative(const ipx_problem *p, const double *param, const double *shift,
-                                  ipx_workspace *ws, ipx_result *r, int dense_after, double *residual);
+                                  ipx_workspace *ws, ipx_result *r, int dense_after,
+                                  double *residual);
 
 /* After the dense Lemke failed on an LCP that has a solution (st), the iterative solver answers
    it with its full sweeps and lcp_accept (IPX_APLCP_HIT_ITERATIVE_RESCUE); mark: the workspace
@@ -137,7 +143,8 @@ static ipx_status rescue(const ipx_problem *p, const double *param, const double
     double residual = 0.0;
     if (solve_iterative(p, param, shift, ws, r, 0, &residual) == IPX_OK) {
         r->counts.limits_hit |= IPX_APLCP_HIT_ITERATIVE_RESCUE;
-        r->message[0] = '\0'; /* the rescue answered: limits_hit says so, the message is for errors */
+        r->message[0] =
+            '\0'; /* the rescue answered: limits_hit says so, the message is for errors */
         return IPX_OK;
     }
     snprintf(r->message, sizeof r->message, "%.180s; the iterative solver reached residual %.3g",
@@ -150,17 +157,18 @@ static ipx_status rescue(const ipx_problem *p, const double *param, const double
    iterate within lcp_accept that gains no energy is the answer (IPX_APLCP_HIT_LOOSE_LCP).
    IPX_ERR_NOT_CONVERGED (message set) when neither; *residual gets the residual reached. */
 static ipx_status solve_iterative(const ipx_problem *p, const double *param, const double *shift,
-                                  ipx_workspace *ws, ipx_result *r, int dense_after, double *residual)
+                                  ipx_workspace *ws, ipx_result *r, int dense_after,
+                                  double *residual)
 {
     const size_t mark = ws->used; /* the iterative solver's memory, released for the dense one */
     ipx_nsgs s;
     ipx_status st = ipx_nsgs_init(&s, p, directions(param), ws);
     if (st != IPX_OK) return st;
     const int max_sweeps = (int)param[IPX_APLCP_MAX_SWEEPS], rows = IPX_ROWS_PER_CONTACT * p->k;
-    const ipx_nsgs_options opt = {param[IPX_APLCP_LCP_TOL],
-                                  dense_after ? ipx_nsgs_fallback_sweeps(p->k, max_sweeps) : max_sweeps, 1,
-                                  (int)param[IPX_APLCP_STALL_SWEEPS],
-                                  dense_after ? INFINITY : param[IPX_APLCP_LCP_ACCEPT]};
+    const ipx_nsgs_options opt = {
+        param[IPX_APLCP_LCP_TOL],
+        dense_after ? ipx_nsgs_fallback_sweeps(p->k, max_sweeps) : max_sweeps, 1,
+        (int)param[IPX_APLCP_STALL_SWEEPS], dense_after ? INFINITY : param[IPX_APLCP_LCP_ACCEPT]};
     st = ipx_nsgs_solve(&s, p->v, shift, NULL, 0, &opt);
     *residual = s.residual;
     r->counts.lcp_solves++;
@@ -193,8 +201,8 @@ static ipx_status solve_iterative(const ipx_problem *p, const double *param, con
     memset(r->impulse, 0, sizeof(double) * (size_t)rows);
     snprintf(r->message, sizeof r->message,
              "aplcp: iterative LCP solver reached residual %.3g, not lcp_tol %.3g (nor lcp_accept "
-             "%.3g without an energy gain), in %d sweeps", s.residual, param[IPX_APLCP_LCP_TOL],
-             param[IPX_APLCP_LCP_ACCEPT], s.sweeps);
+             "%.3g without an energy gain), in %d sweeps",
+             s.residual, param[IPX_APLCP_LCP_TOL], param[IPX_APLCP_LCP_ACCEPT], s.sweeps);
     return IPX_ERR_NOT_CONVERGED;
 }
 
@@ -213,14 +221,16 @@ static ipx_status aplcp_solve(const ipx_problem *p, const double *param, ipx_wor
     }
     double residual = 0.0;
     if (p->k >= param[IPX_APLCP_LCP_SWITCH])
-        return solve_iterative(p, param, shift, ws, r, p->k <= param[IPX_APLCP_LCP_FALLBACK], &residual);
+        return solve_iterative(p, param, shift, ws, r, p->k <= param[IPX_APLCP_LCP_FALLBACK],
+                               &residual);
     const size_t mark = ws->used;
     return rescue(p, param, shift, ws, r, solve_dense(p, param, shift, ws, r), mark);
 }
 
 const ipx_model ipx_model_aplcp = {
     .name = "aplcp",
-    .doc = "Anitescu-Potra simultaneous impact LCP, polygonal friction cone (the ODE-like baseline)",
+    .doc =
+        "Anitescu-Potra simultaneous impact LCP, polygonal friction cone (the ODE-like baseline)",
     .n_params = IPX_APLCP_N_PARAMS,
     .params = aplcp_params,
     .solve = aplcp_solve,

@@ -14,50 +14,65 @@
 #include "validate_internal.h"
 
 static const ipx_param_def bowling_params[IPX_BOWLING_N_PARAMS] = {
-    [IPX_BOWLING_E_STAR] = {"e_star", 1, 0, 1, 0, "",
-                            "energy-modifying COR e_*: T+ <= e_* T- of the impact subspace (paper: 0.5; 1 = no gain)"},
-    [IPX_BOWLING_CAP_READING] = {"cap_reading", 0, 0, 1, 1, "",
-                                 "0: T+ <= e_* T-; 1: T+ <= (1 - e_*) T- (docs/models/bowling.md §3.4 alternative)"},
+    [IPX_BOWLING_E_STAR] =
+        {"e_star", 1, 0, 1, 0, "",
+         "energy-modifying COR e_*: T+ <= e_* T- of the impact subspace (paper: 0.5; 1 = no gain)"},
+    [IPX_BOWLING_CAP_READING] =
+        {"cap_reading", 0, 0, 1, 1, "",
+         "0: T+ <= e_* T-; 1: T+ <= (1 - e_*) T- (docs/models/bowling.md §3.4 alternative)"},
     [IPX_BOWLING_CAP_FALLBACK] = {"cap_fallback", 0, 0, 1, 1, "",
-                                  "cap unreachable with all CORs 0: 0 = keep that (flag); 1 = scale impact-subspace v+ (may pull)"},
+                                  "cap unreachable with all CORs 0: 0 = keep that (flag); 1 = "
+                                  "scale impact-subspace v+ (may pull)"},
     [IPX_BOWLING_CAP_SCOPE] = {"cap_scope", 0, 0, 1, 1, "",
-                               "T- of the cap: 0 = KE of the impacting contacts' subspace (approach > v_capture); 1 = of every contact row"},
-    [IPX_BOWLING_E_T] = {"e_t", 0, -1, 1, 0, "",
-                         "tangential COR: v_t+ = -e_t v_t- in stick (0 stick, -1 unchanged, > 0 reversal)"},
-    [IPX_BOWLING_E_M] = {"e_m", 0, -1, 1, 0, "",
-                         "moment COR: w+ = -e_m w- on angular rows (patch contacts via ipx_bowling_solve only)"},
+                               "T- of the cap: 0 = KE of the impacting contacts' subspace "
+                               "(approach > v_capture); 1 = of every contact row"},
+    [IPX_BOWLING_E_T] =
+        {"e_t", 0, -1, 1, 0, "",
+         "tangential COR: v_t+ = -e_t v_t- in stick (0 stick, -1 unchanged, > 0 reversal)"},
+    [IPX_BOWLING_E_M] =
+        {"e_m", 0, -1, 1, 0, "",
+         "moment COR: w+ = -e_m w- on angular rows (patch contacts via ipx_bowling_solve only)"},
     [IPX_BOWLING_MU_DYNAMIC_RATIO] = {"mu_dynamic_ratio", 1, 0, 1, 0, "",
                                       "mu_d / mu_s, mu_s = contact mu (paper example: 0.25 / 0.5)"},
-    [IPX_BOWLING_ENERGETIC] = {"energetic", 0, 0, 1, 1, "flag",
-                               "1: Stronge-type energetic COR e_energetic sets one common normal COR"},
-    [IPX_BOWLING_E_ENERGETIC] = {"e_energetic", 1, 0, 1, 0, "",
-                                 "energetic COR e_E: T+ = T_c + e_E^2 (T- - T_c), T_c after compression"},
+    [IPX_BOWLING_ENERGETIC] =
+        {"energetic", 0, 0, 1, 1, "flag",
+         "1: Stronge-type energetic COR e_energetic sets one common normal COR"},
+    [IPX_BOWLING_E_ENERGETIC] =
+        {"e_energetic", 1, 0, 1, 0, "",
+         "energetic COR e_E: T+ = T_c + e_E^2 (T- - T_c), T_c after compression"},
     [IPX_BOWLING_SLIP_REFERENCE] = {"slip_reference", 0, 0, 1, 1, "",
                                     "slip impulse opposes 0: v_t+ - (stick target); 1: v_t+"},
-    [IPX_BOWLING_ENUMERATE_MAX] = {"enumerate_max", 81, 0, 1e6, 1, "",
-                                   "solve every candidate active set (maximum dissipation) when there are at most this many"},
+    [IPX_BOWLING_ENUMERATE_MAX] =
+        {"enumerate_max", 81, 0, 1e6, 1, "",
+         "solve every candidate active set (maximum dissipation) when there are at most this many"},
     [IPX_BOWLING_MAX_ITERATIONS] = {"max_iterations", 200, 1, 1e6, 1, "",
                                     "guard: iterations of the active-set loop (limits_hit bit 16)"},
-    [IPX_BOWLING_LOOP_SEED] = {"loop_seed", 1, 0, 1, 1, "",
-                               "active-set loop starts from 0: approaching/persistent contacts sticking; 1: the polygonal LCP's set (0's start if that LCP fails: limits_hit 128)"},
-    [IPX_BOWLING_LCP_FALLBACK] = {"lcp_fallback", 1, 0, 1, 1, "flag",
-                                  "1: polygonal Anitescu-Potra LCP when no admissible active set is found"},
+    [IPX_BOWLING_LOOP_SEED] =
+        {"loop_seed", 1, 0, 1, 1, "",
+         "active-set loop starts from 0: approaching/persistent contacts sticking; 1: the "
+         "polygonal LCP's set (0's start if that LCP fails: limits_hit 128)"},
+    [IPX_BOWLING_LCP_FALLBACK] =
+        {"lcp_fallback", 1, 0, 1, 1, "flag",
+         "1: polygonal Anitescu-Potra LCP when no admissible active set is found"},
     [IPX_BOWLING_LCP_DIRECTIONS] = {"lcp_directions", 8, 2, IPX_AP_MAX_DIRECTIONS, 1, "",
                                     "friction polygon directions of the fallback LCP (even)"},
-    [IPX_BOWLING_MOMENT_LIMITS] = {"moment_limits", 0, 0, 1, 1, "flag",
-                                   "1: |torsion| <= mu torsion_radius pi_n, |roll| <= mu roll_radius pi_n; 0: unlimited"},
+    [IPX_BOWLING_MOMENT_LIMITS] =
+        {"moment_limits", 0, 0, 1, 1, "flag",
+         "1: |torsion| <= mu torsion_radius pi_n, |roll| <= mu roll_radius pi_n; 0: unlimited"},
     [IPX_BOWLING_TORSION_RADIUS] = {"torsion_radius", 0.01, 0, 1e3, 0, "m",
                                     "radius of the torsional friction limit (moment_limits = 1)"},
     [IPX_BOWLING_ROLL_RADIUS] = {"roll_radius", 0.01, 0, 1e3, 0, "m",
                                  "radius of the rolling-moment limit (moment_limits = 1)"},
-    [IPX_BOWLING_FORCE_LAW] = {"force_law", 1, 0, 1, 1, "",
-                               "ipx_bowling_impact_forces: 1 = minimise F^T W F s.t. work-energy (18); 0 = F_p = 0"},
+    [IPX_BOWLING_FORCE_LAW] =
+        {"force_law", 1, 0, 1, 1, "",
+         "ipx_bowling_impact_forces: 1 = minimise F^T W F s.t. work-energy (18); 0 = F_p = 0"},
     [IPX_BOWLING_ROOT_ITERATIONS] = {"root_iterations", 100, 2, 1e4, 1, "",
                                      "guard: solves of one root search (e_* cap, energetic COR)"},
     [IPX_BOWLING_TOL] = {"tol", 1e-10, 1e-15, 1e-3, 0, "",
                          "relative tolerance of the admissibility tests (targets: 1000 tol)"},
-    [IPX_BOWLING_RCOND] = {"rcond", 1e-10, 1e-16, 1e-2, 0, "",
-                           "singular values below rcond x largest count as zero (redundant contacts)"},
+    [IPX_BOWLING_RCOND] =
+        {"rcond", 1e-10, 1e-16, 1e-2, 0, "",
+         "singular values below rcond x largest count as zero (redundant contacts)"},
 };
 
 /* What a solve takes after its result's arrays. */
@@ -101,10 +116,13 @@ static ipx_status bowling_solve(const ipx_problem *p, const double *param, ipx_w
 static ipx_status validate_rows(const ipx_problem *p, int rows, const double *param,
                                 ipx_workspace *ws, char *msg)
 {
-    if (rows == IPX_ROWS_PER_CONTACT) return ipx_problem_validate_dense(p, ws, "bowling", msg, IPX_MESSAGE_SIZE);
+    if (rows == IPX_ROWS_PER_CONTACT)
+        return ipx_problem_validate_dense(p, ws, "bowling", msg, IPX_MESSAGE_SIZE);
     if (p->k < 1 || !p->W || !p->v || !p->contact) {
-        snprintf(msg, IPX_MESSAGE_SIZE, "bowling: k = %d contacts of %d rows: need 1 <= k and "
-                 "non-NULL W, v, contacts", p->k, rows);
+        snprintf(msg, IPX_MESSAGE_SIZE,
+                 "bowling: k = %d contacts of %d rows: need 1 <= k and "
+                 "non-NULL W, v, contacts",
+                 p->k, rows);
         return IPX_ERR_INPUT;
     }
     ipx_counts unused;
@@ -126,7 +144,8 @@ static ipx_status validate_rows(const ipx_problem *p, int rows, const double *pa
             snprintf(msg, IPX_MESSAGE_SIZE, "W entry %zu is not finite", i);
             return IPX_ERR_INPUT;
         }
-    return ipx_check_symmetric_psd(c.n, p->W, IPX_W_TOLERANCE, c.A0, c.iwork, msg, IPX_MESSAGE_SIZE);
+    return ipx_check_symmetric_psd(c.n, p->W, IPX_W_TOLERANCE, c.A0, c.iwork, msg,
+                                   IPX_MESSAGE_SIZE);
 }
 
 static ipx_status check_call(const ipx_params *params, const ipx_problem *p,
@@ -134,8 +153,10 @@ static ipx_status check_call(const ipx_params *params, const ipx_problem *p,
 {
     if (!params || params->model != &ipx_model_bowling || !p || !ws) {
         snprintf(msg, IPX_MESSAGE_SIZE, "ipx_bowling_solve: %s",
-                 !params || params->model != &ipx_model_bowling ? "params are not of model 'bowling'"
-                 : !p ? "NULL problem" : "NULL workspace");
+                 !params || params->model != &ipx_model_bowling
+                     ? "params are not of model 'bowling'"
+                 : !p ? "NULL problem"
+                      : "NULL workspace");
         return IPX_ERR_INPUT;
     }
     int rows = host && host->rows_per_contact ? host->rows_per_contact : IPX_ROWS_PER_CONTACT;
@@ -151,7 +172,8 @@ static ipx_status check_call(const ipx_params *params, const ipx_problem *p,
     size_t need = solve_bytes(p->k, params->value);
     if (p->k >= 1 && need > ipx_ws_available(ws)) {
         snprintf(msg, IPX_MESSAGE_SIZE, "bowling: workspace has %zu bytes, needs %zu for k = %d",
-                 ipx_workspace_capacity(ws), ipx_bowling_workspace_bytes(p->k, params->value), p->k);
+                 ipx_workspace_capacity(ws), ipx_bowling_workspace_bytes(p->k, params->value),
+                 p->k);
         return IPX_ERR_WORKSPACE;
     }
     ipx_ws_reset(ws);

@@ -45,7 +45,10 @@ double bw_tol_v(const bw_ctx *c)
     return c->param[IPX_BOWLING_TOL] * fmax(c->vscale, ipx_max_abs(c->vp, c->n)) + 1e-300;
 }
 
-double bw_tol_p(const bw_ctx *c) { return c->param[IPX_BOWLING_TOL] * ipx_max_abs(c->pi, c->n) + 1e-300; }
+double bw_tol_p(const bw_ctx *c)
+{
+    return c->param[IPX_BOWLING_TOL] * ipx_max_abs(c->pi, c->n) + 1e-300;
+}
 
 double bw_tol_e(const bw_ctx *c, double e) { return c->param[IPX_BOWLING_TOL] * fabs(e) + 1e-300; }
 
@@ -91,11 +94,11 @@ void bw_state_clear(bw_ctx *c)
 size_t bw_ctx_bytes(int k, const double *param)
 {
     const size_t n = max_rows(k), n3 = 3 * (size_t)k, L = (size_t)lcp_size(k, param);
-    return 7 * ipx_ws_doubles_bytes(n) + ipx_ws_doubles_bytes(3 * n * n) + ipx_ws_doubles_bytes(5 * n) +
-           ipx_ws_doubles_bytes(ipx_min_norm_work_doubles((int)n)) + 3 * ipx_ws_ints_bytes(n) +
-           ipx_ws_doubles_bytes(n3 * n3) + 2 * ipx_ws_doubles_bytes(n3) + state_bytes((size_t)k) +
-           ipx_ws_doubles_bytes(L * L) + 3 * ipx_ws_doubles_bytes(L) + ipx_ws_doubles_bytes((size_t)k) +
-           ipx_ws_doubles_bytes(ipx_lemke_work_doubles((int)L)) +
+    return 7 * ipx_ws_doubles_bytes(n) + ipx_ws_doubles_bytes(3 * n * n) +
+           ipx_ws_doubles_bytes(5 * n) + ipx_ws_doubles_bytes(ipx_min_norm_work_doubles((int)n)) +
+           3 * ipx_ws_ints_bytes(n) + ipx_ws_doubles_bytes(n3 * n3) + 2 * ipx_ws_doubles_bytes(n3) +
+           state_bytes((size_t)k) + ipx_ws_doubles_bytes(L * L) + 3 * ipx_ws_doubles_bytes(L) +
+           ipx_ws_doubles_bytes((size_t)k) + ipx_ws_doubles_bytes(ipx_lemke_work_doubles((int)L)) +
            ipx_ws_ints_bytes(ipx_lemke_work_ints((int)L));
 }
 
@@ -115,7 +118,8 @@ ipx_status bw_ctx_init(bw_ctx *c, const ipx_problem *p, int r, const double *par
     c->vscale = ipx_max_abs(p->v, c->n);
     double **vec[] = {&c->b, &c->pi, &c->vp, &c->sol.pi, &c->keep.pi, &c->x, &c->rhs};
     int ok = 1;
-    for (size_t i = 0; i < sizeof vec / sizeof vec[0]; i++) ok &= (*vec[i] = ipx_ws_doubles(ws, n)) != NULL;
+    for (size_t i = 0; i < sizeof vec / sizeof vec[0]; i++)
+        ok &= (*vec[i] = ipx_ws_doubles(ws, n)) != NULL;
     ok &= (c->A0 = ipx_ws_doubles(ws, 3 * n * n)) != NULL;
     if (ok) c->A1 = c->A0 + n * n, c->jac = c->A1 + n * n;
     ok &= (c->nwt = ipx_ws_doubles(ws, 5 * n)) != NULL;
@@ -131,7 +135,7 @@ ipx_status bw_ctx_init(bw_ctx *c, const ipx_problem *p, int r, const double *par
     ok &= (c->cur.slip = ipx_ws_bytes(ws, k * BW_GROUPS)) != NULL;
     ok &= (c->slip_saved = ipx_ws_bytes(ws, k * BW_GROUPS)) != NULL;
     ok &= (c->moving = ipx_ws_bytes(ws, k * BW_GROUPS)) != NULL;
-    ok &= (c->cur.dir = (double (*)[BW_GROUPS][2])ipx_ws_doubles(ws, k * BW_GROUPS * 2)) != NULL;
+    ok &= (c->cur.dir = (double(*)[BW_GROUPS][2])ipx_ws_doubles(ws, k * BW_GROUPS * 2)) != NULL;
     ok &= (c->dyn = ipx_ws_bytes(ws, k * sizeof(ipx_contact))) != NULL;
     ok &= (c->slip_list = ipx_ws_ints(ws, k * BW_GROUPS)) != NULL;
     ok &= (c->ap_fric = ipx_ws_ints(ws, k)) != NULL;
@@ -151,4 +155,3 @@ ipx_status bw_ctx_init(bw_ctx *c, const ipx_problem *p, int r, const double *par
     memset(c->moving, 0, k * sizeof *c->moving);
     return IPX_OK;
 }
-

@@ -24,9 +24,9 @@
 /// Active set and stick/slip state of every contact of one candidate (k entries each, in the
 /// workspace).
 typedef struct bw_state {
-    unsigned char *active;              /* contact in S */
-    unsigned char (*slip)[BW_GROUPS];   /* 1 = slip, 0 = stick */
-    double (*dir)[BW_GROUPS][2];        /* slip direction s (unit) */
+    unsigned char *active;            /* contact in S */
+    unsigned char (*slip)[BW_GROUPS]; /* 1 = slip, 0 = stick */
+    double (*dir)[BW_GROUPS][2];      /* slip direction s (unit) */
 } bw_state;
 
 /// Which CORs a solve uses: every contact's e (or one common normal COR) times lambda, and
@@ -48,40 +48,40 @@ typedef struct bw_outcome {
 typedef struct bw_ctx {
     const ipx_problem *p;
     const double *param;
-    int k, r, n, groups;  /* contacts, rows per contact, rows, friction groups per contact */
-    double vscale;        /* m/s, largest |v| (velocity scale of the tolerances) */
-    double *b;            /* n: targets of the row laws */
-    double *pi, *vp;      /* n: the current candidate's impulse and v+ */
-    double dT;            /* J: its kinetic-energy change */
-    int rank_deficient;   /* its system was rank-deficient */
-    bw_outcome sol;       /* the law's solution for the current targets */
-    bw_outcome keep;      /* the feasible end of a root search */
-    double *x, *rhs;      /* n: unknowns / right-hand side of a candidate's system */
-    double *A0, *A1;      /* n x n: a candidate's system (kept) and its copy for the solver */
+    int k, r, n, groups; /* contacts, rows per contact, rows, friction groups per contact */
+    double vscale;       /* m/s, largest |v| (velocity scale of the tolerances) */
+    double *b;           /* n: targets of the row laws */
+    double *pi, *vp;     /* n: the current candidate's impulse and v+ */
+    double dT;           /* J: its kinetic-energy change */
+    int rank_deficient;  /* its system was rank-deficient */
+    bw_outcome sol;      /* the law's solution for the current targets */
+    bw_outcome keep;     /* the feasible end of a root search */
+    double *x, *rhs;     /* n: unknowns / right-hand side of a candidate's system */
+    double *A0, *A1;     /* n x n: a candidate's system (kept) and its copy for the solver */
     double *lsq_work;
-    int *iwork, *unk;     /* n: solver pivots; global row of each unknown */
-    double *jac, *nwt;    /* n x n, 5n: Newton on the slip angles (bowling_slip.c) */
-    double *W3, *v3;      /* 3k x 3k, 3k: [t1, t2, n] part (LCP, validation) */
+    int *iwork, *unk;                 /* n: solver pivots; global row of each unknown */
+    double *jac, *nwt;                /* n x n, 5n: Newton on the slip angles (bowling_slip.c) */
+    double *W3, *v3;                  /* 3k x 3k, 3k: [t1, t2, n] part (LCP, validation) */
     double *M, *q, *z, *w, *lcp_work; /* the polygonal LCP */
     int *lcp_iwork;
     struct {
         ipx_ap_layout layout;
-        unsigned used;    /* IPX_BOWLING_LCP_USED, | INELASTIC_USED if the targets failed */
-        int solved;       /* z holds a solution for the current targets */
-        int tried;        /* bw_lcp_solve ran for them */
+        unsigned used;     /* IPX_BOWLING_LCP_USED, | INELASTIC_USED if the targets failed */
+        int solved;        /* z holds a solution for the current targets */
+        int tried;         /* bw_lcp_solve ran for them */
         ipx_status status; /* its status */
     } lcp;
     bw_state cur;
     unsigned char (*slip_saved)[BW_GROUPS]; /* k: a copy of cur.slip (bowling_set.c) */
     unsigned char (*moving)[BW_GROUPS];     /* k: slip direction did not settle */
-    ipx_contact *dyn;     /* k: the contacts with mu_d (bowling_lcp.c) */
-    double *rel3;         /* 3k: the LCP's shifted velocities, then its impulse (bowling_lcp.c) */
-    int *slip_list;       /* k * BW_GROUPS: the 2-D slipping groups (bowling_slip.c) */
-    int *cap_rows;        /* n: rows of the cap's subspace (bowling_energy.c) */
-    int *ap_fric;         /* k: the LCP layout's friction contacts */
-    double *ap_scale;     /* k: the LCP layout's contact scales (anitescu_potra.h) */
+    ipx_contact *dyn;                       /* k: the contacts with mu_d (bowling_lcp.c) */
+    double *rel3;     /* 3k: the LCP's shifted velocities, then its impulse (bowling_lcp.c) */
+    int *slip_list;   /* k * BW_GROUPS: the 2-D slipping groups (bowling_slip.c) */
+    int *cap_rows;    /* n: rows of the cap's subspace (bowling_energy.c) */
+    int *ap_fric;     /* k: the LCP layout's friction contacts */
+    double *ap_scale; /* k: the LCP layout's contact scales (anitescu_potra.h) */
     ipx_counts *counts;
-    char *message;        /* IPX_MESSAGE_SIZE */
+    char *message; /* IPX_MESSAGE_SIZE */
 } bw_ctx;
 
 /* bowling_ctx.c */

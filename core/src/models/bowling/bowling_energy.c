@@ -37,7 +37,8 @@ ipx_status ipx_bowling_impact_ke(int n, const double *W, const double *v, double
 }
 
 /* T of n rows with matrix W and velocities u, with the context's scratch (W^+ u left in c->x). */
-static ipx_status ke_of(bw_ctx *c, int n, const double *W, const double *u, const char *what, double *ke)
+static ipx_status ke_of(bw_ctx *c, int n, const double *W, const double *u, const char *what,
+                        double *ke)
 {
     c->counts->lsq_solves++;
     const ipx_status st = half_quadratic(n, W, u, c->param[IPX_BOWLING_RCOND], c->A1, c->x,
@@ -67,7 +68,8 @@ static ipx_status cap_ke(bw_ctx *c, double *ke)
     double *W = c->jac, *u = c->nwt; /* free outside the slip solves */
     for (int a = 0; a < m; a++) {
         u[a] = c->p->v[rows[a]];
-        for (int b = 0; b < m; b++) W[a + (size_t)m * b] = c->p->W[rows[a] + (size_t)c->n * rows[b]];
+        for (int b = 0; b < m; b++)
+            W[a + (size_t)m * b] = c->p->W[rows[a] + (size_t)c->n * rows[b]];
     }
     return ke_of(c, m, W, u, "T-", ke);
 }

@@ -83,8 +83,8 @@ static int repair(const ipx_bowling_force_problem *fp, unsigned char *held, cons
 ipx_status ipx_bowling_impact_forces(const ipx_bowling_force_problem *fp, const double *param,
                                      double *work, ipx_bowling_forces *out)
 {
-    if (!fp || !param || !work || !out || !out->F || !out->accel || fp->p < 1 || !fp->W ||
-        !fp->c || !fp->r || !fp->normal || !isfinite(fp->dT))
+    if (!fp || !param || !work || !out || !out->F || !out->accel || fp->p < 1 || !fp->W || !fp->c ||
+        !fp->r || !fp->normal || !isfinite(fp->dT))
         return IPX_ERR_INPUT;
     const size_t p = (size_t)fp->p;
     double *WF = work + p * p + p;

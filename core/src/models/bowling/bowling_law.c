@@ -55,7 +55,8 @@ static int unknowns(bw_ctx *c)
         c->unk[m++] = c->r * i + IPX_N;
         for (int g = 0; g < c->groups; g++)
             if (!c->cur.slip[i][g])
-                for (int j = 0; j < bw_group_dim(g); j++) c->unk[m++] = c->r * i + bw_group_row(g, j);
+                for (int j = 0; j < bw_group_dim(g); j++)
+                    c->unk[m++] = c->r * i + bw_group_row(g, j);
     }
     return m;
 }
@@ -160,7 +161,8 @@ int bw_admissible(const bw_ctx *c)
                 const int row = bw_group_row(g, j);
                 if (fabs(vp[row] - b[row]) > tol_t) return 0;
             }
-            if (bw_group_norm(pi, g) > bw_stick_limit(c, i, g) * fmax(pi[IPX_N], 0.0) + tol_p) return 0;
+            if (bw_group_norm(pi, g) > bw_stick_limit(c, i, g) * fmax(pi[IPX_N], 0.0) + tol_p)
+                return 0;
         }
     }
     return 1;

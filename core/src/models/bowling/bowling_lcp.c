@@ -18,7 +18,8 @@ void bw_gather3(bw_ctx *c)
         const int ra = c->r * (a / 3) + a % 3;
         c->v3[a] = c->p->v[ra];
         for (int b = 0; b < n3; b++)
-            c->W3[a + (size_t)n3 * b] = c->p->W[ra + (size_t)c->n * (size_t)(c->r * (b / 3) + b % 3)];
+            c->W3[a + (size_t)n3 * b] =
+                c->p->W[ra + (size_t)c->n * (size_t)(c->r * (b / 3) + b % 3)];
     }
 }
 

@@ -8,7 +8,6 @@
 #include "bowling_ctx.h"
 #include "mathutil.h"
 
-
 /* A stick/slip choice exists where the limit is finite and non-zero; c_s = 0 (mu = 0, or a
    zero radius) can only slip with no impulse, c_s = infinity (moment rows without limits)
    only stick. */
@@ -70,20 +69,22 @@ static int better(const bw_ctx *c)
     if (!c->sol.found) return 1;
     const double tol = bw_tol_e(c, c->sol.dT);
     if (c->dT < c->sol.dT - tol) return 1;
-    return c->dT <= c->sol.dT + tol && ipx_norm2(c->pi, c->n) < ipx_norm2(c->sol.pi, c->n) * (1.0 - 1e-9);
+    return c->dT <= c->sol.dT + tol &&
+           ipx_norm2(c->pi, c->n) < ipx_norm2(c->sol.pi, c->n) * (1.0 - 1e-9);
 }
 
 /* Better first slip directions: against the impulse the slipping groups would take if they
    stuck (the direction the cone cuts off). One extra solve; groups without it keep theirs. */
 static ipx_status guess_from_stick(bw_ctx *c)
 {
-    unsigned char (*slip)[BW_GROUPS] = c->slip_saved;
+    unsigned char(*slip)[BW_GROUPS] = c->slip_saved;
     const size_t bytes = (size_t)c->k * sizeof *slip;
     memcpy(slip, c->cur.slip, bytes);
     int any = 0;
     for (int i = 0; i < c->k; i++)
         for (int g = 0; g < c->groups; g++)
-            if (c->cur.active[i] && slip[i][g] && has_choice(c, i, g)) c->cur.slip[i][g] = 0, any = 1;
+            if (c->cur.active[i] && slip[i][g] && has_choice(c, i, g))
+                c->cur.slip[i][g] = 0, any = 1;
     if (!any) return IPX_OK;
     ipx_status st = bw_solve_candidate(c);
     memcpy(c->cur.slip, slip, bytes);
@@ -93,7 +94,8 @@ static ipx_status guess_from_stick(bw_ctx *c)
             if (!c->cur.active[i] || !slip[i][g] || !has_choice(c, i, g)) continue;
             const double *pi = c->pi + c->r * i, norm = bw_group_norm(pi, g);
             if (norm > 0.0)
-                for (int j = 0; j < bw_group_dim(g); j++) c->cur.dir[i][g][j] = -pi[bw_group_row(g, j)] / norm;
+                for (int j = 0; j < bw_group_dim(g); j++)
+                    c->cur.dir[i][g][j] = -pi[bw_group_row(g, j)] / norm;
         }
     return IPX_OK;
 }
@@ -184,7 +186,8 @@ static unsigned long long state_hash(const bw_ctx *c)
     unsigned long long h = 1469598103934665603ull;
     for (int i = 0; i < c->k; i++) {
         unsigned byte = c->cur.active[i];
-        for (int g = 0; g < c->groups; g++) byte = 2u * byte + (c->cur.active[i] && c->cur.slip[i][g]);
+        for (int g = 0; g < c->groups; g++)
+            byte = 2u * byte + (c->cur.active[i] && c->cur.slip[i][g]);
         h = (h ^ byte) * 1099511628211ull;
     }
     return h;

@@ -279,8 +279,9 @@ ipx_status bw_solve_slip(bw_ctx *c, int *unsettled)
     const int G = slip_groups_2d(c, list);
     for (;;) {
         double d = 0.0;
-        ipx_status st = G >= 2 ? newton(c, list, G, &d) : G == 1 ? scan(c, list, &d)
-                                                                 : bw_solve_candidate(c);
+        ipx_status st = G >= 2   ? newton(c, list, G, &d)
+                        : G == 1 ? scan(c, list, &d)
+                                 : bw_solve_candidate(c);
         if (st != IPX_OK) return st;
         memset(c->moving, 0, (size_t)c->k * sizeof *c->moving);
         *unsettled = 0;

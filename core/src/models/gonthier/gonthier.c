@@ -15,26 +15,49 @@
 #include "validate_internal.h"
 
 static const ipx_param_def gonthier_params[IPX_GONTHIER_N_PARAMS] = {
-    [IPX_GONTHIER_K] = {"k", 1e6, 1e-3, 1e15, 0, "N/m^p", "stiffness of the normal force k delta^p (paper: 1e6 balls, 1e9 pendulum, 3.4e10 Hertz steel)"},
+    [IPX_GONTHIER_K] = {"k", 1e6, 1e-3, 1e15, 0, "N/m^p",
+                        "stiffness of the normal force k delta^p (paper: 1e6 balls, 1e9 pendulum, "
+                        "3.4e10 Hertz steel)"},
     [IPX_GONTHIER_P] = {"p", 1.5, 1, 3, 0, "", "exponent of the depth (3/2: Hertz)"},
-    [IPX_GONTHIER_E] = {"e", -1, -1, 1, 0, "", "coefficient of restitution; < 0: each contact's own (ODE: surface.bounce)"},
-    [IPX_GONTHIER_E_MIN] = {"e_min", 0.01, 1e-3, 1, 0, "", "smallest e used (e = 0 would divide by zero; the paper used 0.01)"},
-    [IPX_GONTHIER_V_FLOOR] = {"v_floor", 0.01, 0, 10, 0, "m/s", "floor of the latched impact speed (a = d/(e v_imp) is singular at 0; spec: >= g h d / e)"},
-    [IPX_GONTHIER_PRESET] = {"preset", 0, 0, 3, 1, "", "friction set: 0 the values below; 1 Bowden-Leben (Table I), 2 balls (Table II), 3 pendulum (Table III)"},
-    [IPX_GONTHIER_MU_S] = {"mu_s", -1, -1, 1e3, 0, "", "stiction coefficient after a long dwell; < 0: each contact's mu"},
-    [IPX_GONTHIER_MU_C] = {"mu_c", -1, -1, 1e3, 0, "", "Coulomb coefficient; < 0: each contact's mu"},
+    [IPX_GONTHIER_E] =
+        {"e", -1, -1, 1, 0, "",
+         "coefficient of restitution; < 0: each contact's own (ODE: surface.bounce)"},
+    [IPX_GONTHIER_E_MIN] = {"e_min", 0.01, 1e-3, 1, 0, "",
+                            "smallest e used (e = 0 would divide by zero; the paper used 0.01)"},
+    [IPX_GONTHIER_V_FLOOR] = {"v_floor", 0.01, 0, 10, 0, "m/s",
+                              "floor of the latched impact speed (a = d/(e v_imp) is singular at "
+                              "0; spec: >= g h d / e)"},
+    [IPX_GONTHIER_PRESET] = {"preset", 0, 0, 3, 1, "",
+                             "friction set: 0 the values below; 1 Bowden-Leben (Table I), 2 balls "
+                             "(Table II), 3 pendulum (Table III)"},
+    [IPX_GONTHIER_MU_S] = {"mu_s", -1, -1, 1e3, 0, "",
+                           "stiction coefficient after a long dwell; < 0: each contact's mu"},
+    [IPX_GONTHIER_MU_C] = {"mu_c", -1, -1, 1e3, 0, "",
+                           "Coulomb coefficient; < 0: each contact's mu"},
     [IPX_GONTHIER_SIGMA0] = {"sigma0", 1e5, 1e-3, 1e12, 0, "N/m", "bristle stiffness"},
-    [IPX_GONTHIER_SIGMA1] = {"sigma1", 316.22776601683796, 1e-6, 1e12, 0, "N*s/m", "bristle damping"},
+    [IPX_GONTHIER_SIGMA1] = {"sigma1", 316.22776601683796, 1e-6, 1e12, 0, "N*s/m",
+                             "bristle damping"},
     [IPX_GONTHIER_SIGMA2] = {"sigma2", 0, 0, 1e9, 0, "N*s/m", "viscous friction"},
     [IPX_GONTHIER_V_S] = {"v_s", 1e-3, 1e-9, 1e3, 0, "m/s", "Stribeck velocity"},
-    [IPX_GONTHIER_TAU_DW] = {"tau_dw", 2, 1e-9, 1e6, 0, "s", "dwell time constant (stiction grows with time in stick)"},
-    [IPX_GONTHIER_V_EPS] = {"v_eps", 1e-5, 1e-12, 1e3, 0, "m/s", "tolerance of the slip direction (<= v_s / 10)"},
-    [IPX_GONTHIER_S_DW_ONSET] = {"s_dw_onset", 0, 0, 1, 0, "", "dwell state of a new contact (1: starts with full stiction)"},
-    [IPX_GONTHIER_SUBSTEP] = {"substep", 1e-5, 1e-9, 1, 0, "s", "largest integration step (hosts sub-step their step to it)"},
-    [IPX_GONTHIER_STEPS_PER_CONTACT] = {"steps_per_contact", 400, 10, 1e6, 1, "", "ipx_solve: steps per elastic contact duration of the fastest contact"},
-    [IPX_GONTHIER_MATCH_DISTANCE] = {"match_distance", 0.01, 0, 10, 0, "m", "hosts: a contact within this of last step's on the same pair keeps its state"},
-    [IPX_GONTHIER_MAX_STEPS] = {"max_steps", 1e7, 100, 1e10, 1, "", "guard: integration steps of one ipx_solve collision"},
-    [IPX_GONTHIER_MAX_SUBSTEPS] = {"max_substeps", 1e4, 1, 1e9, 1, "", "guard: sub-steps of one host step; a stiffer step is refused (ODE takes it)"},
+    [IPX_GONTHIER_TAU_DW] = {"tau_dw", 2, 1e-9, 1e6, 0, "s",
+                             "dwell time constant (stiction grows with time in stick)"},
+    [IPX_GONTHIER_V_EPS] = {"v_eps", 1e-5, 1e-12, 1e3, 0, "m/s",
+                            "tolerance of the slip direction (<= v_s / 10)"},
+    [IPX_GONTHIER_S_DW_ONSET] = {"s_dw_onset", 0, 0, 1, 0, "",
+                                 "dwell state of a new contact (1: starts with full stiction)"},
+    [IPX_GONTHIER_SUBSTEP] = {"substep", 1e-5, 1e-9, 1, 0, "s",
+                              "largest integration step (hosts sub-step their step to it)"},
+    [IPX_GONTHIER_STEPS_PER_CONTACT] =
+        {"steps_per_contact", 400, 10, 1e6, 1, "",
+         "ipx_solve: steps per elastic contact duration of the fastest contact"},
+    [IPX_GONTHIER_MATCH_DISTANCE] =
+        {"match_distance", 0.01, 0, 10, 0, "m",
+         "hosts: a contact within this of last step's on the same pair keeps its state"},
+    [IPX_GONTHIER_MAX_STEPS] = {"max_steps", 1e7, 100, 1e10, 1, "",
+                                "guard: integration steps of one ipx_solve collision"},
+    [IPX_GONTHIER_MAX_SUBSTEPS] =
+        {"max_substeps", 1e4, 1, 1e9, 1, "",
+         "guard: sub-steps of one host step; a stiffer step is refused (ODE takes it)"},
 };
 
 /* The paper's Tables I-III: mu_s, mu_c, sigma0, sigma1, sigma2, v_s, tau_dw, v_eps. */
@@ -52,10 +75,18 @@ void ipx_gonthier_law_for(const double *param, const ipx_contact *c, ipx_gonthie
     if (preset != IPX_GONTHIER_CUSTOM) memcpy(f, presets[preset], sizeof f);
     const double e = param[IPX_GONTHIER_E] < 0.0 ? c->e : param[IPX_GONTHIER_E];
     *law = (ipx_gonthier_law){
-        .k = param[IPX_GONTHIER_K], .p = param[IPX_GONTHIER_P],
-        .e = fmax(e, param[IPX_GONTHIER_E_MIN]), .v_floor = param[IPX_GONTHIER_V_FLOOR],
-        .mu_s = f[0] < 0.0 ? c->mu : f[0], .mu_c = f[1] < 0.0 ? c->mu : f[1],
-        .sigma0 = f[2], .sigma1 = f[3], .sigma2 = f[4], .v_s = f[5], .tau_dw = f[6], .v_eps = f[7],
+        .k = param[IPX_GONTHIER_K],
+        .p = param[IPX_GONTHIER_P],
+        .e = fmax(e, param[IPX_GONTHIER_E_MIN]),
+        .v_floor = param[IPX_GONTHIER_V_FLOOR],
+        .mu_s = f[0] < 0.0 ? c->mu : f[0],
+        .mu_c = f[1] < 0.0 ? c->mu : f[1],
+        .sigma0 = f[2],
+        .sigma1 = f[3],
+        .sigma2 = f[4],
+        .v_s = f[5],
+        .tau_dw = f[6],
+        .v_eps = f[7],
         .s_dw_onset = param[IPX_GONTHIER_S_DW_ONSET],
     };
 }
@@ -73,7 +104,10 @@ size_t ipx_gonthier_advance_work_doubles(int k)
 }
 
 /* S_i = k delta_i^p of the step (0 when not touching): normal_forces() writes it, move() reads it. */
-static double *spring_stiffness(const ipx_gonthier_island *is) { return is->work + 3 * (size_t)is->k; }
+static double *spring_stiffness(const ipx_gonthier_island *is)
+{
+    return is->work + 3 * (size_t)is->k;
+}
 
 /* J: a normal spring's energy k delta^(p+1) / (p+1) (0 when not touching). */
 static double spring_energy(const ipx_gonthier_law *law, double delta)
@@ -111,9 +145,11 @@ static void normal_forces(ipx_gonthier_island *is, double h, double *f)
     for (int r = 0; r < np; r++) {
         const int i = P[r], ri = 3 * i + IPX_N;
         for (int j = 0; j < k; j++) /* the e = 1 rows keep their explicit forces */
-            if (D[j] == 0.0) y[r] -= h * is->W[ri + (size_t)rows * (3 * j + IPX_N)] * f[3 * j + IPX_N];
+            if (D[j] == 0.0)
+                y[r] -= h * is->W[ri + (size_t)rows * (3 * j + IPX_N)] * f[3 * j + IPX_N];
         for (int c = 0; c < np; c++)
-            A[r + np * c] = h * is->W[ri + (size_t)rows * (3 * P[c] + IPX_N)] + (r == c ? 1.0 / D[i] : 0.0);
+            A[r + np * c] =
+                h * is->W[ri + (size_t)rows * (3 * P[c] + IPX_N)] + (r == c ? 1.0 / D[i] : 0.0);
     }
     if (ipx_cholesky_factor(np, A) != IPX_OK || ipx_cholesky_solve(np, A, 1, y) != IPX_OK)
         return; /* cannot happen for a positive semidefinite W: the explicit forces stay */
@@ -142,7 +178,8 @@ static void friction_force(ipx_gonthier_island *is, int i, double h, double f[3]
     const int rows = 3 * is->k;
     const double *v = is->v + 3 * i;
     const double v_t[2] = {v[IPX_T1], v[IPX_T2]};
-    const double w_t = fmax(row_sum(is->W, rows, 3 * i + IPX_T1), row_sum(is->W, rows, 3 * i + IPX_T2));
+    const double w_t =
+        fmax(row_sum(is->W, rows, 3 * i + IPX_T1), row_sum(is->W, rows, 3 * i + IPX_T2));
     ipx_gonthier_friction(&is->state[i], &is->law[i], f[IPX_N], v_t, h, w_t, f);
 }
 
@@ -168,7 +205,8 @@ static void move(ipx_gonthier_island *is, double h, const double *v_n)
 void ipx_gonthier_advance(ipx_gonthier_island *is, double h, long n)
 {
     const int rows = 3 * is->k;
-    double *f = is->work, *v_n = is->work + 5 * (size_t)is->k; /* y's room: free after normal_forces */
+    double *f = is->work,
+           *v_n = is->work + 5 * (size_t)is->k; /* y's room: free after normal_forces */
     for (long step = 0; step < n; step++) {
         normal_forces(is, h, f);
         for (int i = 0; i < is->k; i++) friction_force(is, i, h, f + 3 * i);
@@ -189,7 +227,8 @@ void ipx_gonthier_advance(ipx_gonthier_island *is, double h, long n)
 static double island_stored(const ipx_gonthier_island *is)
 {
     double E = 0.0;
-    for (int i = 0; i < is->k; i++) E += ipx_gonthier_stored_energy(&is->law[i], &is->state[i], is->delta[i]);
+    for (int i = 0; i < is->k; i++)
+        E += ipx_gonthier_stored_energy(&is->law[i], &is->state[i], is->delta[i]);
     return E;
 }
 
@@ -224,12 +263,14 @@ static double stable_step(const ipx_gonthier_island *is, double h)
     double h_max = INFINITY;
     for (int i = 0; i < is->k; i++) {
         const ipx_gonthier_law *L = &is->law[i];
-        const double vn = is->v[3 * i + IPX_N], depth = fmax(is->delta[i], 0.0) + fmax(-vn, 0.0) * h;
+        const double vn = is->v[3 * i + IPX_N],
+                     depth = fmax(is->delta[i], 0.0) + fmax(-vn, 0.0) * h;
         if (!(depth > 0.0)) continue;
         /* inverse masses as Gershgorin bounds (the rows' absolute sums), so that the coupling
            between contacts through shared bodies and joints is counted too */
         const double w_n = row_sum(is->W, rows, 3 * i + IPX_N);
-        const double w_t = fmax(row_sum(is->W, rows, 3 * i + IPX_T1), row_sum(is->W, rows, 3 * i + IPX_T2));
+        const double w_t =
+            fmax(row_sum(is->W, rows, 3 * i + IPX_T1), row_sum(is->W, rows, 3 * i + IPX_T2));
         const double kd = L->k * pow(depth, L->p);
         if (w_n > 0.0) h_max = fmin(h_max, 0.2 / sqrt(w_n * L->p * kd / depth));
         if (w_t > 0.0 && L->mu_s + L->mu_c > 0.0) h_max = fmin(h_max, 0.2 / sqrt(w_t * L->sigma0));
@@ -266,8 +307,10 @@ static ipx_status gonthier_solve(const ipx_problem *p, const double *param, ipx_
     is.v = ipx_ws_doubles(ws, 3 * (size_t)k);
     is.impulse = ipx_ws_doubles(ws, 3 * (size_t)k);
     is.delta = ipx_ws_doubles(ws, (size_t)k);
-    is.state = (ipx_gonthier_state *)ipx_ws_doubles(ws, (size_t)k * sizeof(ipx_gonthier_state) / sizeof(double));
-    ipx_gonthier_law *law = (ipx_gonthier_law *)ipx_ws_doubles(ws, (size_t)k * sizeof(ipx_gonthier_law) / sizeof(double));
+    is.state = (ipx_gonthier_state *)ipx_ws_doubles(ws, (size_t)k * sizeof(ipx_gonthier_state) /
+                                                            sizeof(double));
+    ipx_gonthier_law *law = (ipx_gonthier_law *)ipx_ws_doubles(
+        ws, (size_t)k * sizeof(ipx_gonthier_law) / sizeof(double));
     is.work = ipx_ws_doubles(ws, ipx_gonthier_advance_work_doubles(k));
     if (!is.v || !is.impulse || !is.delta || !is.state || !law || !is.work) {
         snprintf(r->message, sizeof r->message, "gonthier: workspace too small for k = %d", k);
@@ -275,9 +318,10 @@ static ipx_status gonthier_solve(const ipx_problem *p, const double *param, ipx_
     }
     const int stuck = ipx_problem_unreachable_approach(p, 0.0);
     if (stuck >= 0) { /* no force can stop it: the collision would never end */
-        snprintf(r->message, sizeof r->message,
-                 "gonthier: contact %d approaches at %.3g m/s but W_nn = 0: no force can separate it",
-                 stuck, p->v[3 * stuck + IPX_N]);
+        snprintf(
+            r->message, sizeof r->message,
+            "gonthier: contact %d approaches at %.3g m/s but W_nn = 0: no force can separate it",
+            stuck, p->v[3 * stuck + IPX_N]);
         return IPX_ERR_INPUT;
     }
     is.law = law;
@@ -301,7 +345,8 @@ static ipx_status gonthier_solve(const ipx_problem *p, const double *param, ipx_
     if (h > 0.0 && !separated(&is)) {
         r->counts.limits_hit |= 1u;
         snprintf(r->message, sizeof r->message,
-                 "gonthier: the bodies still touch after max_steps = %ld steps of %.3g s", max_steps, h);
+                 "gonthier: the bodies still touch after max_steps = %ld steps of %.3g s",
+                 max_steps, h);
         return IPX_ERR_NOT_CONVERGED;
     }
     memcpy(r->impulse, is.impulse, sizeof(double) * 3 * (size_t)k);
@@ -317,25 +362,30 @@ ipx_status ipx_gonthier_step(const ipx_params *params, const ipx_problem *p, dou
     if (ipx_result_begin(r, p ? p->k : 0, IPX_ROWS_PER_CONTACT, ws) != IPX_OK) return r->status;
     if (!params || params->model != &ipx_model_gonthier || !p || !delta || !state || !ws) {
         snprintf(r->message, sizeof r->message, "ipx_gonthier_step: %s",
-                 !params || params->model != &ipx_model_gonthier ? "params are not of model 'gonthier'"
-                                                                 : "NULL argument");
+                 !params || params->model != &ipx_model_gonthier
+                     ? "params are not of model 'gonthier'"
+                     : "NULL argument");
         return r->status = IPX_ERR_INPUT;
     }
     ipx_ws_reset(ws);
-    ipx_status st = ipx_problem_validate_dense(p, ws, "ipx_gonthier_step", r->message, sizeof r->message);
+    ipx_status st =
+        ipx_problem_validate_dense(p, ws, "ipx_gonthier_step", r->message, sizeof r->message);
     if (st != IPX_OK) return r->status = st;
     if (!(h > 0.0) || !isfinite(h)) {
-        snprintf(r->message, sizeof r->message, "gonthier: step h = %g s must be finite and > 0", h);
+        snprintf(r->message, sizeof r->message, "gonthier: step h = %g s must be finite and > 0",
+                 h);
         return r->status = IPX_ERR_INPUT;
     }
     for (int i = 0; i < p->k; i++)
         if (!isfinite(delta[i])) {
-            snprintf(r->message, sizeof r->message, "contact %d: depth %g m is not finite", i, delta[i]);
+            snprintf(r->message, sizeof r->message, "contact %d: depth %g m is not finite", i,
+                     delta[i]);
             return r->status = IPX_ERR_INPUT;
         }
     ipx_ws_reset(ws);
     const size_t n = 3 * (size_t)p->k;
-    ipx_gonthier_law *law = (ipx_gonthier_law *)ipx_ws_doubles(ws, (size_t)p->k * sizeof(ipx_gonthier_law) / sizeof(double));
+    ipx_gonthier_law *law = (ipx_gonthier_law *)ipx_ws_doubles(
+        ws, (size_t)p->k * sizeof(ipx_gonthier_law) / sizeof(double));
     double *v = ipx_ws_doubles(ws, n);
     double *work = ipx_ws_doubles(ws, ipx_gonthier_advance_work_doubles(p->k));
     if (!law || !v || !work) {
@@ -344,9 +394,16 @@ ipx_status ipx_gonthier_step(const ipx_params *params, const ipx_problem *p, dou
     }
     for (int i = 0; i < p->k; i++) ipx_gonthier_law_for(params->value, &p->contact[i], &law[i]);
     memcpy(v, p->v, sizeof(double) * n);
-    ipx_gonthier_island is = {.k = p->k, .W = p->W, .v = v, .delta = delta, .state = state,
-                              .law = law, .impulse = r->impulse, .impulse_time = impulse_mean,
-                              .work = work, .energy_error = &r->energy_error};
+    ipx_gonthier_island is = {.k = p->k,
+                              .W = p->W,
+                              .v = v,
+                              .delta = delta,
+                              .state = state,
+                              .law = law,
+                              .impulse = r->impulse,
+                              .impulse_time = impulse_mean,
+                              .work = work,
+                              .energy_error = &r->energy_error};
     const double stored = island_stored(&is);
     if (impulse_mean) memset(impulse_mean, 0, sizeof(double) * n);
     const double h_sub = fmin(params->value[IPX_GONTHIER_SUBSTEP], stable_step(&is, h));
@@ -354,8 +411,8 @@ ipx_status ipx_gonthier_step(const ipx_params *params, const ipx_problem *p, dou
     if (want > params->value[IPX_GONTHIER_MAX_SUBSTEPS]) {
         snprintf(r->message, sizeof r->message,
                  "gonthier: a stable sub-step of %.3g s needs %.3g of them (max_substeps %.3g): "
-                 "lower k, raise e or v_floor, or shorten the step", h_sub, want,
-                 params->value[IPX_GONTHIER_MAX_SUBSTEPS]);
+                 "lower k, raise e or v_floor, or shorten the step",
+                 h_sub, want, params->value[IPX_GONTHIER_MAX_SUBSTEPS]);
         r->counts.limits_hit |= 1u;
         return r->status = IPX_ERR_NOT_CONVERGED;
     }
@@ -375,7 +432,8 @@ ipx_status ipx_gonthier_step(const ipx_params *params, const ipx_problem *p, dou
 static unsigned gonthier_promises(const double *param)
 {
     (void)param;
-    return IPX_CHECK_ENERGY | IPX_CHECK_NONPENETRATION | IPX_CHECK_UNILATERAL | IPX_CHECK_CONSISTENCY;
+    return IPX_CHECK_ENERGY | IPX_CHECK_NONPENETRATION | IPX_CHECK_UNILATERAL |
+           IPX_CHECK_CONSISTENCY;
 }
 
 const ipx_model ipx_model_gonthier = {

@@ -8,10 +8,7 @@
 /* G(d) = ln(1 + d/e) - ln(1 - d) - d (1 + 1/e): negative on (0, root), positive above it up to
    d = 1 (docs/models/gonthier.md §2.3). log1p keeps its sign right for small d, where the first-order terms
    cancel; d that rounds to 1 gives +inf, also on the right side. */
-static double eq10(double d, double e)
-{
-    return log1p(d / e) - log1p(-d) - d * (1.0 + 1.0 / e);
-}
+static double eq10(double d, double e) { return log1p(d / e) - log1p(-d) - d * (1.0 + 1.0 / e); }
 
 double ipx_gonthier_damping_factor(double e)
 {
@@ -22,10 +19,8 @@ double ipx_gonthier_damping_factor(double e)
     double lo = 0.0, hi = 1.0;
     for (int i = 0; i < 64; i++) {
         const double mid = 0.5 * (lo + hi);
-        if (eq10(mid, e) < 0.0)
-            lo = mid;
-        else
-            hi = mid;
+        if (eq10(mid, e) < 0.0) lo = mid;
+        else hi = mid;
     }
     return 0.5 * (lo + hi);
 }
@@ -51,7 +46,9 @@ double ipx_gonthier_normal(ipx_gonthier_state *s, const ipx_gonthier_law *law, d
 static void dir_eps(const double v[2], double v_eps, double out[2])
 {
     const double norm = hypot(v[0], v[1]);
-    const double scale = norm >= v_eps ? 1.0 / norm : (1.5 - 0.5 * (norm / v_eps) * (norm / v_eps)) * (norm / v_eps) / v_eps;
+    const double scale =
+        norm >= v_eps ? 1.0 / norm
+                      : (1.5 - 0.5 * (norm / v_eps) * (norm / v_eps)) * (norm / v_eps) / v_eps;
     out[0] = v[0] * scale;
     out[1] = v[1] * scale;
 }
@@ -114,12 +111,15 @@ void ipx_gonthier_friction(ipx_gonthier_state *s, const ipx_gonthier_law *law, d
     if (c_norm > reach)
         for (int j = 0; j < 2; j++) C[j] *= reach / c_norm;
     const double D = 1.0 + slip * h * law->sigma0 / law->sigma1; /* (c) */
-    for (int j = 0; j < 2; j++) z1[j] = (s->z[j] + h * stick * v_d[j] + h * slip * C[j] / law->sigma1) / D;
+    for (int j = 0; j < 2; j++)
+        z1[j] = (s->z[j] + h * stick * v_d[j] + h * slip * C[j] / law->sigma1) / D;
     const double len = hypot(z1[0], z1[1]); /* (d) */
-    const double room = fmax(hypot(s->z[0], s->z[1]), hypot(s->z[0] + h * v_d[0], s->z[1] + h * v_d[1]));
+    const double room =
+        fmax(hypot(s->z[0], s->z[1]), hypot(s->z[0] + h * v_d[0], s->z[1] + h * v_d[1]));
     if (len > room)
         for (int j = 0; j < 2; j++) z1[j] *= room / len;
-    for (int j = 0; j < 2; j++) f_br[j] = law->sigma0 * z1[j] + law->sigma1 * (z1[j] - s->z[j]) / h; /* (e) */
+    for (int j = 0; j < 2; j++)
+        f_br[j] = law->sigma0 * z1[j] + law->sigma1 * (z1[j] - s->z[j]) / h;    /* (e) */
     const double f_max = f_n * (law->mu_c + (law->mu_s - law->mu_c) * s->s_dw); /* (24) */
     const double norm = hypot(f_br[0], f_br[1]);
     const double sat = norm > f_max ? (norm > 0.0 ? f_max / norm : 0.0) : 1.0; /* (25) */

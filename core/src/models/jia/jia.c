@@ -12,15 +12,20 @@
 
 static const ipx_param_def jia_params[IPX_JIA_N_PARAMS] = {
     [IPX_JIA_ETA2] = {"eta2", 17.0 / 14.0, 1e-3, 1e3, 0, "",
-                      "eta0^2 = k0/k_perp, normal over tangential contact stiffness (Johnson: (2-nu)/(2(1-nu)); 17/14 for nu = 0.3)"},
+                      "eta0^2 = k0/k_perp, normal over tangential contact stiffness (Johnson: "
+                      "(2-nu)/(2(1-nu)); 17/14 for nu = 0.3)"},
     [IPX_JIA_COMPAT] = {"compat", 0, 0, 1, 1, "flag",
-                        "1: restitution-slip variant of the paper's published numbers (friction mu e F_n, no energy balance); 0: text model"},
+                        "1: restitution-slip variant of the paper's published numbers (friction mu "
+                        "e F_n, no energy balance); 0: text model"},
     [IPX_JIA_STEPS] = {"steps", 32, 4, 4096, 1, "",
-                       "RK4 steps per quarter period of the fastest contact-spring oscillation (error ~ steps^-4)"},
+                       "RK4 steps per quarter period of the fastest contact-spring oscillation "
+                       "(error ~ steps^-4)"},
     [IPX_JIA_DELTA] = {"delta", 0, 0, 1e3, 0, "N*s",
-                       "> 0: the paper's Algorithm 1 (forward Euler in I_n, this fixed step; 5e-5 and compat=1 give its tables); 0: RK4"},
-    [IPX_JIA_MAX_STEPS] = {"max_steps", 1e6, 100, 1e9, 1, "",
-                           "guard: integration steps per impact, event location included (limits_hit bit 1)"},
+                       "> 0: the paper's Algorithm 1 (forward Euler in I_n, this fixed step; 5e-5 "
+                       "and compat=1 give its tables); 0: RK4"},
+    [IPX_JIA_MAX_STEPS] =
+        {"max_steps", 1e6, 100, 1e9, 1, "",
+         "guard: integration steps per impact, event location included (limits_hit bit 1)"},
     [IPX_JIA_MAX_SWITCHES] = {"max_switches", 1000, 2, 1e6, 1, "",
                               "guard: stick/slip switches per impact (limits_hit bit 2)"},
 };
@@ -88,12 +93,9 @@ static ipx_status trace(const ipx_problem *p, const double *param, ipx_jia_obser
     if (approach > 0.0) { /* v0_n < 0 is an impact (3); else nothing happens */
         setup(&u, p, approach > c->v_capture ? c->e : 0.0, param);
         ipx_status st = IPX_OK;
-        if (c->mu == 0.0)
-            frictionless(&u);
-        else if (param[IPX_JIA_DELTA] > 0.0)
-            st = ipx_jia_paper_path(&u, param[IPX_JIA_DELTA]);
-        else
-            st = ipx_jia_tau_path(&u, (int)param[IPX_JIA_STEPS]);
+        if (c->mu == 0.0) frictionless(&u);
+        else if (param[IPX_JIA_DELTA] > 0.0) st = ipx_jia_paper_path(&u, param[IPX_JIA_DELTA]);
+        else st = ipx_jia_tau_path(&u, (int)param[IPX_JIA_STEPS]);
         if (st != IPX_OK) return fail(r, st);
     }
     r->status = ipx_result_finish(p, r);

@@ -18,6 +18,7 @@ ipx_status ipx_jia_limit_hit(ipx_jia_run *u, unsigned bit, const char *what, int
 {
     u->r->counts.limits_hit |= bit;
     snprintf(u->r->message, sizeof u->r->message,
-             "jia: %s = %d reached at I_n = %g N*s, before the end of the impact", what, value, I_n);
+             "jia: %s = %d reached at I_n = %g N*s, before the end of the impact", what, value,
+             I_n);
     return IPX_ERR_NOT_CONVERGED;
 }

@@ -42,23 +42,23 @@ typedef enum ipx_jia_watch {
 
 /// Constants of one impact.
 typedef struct ipx_jia_consts {
-    double W[9];   ///< 1/kg, K of (63), column-major, rows [t1, t2, n]
-    double v0[3];  ///< m/s, initial contact velocity
-    double mu;     ///< Coulomb coefficient, > 0
-    double e;      ///< energetic restitution in effect, [0, 1]
-    double eta0;   ///< sqrt(k0/k_perp)
-    double kappa;  ///< 1/(2 eta0^2)
-    double rho;    ///< 2 eta0^2 mu: stick while |G| < rho D (51)
-    int compat;    ///< 1: slip circle of the published numbers in restitution
-    double h[2];   ///< sqrt(kg), RK4 step in tau per phase
+    double W[9];  ///< 1/kg, K of (63), column-major, rows [t1, t2, n]
+    double v0[3]; ///< m/s, initial contact velocity
+    double mu;    ///< Coulomb coefficient, > 0
+    double e;     ///< energetic restitution in effect, [0, 1]
+    double eta0;  ///< sqrt(k0/k_perp)
+    double kappa; ///< 1/(2 eta0^2)
+    double rho;   ///< 2 eta0^2 mu: stick while |G| < rho D (51)
+    int compat;   ///< 1: slip circle of the published numbers in restitution
+    double h[2];  ///< sqrt(kg), RK4 step in tau per phase
 } ipx_jia_consts;
 
 /// Integration state. Modes and phases change only at events.
 typedef struct ipx_jia_state {
     double y[IPX_JIA_NY];
-    double g[2];          ///< unit direction of G while slipping
-    double normal_loss;   ///< J, (1 - e^2) E_n(I_c) after compression
-    double compat_loss;   ///< J, spring energy dropped by the compat circle
+    double g[2];        ///< unit direction of G while slipping
+    double normal_loss; ///< J, (1 - e^2) E_n(I_c) after compression
+    double compat_loss; ///< J, spring energy dropped by the compat circle
     ipx_jia_mode mode;
     ipx_jia_phase phase;
 } ipx_jia_state;
@@ -68,8 +68,8 @@ typedef struct ipx_jia_run {
     ipx_jia_consts k;
     ipx_jia_observer observer; ///< NULL: none
     void *user;
-    ipx_jia_report *rep;       ///< never NULL
-    ipx_result *r;             ///< impulse, counts and message
+    ipx_jia_report *rep; ///< never NULL
+    ipx_result *r;       ///< impulse, counts and message
     int max_steps, max_switches, switches;
 } ipx_jia_run;
 

@@ -37,7 +37,7 @@ static void rhs(const ipx_jia_consts *k, const ipx_jia_state *s, const double y[
     const double dD = -v[IPX_N] / (2.0 * ipx_jia_c2(k, s->phase)); /* (18) */
     dy[IPX_JIA_Y_IT1] = -k->kappa * y[IPX_JIA_Y_G1];               /* (64) */
     dy[IPX_JIA_Y_IT2] = -k->kappa * y[IPX_JIA_Y_G2];
-    dy[IPX_JIA_Y_IN] = y[IPX_JIA_Y_D];                             /* (17) */
+    dy[IPX_JIA_Y_IN] = y[IPX_JIA_Y_D]; /* (17) */
     dy[IPX_JIA_Y_D] = dD;
     if (s->mode == IPX_JIA_STICK) {
         dy[IPX_JIA_Y_G1] = v[IPX_T1]; /* (38), (39) */
@@ -105,8 +105,7 @@ static void turn_slip_direction(const ipx_jia_consts *k, ipx_jia_state *s, doubl
     s->y[IPX_JIA_Y_G2] = radius * s->g[1];
 }
 
-void ipx_jia_advance(const ipx_jia_consts *k, const ipx_jia_state *in, double h,
-                     ipx_jia_state *out)
+void ipx_jia_advance(const ipx_jia_consts *k, const ipx_jia_state *in, double h, ipx_jia_state *out)
 {
     *out = *in;
     if (out->mode == IPX_JIA_SLIP) turn_slip_direction(k, out, 0.5 * h);
@@ -164,12 +163,9 @@ static void force_ratio(const ipx_jia_consts *k, const ipx_jia_state *s, int sta
     const double D = s->y[IPX_JIA_Y_D];
     const double mu_s = k->kappa * ipx_jia_slip_radius(k, s->phase);
     for (int i = 0; i < 2; i++) {
-        if (s->mode == IPX_JIA_SLIP)
-            q[i] = -mu_s * s->g[i];
-        else if (start)
-            q[i] = 2.0 * k->kappa * k->v0[i] / k->v0[IPX_N];
-        else
-            q[i] = D > 0.0 ? -k->kappa * s->y[IPX_JIA_Y_G1 + i] / D : 0.0;
+        if (s->mode == IPX_JIA_SLIP) q[i] = -mu_s * s->g[i];
+        else if (start) q[i] = 2.0 * k->kappa * k->v0[i] / k->v0[IPX_N];
+        else q[i] = D > 0.0 ? -k->kappa * s->y[IPX_JIA_Y_G1 + i] / D : 0.0;
     }
 }
 
@@ -188,8 +184,7 @@ static void slip_velocity(const ipx_jia_consts *k, const ipx_jia_state *s, doubl
         vs[i] = (along - radial) * s->g[i] + (1.0 - chi) * (v[i] - along * s->g[i]);
 }
 
-void ipx_jia_point_of(const ipx_jia_consts *k, const ipx_jia_state *s, int start,
-                      ipx_jia_point *pt)
+void ipx_jia_point_of(const ipx_jia_consts *k, const ipx_jia_state *s, int start, ipx_jia_point *pt)
 {
     const double *y = s->y;
     for (int i = 0; i < 3; i++) pt->impulse[i] = y[IPX_JIA_Y_IT1 + i];

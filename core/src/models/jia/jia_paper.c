@@ -10,14 +10,14 @@
 
 typedef struct euler {
     ipx_jia_run *u;
-    double delta;         /* N*s */
-    double I[3];          /* N*s */
-    double ab[2];         /* sqrt(J), (a, b) = G/(2 eta0): E_u + E_w = |ab|^2 (66) */
-    double E_n;           /* J */
+    double delta; /* N*s */
+    double I[3];  /* N*s */
+    double ab[2]; /* sqrt(J), (a, b) = G/(2 eta0): E_u + E_w = |ab|^2 (66) */
+    double E_n;   /* J */
     double loss, normal_loss, compat_loss; /* J */
     ipx_jia_mode mode;
     ipx_jia_phase phase;
-    int armed;            /* stick: phi < 0 has been seen (hysteresis, docs/models/jia.md §P2) */
+    int armed; /* stick: phi < 0 has been seen (hysteresis, docs/models/jia.md §P2) */
 } euler;
 
 static double eta(const euler *s) /* (14) */
@@ -99,7 +99,8 @@ static void switch_to(euler *s, ipx_jia_mode mode)
     s->mode = mode;
     s->armed = 0;
     s->u->switches++;
-    const ipx_jia_event_kind kind = mode == IPX_JIA_SLIP ? IPX_JIA_STICK_TO_SLIP : IPX_JIA_SLIP_TO_STICK;
+    const ipx_jia_event_kind kind =
+        mode == IPX_JIA_SLIP ? IPX_JIA_STICK_TO_SLIP : IPX_JIA_SLIP_TO_STICK;
     ipx_jia_record(s->u, kind, s->I[IPX_N]);
 }
 
@@ -110,10 +111,8 @@ static void test_mode(euler *s, const double v[3])
     if (s->mode == IPX_JIA_STICK) {
         const double mu_eta = s->u->k.mu * eta(s);
         const double phi = s->ab[0] * s->ab[0] + s->ab[1] * s->ab[1] - mu_eta * mu_eta * s->E_n;
-        if (phi < 0.0)
-            s->armed = 1;
-        else if (s->armed)
-            switch_to(s, IPX_JIA_SLIP);
+        if (phi < 0.0) s->armed = 1;
+        else if (s->armed) switch_to(s, IPX_JIA_SLIP);
         return;
     }
     double ud[2];
@@ -151,7 +150,8 @@ static int step(euler *s)
         s->loss += mu_s * hypot(v[IPX_T1] - ud[0], v[IPX_T2] - ud[1]) * d;
     }
     const double c = s->phase == IPX_JIA_RESTITUTION ? k->e : 1.0;
-    for (int i = 0; i < 2; i++) s->ab[i] += c * ud[i] / (2.0 * k->eta0 * sqrt(s->E_n)) * d; /* (67) */
+    for (int i = 0; i < 2; i++)
+        s->ab[i] += c * ud[i] / (2.0 * k->eta0 * sqrt(s->E_n)) * d; /* (67) */
     if (s->phase == IPX_JIA_RESTITUTION && s->E_n - v[IPX_N] * d <= 0.0) {
         add_impulse(s, s->E_n / v[IPX_N]); /* the partial last step to E_n = 0 (P5) */
         ipx_jia_record(s->u, IPX_JIA_IMPACT_END, s->I[IPX_N]);
@@ -169,8 +169,12 @@ static void observe(const euler *s)
 {
     const ipx_jia_run *u = s->u;
     if (!u->observer) return;
-    ipx_jia_point pt = {.E_n = s->E_n, .friction_loss = s->loss, .normal_loss = s->normal_loss,
-                        .compat_loss = s->compat_loss, .mode = s->mode, .phase = s->phase};
+    ipx_jia_point pt = {.E_n = s->E_n,
+                        .friction_loss = s->loss,
+                        .normal_loss = s->normal_loss,
+                        .compat_loss = s->compat_loss,
+                        .mode = s->mode,
+                        .phase = s->phase};
     double v[3], ud[2];
     velocity(s, v);
     rates(s, v, ud);
@@ -197,7 +201,8 @@ ipx_status ipx_jia_paper_path(ipx_jia_run *u, double delta)
         (*steps)++;
         observe(&s);
         if (u->switches > u->max_switches)
-            return ipx_jia_limit_hit(u, IPX_JIA_LIMIT_SWITCHES, "max_switches", u->max_switches, s.I[IPX_N]);
+            return ipx_jia_limit_hit(u, IPX_JIA_LIMIT_SWITCHES, "max_switches", u->max_switches,
+                                     s.I[IPX_N]);
     }
     for (int i = 0; i < 3; i++) u->r->impulse[i] = s.I[i];
     u->rep->friction_loss = s.loss;

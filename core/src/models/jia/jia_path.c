@@ -152,7 +152,8 @@ static ipx_status integrate(tau_run *t)
     observe(t, 1);
     for (;;) {
         if (*steps >= u->max_steps)
-            return ipx_jia_limit_hit(u, IPX_JIA_LIMIT_STEPS, "max_steps", u->max_steps, t->s.y[IPX_JIA_Y_IN]);
+            return ipx_jia_limit_hit(u, IPX_JIA_LIMIT_STEPS, "max_steps", u->max_steps,
+                                     t->s.y[IPX_JIA_Y_IN]);
         const double h = u->k.h[t->s.phase];
         ipx_jia_state next;
         ipx_jia_advance(&u->k, &t->s, h, &next);
@@ -163,7 +164,8 @@ static ipx_status integrate(tau_run *t)
         observe(t, 0);
         if (over) return IPX_OK;
         if (u->switches > u->max_switches)
-            return ipx_jia_limit_hit(u, IPX_JIA_LIMIT_SWITCHES, "max_switches", u->max_switches, t->s.y[IPX_JIA_Y_IN]);
+            return ipx_jia_limit_hit(u, IPX_JIA_LIMIT_SWITCHES, "max_switches", u->max_switches,
+                                     t->s.y[IPX_JIA_Y_IN]);
     }
 }
 

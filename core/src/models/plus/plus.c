@@ -38,44 +38,57 @@
 #define PI_6 0.52359877559829887 /* rad, Simbody's default theta_max */
 
 static const ipx_param_def plus_params[IPX_PLUS_N_PARAMS] = {
-    [IPX_PLUS_THETA_MAX] = {"theta_max", PI_6, 1e-6, 1.5, 0, "rad",
-                            "largest slip-direction change per sliding interval (2.14); paper Ex.1: 0.01"},
+    [IPX_PLUS_THETA_MAX] =
+        {"theta_max", PI_6, 1e-6, 1.5, 0, "rad",
+         "largest slip-direction change per sliding interval (2.14); paper Ex.1: 0.01"},
     [IPX_PLUS_V_TRANSITION] = {"v_transition", 0.1, 0.0, 100.0, 0, "m/s",
                                "slip speed below which a contact rolls (2.9), (2.12)"},
-    [IPX_PLUS_V_CAPTURE] = {"v_capture", -1.0, -1.0, 1e3, 0, "m/s",
-                            "overrides every contact's v_capture (no bounce below); < 0 = contact's value"},
+    [IPX_PLUS_V_CAPTURE] =
+        {"v_capture", -1.0, -1.0, 1e3, 0, "m/s",
+         "overrides every contact's v_capture (no bounce below); < 0 = contact's value"},
     [IPX_PLUS_V_PLASTIC] = {"v_plastic", -1.0, -1.0, 1e3, 0, "m/s",
-                            "overrides every contact's v_plastic (COR reaches e_min there; 0 = v_capture); < 0 = none"},
-    [IPX_PLUS_E_MIN] = {"e_min", -1.0, -1.0, 1.0, 0, "",
-                        "overrides every contact's e (the high-speed COR e_min); < 0 = contact's value"},
+                            "overrides every contact's v_plastic (COR reaches e_min there; 0 = "
+                            "v_capture); < 0 = none"},
+    [IPX_PLUS_E_MIN] =
+        {"e_min", -1.0, -1.0, 1.0, 0, "",
+         "overrides every contact's e (the high-speed COR e_min); < 0 = contact's value"},
     [IPX_PLUS_ALPHA_MIN] = {"alpha_min", 1e-6, 1e-12, 0.5, 0, "",
                             "smallest interval fraction the direction limit (2.14) may give"},
     [IPX_PLUS_MAX_ROUNDS] = {"max_rounds", 0, 0, 1e6, 1, "",
                              "rounds before the inelastic fallback rounds (limits_hit bit 0); "
                              "0 = 100 + 4k (a wave crosses a chain of k contacts in k rounds)"},
-    [IPX_PLUS_MAX_INTERVALS] = {"max_intervals", 1000, 1, 1e7, 1, "",
-                                "intervals per round before alpha is forced to 1 (limits_hit bit 1)"},
-    [IPX_PLUS_MAX_PASSES] = {"max_passes", 0, 0, 1e6, 1, "",
-                             "active-set passes per interval; 0 = (k+1)^2 + 1, never binding (bit 2)"},
+    [IPX_PLUS_MAX_INTERVALS] =
+        {"max_intervals", 1000, 1, 1e7, 1, "",
+         "intervals per round before alpha is forced to 1 (limits_hit bit 1)"},
+    [IPX_PLUS_MAX_PASSES] =
+        {"max_passes", 0, 0, 1e6, 1, "",
+         "active-set passes per interval; 0 = (k+1)^2 + 1, never binding (bit 2)"},
     [IPX_PLUS_NEWTON_MAX_ITERS] = {"newton_max_iters", 20, 1, 1000, 1, "",
                                    "Newton iterations per impending-slip solve (bit 3)"},
     [IPX_PLUS_NEWTON_TOL] = {"newton_tol", 1e-12, 1e-15, 1e-2, 0, "",
                              "impending-slip residual, relative to velocity x impulse scale"},
-    [IPX_PLUS_EPS_V] = {"eps_v", 1e-5, 1e-12, 1.0, 0, "m/s",
-                        "velocity noise: a contact with v_n >= -eps_v observes; the impact ends when all do"},
-    [IPX_PLUS_EPS_PI] = {"eps_pi", 1e-10, 1e-15, 1e-3, 0, "",
-                         "impulse tolerance relative to the largest impulse (violations, non-zero)"},
-    [IPX_PLUS_RCOND] = {"rcond", 1e-11, 1e-15, 1e-3, 0, "",
-                        "relative rank threshold of the min-norm solves (complete orthogonal factorisation)"},
-    [IPX_PLUS_EPS_POS] = {"eps_pos", 1e-4, 0.0, 1.0, 0, "m",
-                          "proximity tolerance: hosts include contacts this close (not read by the solve)"},
-    [IPX_PLUS_ALL_PARTICIPATE] = {"all_participate", 0, 0, 1, 1, "flag",
-                                  "1: every contact compresses in round 1 (Fig. 14 row C contrast model)"},
+    [IPX_PLUS_EPS_V] =
+        {"eps_v", 1e-5, 1e-12, 1.0, 0, "m/s",
+         "velocity noise: a contact with v_n >= -eps_v observes; the impact ends when all do"},
+    [IPX_PLUS_EPS_PI] =
+        {"eps_pi", 1e-10, 1e-15, 1e-3, 0, "",
+         "impulse tolerance relative to the largest impulse (violations, non-zero)"},
+    [IPX_PLUS_RCOND] =
+        {"rcond", 1e-11, 1e-15, 1e-3, 0, "",
+         "relative rank threshold of the min-norm solves (complete orthogonal factorisation)"},
+    [IPX_PLUS_EPS_POS] =
+        {"eps_pos", 1e-4, 0.0, 1.0, 0, "m",
+         "proximity tolerance: hosts include contacts this close (not read by the solve)"},
+    [IPX_PLUS_ALL_PARTICIPATE] =
+        {"all_participate", 0, 0, 1, 1, "flag",
+         "1: every contact compresses in round 1 (Fig. 14 row C contrast model)"},
     [IPX_PLUS_ENERGY_CAP] = {"energy_cap", 1, 0, 1, 1, "flag",
-                             "1: scale down a round that would gain energy (docs/models/plus.md §8.16; limits_hit bit 4)"},
-    [IPX_PLUS_HOLD_PLASTIC] = {"hold_plastic", 1, 0, 1, 1, "flag",
-                               "1: a contact that compressed with e = 0 stays closed while its group "
-                               "expands (docs/models/plus.md §8.16 remedy); 0 = the paper's rounds"},
+                             "1: scale down a round that would gain energy (docs/models/plus.md "
+                             "§8.16; limits_hit bit 4)"},
+    [IPX_PLUS_HOLD_PLASTIC] =
+        {"hold_plastic", 1, 0, 1, 1, "flag",
+         "1: a contact that compressed with e = 0 stays closed while its group "
+         "expands (docs/models/plus.md §8.16 remedy); 0 = the paper's rounds"},
     [IPX_PLUS_SETTLE_ROUNDS] = {"settle_rounds", 4, 0, 1e6, 1, "",
                                 "rounds in which the same contacts stay closed and active while "
                                 "energy is dissipated, after which they are held closed (the limit "
@@ -84,10 +97,11 @@ static const ipx_param_def plus_params[IPX_PLUS_N_PARAMS] = {
                              "cost bound: min-norm solves per impact (active-set passes, Newton "
                              "steps) before the plastic finish (limits_hit bit 8); 0 = "
                              "PLUS_AUTO_SOLVES(k)"},
-    [IPX_PLUS_SPARSE_MIN] = {"sparse_min", PLUS_SPARSE_MIN, 0, 1e9, 1, "",
-                             "systems of this many unknowns and more try the sparse min-norm solve "
-                             "(SuiteSparseQR; the dense one where it cannot vouch for the same answer); "
-                             "0 = always dense"},
+    [IPX_PLUS_SPARSE_MIN] =
+        {"sparse_min", PLUS_SPARSE_MIN, 0, 1e9, 1, "",
+         "systems of this many unknowns and more try the sparse min-norm solve "
+         "(SuiteSparseQR; the dense one where it cannot vouch for the same answer); "
+         "0 = always dense"},
 };
 
 static void plus_cfg_from_params(const double *param, plus_cfg *cfg)
@@ -236,7 +250,8 @@ ipx_status ipx_plus_trace(const ipx_problem *p, const double *param, ipx_workspa
     if (st != IPX_OK) return st;
     st = ipx_problem_validate_dense(p, ws, "ipx_plus_trace", r->message, sizeof r->message);
     if (st == IPX_OK && plus_workspace_bytes(p->k) > ipx_ws_available(ws)) {
-        snprintf(r->message, sizeof r->message, "workspace has %zu bytes, model 'plus' needs %zu for k = %d",
+        snprintf(r->message, sizeof r->message,
+                 "workspace has %zu bytes, model 'plus' needs %zu for k = %d",
                  ipx_workspace_capacity(ws), plus_workspace_bytes(p->k), p->k);
         st = IPX_ERR_WORKSPACE;
     }

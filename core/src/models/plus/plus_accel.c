@@ -17,7 +17,8 @@
 #include "plus_probe.h"
 
 #define SEARCH_AA_DEPTH 3
-#define SEARCH_AA_STEP (IPX_PI / 4) /* rad: a combination farther than this from the last
+#define SEARCH_AA_STEP \
+    (IPX_PI / 4) /* rad: a combination farther than this from the last
                                        output is not taken; the history restarts there [S] */
 
 /* Doubles of the acceleration's history for k contacts. */

@@ -43,10 +43,7 @@
 #define ANGLE_STEP_MAX (IPX_PI / 4) /* rad: a longer step is scaled to this [S] */
 
 /* Newton's six vectors of ni and its ni x ni Jacobian, for k contacts. */
-size_t plus_angles_doubles(int k)
-{
-    return 6 * (size_t)k + (size_t)k * (size_t)k;
-}
+size_t plus_angles_doubles(int k) { return 6 * (size_t)k + (size_t)k * (size_t)k; }
 
 /* Each impending contact's angle g from its direction to its end slip at the current solution
    (0 without slip) into g; returns sum g^2; *all = 1 if every one is consistent. */
@@ -67,10 +64,7 @@ static double slip_angles(const plus_ctx *c, double *g, int *all)
 }
 
 /* 1 if one base factor of the cache can leave out every impending contact's column. */
-static int fits_cache(const plus_ctx *c)
-{
-    return c->ni <= ipx_min_norm_set_limit(c->m);
-}
+static int fits_cache(const plus_ctx *c) { return c->ni <= ipx_min_norm_set_limit(c->m); }
 
 /* Tells the factor cache that the impending contacts' columns (their normal unknowns, which
    the friction rows' mu s enter) are the ones to change: its next base factor leaves them all
@@ -99,7 +93,8 @@ static ipx_status evaluate(plus_ctx *c, const double *phi, double *g, double *me
 ipx_status plus_newton_on_angles(plus_ctx *c, int *moved, int *all_out)
 {
     const int ni = c->ni;
-    double *phi = c->search_hist + plus_search_history_doubles(c->k), *g = phi + ni, *trial = g + ni;
+    double *phi = c->search_hist + plus_search_history_doubles(c->k), *g = phi + ni,
+           *trial = g + ni;
     double *gt = trial + ni, *step = gt + ni, *start = step + ni, *J = start + ni;
     double merit, trial_merit;
     int all, trial_all;

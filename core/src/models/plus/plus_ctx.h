@@ -9,22 +9,22 @@
 
 /// Parameter values in the form the algorithm uses.
 typedef struct plus_cfg {
-    double cos_theta;   ///< cos(theta_max)
-    double v_t;         ///< m/s, v_transition
-    double v_capture;   ///< m/s override, < 0 = none
-    double v_plastic;   ///< m/s override, < 0 = none
-    double e_min;       ///< override, < 0 = none
+    double cos_theta; ///< cos(theta_max)
+    double v_t;       ///< m/s, v_transition
+    double v_capture; ///< m/s override, < 0 = none
+    double v_plastic; ///< m/s override, < 0 = none
+    double e_min;     ///< override, < 0 = none
     double alpha_min;
     int max_rounds, max_intervals, max_passes; ///< max_passes 0 = 2k + 1
     int newton_max_iters;
     double newton_tol;
-    double eps_v;       ///< m/s
-    double eps_pi;      ///< relative
+    double eps_v;  ///< m/s
+    double eps_pi; ///< relative
     double rcond;
     int all_participate, energy_cap, hold_plastic;
-    int settle_rounds;  ///< deviation 11; 0 = off
-    long max_solves;    ///< deviation 12; 0 = PLUS_AUTO_SOLVES(k)
-    int sparse_min;     ///< unknowns from which the sparse solve is tried; 0 = never
+    int settle_rounds; ///< deviation 11; 0 = off
+    long max_solves;   ///< deviation 12; 0 = PLUS_AUTO_SOLVES(k)
+    int sparse_min;    ///< unknowns from which the sparse solve is tried; 0 = never
 } plus_cfg;
 
 /// Normal row of a contact in one interval candidate.
@@ -37,83 +37,83 @@ enum {
 /// One impact event: problem, event state, scratch of the current interval, output.
 typedef struct plus_ctx {
     const ipx_problem *p;
-    int k, n;                /* contacts, rows = 3k */
+    int k, n; /* contacts, rows = 3k */
     plus_cfg cfg;
 
     /* event state (Algorithm 2) */
-    double *v;               /* n, m/s: current contact velocities v0 + W pi_total */
-    double *pi_total;        /* n, N*s: accumulated impulse (the result's impulse array) */
-    double *pi_acc;          /* k, N*s: expansion impulse earned in this round */
-    double *pi_exp;          /* k, N*s: expansion impulse still to deliver in this round */
-    double *e;               /* k: COR of each compressing contact, fixed per round */
-    double *v_round;         /* n, m/s: v at the start of the round (energy cap) */
-    double *pi_round;        /* n, N*s: pi_total at the start of the round */
-    ipx_plus_class *cls;     /* k: class of each contact in this round */
-    int *inert;              /* k: 1 if W's normal row is zero (always observing) */
-    int *held;               /* k: 1 if held closed this round (deviation 10) */
-    int *plastic;            /* k: 1 if settled (deviation 11): held closed until it separates */
-    int *act_prev;           /* k: 1 if compressing or expanding in the previous round */
-    int release;             /* 1: no contact is held any more (a hold stalled a round) */
-    int settle;              /* rounds of an unchanged closed ping-pong so far (deviation 11) */
-    double settle_dT;        /* J, kinetic-energy change when that run of rounds began */
-    int round, fallback;     /* fallback: 0 no, 1 inelastic, 2 the plastic finish */
-    long max_solves;         /* cost bound of this impact (deviation 12) */
-    long solves;             /* min-norm solves of this impact so far */
-    int out_of_budget;       /* 1 once a solve was refused: the plastic finish ends the impact */
+    double *v;           /* n, m/s: current contact velocities v0 + W pi_total */
+    double *pi_total;    /* n, N*s: accumulated impulse (the result's impulse array) */
+    double *pi_acc;      /* k, N*s: expansion impulse earned in this round */
+    double *pi_exp;      /* k, N*s: expansion impulse still to deliver in this round */
+    double *e;           /* k: COR of each compressing contact, fixed per round */
+    double *v_round;     /* n, m/s: v at the start of the round (energy cap) */
+    double *pi_round;    /* n, N*s: pi_total at the start of the round */
+    ipx_plus_class *cls; /* k: class of each contact in this round */
+    int *inert;          /* k: 1 if W's normal row is zero (always observing) */
+    int *held;           /* k: 1 if held closed this round (deviation 10) */
+    int *plastic;        /* k: 1 if settled (deviation 11): held closed until it separates */
+    int *act_prev;       /* k: 1 if compressing or expanding in the previous round */
+    int release;         /* 1: no contact is held any more (a hold stalled a round) */
+    int settle;          /* rounds of an unchanged closed ping-pong so far (deviation 11) */
+    double settle_dT;    /* J, kinetic-energy change when that run of rounds began */
+    int round, fallback; /* fallback: 0 no, 1 inelastic, 2 the plastic finish */
+    long max_solves;     /* cost bound of this impact (deviation 12) */
+    long solves;         /* min-norm solves of this impact so far */
+    int out_of_budget;   /* 1 once a solve was refused: the plastic finish ends the impact */
 
     /* interval state (Algorithm 1) */
-    ipx_plus_slip *slip;     /* k */
-    int *normal_on;          /* k: PLUS_NORMAL_* (OFF: fixed at 0; ON: C_act or E row) */
-    double *p_slide;         /* k, N*s: prescribed normal impulse of a PLUS_NORMAL_SLIDE contact */
-    double *s;               /* 2k: slip direction: start (sliding), guess / end (impending) */
-    int *turn;               /* k: last direction-limited turn: sense +-1, +-2 if reversed, 0 none */
-    int m;                   /* unknowns of the current candidate */
-    int *col;                /* n: global row of unknown j */
-    int *pos;                /* n: unknown index of a global row, -1 if fixed at 0 */
-    double *B;               /* n*n: rows B pi = w of the candidate, m x m column-major */
-    double *rhs;             /* n: w */
-    double *fac;             /* (n+k)^2: copy factorised by the solver (Newton: Jacobian) */
-    double *x;               /* n+k: solution (unknowns; Newton: then the slip angles) */
-    double *pi;              /* n, N*s: interval impulse pi (all rows) */
-    double *wpi;             /* n, m/s: W pi */
-    double *g, *dx, *xs;     /* n+k each: Newton residual, step, saved iterate */
-    double *lsq_work;        /* for systems of up to n+k unknowns */
-    int *lsq_iwork;          /* n+k */
-    int *imp, ni;            /* k: slot of each impending contact in a Newton solve (-1 none) */
-    int *slip_failed;        /* k: 1 if no direction has friction against the end slip */
-    int *chatter;            /* k: 1 made impending against chatter in this interval; -1 that
+    ipx_plus_slip *slip;  /* k */
+    int *normal_on;       /* k: PLUS_NORMAL_* (OFF: fixed at 0; ON: C_act or E row) */
+    double *p_slide;      /* k, N*s: prescribed normal impulse of a PLUS_NORMAL_SLIDE contact */
+    double *s;            /* 2k: slip direction: start (sliding), guess / end (impending) */
+    int *turn;            /* k: last direction-limited turn: sense +-1, +-2 if reversed, 0 none */
+    int m;                /* unknowns of the current candidate */
+    int *col;             /* n: global row of unknown j */
+    int *pos;             /* n: unknown index of a global row, -1 if fixed at 0 */
+    double *B;            /* n*n: rows B pi = w of the candidate, m x m column-major */
+    double *rhs;          /* n: w */
+    double *fac;          /* (n+k)^2: copy factorised by the solver (Newton: Jacobian) */
+    double *x;            /* n+k: solution (unknowns; Newton: then the slip angles) */
+    double *pi;           /* n, N*s: interval impulse pi (all rows) */
+    double *wpi;          /* n, m/s: W pi */
+    double *g, *dx, *xs;  /* n+k each: Newton residual, step, saved iterate */
+    double *lsq_work;     /* for systems of up to n+k unknowns */
+    int *lsq_iwork;       /* n+k */
+    int *imp, ni;         /* k: slot of each impending contact in a Newton solve (-1 none) */
+    int *slip_failed;     /* k: 1 if no direction has friction against the end slip */
+    int *chatter;         /* k: 1 made impending against chatter in this interval; -1 that
                                 failed in this round (not tried again); 0 otherwise */
-    int *from_rolling;       /* k: 1 a rolling contact the active set made impending */
-    int *group;              /* k: coupled groups of a candidate (plus_interval.c find_groups) */
-    int *focus_of;           /* k: the interval's group of each contact (its root), -1 if its
+    int *from_rolling;    /* k: 1 a rolling contact the active set made impending */
+    int *group;           /* k: coupled groups of a candidate (plus_interval.c find_groups) */
+    int *focus_of;        /* k: the interval's group of each contact (its root), -1 if its
                                 normal row is off at the interval's start */
-    int focus;               /* the group being solved (plus_solving), -1 none */
-    int *member, members;    /* k: the contacts of the group being solved (all if focus < 0) */
-    int passes;              /* active-set passes of the current interval */
-    int *group_dropped;      /* k: 1 at a group's root if this prune dropped a normal in it */
-    double *group_worst;     /* k: at a group's root, its largest violation (Table 1) */
-    void *sparse;            /* SuiteSparse state of the sparse solves (sparse_lsq.h) */
-    int sparse_on;           /* 1 once that state was started in this impact */
+    int focus;            /* the group being solved (plus_solving), -1 none */
+    int *member, members; /* k: the contacts of the group being solved (all if focus < 0) */
+    int passes;           /* active-set passes of the current interval */
+    int *group_dropped;   /* k: 1 at a group's root if this prune dropped a normal in it */
+    double *group_worst;  /* k: at a group's root, its largest violation (Table 1) */
+    void *sparse;         /* SuiteSparse state of the sparse solves (sparse_lsq.h) */
+    int sparse_on;        /* 1 once that state was started in this impact */
     int sparse_answered, sparse_declined; /* this impact's systems the sparse path answered and
                                              declined (sparse_solve: offered while it pays) */
-    int cache_has_b;         /* 1 while the factor cache in lsq_work holds B as its last
+    int cache_has_b;     /* 1 while the factor cache in lsq_work holds B as its last
                                 system, up to the impending directions: a probe then tells the
                                 cache which columns it changed (ipx_min_norm_solve_columns) */
-    int probing;             /* 1 in the direction search's probes: each system differs from the
+    int probing;         /* 1 in the direction search's probes: each system differs from the
                                 last in one column, which the dense path's cache (min_norm.h)
                                 updates cheaply: they skip the sparse path (bench_plus_scale,
                                 bins of 128 contacts: 6.5 s per impact against 10 s) */
-    double *sparse_x;        /* n+k: a sparse solve's answer */
-    double *search_hist;     /* plus_search_doubles(k): the direction search's acceleration
+    double *sparse_x;    /* n+k: a sparse solve's answer */
+    double *search_hist; /* plus_search_doubles(k): the direction search's acceleration
                                 and Newton on the angles */
-    double *newton_work;     /* ipx_plus_lsq_work_doubles(n+k): Newton's own factorisations and
+    double *newton_work; /* ipx_plus_lsq_work_doubles(n+k): Newton's own factorisations and
                                 the search's acceleration and Newton on the angles
                                 (plus_accel.c, plus_angles.c), apart from lsq_work's
                                 factor cache */
-    int *newton_iwork;       /* n+k */
-    double v_scale;          /* m/s, velocity scale of the current interval (Newton tolerance) */
-    double mass_unit;        /* kg, ipx_mass_unit(W): W's rows enter B times this (units.h) */
-    double slip_floor;       /* m/s, slips at or below it have no direction (PLUS_SLIP_FLOOR) */
+    int *newton_iwork;   /* n+k */
+    double v_scale;      /* m/s, velocity scale of the current interval (Newton tolerance) */
+    double mass_unit;    /* kg, ipx_mass_unit(W): W's rows enter B times this (units.h) */
+    double slip_floor;   /* m/s, slips at or below it have no direction (PLUS_SLIP_FLOOR) */
 
     /* output */
     ipx_result *r;

@@ -55,8 +55,8 @@ static void apply_dense_matrix(void *user, const double *x, double *y)
 /* LCP(M, q) of the finish by MPRGP, after Lemke's method failed with lemke; work: 10 m doubles
    (the diagonal, then MPRGP's). Returns lemke (message set) if MPRGP does not reach its
    accuracy either. */
-static ipx_status rescue_psd(plus_ctx *c, int m, const double *M, const double *q, double *z, double *w,
-                             double *work, ipx_status lemke)
+static ipx_status rescue_psd(plus_ctx *c, int m, const double *M, const double *q, double *z,
+                             double *w, double *work, ipx_status lemke)
 {
     double *diag = work;
     for (int i = 0; i < m; i++) diag[i] = M[i + (size_t)m * i]; /* > 0: inert contacts left out */
@@ -69,7 +69,8 @@ static ipx_status rescue_psd(plus_ctx *c, int m, const double *M, const double *
     c->r->counts.lcp_solves++;
     if (st == IPX_OK) return IPX_OK;
     snprintf(c->r->message, sizeof c->r->message,
-             "plus: the plastic finish (LCP of %d normal rows) failed: Lemke %s, MPRGP %s at residual %.3g",
+             "plus: the plastic finish (LCP of %d normal rows) failed: Lemke %s, MPRGP %s at "
+             "residual %.3g",
              m, ipx_status_name(lemke), ipx_status_name(st), info.residual);
     return lemke;
 }
@@ -92,7 +93,8 @@ ipx_status plus_plastic_finish(plus_ctx *c)
     int pivots = 0;
     ipx_status st = IPX_OK;
     if (m > 0)
-        st = ipx_lemke(m, M, q, z, w, ipx_lemke_default_max_pivots(m), c->fac, c->lsq_iwork, &pivots);
+        st = ipx_lemke(m, M, q, z, w, ipx_lemke_default_max_pivots(m), c->fac, c->lsq_iwork,
+                       &pivots);
     c->r->counts.lcp_solves++;
     c->r->counts.pivots += pivots;
     if (ipx_lemke_rescuable(st)) st = rescue_psd(c, m, M, q, z, w, c->fac, st); /* its message */

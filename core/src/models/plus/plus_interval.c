@@ -50,8 +50,8 @@ static inline double violation(const plus_ctx *c, int k)
     if (c->slip[k] == IPX_PLUS_IMPENDING && c->slip_failed[k]) return INFINITY;
     if (c->cls[k] == IPX_PLUS_COMPRESSING && c->normal_on[k] == PLUS_NORMAL_ON) worst = -pk[IPX_N];
     if (c->slip[k] == IPX_PLUS_ROLLING)
-        worst = ipx_max(worst,
-                        ipx_length2(pk[IPX_T1], pk[IPX_T2]) - c->p->contact[k].mu * pk[IPX_N]);
+        worst =
+            ipx_max(worst, ipx_length2(pk[IPX_T1], pk[IPX_T2]) - c->p->contact[k].mu * pk[IPX_N]);
     return worst;
 }
 

@@ -15,9 +15,9 @@ typedef struct plus_probe {
 } plus_probe;
 void plus_start_angles(plus_ctx *c); /* numbers the impending contacts (c->imp, c->ni) */
 void plus_end_slip(const plus_ctx *c, int k, const double *x, double w[2]); /* m/s, at x */
-void plus_probe_here(const plus_ctx *c, int k, plus_probe *pr); /* at x and s_k */
-int plus_consistent(const plus_ctx *c, const plus_probe *pr);   /* friction against w */
-void plus_get_angles(const plus_ctx *c, const double *ref, double *phi); /* nearest ref's */
+void plus_probe_here(const plus_ctx *c, int k, plus_probe *pr);             /* at x and s_k */
+int plus_consistent(const plus_ctx *c, const plus_probe *pr);               /* friction against w */
+void plus_get_angles(const plus_ctx *c, const double *ref, double *phi);    /* nearest ref's */
 void plus_set_angles(plus_ctx *c, const double *phi);
 
 #endif

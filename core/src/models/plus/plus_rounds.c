@@ -150,17 +150,28 @@ static void record_step(plus_ctx *c)
                                 [IPX_PLUS_IMPENDING] = IPX_SLIP_IMPENDING};
     memcpy(c->r->last_step, c->pi, sizeof(double) * (size_t)c->n);
     for (int k = 0; k < c->k; k++)
-        c->r->slip_state[k] = c->normal_on[k] == PLUS_NORMAL_OFF ? IPX_SLIP_NONE : state[c->slip[k]];
+        c->r->slip_state[k] =
+            c->normal_on[k] == PLUS_NORMAL_OFF ? IPX_SLIP_NONE : state[c->slip[k]];
 }
 
 static void notify(const plus_ctx *c, int interval, double alpha)
 {
     if (!c->observer) return;
-    ipx_plus_interval iv = {
-        .round = c->round, .interval = interval, .fallback = c->fallback, .alpha = alpha,
-        .k = c->k, .cls = c->cls, .slip = c->slip, .normal_active = c->normal_on,
-        .step = c->pi, .impulse = c->pi_total, .v = c->v, .group = c->focus_of,
-        .passes = c->passes, .sparse_answered = c->sparse_answered, .sparse_declined = c->sparse_declined};
+    ipx_plus_interval iv = {.round = c->round,
+                            .interval = interval,
+                            .fallback = c->fallback,
+                            .alpha = alpha,
+                            .k = c->k,
+                            .cls = c->cls,
+                            .slip = c->slip,
+                            .normal_active = c->normal_on,
+                            .step = c->pi,
+                            .impulse = c->pi_total,
+                            .v = c->v,
+                            .group = c->focus_of,
+                            .passes = c->passes,
+                            .sparse_answered = c->sparse_answered,
+                            .sparse_declined = c->sparse_declined};
     c->observer(&iv, c->user);
 }
 
@@ -174,7 +185,8 @@ static ipx_status run_round(plus_ctx *c)
         ipx_status st = plus_interval(c, &alpha);
         if (st != IPX_OK) return st;
         if (alpha < 1.0 && interval >= c->cfg.max_intervals) {
-            alpha = 1.0; /* docs/models/plus.md §5.8: alpha_min steps shrink the rest geometrically, never end */
+            alpha =
+                1.0; /* docs/models/plus.md §5.8: alpha_min steps shrink the rest geometrically, never end */
             c->r->counts.limits_hit |= IPX_PLUS_HIT_MAX_INTERVALS;
         }
         c->r->counts.intervals++;

@@ -21,11 +21,11 @@
 #include "plus_search.h"
 #include "plus_system.h"
 
-#define SCAN_ANGLES 12     /* scan step 30 degrees */
-#define MAX_SWEEPS 20      /* Gauss-Seidel sweeps over several impending contacts */
-#define JUMP_WIDTH 1e-6    /* rad: a bracket this narrow, both ends with ... */
-#define JUMP_SLIP 1e-3     /* ... this fraction of the bracket's first end slip and ... */
-#define JUMP_SINE 1e-2     /* ... this far off their end slips (sine) holds a jump [S] */
+#define SCAN_ANGLES 12  /* scan step 30 degrees */
+#define MAX_SWEEPS 20   /* Gauss-Seidel sweeps over several impending contacts */
+#define JUMP_WIDTH 1e-6 /* rad: a bracket this narrow, both ends with ... */
+#define JUMP_SLIP 1e-3  /* ... this fraction of the bracket's first end slip and ... */
+#define JUMP_SINE 1e-2  /* ... this far off their end slips (sine) holds a jump [S] */
 
 /* Solves the linear rows with contact k's direction at angle phi. */
 static ipx_status probe_at(plus_ctx *c, int k, double phi, plus_probe *pr)
@@ -108,7 +108,8 @@ static ipx_status search_angle(plus_ctx *c, int k, int *found, int *kept)
         int change = (prev.cross < 0.0) != (cur.cross < 0.0) && (prev.dot > 0.0 || cur.dot > 0.0);
         if (st == IPX_OK && change) {
             st = bracket_root(c, k, prev, cur, &root);
-            if (st == IPX_OK && plus_consistent(c, &root) && (!*found || better(&root, &best, tol_pn))) {
+            if (st == IPX_OK && plus_consistent(c, &root) &&
+                (!*found || better(&root, &best, tol_pn))) {
                 best = root;
                 *found = 1;
             }
@@ -144,10 +145,11 @@ ipx_status plus_search_directions(plus_ctx *c)
 {
     ipx_status st = IPX_OK;
     int failed = 0, visits = 0, kept_run = 0; /* kept_run: visits since a contact last moved */
-    int len = 0; /* pairs in the acceleration's history */
+    int len = 0;                              /* pairs in the acceleration's history */
     plus_get_angles(c, NULL, c->search_hist);
     plus_expect_directions(c);
-    for (int k = 0; st == IPX_OK && !failed && !search_over(visits, kept_run, c->ni); k = (k + 1) % c->k) {
+    for (int k = 0; st == IPX_OK && !failed && !search_over(visits, kept_run, c->ni);
+         k = (k + 1) % c->k) {
         if (c->imp[k] < 0) continue;
         int found, kept, moved = 0;
         st = search_angle(c, k, &found, &kept);

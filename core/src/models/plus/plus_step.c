@@ -11,7 +11,8 @@
    sign of the leading coefficient. The caller knows the limit is crossed inside (0, 1). */
 static double direction_limit(double a, double b, double dd, double c)
 {
-    double q2 = b * b - c * c * a * dd, q1 = 2.0 * a * b * (1.0 - c * c), q0 = a * a * (1.0 - c * c);
+    double q2 = b * b - c * c * a * dd, q1 = 2.0 * a * b * (1.0 - c * c),
+           q0 = a * a * (1.0 - c * c);
     double disc = q1 * q1 - 4.0 * q2 * q0;
     if (disc < 0.0) disc = 0.0;
     /* stable pair: r1 = -2 q0 / (q1 + sgn(q1) sqrt(disc)), r2 = q0 / (q2 r1) */

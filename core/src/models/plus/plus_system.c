@@ -127,7 +127,8 @@ static int sparse_solve(plus_ctx *c, int m, const double *A, double *b)
     if (c->sparse_declined >= c->sparse_answered + IPX_PLUS_SPARSE_GIVE_UP) return 0;
     if (!c->sparse_on) ipx_sparse_begin(c->sparse);
     c->sparse_on = 1;
-    if (ipx_sparse_min_norm(c->sparse, m, A, b, c->cfg.rcond, PLUS_SPARSE_DENSITY, c->sparse_x, NULL) != IPX_OK) {
+    if (ipx_sparse_min_norm(c->sparse, m, A, b, c->cfg.rcond, PLUS_SPARSE_DENSITY, c->sparse_x,
+                            NULL) != IPX_OK) {
         c->sparse_declined++;
         return 0;
     }
@@ -196,7 +197,7 @@ static ipx_status counted_solve(plus_ctx *c, int m, double *A, double *b, int ow
 ipx_status plus_lsq_newton(plus_ctx *c, int m, double *A, double *b)
 {
     const int own = !sparse_sized(c, m); /* large: through the cache, as the candidate */
-    if (!own) c->cache_has_b = 0;         /* which then holds another system */
+    if (!own) c->cache_has_b = 0;        /* which then holds another system */
     return counted_solve(c, m, A, b, own, NULL);
 }
 

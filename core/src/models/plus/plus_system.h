@@ -5,21 +5,21 @@
 
 #include "plus_ctx.h"
 
-void plus_columns(plus_ctx *c);                     /* unknowns from normal_on and slip */
-void plus_assemble(plus_ctx *c);                    /* B, rhs; impending rows in sliding form */
-void plus_assemble_directions(plus_ctx *c);         /* only the impending rows, from c->s: what
+void plus_columns(plus_ctx *c);             /* unknowns from normal_on and slip */
+void plus_assemble(plus_ctx *c);            /* B, rhs; impending rows in sliding form */
+void plus_assemble_directions(plus_ctx *c); /* only the impending rows, from c->s: what
                                                        plus_assemble would change when only the
                                                        directions did (the search's probes) */
-ipx_status plus_solve_linear(plus_ctx *c);          /* x = B^+ rhs */
-ipx_status plus_solve_probe(plus_ctx *c);           /* the same after plus_assemble_directions,
+ipx_status plus_solve_linear(plus_ctx *c);  /* x = B^+ rhs */
+ipx_status plus_solve_probe(plus_ctx *c);   /* the same after plus_assemble_directions,
                                                        as a probe: the rest of B is the
                                                        candidate's, and the system differs from
                                                        the last in a few columns (the factor
                                                        cache; never the sparse path) */
-void plus_scatter(plus_ctx *c);                     /* the solved group's pi from x */
-void plus_velocity_change(plus_ctx *c);             /* wpi = W pi */
+void plus_scatter(plus_ctx *c);             /* the solved group's pi from x */
+void plus_velocity_change(plus_ctx *c);     /* wpi = W pi */
 double plus_tangent_velocity(const plus_ctx *c, int k, const double *x, int t); /* end v_t */
-ipx_status plus_lsq_newton(plus_ctx *c, int m, double *A, double *b); /* Newton's counted
+ipx_status plus_lsq_newton(plus_ctx *c, int m, double *A, double *b);           /* Newton's counted
                                                                          min-norm solve */
 
 /* The normal columns of the impending contacts being solved into cols (at most

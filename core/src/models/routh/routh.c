@@ -14,39 +14,50 @@
 #include "validate_internal.h"
 
 static const ipx_param_def routh_params[IPX_ROUTH_N_PARAMS] = {
-    [IPX_ROUTH_STEP] = {"step", 0, 0, 1e9, 0, "N*s",
-                        "impulse step h (~ effective mass x approach speed); 0 = step_relative x p_ref"},
-    [IPX_ROUTH_STEP_RELATIVE] = {"step_relative", 1, 1e-6, 1e6, 0, "",
-                                 "h / p_ref when step = 0; p_ref = total normal impulse of the AP-LCP solution (N*s)"},
-    [IPX_ROUTH_MAX_STEPS] = {"max_steps", 20, 1, 1e6, 1, "",
-                             "impulse steps per sample; then one Anitescu-Potra solve ends the impact"},
-    [IPX_ROUTH_FRICTION_DIRECTIONS] = {"friction_directions", 4, 2, IPX_AP_MAX_DIRECTIONS, 1, "",
-                                       "directions of the inscribed friction polygon (2 = +-t1, planar)"},
+    [IPX_ROUTH_STEP] =
+        {"step", 0, 0, 1e9, 0, "N*s",
+         "impulse step h (~ effective mass x approach speed); 0 = step_relative x p_ref"},
+    [IPX_ROUTH_STEP_RELATIVE] =
+        {"step_relative", 1, 1e-6, 1e6, 0, "",
+         "h / p_ref when step = 0; p_ref = total normal impulse of the AP-LCP solution (N*s)"},
+    [IPX_ROUTH_MAX_STEPS] =
+        {"max_steps", 20, 1, 1e6, 1, "",
+         "impulse steps per sample; then one Anitescu-Potra solve ends the impact"},
+    [IPX_ROUTH_FRICTION_DIRECTIONS] =
+        {"friction_directions", 4, 2, IPX_AP_MAX_DIRECTIONS, 1, "",
+         "directions of the inscribed friction polygon (2 = +-t1, planar)"},
     [IPX_ROUTH_RANDOM_CAPS] = {"random_caps", 1, 0, 1, 1, "flag",
                                "1: normal impulse caps h U(0,1] (sampling); 0: every cap = h"},
     [IPX_ROUTH_TOL_V] = {"tol_v", 1e-9, 1e-15, 1e-2, 0, "",
                          "impact ends when min v_n >= -tol_v x (largest initial approach speed)"},
-    [IPX_ROUTH_TOL_LCP] = {"tol_lcp", 1e-6, 1e-15, 1e-3, 0, "",
-                           "accepted relative LCP residual (authors' code: 1e-6) and per-step energy gain"},
+    [IPX_ROUTH_TOL_LCP] =
+        {"tol_lcp", 1e-6, 1e-15, 1e-3, 0, "",
+         "accepted relative LCP residual (authors' code: 1e-6) and per-step energy gain"},
     [IPX_ROUTH_MAX_PIVOTS] = {"max_pivots", 0, 0, 1e7, 1, "",
                               "Lemke pivot limit per LCP; 0 = automatic"},
-    [IPX_ROUTH_POISSON_RESTITUTION] = {"poisson_restitution", 0, 0, 1, 1, "flag",
-                                       "1: extra normal impulse e x inelastic one (energy-capped); not in the paper"},
-    [IPX_ROUTH_SEED] = {"seed", 0, 0, 9007199254740991.0, 1, "",
-                        "generator seed of one solve, mixed with a hash of the problem (shim: IPX_SEED)"},
+    [IPX_ROUTH_POISSON_RESTITUTION] =
+        {"poisson_restitution", 0, 0, 1, 1, "flag",
+         "1: extra normal impulse e x inelastic one (energy-capped); not in the paper"},
+    [IPX_ROUTH_SEED] =
+        {"seed", 0, 0, 9007199254740991.0, 1, "",
+         "generator seed of one solve, mixed with a hash of the problem (shim: IPX_SEED)"},
     [IPX_ROUTH_LCP_SWITCH] = {"lcp_switch", 8, 1, 1e9, 1, "",
                               "contacts from which the iterative solver replaces the dense Lemke"},
-    [IPX_ROUTH_LCP_TOL] = {"lcp_tol", 1e-10, 1e-15, 1e-2, 0, "",
-                           "relative LCP residual the iterative solver must reach (keep below tol_v)"},
+    [IPX_ROUTH_LCP_TOL] =
+        {"lcp_tol", 1e-10, 1e-15, 1e-2, 0, "",
+         "relative LCP residual the iterative solver must reach (keep below tol_v)"},
     [IPX_ROUTH_MAX_SWEEPS] = {"max_sweeps", 5000, 1, 1e7, 1, "",
                               "sweeps of the iterative solver per LCP before it gives up"},
-    [IPX_ROUTH_LCP_FALLBACK] = {"lcp_fallback", 48, 0, 1e9, 1, "",
-                                "contacts up to which an unconverged iterative LCP is redone by the dense Lemke"},
-    [IPX_ROUTH_LCP_ACCEPT] = {"lcp_accept", 1e-3, 0, 1e-1, 0, "",
-                              "residual accepted above lcp_fallback when lcp_tol is not reached (flagged)"},
-    [IPX_ROUTH_STALL_SWEEPS] = {"stall_sweeps", 500, 0, 1e7, 1, "",
-                                "plain sweeps without the best residual halving that end an unconverged "
-                                "LCP early (its best taken as after max_sweeps); 0 = never"},
+    [IPX_ROUTH_LCP_FALLBACK] =
+        {"lcp_fallback", 48, 0, 1e9, 1, "",
+         "contacts up to which an unconverged iterative LCP is redone by the dense Lemke"},
+    [IPX_ROUTH_LCP_ACCEPT] =
+        {"lcp_accept", 1e-3, 0, 1e-1, 0, "",
+         "residual accepted above lcp_fallback when lcp_tol is not reached (flagged)"},
+    [IPX_ROUTH_STALL_SWEEPS] =
+        {"stall_sweeps", 500, 0, 1e7, 1, "",
+         "plain sweeps without the best residual halving that end an unconverged "
+         "LCP early (its best taken as after max_sweeps); 0 = never"},
 };
 
 /* Largest relative tolerance of the terminal normal velocity for which the invariant checker's
@@ -58,8 +69,8 @@ static unsigned routh_promises(const double *param)
     /* The total impulse of a contact that took impulse and then lifted off (the rocking block's
        first corner) breaks velocity complementarity: the model does not promise it. The cone
        holds because every step's impulse is inside the polygon, and the polygon is convex. */
-    unsigned promised = IPX_CHECK_ENERGY | IPX_CHECK_CONE | IPX_CHECK_UNILATERAL |
-                        IPX_CHECK_CONSISTENCY;
+    unsigned promised =
+        IPX_CHECK_ENERGY | IPX_CHECK_CONE | IPX_CHECK_UNILATERAL | IPX_CHECK_CONSISTENCY;
     if (param[IPX_ROUTH_TOL_V] <= ROUTH_CHECKED_TOL_V) promised |= IPX_CHECK_NONPENETRATION;
     return promised;
 }
@@ -83,13 +94,17 @@ ipx_status ipx_routh_check_call(const ipx_problem *p, const double *param, const
 {
     if (!p || !param || !rng || !ws) {
         snprintf(message, IPX_MESSAGE_SIZE, "routh: NULL %s",
-                 !p ? "problem" : !param ? "parameters" : !rng ? "generator" : "workspace");
+                 !p       ? "problem"
+                 : !param ? "parameters"
+                 : !rng   ? "generator"
+                          : "workspace");
         return IPX_ERR_INPUT;
     }
     ipx_status st = check_params(param, message);
     if (st != IPX_OK) return st;
     ipx_ws_reset(ws);
-    st = ipx_problem_validate_dense(p, ws, "routh (ipx_routh_sample, ipx_routh_set)", message, IPX_MESSAGE_SIZE);
+    st = ipx_problem_validate_dense(p, ws, "routh (ipx_routh_sample, ipx_routh_set)", message,
+                                    IPX_MESSAGE_SIZE);
     ipx_ws_reset(ws);
     if (st != IPX_OK) return st;
     size_t need = ipx_routh_workspace_bytes(p->k, param);
@@ -102,8 +117,8 @@ ipx_status ipx_routh_check_call(const ipx_problem *p, const double *param, const
 }
 
 /* One sample into r (Algorithm 1 with the simulation fallback), problem already validated. */
-static ipx_status sample(const ipx_problem *p, const double *param, ipx_rng *rng,
-                         ipx_workspace *ws, ipx_result *r)
+static ipx_status sample(const ipx_problem *p, const double *param, ipx_rng *rng, ipx_workspace *ws,
+                         ipx_result *r)
 {
     ipx_routh_ctx c;
     ipx_status st = ipx_routh_ctx_init(&c, p, param, rng, ws, &r->counts, r->message);

@@ -91,7 +91,8 @@ ipx_status ipx_routh_set(const ipx_problem *p, const double *param, ipx_rng *rng
     if (st != IPX_OK) return st;
     if (!summary->vn_min) {
         snprintf(summary->message, sizeof summary->message,
-                 "routh: workspace has %zu bytes, too small for k = %d", ipx_workspace_capacity(ws), p->k);
+                 "routh: workspace has %zu bytes, too small for k = %d", ipx_workspace_capacity(ws),
+                 p->k);
         return IPX_ERR_WORKSPACE;
     }
     if (samples < 0 || (cloud && cloud->capacity < samples)) {
@@ -103,9 +104,11 @@ ipx_status ipx_routh_set(const ipx_problem *p, const double *param, ipx_rng *rng
     if (cloud) cloud->count = 0;
     ipx_counts counts = {0};
     char why[IPX_MESSAGE_SIZE];
-    double *pi = ipx_ws_keep_doubles(ws, (size_t)IPX_ROWS_PER_CONTACT * (size_t)p->k); /* a sample */
+    double *pi =
+        ipx_ws_keep_doubles(ws, (size_t)IPX_ROWS_PER_CONTACT * (size_t)p->k); /* a sample */
     if (!pi) {
-        snprintf(summary->message, sizeof summary->message, "routh: workspace too small for k = %d", p->k);
+        snprintf(summary->message, sizeof summary->message, "routh: workspace too small for k = %d",
+                 p->k);
         return IPX_ERR_WORKSPACE;
     }
     ipx_routh_ctx c;

@@ -22,8 +22,8 @@ static size_t dense_bytes(int k, int nd)
 {
     size_t ap = (size_t)ipx_ap_max_size(k, nd);
     size_t n = (size_t)k + ap;
-    return ipx_ws_doubles_bytes(n * n) + ipx_ws_doubles_bytes(ap * ap) + 3 * ipx_ws_doubles_bytes(n) +
-           ipx_ws_doubles_bytes(ipx_lemke_work_doubles((int)n)) +
+    return ipx_ws_doubles_bytes(n * n) + ipx_ws_doubles_bytes(ap * ap) +
+           3 * ipx_ws_doubles_bytes(n) + ipx_ws_doubles_bytes(ipx_lemke_work_doubles((int)n)) +
            ipx_ws_ints_bytes(ipx_lemke_work_ints((int)n)) + ipx_ws_ints_bytes((size_t)k);
 }
 
@@ -32,7 +32,8 @@ static int min_int(int a, int b) { return a < b ? a : b; }
 /* ipx_routh_ctx_init's layout scales, and take_memory's v, dpi and caps. */
 static size_t common_bytes(int k)
 {
-    return 2 * ipx_ws_doubles_bytes((size_t)IPX_ROWS_PER_CONTACT * (size_t)k) + 2 * ipx_ws_doubles_bytes((size_t)k);
+    return 2 * ipx_ws_doubles_bytes((size_t)IPX_ROWS_PER_CONTACT * (size_t)k) +
+           2 * ipx_ws_doubles_bytes((size_t)k);
 }
 
 size_t ipx_routh_workspace_bytes(int k, const double *param)
@@ -42,7 +43,9 @@ size_t ipx_routh_workspace_bytes(int k, const double *param)
     const size_t common = common_bytes(k);
     /* monotone in k: a workspace for k_max serves every smaller problem. Below the switch the
        iterative solver may be set up too, to answer an LCP the dense Lemke fails on */
-    const size_t small = sw > 1 ? dense_bytes(min_int(k, sw - 1), nd) + ipx_nsgs_bytes(min_int(k, sw - 1), nd, 0) : 0;
+    const size_t small =
+        sw > 1 ? dense_bytes(min_int(k, sw - 1), nd) + ipx_nsgs_bytes(min_int(k, sw - 1), nd, 0)
+               : 0;
     size_t large = 0;
     if (k >= sw) large = ipx_nsgs_bytes(k, nd, 0) + (fb > 0 ? dense_bytes(min_int(k, fb), nd) : 0);
     return common + (small > large ? small : large);
@@ -97,7 +100,8 @@ static ipx_status take_memory(ipx_routh_ctx *c, ipx_workspace *ws)
     c->dpi = ipx_ws_doubles(ws, rows);
     c->caps = ipx_ws_doubles(ws, (size_t)c->m);
     int ok = c->v && c->dpi && c->caps;
-    if (ok && c->iterative) ok = c->nsgs_ready = ipx_nsgs_init(&c->nsgs, c->p, c->L.nd, ws) == IPX_OK;
+    if (ok && c->iterative)
+        ok = c->nsgs_ready = ipx_nsgs_init(&c->nsgs, c->p, c->L.nd, ws) == IPX_OK;
     if (ok && (!c->iterative || c->fallback)) {
         c->M = ipx_ws_doubles(ws, n * n);
         c->M_ap = ipx_ws_doubles(ws, s * s);
@@ -196,7 +200,8 @@ static ipx_status solve_dense(ipx_routh_ctx *c, const double *v, int capped, con
         for (int i = 0; i < c->m; i++) c->q[i] = c->caps[i] / c->L.scale[i];
         ipx_ap_fill_q(&c->L, v, c->q + c->m);
         st = solve_lcp(c, c->n, c->m, c->M, what);
-        if (st == IPX_OK) ipx_ap_impulse(&c->L, c->z + c->m, c->dpi); /* z = [beta; lambda_n; ...] */
+        if (st == IPX_OK)
+            ipx_ap_impulse(&c->L, c->z + c->m, c->dpi); /* z = [beta; lambda_n; ...] */
     } else {
         const int s = c->L.size;
         ipx_ap_fill(&c->L, c->p, v, c->M_ap, s, 0, c->q);
@@ -246,9 +251,11 @@ static ipx_status solve_iterative(ipx_routh_ctx *c, const double *v, int capped,
         return IPX_OK;
     }
     c->lcp_failed = 1;
-    snprintf(c->message, IPX_MESSAGE_SIZE,
-             "routh: %s LCP: iterative solver reached residual %.3g, not lcp_tol %.3g nor lcp_accept "
-             "%.3g, in %d sweeps", what, c->nsgs.residual, opt.tol, c->lcp_accept, c->nsgs.sweeps);
+    snprintf(
+        c->message, IPX_MESSAGE_SIZE,
+        "routh: %s LCP: iterative solver reached residual %.3g, not lcp_tol %.3g nor lcp_accept "
+        "%.3g, in %d sweeps",
+        what, c->nsgs.residual, opt.tol, c->lcp_accept, c->nsgs.sweeps);
     return st;
 }
 
@@ -281,7 +288,8 @@ static ipx_status rescue(ipx_routh_ctx *c, const double *v, int capped, const ch
    its impulse into c->dpi: the iterative solver from lcp_switch contacts on (the dense Lemke when
    it does not settle and k <= lcp_fallback, unless rough and its best iterate is within
    lcp_accept), else the dense Lemke; where the Lemke fails, the iterative solver (rescue). */
-static ipx_status solve_ap(ipx_routh_ctx *c, const double *v, int capped, const char *what, int rough)
+static ipx_status solve_ap(ipx_routh_ctx *c, const double *v, int capped, const char *what,
+                           int rough)
 {
     if (c->iterative) {
         ipx_status st = solve_iterative(c, v, capped, what, c->fallback);
@@ -466,7 +474,8 @@ static void restitute(ipx_routh_ctx *c, double *pi)
     } else {
         for (int i = 0; i < p->k; i++)
             for (int j = 0; j < p->k; j++) {
-                const int ri = IPX_ROWS_PER_CONTACT * i + IPX_N, rj = IPX_ROWS_PER_CONTACT * j + IPX_N;
+                const int ri = IPX_ROWS_PER_CONTACT * i + IPX_N,
+                          rj = IPX_ROWS_PER_CONTACT * j + IPX_N;
                 b += 0.5 * c->dpi[ri] * p->W[ri + (size_t)rows * (size_t)rj] * c->dpi[rj];
             }
     }

@@ -14,36 +14,37 @@
 /// only its right-hand side changes from step to step.
 typedef struct ipx_routh_ctx {
     const ipx_problem *p;
-    ipx_ap_layout L;      /* Anitescu-Potra block layout (rows lambda_n, lambda_D, gamma) */
-    int m;                /* contacts; also the number of beta rows */
-    int n;                /* step LCP size m + L.size */
-    double h;             /* N*s, the step (cap scale) */
+    ipx_ap_layout L; /* Anitescu-Potra block layout (rows lambda_n, lambda_D, gamma) */
+    int m;           /* contacts; also the number of beta rows */
+    int n;           /* step LCP size m + L.size */
+    double h;        /* N*s, the step (cap scale) */
     int max_steps;
     int max_pivots;
     int random_caps;
     int poisson;
-    double tol_v_abs;     /* m/s: the impact has ended when min v_n >= -tol_v_abs */
-    double tol_lcp;       /* relative residual / energy tolerance */
+    double tol_v_abs; /* m/s: the impact has ended when min v_n >= -tol_v_abs */
+    double tol_lcp;   /* relative residual / energy tolerance */
     ipx_rng *rng;
-    double *M, *q, *z, *w;/* step LCP (75), n x n column-major and n-vectors */
-    double *M_ap;         /* the Anitescu-Potra LCP of the fallback, L.size x L.size */
+    double *M, *q, *z, *w; /* step LCP (75), n x n column-major and n-vectors */
+    double *M_ap;          /* the Anitescu-Potra LCP of the fallback, L.size x L.size */
     double *dwork;
     int *iwork;
-    double *v;            /* 3k, m/s: current contact velocities v0 + W pi */
-    double *dpi;          /* 3k, N*s: impulse of the current step */
-    int lcp_failed;       /* set when an LCP of this sample failed (ray, pivots, residual) */
-    double dpi_slack;     /* J: the kinetic energy dpi may gain through its LCP's residual (0 from
+    double *v;        /* 3k, m/s: current contact velocities v0 + W pi */
+    double *dpi;      /* 3k, N*s: impulse of the current step */
+    int lcp_failed;   /* set when an LCP of this sample failed (ray, pivots, residual) */
+    double dpi_slack; /* J: the kinetic energy dpi may gain through its LCP's residual (0 from
                              the dense Lemke, whose answer is complementary to round-off) */
     /* the iterative solver (k >= lcp_switch; the dense matrices above are then taken only when
        k <= lcp_fallback, and built when first needed) */
     int iterative, fallback, dense_built, warm, nsgs_ready;
-    ipx_workspace *ws;    /* where the solver was set up (the iterative solver's rescue takes it late) */
+    ipx_workspace
+        *ws; /* where the solver was set up (the iterative solver's rescue takes it late) */
     ipx_nsgs nsgs;
     ipx_nsgs_options nsgs_opt;
-    double lcp_accept;    /* residual accepted above lcp_fallback */
-    double *caps;         /* m, N*s: the caps of the current step */
+    double lcp_accept; /* residual accepted above lcp_fallback */
+    double *caps;      /* m, N*s: the caps of the current step */
     ipx_counts *counts;
-    char *message;        /* IPX_MESSAGE_SIZE bytes */
+    char *message; /* IPX_MESSAGE_SIZE bytes */
 } ipx_routh_ctx;
 
 /// Workspace bytes of one Routh solve with k contacts (W dense, or blocks copied).
