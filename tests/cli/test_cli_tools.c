@@ -102,6 +102,8 @@ static void test_models_lists_every_model_with_its_parameters(void)
     ENSURE(strstr(r.out, "default 0.523599 rad; [1e-06, 1.5]") !=
            NULL); /* plus's theta_max: unit, range */
     ENSURE(has_line(r.out, "  mu ") && has_line(r.out, "  recovery "));
+    /* the environment variables it names are the shim's (plugin/preload/shim_config.c) */
+    ENSURE(strstr(r.out, "IMPAX_SEED") != NULL && strstr(r.out, "IPX_") == NULL);
     cli_result_free(&r);
     r = EXEC("models routh");
     ENSURE(r.exit_status == 0 && has_line(r.out, "routh: ") && !has_line(r.out, "plus: "));

@@ -16,8 +16,8 @@
 ///  - the registry model "routh" (ipx_solve): one sample drawn with a generator seeded from the
 ///    `seed` parameter mixed with a hash of the problem (v and W), so the same seed and the same
 ///    problem give a bit-identical result while different impacts get different cap streams.
-///    The shim sets `seed` from IPX_SEED; give independent worlds independent streams by
-///    seeding each with (IPX_SEED xor world index).
+///    The shim sets `seed` from IMPAX_SEED xor the world's index, so that independent worlds
+///    draw independent streams.
 ///  - ipx_routh_sample: one sample with a generator the caller owns (Algorithm 1).
 ///  - ipx_routh_set: many samples, the point cloud and a summary (Algorithm 2 without the
 ///    finishing step: unterminated samples are discarded, as the authors' code does). The cloud

@@ -40,7 +40,7 @@ static const ipx_param_def routh_params[IPX_ROUTH_N_PARAMS] = {
          "1: extra normal impulse e x inelastic one (energy-capped); not in the paper"},
     [IPX_ROUTH_SEED] =
         {"seed", 0, 0, 9007199254740991.0, 1, "",
-         "generator seed of one solve, mixed with a hash of the problem (shim: IPX_SEED)"},
+         "generator seed of one solve, mixed with a hash of the problem (shim: IMPAX_SEED)"},
     [IPX_ROUTH_LCP_SWITCH] = {"lcp_switch", 8, 1, 1e9, 1, "",
                               "contacts from which the iterative solver replaces the dense Lemke"},
     [IPX_ROUTH_LCP_TOL] =
