@@ -111,15 +111,13 @@ static void judge(entry *e, const ipx_problem *p, int i, ipx_status st, const ip
     const size_t rows = 3 * (size_t)p->k;
     for (size_t x = 0; x < rows; x++) v_post[x] = st == IPX_OK ? res->v_post[x] : NAN;
     e->hash = fnv1a(e->hash, &st, sizeof st);
-    if (st == IPX_OK) {
-        e->hash = fnv1a(e->hash, res->impulse, sizeof(double) * rows);
-        e->hash = fnv1a(e->hash, res->v_post, sizeof(double) * rows);
-        e->hash = fnv1a(e->hash, &res->counts.limits_hit, sizeof res->counts.limits_hit);
-    }
     if (st != IPX_OK) {
         e->fails++;
         return;
     }
+    e->hash = fnv1a(e->hash, res->impulse, sizeof(double) * rows);
+    e->hash = fnv1a(e->hash, res->v_post, sizeof(double) * rows);
+    e->hash = fnv1a(e->hash, &res->counts.limits_hit, sizeof res->counts.limits_hit);
     if (res->counts.limits_hit != 0) e->limited++;
     for (int b = 0; b < 32; b++) e->bit_count[b] += (res->counts.limits_hit >> b) & 1u;
     char lines[1024];

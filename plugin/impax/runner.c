@@ -20,8 +20,8 @@ void cli_inelastic_note(char *buf, size_t size, const char *label, const cli_run
     const int same = strcmp(label, run->model_used) == 0;
     snprintf(buf, size,
              "%s%s%s is inelastic unless %s=1: the surfaces' restitution (e up to %g) was ignored",
-             same ? "" : label, same ? "" : ": ", run->model_used,
-             run->restitution_flag ? run->restitution_flag : "?", run->ignored_restitution);
+             same ? "" : label, same ? "" : ": ", run->model_used, run->restitution_flag,
+             run->ignored_restitution);
 }
 
 static double body_height(ipx_sim *sim, int body, const double up[3])

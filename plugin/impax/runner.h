@@ -55,7 +55,8 @@ void cli_run_free(cli_run *run);
 
 /// Writes "LABEL: MODEL is inelastic unless FLAG=1: the surfaces' restitution (e up to E) was
 /// ignored", the note a run of an inelastic model on bouncing contacts ends with (no "LABEL: "
-/// when label is the model's name), into buf.
+/// when label is the model's name), into buf. Only for a run with ignored_restitution > 0, which
+/// an inelastic model's run alone (restitution_flag set) collects.
 void cli_inelastic_note(char *buf, size_t size, const char *label, const cli_run *run);
 
 /// The scene's plotted body; -1 if it has none.

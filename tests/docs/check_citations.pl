@@ -115,7 +115,7 @@ for my $file (sort @files) {
                  : $file =~ /\.html$/ ? $line : ($line =~ /(?:^|\s)#(?!include)(.*)/ ? $1 : '');
         $text =~ s{\.c/\.h\b}{.c .h}g; # "nsgs.c/.h" cites nsgs.c and nsgs.h
         my $scan = $text;
-        $scan =~ s{\[[^\]]*\]\(}{(}g if $is_doc; # a link's text: its target is checked below
+        $scan =~ s{\[[^\]]*\]\([^)\s]*\)}{ }g if $is_doc; # links: checked below, once
         my %seen;
         while (!$history && $scan =~ m{(?<![A-Za-z0-9_./%-])([A-Za-z][A-Za-z0-9_./-]*\.$ext)(?![A-Za-z0-9_])}g) {
             my $cited = $1;

@@ -73,6 +73,7 @@ int ipx_ode_configure(ipx_ode_context *ctx, const char *model_name, const char *
     if (model_name && strcmp(model_name, "ode") == 0) {
         if (no_items(params_text, msg, size) != 0) return -1;
         ctx->passthrough = 1;
+        ctx->compliant = 0;
         return 0;
     }
     ipx_params p;

@@ -1,6 +1,7 @@
 /* The context's accessors and the helpers every other file of the adapter uses on it: growing
    a buffer, recording a fallback, growing the model's workspace for a problem, and the public
-   getters (configuration, statistics, model name). Calls no other file of the adapter. */
+   getters (configuration, statistics, the model's name, parameters and kind). Calls no other
+   file of the adapter. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,7 +55,7 @@ const ipx_params *ipx_ode_get_params(const ipx_ode_context *ctx)
     return ctx->passthrough ? NULL : &ctx->params;
 }
 
-int ipx_ode_is_compliant(const ipx_ode_context *ctx) { return !ctx->passthrough && ctx->compliant; }
+int ipx_ode_is_compliant(const ipx_ode_context *ctx) { return ctx->compliant; }
 
 ipx_ode_stats ipx_ode_get_stats(const ipx_ode_context *ctx) { return ctx->stats; }
 
