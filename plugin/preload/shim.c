@@ -140,6 +140,7 @@ void dWorldDestroy(dWorldID world)
 /* pre-step (impacts), ODE's own step, post-step; the return value is ODE's. */
 static int step(dWorldID world, dReal h, int (*ode_step)(dWorldID, dReal))
 {
+    atomic_store_explicit(&config.stepped, 1, memory_order_relaxed);
     shim_world *w = config.passthrough || !world ? NULL : shim_world_get(&config, world);
     if (!w || !w->ctx) return ode_step(world, h);
     ipx_ode_pre_step(w->ctx, h);

@@ -62,7 +62,12 @@ static ipx_ode_context *make_context(shim_config *c, shim_world *w)
         return NULL;
     }
     w->trace = c->trace.fd >= 0 ? &c->trace : NULL;
-    if (w->trace) ipx_ode_set_event_callback(ctx, on_event, w);
+    if (w->trace) {
+        pthread_mutex_lock(&trace_lock);
+        ipx_trace_begin(w->trace); /* the first world of this process empties the file */
+        pthread_mutex_unlock(&trace_lock);
+        ipx_ode_set_event_callback(ctx, on_event, w);
+    }
     return ctx;
 }
 
@@ -128,7 +133,9 @@ void shim_worlds_finish(shim_config *c)
     pthread_mutex_lock(&trace_lock);
     ipx_trace_close(&c->trace);
     pthread_mutex_unlock(&trace_lock);
-    if (!c->verbose) return;
+    /* a wrapper's own processes (xvfb-run, a shell) load the shim too: only a process that
+       stepped a world has something to say */
+    if (!c->verbose || !atomic_load(&c->stepped)) return;
     char trace[160];
     ipx_trace_status(&c->trace, trace, sizeof trace);
     if (c->passthrough) {

@@ -22,7 +22,7 @@ int ipx_trace_open(ipx_trace_file *t, const char *name, const char *path, char *
     *t = (ipx_trace_file){.fd = -1, .name = name, .path = path};
     /* without waiting: open(2) of a FIFO for writing blocks until a reader opens it, and this
        runs before main */
-    const int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK | O_CLOEXEC, 0666);
+    const int fd = open(path, O_WRONLY | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0666);
     if (fd < 0) {
         if (errno == ENXIO)
             snprintf(msg, size,
@@ -58,6 +58,15 @@ static void stop(ipx_trace_file *t, int err, const char *what)
     t->error = err ? err : EIO;
     fprintf(stderr, "impax: %s='%s': %s failed after %ld events (%s): tracing stopped\n", t->name,
             t->path, what, t->written, strerror(t->error));
+}
+
+void ipx_trace_begin(ipx_trace_file *t)
+{
+    if (t->fd < 0 || t->begun) return;
+    t->begun = 1;
+    struct stat st;
+    if (fstat(t->fd, &st) != 0 || !S_ISREG(st.st_mode)) return; /* a FIFO or a device: as is */
+    if (ftruncate(t->fd, 0) != 0 || lseek(t->fd, 0, SEEK_SET) != 0) stop(t, errno, "emptying");
 }
 
 /* Writes all of buf (len bytes) or fails; a regular file is cut back to where the line began. */

@@ -24,14 +24,20 @@ typedef struct ipx_trace_file {
     const char *path; /* the caller's string, alive while the trace is */
     long written;     /* events written whole */
     int error;        /* errno of the first failed write or close (0: none): no more events */
+    int begun;        /* ipx_trace_begin has run */
 } ipx_trace_file;
 
 /// Opens path for the trace without waiting: a FIFO that has no reader yet would block the
 /// program (the shim opens it before main), so it is refused (ENXIO), as is anything but a
-/// regular file, a FIFO or a character device (/dev/stderr). Returns 0, or -1 with one line
-/// naming name and path in message.
+/// regular file, a FIFO or a character device (/dev/stderr). A regular file is created if
+/// missing but not emptied: ipx_trace_begin empties it, so that the processes of a wrapper
+/// (xvfb-run, a shell script), which load the shim too but step no world, leave the trace of the
+/// program they start alone. Returns 0, or -1 with one line naming name and path in message.
 int ipx_trace_open(ipx_trace_file *t, const char *name, const char *path, char *message,
                    size_t size);
+/// Before the first event of this process: empties a regular file (once; a FIFO or a device is
+/// left as it is). The caller serialises calls on t.
+void ipx_trace_begin(ipx_trace_file *t);
 /// ev as one line of t (nothing once the trace has stopped). The caller serialises calls on t.
 void ipx_trace_write(ipx_trace_file *t, int world_index, double time_s, const ipx_ode_event *ev);
 /// Closes the trace (a failed close is a failed write too).

@@ -279,6 +279,30 @@ static void test_failed_trace_writes_are_said_once_and_stop_the_trace(void)
     cli_result_free(&r);
 }
 
+/* IMPAX_TRACE set on a wrapper (xvfb-run, a shell script) that starts the program: every
+   process of the wrapper loads the shim too. Before, each emptied the file when it started, so
+   the commands the wrapper ran after the program (xvfb-run's cleanup) left it empty, and each
+   printed its own "0 impact events" summary. Only the process that steps a world touches the
+   trace and says a summary. */
+static void test_trace_set_on_a_wrapper_holds_the_program_s_events(void)
+{
+    cli_result r =
+        cli_exec("/bin/sh", scratch,
+                 "-c \"rm -f wrapped.jsonl; LD_PRELOAD='%s' IMPAX_MODEL=plus IMPAX_VERBOSE=1 "
+                 "IMPAX_TRACE=wrapped.jsonl /bin/sh -c '/bin/true; %s; /bin/true; "
+                 "/bin/ls >/dev/null'\"",
+                 preload, client_path("cradle"));
+    char path[1100];
+    snprintf(path, sizeof path, "%s/wrapped.jsonl", scratch);
+    int lines = 0;
+    const int whole = whole_json_lines(path, &lines);
+    printf("  wrapped: status %d, %d trace lines; %s", r.exit_status, lines, r.err);
+    ENSURE(r.exit_status == 0);
+    ENSURE(whole && lines == 1); /* the cradle's one impact */
+    ENSURE(count_of(r.err, "impax: model plus:") == 1 && strstr(r.err, "1 impact events"));
+    cli_result_free(&r);
+}
+
 /* Each bad item: status 2, one line naming it, and nothing simulated (no output). */
 static void test_bad_configuration_stops_before_the_program_runs(void)
 {
@@ -417,6 +441,7 @@ int main(int argc, char **argv)
     RUN(test_trace_is_json_lines_with_the_documented_keys);
     RUN(test_verbose_prints_a_summary_at_exit);
     RUN(test_failed_trace_writes_are_said_once_and_stop_the_trace);
+    RUN(test_trace_set_on_a_wrapper_holds_the_program_s_events);
     RUN(test_bad_configuration_stops_before_the_program_runs);
     RUN(test_lifetimes_churned_in_two_threads);
     RUN(test_ode_demos_run_under_every_model);
