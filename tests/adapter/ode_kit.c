@@ -27,6 +27,9 @@ static const char *class_name(int type)
     case dJointTypePR: return "9dxJointPR";
     case dJointTypePU: return "9dxJointPU";
     case dJointTypePiston: return "13dxJointPiston";
+    case dJointTypePlane2D: return "14dxJointPlane2D";
+    case dJointTypeDBall: return "12dxJointDBall";
+    case dJointTypeDHinge: return "13dxJointDHinge";
     default: return NULL;
     }
 }

@@ -1,8 +1,9 @@
 /* The adapter's Jacobian rows, built from ODE's public getters, span exactly the row space of
    ODE 0.16.2's own getInfo2 rows (called through dlsym as an oracle) for every supported joint
-   type, with both attach orders and with one body attached to the world; contact rows equal
-   ODE's bit for bit. Bodies are rotated and displaced after the joint is set, so the joints
-   carry position error and the anchors on the two bodies differ. */
+   type (plane2d, DBall and DHinge among them), with both attach orders and with one body
+   attached to the world; contact rows equal ODE's bit for bit. Bodies are rotated and displaced
+   after the joint is set, so the joints carry position error and the anchors on the two bodies
+   differ. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -52,6 +53,15 @@ static void set_up(dJointID j, int type)
         dJointSetPUAxis2(j, 0.0, 0.0, 1.0);
         dJointSetPUAxisP(j, ax1[0], ax1[1], ax1[2]);
         break;
+    case dJointTypeDBall:
+        dJointSetDBallAnchor1(j, anchor[0], anchor[1], anchor[2]);
+        dJointSetDBallAnchor2(j, anchor[0] + 0.4, anchor[1] - 0.1, anchor[2] + 0.3);
+        break;
+    case dJointTypeDHinge:
+        dJointSetDHingeAxis(j, ax1[0], ax1[1], ax1[2]);
+        dJointSetDHingeAnchor1(j, anchor[0], anchor[1], anchor[2]);
+        dJointSetDHingeAnchor2(j, anchor[0] + 0.4, anchor[1] - 0.1, anchor[2] + 0.3);
+        break;
     default: break;
     }
 }
@@ -68,6 +78,9 @@ static dJointID create(dWorldID w, int type)
     case dJointTypePiston: return dJointCreatePiston(w, 0);
     case dJointTypePR: return dJointCreatePR(w, 0);
     case dJointTypePU: return dJointCreatePU(w, 0);
+    case dJointTypePlane2D: return dJointCreatePlane2D(w, 0);
+    case dJointTypeDBall: return dJointCreateDBall(w, 0);
+    case dJointTypeDHinge: return dJointCreateDHinge(w, 0);
     default: return 0;
     }
 }
@@ -113,13 +126,13 @@ static int check_case(int type, int order, int drift)
 
 static void test_bilateral_rows_span_odes_row_space(void)
 {
-    const int types[] = {dJointTypeBall,      dJointTypeHinge,  dJointTypeSlider,
-                         dJointTypeUniversal, dJointTypeHinge2, dJointTypeFixed,
-                         dJointTypePiston,    dJointTypePR,     dJointTypePU};
+    const int types[] = {dJointTypeBall,   dJointTypeHinge,   dJointTypeSlider, dJointTypeUniversal,
+                         dJointTypeHinge2, dJointTypeFixed,   dJointTypePiston, dJointTypePR,
+                         dJointTypePU,     dJointTypePlane2D, dJointTypeDBall,  dJointTypeDHinge};
     int cases = 0;
     for (size_t t = 0; t < sizeof types / sizeof types[0]; t++)
         for (int o = 0; o < N_ORDERS; o++) cases += check_case(types[t], o, 0);
-    ENSURE(cases == 9 * 4 - 2);
+    ENSURE(cases == 12 * 4 - 2);
 }
 
 /* With the joint violated, the rows of ball, hinge, slider, universal, hinge2 and piston still
@@ -129,7 +142,8 @@ static void test_bilateral_rows_span_odes_row_space(void)
 static void test_rows_with_joint_drift_match_where_odes_anchors_are_public(void)
 {
     const int types[] = {dJointTypeBall,      dJointTypeHinge,  dJointTypeSlider,
-                         dJointTypeUniversal, dJointTypeHinge2, dJointTypePiston};
+                         dJointTypeUniversal, dJointTypeHinge2, dJointTypePiston,
+                         dJointTypePlane2D,   dJointTypeDBall,  dJointTypeDHinge};
     for (size_t t = 0; t < sizeof types / sizeof types[0]; t++)
         for (int o = 0; o < N_ORDERS; o++) check_case(types[t], o, 1);
 }
@@ -195,8 +209,23 @@ static void test_motors_carry_no_impact_rows(void)
     ENSURE(ipx_ode_joint_rows(m, J, 8, msg, sizeof msg) == 0);
     dJointID pl = dJointCreatePlane2D(w, 0);
     dJointAttach(pl, a, 0);
-    int r = ipx_ode_joint_rows(pl, J, 8, msg, sizeof msg);
-    ENSURE(r == -1);
+    dJointSetPlane2DXParam(pl, dParamFMax, 5.0); /* a powered plane2d: its motor row is left out */
+    dJointSetPlane2DXParam(pl, dParamVel, 1.0);
+    ENSURE(ipx_ode_joint_rows(pl, J, 8, msg, sizeof msg) == 3);
+    dWorldDestroy(w);
+}
+
+/* The one joint type without rows: its island is left to ODE, with a message naming it. */
+static void test_a_transmission_joint_is_refused_by_name(void)
+{
+    dWorldID w = dWorldCreate();
+    const double side[3] = {1, 1, 1}, pa[3] = {0, 0, 0}, pb[3] = {2, 0, 0}, ax[3] = {0, 0, 1};
+    dBodyID a = kit_box(w, 1.0, side, pa, ax, 0.0), b = kit_box(w, 1.0, side, pb, ax, 0.0);
+    dJointID t = dJointCreateTransmission(w, 0);
+    dJointAttach(t, a, b);
+    double J[8][12];
+    char msg[256] = "";
+    ENSURE(ipx_ode_joint_rows(t, J, 8, msg, sizeof msg) == -1);
     ENSURE(strstr(msg, "not supported") != NULL);
     dWorldDestroy(w);
 }
@@ -209,6 +238,7 @@ int main(void)
     RUN(test_contact_rows_equal_odes_bit_for_bit);
     RUN(test_contact_rows_refuse_a_zero_normal);
     RUN(test_motors_carry_no_impact_rows);
+    RUN(test_a_transmission_joint_is_refused_by_name);
     dCloseODE();
     return ipx_test_exit();
 }

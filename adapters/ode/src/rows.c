@@ -230,6 +230,73 @@ static int pu_rows(dJointID j, const ends *e, double J[][12], char *msg, size_t 
     return 3;
 }
 
+/* Plane2D keeps ODE's first body in the plane z = 0 (plane2d.cpp getInfo2): its linear z and
+   angular x, y velocities, in the world frame. ODE ignores a second body; so do these rows. */
+static int plane2d_rows(const ends *e, double J[][12])
+{
+    ends only = *e;
+    if (!e->reversed) only.body[1] = NULL, only.x[1] = NULL;
+    const dReal *x = second_or_only(&only);
+    point_row(J[0], axes[2], x, x, &only);
+    angular_row(J[1], axes[0], &only);
+    angular_row(J[2], axes[1], &only);
+    return 3;
+}
+
+/* The unit direction from anchor a2 to a1 of a distance joint. ODE's own choice when the anchors
+   coincide (dball.cpp getInfo2): the anchors' relative velocity, else x. */
+static void distance_direction(const dReal a1[3], const dReal a2[3], const ends *e, double q[3])
+{
+    for (int i = 0; i < 3; i++) q[i] = a1[i] - a2[i];
+    if (!(sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]) < 1e-12)) return;
+    dVector3 v[2] = {{0, 0, 0}, {0, 0, 0}};
+    const dReal *a[2] = {a1, a2};
+    for (int s = 0; s < 2; s++)
+        if (e->body[s]) dBodyGetPointVel(e->body[s], a[s][0], a[s][1], a[s][2], v[s]);
+    for (int i = 0; i < 3; i++) q[i] = v[0][i] - v[1][i];
+    if (sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]) < 1e-12) q[0] = 1, q[1] = 0, q[2] = 0;
+}
+
+static void unit(double q[3])
+{
+    const double n = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]);
+    for (int i = 0; i < 3; i++) q[i] /= n;
+}
+
+/* DBall holds the distance between its anchors: one row along the line joining them. */
+static int dball_rows(dJointID j, const ends *e, double J[][12])
+{
+    dVector3 a1, a2;
+    double q[3];
+    dJointGetDBallAnchor1(j, a1);
+    dJointGetDBallAnchor2(j, a2);
+    distance_direction(a1, a2, e, q);
+    unit(q);
+    point_row(J[0], q, a1, a2, e);
+    return 1;
+}
+
+/* DHinge (dhinge.cpp getInfo2): the DBall row, the two relative rotations across the axis, and
+   the relative velocity along the axis of the bodies' midpoint (of the body, with one). */
+static int dhinge_rows(dJointID j, const ends *e, double J[][12])
+{
+    dVector3 a1, a2, axis, p, q;
+    double d[3], mid[3];
+    dJointGetDHingeAnchor1(j, a1);
+    dJointGetDHingeAnchor2(j, a2);
+    dJointGetDHingeAxis(j, axis);
+    distance_direction(a1, a2, e, d);
+    unit(d);
+    point_row(J[0], d, a1, a2, e);
+    dPlaneSpace(axis, p, q);
+    angular_row(J[1], p, e);
+    angular_row(J[2], q, e);
+    for (int i = 0; i < 3; i++)
+        mid[i] = e->x[0] && e->x[1] ? 0.5 * (e->x[0][i] + e->x[1][i]) : second_or_only(e)[i];
+    point_row(J[3], axis, mid, mid, e);
+    return 4;
+}
+
 static int rows_by_type(dJointID j, const ends *e, double J[][12], char *msg, size_t size)
 {
     switch (dJointGetType(j)) {
@@ -242,6 +309,9 @@ static int rows_by_type(dJointID j, const ends *e, double J[][12], char *msg, si
     case dJointTypePiston: return piston_rows(j, e, J);
     case dJointTypePR: return pr_rows(j, e, J, msg, size);
     case dJointTypePU: return pu_rows(j, e, J, msg, size);
+    case dJointTypePlane2D: return plane2d_rows(e, J);
+    case dJointTypeDBall: return dball_rows(j, e, J);
+    case dJointTypeDHinge: return dhinge_rows(j, e, J);
     case dJointTypeNull:
     case dJointTypeAMotor:
     case dJointTypeLMotor:
@@ -249,7 +319,8 @@ static int rows_by_type(dJointID j, const ends *e, double J[][12], char *msg, si
     default:
         snprintf(msg, size,
                  "joint %p: type %d is not supported by the impact adapter "
-                 "(ball, hinge, slider, universal, hinge2, fixed, piston, PR, PU are)",
+                 "(ball, hinge, slider, universal, hinge2, fixed, piston, PR, PU, plane2d, DBall, "
+                 "DHinge are)",
                  (void *)j, (int)dJointGetType(j));
         return -1;
     }
