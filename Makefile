@@ -2,12 +2,13 @@
 #   make demo   install what is missing, build (Release), A/B the Newton's cradle world (table, plot
 #               and a page to watch it in a browser)
 #   make test   install what is missing, build with AddressSanitizer + UBSan, run every CTest suite;
-#               then the LD_PRELOAD shim under valgrind in the plain (Release) build, then the
-#               fuzz targets for FUZZ_SECONDS each (make fuzz)
+#               then, in the plain (Release) build, the LD_PRELOAD shim under valgrind and the
+#               real clients (ODE's demos, PyODE's examples) under every model; then the fuzz
+#               targets for FUZZ_SECONDS each (make fuzz)
 # Also: make fuzz (clang libFuzzer targets, FUZZ_SECONDS=30 each), make bench (Release benchmarks),
 # make install PREFIX=..., make clean.
 
-DEB_PACKAGES := cmake make gcc g++ pkg-config libode-dev liblapacke-dev libsiconos-numerics-dev libplplot-dev plplot-driver-cairo libxml2-dev libnlopt-dev libsuitesparse-dev libopenmpi-dev openmpi-bin dpkg-dev valgrind chromium libjs-three clang clang-format libclang-rt-14-dev
+DEB_PACKAGES := cmake make gcc g++ pkg-config libode-dev liblapacke-dev libsiconos-numerics-dev libplplot-dev plplot-driver-cairo libxml2-dev libnlopt-dev libsuitesparse-dev libopenmpi-dev openmpi-bin dpkg-dev valgrind chromium libjs-three clang clang-format libclang-rt-14-dev python3 python3-pyode python3-opengl python3-pygame libglut3.12 libgl1-mesa-dri xvfb xauth
 BUILD        := build
 BUILD_TEST   := build-test
 BUILD_FUZZ   := build-fuzz
@@ -15,7 +16,7 @@ FUZZ_SECONDS ?= 30
 PREFIX       ?= /usr/local
 JOBS         ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: deps demo test fuzz bench install clean configure configure-test ode-source
+.PHONY: deps demo test fuzz bench install clean configure configure-test client-sources
 
 # Installs only the Debian packages that are missing; does nothing when all are there.
 deps:
@@ -35,11 +36,12 @@ deps:
 configure: deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX=$(PREFIX)
 
-# Debian's ode source package: ODE's own demos are the shim's real clients (tests/preload).
-ode-source: deps
-	tests/preload/get_ode_source.sh $(CURDIR)/$(BUILD_TEST)/ode-source
+# Debian's ode and pyode source packages: ODE's demos and PyODE's examples are the shim's real
+# clients (tests/realclients, tests/preload), unpacked into build-sources.
+client-sources: deps
+	tests/realclients/get_client_sources.sh $(CURDIR)/build-sources
 
-configure-test: deps ode-source
+configure-test: deps client-sources
 	cmake -S . -B $(BUILD_TEST) -DCMAKE_BUILD_TYPE=Debug -DIMPAX_SANITIZE=ON -DIMPAX_WERROR=ON
 
 demo: configure
@@ -51,8 +53,8 @@ demo: configure
 test: configure-test configure
 	cmake --build $(BUILD_TEST) -j $(JOBS)
 	ctest --test-dir $(BUILD_TEST) --output-on-failure -j $(JOBS)
-	cmake --build $(BUILD) -j $(JOBS) --target impax_preload client_churn
-	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS) -L valgrind
+	cmake --build $(BUILD) -j $(JOBS) --target shim_clients
+	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS) -L 'valgrind|realclients'
 	$(MAKE) --no-print-directory fuzz
 
 # The libFuzzer targets (tests/fuzz) in a clang build of their own, each run for FUZZ_SECONDS from
