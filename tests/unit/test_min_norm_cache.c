@@ -6,7 +6,8 @@
    same system again, and fresh systems (the dense path); on random systems of every rank, consistent or not, on
    PLUS systems (Table 1 rows: velocity, sliding friction, prescribed normal) of box stacks with
    4 contacts per interface (W singular: every interface redundant) and of random piles; and
-   with a work array holding garbage, another size's cache or another rcond's. */
+   with a work array holding garbage, another size's cache or another rcond's; a cache begun
+   for a new impact takes up nothing of the last one's. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,7 +25,8 @@
 #define RCOND 1e-11
 #define PI 3.14159265358979323846
 
-static double work[1 << 20];
+static double work_mem[1 << 20];
+static ipx_min_norm_cache cache; /* on work_mem */
 static double fresh_work[64 * 4 * MAXM + MAXM * MAXM + 8 * MAXM];
 static int iwork[MAXM], fresh_iwork[MAXM];
 static double worst_seen;
@@ -38,8 +40,8 @@ static double solve_and_compare(int m, const double *B, const double *w, int *ra
     static double A[MAXM * MAXM], x[MAXM], F[MAXM * MAXM], y1[MAXM], y2[MAXM];
     memcpy(A, B, sizeof(double) * (size_t)(m * m));
     memcpy(x, w, sizeof(double) * (size_t)m);
-    ENSURE(ipx_min_norm_solve(m, A, x, RCOND, work, iwork, rank_cached) == IPX_OK);
-    paths[ipx_min_norm_path(m, work)]++;
+    ENSURE(ipx_min_norm_solve(m, A, x, RCOND, &cache, iwork, rank_cached) == IPX_OK);
+    paths[ipx_min_norm_path(m, &cache)]++;
     int r1 = -1, r2 = -2;
     memcpy(F, B, sizeof(double) * (size_t)(m * m));
     memcpy(y1, w, sizeof(double) * (size_t)m);
@@ -289,7 +291,7 @@ static void test_worse_base_goes_dense(void)
     ipx_rng_seed(&rng, 51);
     const int m = 24, last_dense = 2; /* a fresh system, then BUILD_AFTER solves changing v */
     const double rcond = 1e-8;
-    memset(work, 0, sizeof(double) * 16); /* no cache from the tests before */
+    ipx_min_norm_begin(&cache, work_mem); /* no cache from the tests before */
     random_matrix(&rng, m, m, B);
     for (int i = 0; i < m; i++) B[i + (size_t)m * i] += 10.0; /* well conditioned but for ud */
     double *u = B, *ud = B + m, *v = B + 2 * m;
@@ -304,12 +306,12 @@ static void test_worse_base_goes_dense(void)
             for (int i = 0; i < m; i++) ud[i] = u[i] + d * v[i];
         memcpy(A, B, sizeof(double) * (size_t)(m * m));
         memcpy(x, w, sizeof(double) * (size_t)m);
-        ENSURE(ipx_min_norm_solve(m, A, x, rcond, work, iwork, NULL) == IPX_OK);
+        ENSURE(ipx_min_norm_solve(m, A, x, rcond, &cache, iwork, NULL) == IPX_OK);
         if (a <= last_dense) continue;
         memcpy(F, B, sizeof(double) * (size_t)(m * m));
         memcpy(y, w, sizeof(double) * (size_t)m);
         ENSURE(ipx_plus_lsq(m, m, F, y, rcond, fresh_work, fresh_iwork, NULL) == IPX_OK);
-        dense += ipx_min_norm_path(m, work) == IPX_MIN_NORM_DENSE &&
+        dense += ipx_min_norm_path(m, &cache) == IPX_MIN_NORM_DENSE &&
                  memcmp(x, y, sizeof(double) * (size_t)m) == 0;
     }
     ENSURE(dense == 12 - last_dense - 1);
@@ -333,9 +335,9 @@ static void test_again_builds_at_once(void)
             memcpy(A, B, sizeof(double) * (size_t)(m * m));
             memcpy(x, w, sizeof(double) * (size_t)m);
             if (variant)
-                ENSURE(ipx_min_norm_solve_again(m, A, x, RCOND, work, iwork, NULL) == IPX_OK);
-            else ENSURE(ipx_min_norm_solve(m, A, x, RCOND, work, iwork, NULL) == IPX_OK);
-            const int path = ipx_min_norm_path(m, work);
+                ENSURE(ipx_min_norm_solve_again(m, A, x, RCOND, &cache, iwork, NULL) == IPX_OK);
+            else ENSURE(ipx_min_norm_solve(m, A, x, RCOND, &cache, iwork, NULL) == IPX_OK);
+            const int path = ipx_min_norm_path(m, &cache);
             ENSURE(path == (variant || a >= 2 ? IPX_MIN_NORM_BASE : IPX_MIN_NORM_DENSE));
             check(m, B, w, variant ? "again" : "not again"); /* agrees with the dense solvers */
         }
@@ -356,10 +358,10 @@ static void test_expected_columns_build_once(void)
     for (int told = 0; told < 2; told++) {
         random_matrix(&rng, m, m - 2, B0);
         random_rhs(&rng, m, B0, 1, w);
-        check(m, B0, w, "fresh");                  /* a dense solve: the cache holds B0 */
-        ipx_min_norm_expect(m + 1, work, cols, 3); /* another size: ignored */
-        if (told) ipx_min_norm_expect(m, work, cols, 3);
-        const long before = ipx_min_norm_base_builds(m, work);
+        check(m, B0, w, "fresh");                    /* a dense solve: the cache holds B0 */
+        ipx_min_norm_expect(m + 1, &cache, cols, 3); /* another size: ignored */
+        if (told) ipx_min_norm_expect(m, &cache, cols, 3);
+        const long before = ipx_min_norm_base_builds(m, &cache);
         for (int round = 0; round < 2; round++)
             for (int i = 0; i < 3; i++) {
                 const int j = cols[i];
@@ -367,11 +369,11 @@ static void test_expected_columns_build_once(void)
                 B[(j + 1) % m + (size_t)m * j] += 0.5 + 0.1 * round;
                 memcpy(A, B, sizeof(double) * (size_t)(m * m));
                 memcpy(x, w, sizeof(double) * (size_t)m);
-                ENSURE(ipx_min_norm_solve_again(m, A, x, RCOND, work, iwork, NULL) == IPX_OK);
-                ENSURE(ipx_min_norm_path(m, work) == IPX_MIN_NORM_BASE);
+                ENSURE(ipx_min_norm_solve_again(m, A, x, RCOND, &cache, iwork, NULL) == IPX_OK);
+                ENSURE(ipx_min_norm_path(m, &cache) == IPX_MIN_NORM_BASE);
                 check(m, B, w, told ? "expected" : "not expected");
             }
-        const long built = ipx_min_norm_base_builds(m, work) - before;
+        const long built = ipx_min_norm_base_builds(m, &cache) - before;
         printf("  columns %s: %ld base factors for 6 solves\n", told ? "expected" : "not expected",
                built);
         ENSURE(built == (told ? 1 : 3));
@@ -393,8 +395,8 @@ static void test_changed_rows_split_once(void)
     random_matrix(&rng, m, m - 3, B);
     random_rhs(&rng, m, B, 1, w);
     check(m, B, w, "fresh"); /* a dense solve: the cache holds B */
-    ipx_min_norm_expect(m, work, cols, 3);
-    const long built = ipx_min_norm_base_builds(m, work), split = ipx_min_norm_splits(m, work);
+    ipx_min_norm_expect(m, &cache, cols, 3);
+    const long built = ipx_min_norm_base_builds(m, &cache), split = ipx_min_norm_splits(m, &cache);
     for (int step = 0; step < 40; step++) {
         const int i = step < 36 ? step / 12 : step - 36 < 3 ? step - 36 : 0;
         const double phi = 2.0 * PI * (step % 12) / 12 + 0.1 * step, mu = 0.6;
@@ -403,14 +405,14 @@ static void test_changed_rows_split_once(void)
         if (step == 39) B[(size_t)m * cols[0]] += 0.25; /* a third row of column 7 */
         memcpy(A, B, sizeof(double) * (size_t)(m * m));
         memcpy(x, w, sizeof(double) * (size_t)m);
-        ENSURE(ipx_min_norm_solve_again(m, A, x, RCOND, work, iwork, NULL) == IPX_OK);
-        ENSURE(ipx_min_norm_path(m, work) == IPX_MIN_NORM_BASE);
+        ENSURE(ipx_min_norm_solve_again(m, A, x, RCOND, &cache, iwork, NULL) == IPX_OK);
+        ENSURE(ipx_min_norm_path(m, &cache) == IPX_MIN_NORM_BASE);
         check(m, B, w, "split column");
     }
     printf("  40 solves: %ld base factor, %ld columns split\n",
-           ipx_min_norm_base_builds(m, work) - built, ipx_min_norm_splits(m, work) - split);
-    ENSURE(ipx_min_norm_base_builds(m, work) - built == 1);
-    ENSURE(ipx_min_norm_splits(m, work) - split == 3);
+           ipx_min_norm_base_builds(m, &cache) - built, ipx_min_norm_splits(m, &cache) - split);
+    ENSURE(ipx_min_norm_base_builds(m, &cache) - built == 1);
+    ENSURE(ipx_min_norm_splits(m, &cache) - split == 3);
 }
 
 /* ipx_min_norm_solve_columns, told the columns a probe changed, compares only those and
@@ -425,7 +427,7 @@ static void test_known_columns(void)
     const int m = 56, cols[2] = {30, 11}, rows[2][2] = {{31, 32}, {12, 13}};
     random_matrix(&rng, m, m - 4, B);
     random_rhs(&rng, m, B, 0, w);
-    memset(work, 0, sizeof(double) * ipx_min_norm_work_doubles(m)); /* no cache */
+    ipx_min_norm_begin(&cache, work_mem); /* no cache */
     for (int step = 0; step < 30; step++) {
         const int i = step % 2, told = step == 0 ? 0 : 1;
         const double phi = 0.37 * step, mu = 0.8;
@@ -440,14 +442,14 @@ static void test_known_columns(void)
         }
         memcpy(B0, B, sizeof(double) * (size_t)(m * m));
         memcpy(x, w, sizeof(double) * (size_t)m);
-        ENSURE(ipx_min_norm_solve_columns(m, B, scratch, x, RCOND, work, iwork, NULL, changed,
+        ENSURE(ipx_min_norm_solve_columns(m, B, scratch, x, RCOND, &cache, iwork, NULL, changed,
                                           ntold) == IPX_OK);
         ENSURE(memcmp(B, B0, sizeof(double) * (size_t)(m * m)) == 0); /* only read */
-        if (step == 0) ENSURE(ipx_min_norm_path(m, work) == IPX_MIN_NORM_DENSE);
-        if (step == 5) ENSURE(ipx_min_norm_path(m, work) == IPX_MIN_NORM_BASE);
+        if (step == 0) ENSURE(ipx_min_norm_path(m, &cache) == IPX_MIN_NORM_DENSE);
+        if (step == 5) ENSURE(ipx_min_norm_path(m, &cache) == IPX_MIN_NORM_BASE);
         /* the same system again on work returns the stored answer, which check compares */
         check(m, B, w, "known columns");
-        ENSURE(ipx_min_norm_path(m, work) == IPX_MIN_NORM_SAME);
+        ENSURE(ipx_min_norm_path(m, &cache) == IPX_MIN_NORM_SAME);
     }
 }
 
@@ -471,24 +473,24 @@ static void test_set_limit_grows_with_size(void)
     random_matrix(&rng, m, m - 4, B0);
     random_rhs(&rng, m, B0, 1, w);
     check(m, B0, w, "fresh");
-    ipx_min_norm_expect(m, work, cols, 12);
-    const long before = ipx_min_norm_base_builds(m, work);
+    ipx_min_norm_expect(m, &cache, cols, 12);
+    const long before = ipx_min_norm_base_builds(m, &cache);
     for (int i = 0; i < 12; i++) {
         memcpy(B, B0, sizeof(double) * (size_t)(m * m));
         B[(cols[i] + 1) % m + (size_t)m * cols[i]] += 0.3;
         memcpy(A, B, sizeof(double) * (size_t)(m * m));
         memcpy(x, w, sizeof(double) * (size_t)m);
-        ENSURE(ipx_min_norm_solve_again(m, A, x, RCOND, work, iwork, NULL) == IPX_OK);
-        ENSURE(ipx_min_norm_path(m, work) == IPX_MIN_NORM_BASE);
+        ENSURE(ipx_min_norm_solve_again(m, A, x, RCOND, &cache, iwork, NULL) == IPX_OK);
+        ENSURE(ipx_min_norm_path(m, &cache) == IPX_MIN_NORM_BASE);
         check(m, B, w, "twelve expected");
     }
-    ENSURE(ipx_min_norm_base_builds(m, work) - before == 1);
+    ENSURE(ipx_min_norm_base_builds(m, &cache) - before == 1);
     memcpy(B, B0, sizeof(double) * (size_t)(m * m));
     for (int i = 0; i < 31; i++) B[(cols[i] + 1) % m + (size_t)m * cols[i]] -= 0.2;
     memcpy(A, B, sizeof(double) * (size_t)(m * m));
     memcpy(x, w, sizeof(double) * (size_t)m);
-    ENSURE(ipx_min_norm_solve_again(m, A, x, RCOND, work, iwork, NULL) == IPX_OK);
-    ENSURE(ipx_min_norm_path(m, work) == IPX_MIN_NORM_DENSE); /* 31 columns: above 30 */
+    ENSURE(ipx_min_norm_solve_again(m, A, x, RCOND, &cache, iwork, NULL) == IPX_OK);
+    ENSURE(ipx_min_norm_path(m, &cache) == IPX_MIN_NORM_DENSE); /* 31 columns: above 30 */
     check(m, B, w, "31 changed");
 }
 
@@ -518,7 +520,9 @@ static void test_stale_work(void)
     static double B[MAXM * MAXM], w[MAXM], A[MAXM * MAXM], x[MAXM];
     ipx_rng rng;
     ipx_rng_seed(&rng, 47);
-    for (size_t i = 0; i < sizeof work / sizeof work[0]; i++) work[i] = ipx_rng_normal(&rng);
+    for (size_t i = 0; i < sizeof work_mem / sizeof work_mem[0]; i++)
+        work_mem[i] = ipx_rng_normal(&rng);
+    ipx_min_norm_begin(&cache, work_mem);
     random_matrix(&rng, 40, 25, B);
     random_rhs(&rng, 40, B, 1, w);
     check(40, B, w, "garbage work");
@@ -527,15 +531,50 @@ static void test_stale_work(void)
     check(30, B, w, "other size");
     memcpy(A, B, sizeof(double) * 900);
     memcpy(x, w, sizeof(double) * 30);
-    ENSURE(ipx_min_norm_solve(30, A, x, 1e-3, work, iwork, NULL) == IPX_OK); /* another rcond */
+    ENSURE(ipx_min_norm_solve(30, A, x, 1e-3, &cache, iwork, NULL) == IPX_OK); /* another rcond */
     check(30, B, w, "other rcond");
     /* a non-finite system fails and is not kept */
     B[5] = NAN;
     memcpy(A, B, sizeof(double) * 900);
     memcpy(x, w, sizeof(double) * 30);
-    ENSURE(ipx_min_norm_solve(30, A, x, RCOND, work, iwork, NULL) == IPX_ERR_NUMERIC);
+    ENSURE(ipx_min_norm_solve(30, A, x, RCOND, &cache, iwork, NULL) == IPX_ERR_NUMERIC);
     B[5] = 1.0;
     check(30, B, w, "after a failure");
+}
+
+/* Impact A leaves a base factor of its last matrix in the work array (one column changed again
+   and again); impact B begins the cache afresh, as PLUS and bowling do at each impact, and
+   solves a system that differs from A's last in that column only: B's answer is bitwise the
+   fresh dense solve's, not a base solve from A's factor. Before the cache's state was kept in
+   typed fields begun with each impact, the header A left in the work array let B take up A's
+   base factor (another rounding: B's answer depended on the impact before it). */
+static void test_new_impact_starts_empty(void)
+{
+    static double B[MAXM * MAXM], w[MAXM], A[MAXM * MAXM], x[MAXM], F[MAXM * MAXM], y[MAXM];
+    ipx_rng rng;
+    ipx_rng_seed(&rng, 53);
+    const int m = 40;
+    random_matrix(&rng, m, m, B);
+    random_rhs(&rng, m, B, 1, w);
+    ipx_min_norm_begin(&cache, work_mem); /* impact A */
+    for (int step = 0; step < 6; step++) {
+        B[7 + (size_t)m * 5] = cos(step);
+        memcpy(A, B, sizeof(double) * (size_t)(m * m));
+        memcpy(x, w, sizeof(double) * (size_t)m);
+        ENSURE(ipx_min_norm_solve_again(m, A, x, RCOND, &cache, iwork, NULL) == IPX_OK);
+    }
+    ENSURE(ipx_min_norm_path(m, &cache) == IPX_MIN_NORM_BASE);
+    ipx_min_norm_begin(&cache, work_mem); /* impact B, on the work array A left */
+    B[7 + (size_t)m * 5] = 0.3;
+    random_rhs(&rng, m, B, 1, w);
+    memcpy(A, B, sizeof(double) * (size_t)(m * m));
+    memcpy(x, w, sizeof(double) * (size_t)m);
+    ENSURE(ipx_min_norm_solve(m, A, x, RCOND, &cache, iwork, NULL) == IPX_OK);
+    ENSURE(ipx_min_norm_path(m, &cache) == IPX_MIN_NORM_DENSE);
+    memcpy(F, B, sizeof(double) * (size_t)(m * m));
+    memcpy(y, w, sizeof(double) * (size_t)m);
+    ENSURE(ipx_plus_lsq(m, m, F, y, RCOND, fresh_work, fresh_iwork, NULL) == IPX_OK);
+    ENSURE(memcmp(x, y, sizeof(double) * (size_t)m) == 0);
 }
 
 /* A new right-hand side alone gives bitwise the uncached answer (the dense path), and the same
@@ -551,11 +590,11 @@ static void test_reproducible(void)
     random_rhs(&rng, m, B, 0, w);
     memcpy(A, B, sizeof(double) * m * m);
     memcpy(x1, w, sizeof(double) * m);
-    ENSURE(ipx_min_norm_solve(m, A, x1, RCOND, work, iwork, NULL) == IPX_OK);
+    ENSURE(ipx_min_norm_solve(m, A, x1, RCOND, &cache, iwork, NULL) == IPX_OK);
     random_rhs(&rng, m, B, 1, w);
     memcpy(A, B, sizeof(double) * m * m);
     memcpy(x2, w, sizeof(double) * m);
-    ENSURE(ipx_min_norm_solve(m, A, x2, RCOND, work, iwork, NULL) == IPX_OK); /* rhs only */
+    ENSURE(ipx_min_norm_solve(m, A, x2, RCOND, &cache, iwork, NULL) == IPX_OK); /* rhs only */
     memcpy(F, B, sizeof(double) * m * m);
     memcpy(y, w, sizeof(double) * m);
     ENSURE(ipx_plus_lsq(m, m, F, y, RCOND, fresh_work, fresh_iwork, NULL) == IPX_OK);
@@ -564,14 +603,16 @@ static void test_reproducible(void)
         ipx_rng seq;
         ipx_rng_seed(&seq, 49);
         if (pass == 1) /* something else in the work array first */
-            for (size_t i = 0; i < 4096; i++) work[i] = (double)i;
+            for (size_t i = 0; i < 4096; i++) work_mem[i] = (double)i;
+        ipx_min_norm_begin(&cache, work_mem);
         random_matrix(&seq, m, 30, B);
         random_rhs(&seq, m, B, 1, w);
         for (int step = 0; step < 20; step++) {
             B[(step % 3) * m + 7] = cos(step);
             memcpy(A, B, sizeof(double) * m * m);
             memcpy(seqx[pass][step], w, sizeof(double) * m);
-            ENSURE(ipx_min_norm_solve(m, A, seqx[pass][step], RCOND, work, iwork, NULL) == IPX_OK);
+            ENSURE(ipx_min_norm_solve(m, A, seqx[pass][step], RCOND, &cache, iwork, NULL) ==
+                   IPX_OK);
         }
     }
     ENSURE(memcmp(seqx[0], seqx[1], sizeof seqx[0]) == 0);
@@ -579,7 +620,8 @@ static void test_reproducible(void)
 
 int main(void)
 {
-    ENSURE(ipx_min_norm_work_doubles(MAXM) <= sizeof work / sizeof work[0]);
+    ENSURE(ipx_min_norm_work_doubles(MAXM) <= sizeof work_mem / sizeof work_mem[0]);
+    ipx_min_norm_begin(&cache, work_mem);
     RUN(test_random_sequences);
     RUN(test_box_stacks);
     RUN(test_random_piles);
@@ -592,6 +634,7 @@ int main(void)
     RUN(test_known_columns);
     RUN(test_set_limit_grows_with_size);
     RUN(test_stale_work);
+    RUN(test_new_impact_starts_empty);
     RUN(test_reproducible);
     printf("  %ld solves compared, largest relative difference %.2e, %.2e where the dense solvers "
            "agree to 1e-12 (%ld ill-conditioned: held to 4 times the dense solvers' own "

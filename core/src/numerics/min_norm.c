@@ -1,5 +1,5 @@
 /* PLUS's minimum-norm solves (min_norm.h). Small systems go straight to ipx_plus_lsq. Larger
-   ones go through a cache kept in the work array: the last matrix and right-hand side, their
+   ones go through a cache (ipx_min_norm_cache) in its work array: the last matrix and right-hand side, their
    solution, and possibly a complete orthogonal factorisation (lsq_cod.h) of that matrix
    without a few of its columns S (a "base" factor).
 
@@ -31,9 +31,11 @@
    The same system again returns the stored solution. Everything else is a dense solve
    (ipx_plus_lsq, bitwise what it gives without the cache), after which the matrix is kept (not
    its factor: PLUS's other solves change the matrix or its size, reusing a factor for a new
-   right-hand side alone never paid). The cache is recognised by its header (a marker, m and
-   rcond) and an exact comparison of the matrix, so stale or foreign contents of the work array
-   are never used. */
+   right-hand side alone never paid). Which system the work array holds is known from the
+   cache's typed fields alone (m, rcond: the key), emptied when its owner begins it
+   (ipx_min_norm_begin, at each impact), then an exact comparison of the matrix: the work
+   array's bytes are never read before this cache wrote them, so nothing an earlier impact
+   left there can reach an answer. */
 #include <float.h>
 #include <math.h>
 #include <string.h>
@@ -44,9 +46,9 @@
 #include "min_norm.h"
 
 #define MAX_SET IPX_MIN_NORM_MAX_SET
-#define SPLIT_ROWS 2       /* rows in which a left-out column may vary, kept apart (split_column) */
-#define NOT_SPLIT (-1.0)   /* H_SR of a left-out column not split yet, or a split's unused row */
-#define NEVER_SPLIT (-2.0) /* H_SR of one that changed outside its rows: not split again */
+#define SPLIT_ROWS IPX_MIN_NORM_SPLIT_ROWS
+#define NOT_SPLIT (-1)   /* sr of a left-out column not split yet, or a split's unused row */
+#define NEVER_SPLIT (-2) /* sr of one that changed outside its rows: not split again */
 
 int ipx_min_norm_set_limit(int n)
 {
@@ -54,52 +56,17 @@ int ipx_min_norm_set_limit(int n)
     return lim < 8 ? 8 : lim > MAX_SET ? MAX_SET : lim;
 }
 
-/* Header: marker, m, rcond, kind of factor, its rank and |R_11|, whether x (and with which
-   rank) belongs to the cached system, whether x0, wq belong to its right-hand side, the base's
-   left-out columns (ascending) and whether their Q^T g and A^+ g are up to date, the
-   columns that changed at the last dense solve (ascending; see ipx_min_norm_solve), the
-   condition estimate of the last dense solve's factor (lsq_cod_cond), the path the last
-   solve took (ipx_min_norm_path), the base factors built and the columns split
-   (ipx_min_norm_base_builds, ipx_min_norm_splits) since the cache began, the columns a caller
-   expects to change (ipx_min_norm_expect; ascending) and each left-out column's split rows
-   (split_column). */
-enum {
-    H_MAGIC,
-    H_M,
-    H_RCOND,
-    H_KIND,
-    H_RANK,
-    H_R11,
-    H_X_OK,
-    H_X_RANK,
-    H_W_OK,
-    H_NS,
-    H_S,
-    H_G_OK = H_S + MAX_SET,
-    H_PN = H_G_OK + MAX_SET,
-    H_PCOUNT,
-    H_P = H_PCOUNT + 1,
-    H_COND = H_P + MAX_SET,
-    H_PATH,
-    H_BUILDS,
-    H_SPLITS,
-    H_EN,
-    H_E,
-    H_SR = H_E + MAX_SET,
-    H_SIZE = H_SR + SPLIT_ROWS * MAX_SET
-};
 enum { KIND_NONE = 0, KIND_MATRIX = 1, KIND_BASE = 2 }; /* matrix alone, or with a base factor */
-/* H_G_OK of a left-out column: Q^T g and A^+ g to compute, up to date, or to combine from its
+/* g_ok of a left-out column: Q^T g and A^+ g to compute, up to date, or to combine from its
    split (split_column) */
 enum { G_STALE = 0, G_OK = 1, G_COMBINE = 2 };
-#define CACHE_MAGIC 6.02214076e23 /* any value garbage is unlikely to hold */
 
 /* The work array for m unknowns, carved in this order. */
 typedef struct cache {
-    double *h;     /* H_SIZE header entries */
-    double *M, *w; /* m*m, m: the last matrix and right-hand side */
-    double *x;     /* m: their solution */
-    double *F;     /* m*m: the factored matrix (m x m, or m x (m - p) for a base) */
+    ipx_min_norm_cache *h; /* which system it holds, and how */
+    double *M, *w;         /* m*m, m: the last matrix and right-hand side */
+    double *x;             /* m: their solution */
+    double *F;             /* m*m: the factored matrix (m x m, or m x (m - p) for a base) */
     double *tau, *tau2;
     int *perm;           /* m ints in m doubles */
     double *x0, *wq;     /* base: A^+ w and Q^T w */
@@ -116,7 +83,7 @@ typedef struct cache {
 static size_t cache_doubles(int m)
 {
     const size_t mm = (size_t)m;
-    return H_SIZE + 2 * mm * mm + 8 * mm + LSQ_COD_SCRATCH(m) + 2 * MAX_SET * mm +
+    return 2 * mm * mm + 8 * mm + LSQ_COD_SCRATCH(m) + 2 * MAX_SET * mm +
            SPLIT_DOUBLES * MAX_SET * mm + SMALL_DOUBLES(m) + ipx_plus_lsq_work_doubles(m, m);
 }
 
@@ -126,12 +93,12 @@ size_t ipx_min_norm_work_doubles(int n)
     return small > cached ? small : cached;
 }
 
-static cache carve(double *work, int m)
+static cache carve(ipx_min_norm_cache *h, int m)
 {
     const size_t mm = (size_t)m;
     cache c;
-    c.h = work;
-    c.M = c.h + H_SIZE;
+    c.h = h;
+    c.M = h->work;
     c.w = c.M + mm * mm;
     c.x = c.w + mm;
     c.F = c.x + mm;
@@ -154,12 +121,12 @@ static lsq_cod cod_of(const cache *c, int m, int n)
 {
     return (lsq_cod){.m = m,
                      .n = n,
-                     .r = (int)c->h[H_RANK],
+                     .r = c->h->rank,
                      .A = c->F,
                      .tau = c->tau,
                      .tau2 = c->tau2,
                      .perm = c->perm,
-                     .r11 = c->h[H_R11]};
+                     .r11 = c->h->r11};
 }
 
 static void copy(double *to, const double *from, size_t n)
@@ -198,8 +165,8 @@ static int changed_columns(const cache *c, int m, const double *A, const int *kn
 /* 1 if column j is in the base's set (its slot in *slot). */
 static int in_set(const cache *c, int j, int *slot)
 {
-    for (int i = 0; i < (int)c->h[H_NS]; i++)
-        if ((int)c->h[H_S + i] == j) {
+    for (int i = 0; i < c->h->ns; i++)
+        if (c->h->s[i] == j) {
             *slot = i;
             return 1;
         }
@@ -219,15 +186,15 @@ static void factor_base(cache *c, int m, const int *set, int p, double rcond)
     }
     lsq_cod f = cod_of(c, m, m - p);
     lsq_cod_factor(&f, rcond, 0.0, NULL, c->scratch);
-    c->h[H_KIND] = KIND_BASE;
-    c->h[H_RANK] = f.r;
-    c->h[H_R11] = f.r11;
-    c->h[H_NS] = p;
+    c->h->kind = KIND_BASE;
+    c->h->rank = f.r;
+    c->h->r11 = f.r11;
+    c->h->ns = p;
     for (int i = 0; i < p; i++) {
-        c->h[H_S + i] = set[i], c->h[H_G_OK + i] = G_STALE;
-        for (int t = 0; t < SPLIT_ROWS; t++) c->h[H_SR + SPLIT_ROWS * i + t] = NOT_SPLIT;
+        c->h->s[i] = set[i], c->h->g_ok[i] = G_STALE;
+        for (int t = 0; t < SPLIT_ROWS; t++) c->h->sr[SPLIT_ROWS * i + t] = NOT_SPLIT;
     }
-    c->h[H_W_OK] = 0;
+    c->h->w_ok = 0;
 }
 
 /* Small symmetric positive definite solve (Cholesky, q <= MAX_SET): S (q x q) overwritten,
@@ -253,7 +220,7 @@ static void spd_solve(int q, double *S, double *t)
 /* wq = Q^T w and x0 = A^+ w for the base factor. */
 static void base_rhs(cache *c, int m, const double *w, double *wq, double *x0)
 {
-    lsq_cod f = cod_of(c, m, m - (int)c->h[H_NS]);
+    lsq_cod f = cod_of(c, m, m - c->h->ns);
     copy(wq, w, (size_t)m);
     lsq_cod_apply_qt(&f, wq);
     lsq_cod_solve(&f, wq, x0, c->y);
@@ -291,12 +258,12 @@ static int differing_rows(const cache *c, int m, const double *A, int j, int *ro
 static void split_column(cache *c, int m, int i, const int *rows, const double *old, int n)
 {
     const size_t mm = (size_t)m;
-    lsq_cod f = cod_of(c, m, m - (int)c->h[H_NS]);
+    lsq_cod f = cod_of(c, m, m - c->h->ns);
     double *fq = split_part(c, m, i, 0), *fh = split_part(c, m, i, 1);
     copy(fq, c->GQ + mm * (size_t)i, mm);
     copy(fh, c->H + mm * (size_t)i, mm);
     for (int t = 0; t < SPLIT_ROWS; t++) {
-        c->h[H_SR + SPLIT_ROWS * i + t] = t < n ? rows[t] : NOT_SPLIT;
+        c->h->sr[SPLIT_ROWS * i + t] = t < n ? rows[t] : NOT_SPLIT;
         if (t >= n) continue;
         double *eq = split_part(c, m, i, 2 + 2 * t), *eh = split_part(c, m, i, 3 + 2 * t);
         for (size_t r = 0; r < mm; r++) eq[r] = 0.0;
@@ -313,23 +280,22 @@ static int within_split(const cache *c, int i, const int *rows, int n)
 {
     for (int a = 0; a < n; a++) {
         int found = 0;
-        for (int t = 0; t < SPLIT_ROWS; t++)
-            found |= (int)c->h[H_SR + SPLIT_ROWS * i + t] == rows[a];
+        for (int t = 0; t < SPLIT_ROWS; t++) found |= c->h->sr[SPLIT_ROWS * i + t] == rows[a];
         if (!found) return 0;
     }
-    return c->h[H_SR + SPLIT_ROWS * i] >= 0.0;
+    return c->h->sr[SPLIT_ROWS * i] >= 0;
 }
 
 /* Q^T g and A^+ g of slot i from its split and the column's current entries in its rows. */
 static void combine_split(cache *c, int m, int i)
 {
     const size_t mm = (size_t)m;
-    const double *g = c->M + mm * (size_t)c->h[H_S + i];
+    const double *g = c->M + mm * (size_t)c->h->s[i];
     double *gq = c->GQ + mm * (size_t)i, *gh = c->H + mm * (size_t)i;
     copy(gq, split_part(c, m, i, 0), mm);
     copy(gh, split_part(c, m, i, 1), mm);
     for (int t = 0; t < SPLIT_ROWS; t++) {
-        const int row = (int)c->h[H_SR + SPLIT_ROWS * i + t];
+        const int row = c->h->sr[SPLIT_ROWS * i + t];
         if (row < 0) continue;
         const double a = g[row], *eq = split_part(c, m, i, 2 + 2 * t);
         const double *eh = split_part(c, m, i, 3 + 2 * t);
@@ -344,22 +310,22 @@ static void combine_split(cache *c, int m, int i)
    column sends it back to full passes for the rest of this base. */
 static void change_left_out(cache *c, int m, const double *src, int i)
 {
-    const size_t mm = (size_t)m, j = (size_t)c->h[H_S + i];
+    const size_t mm = (size_t)m, j = (size_t)c->h->s[i];
     int rows[SPLIT_ROWS + 1];
     double old[SPLIT_ROWS];
     const int nr = differing_rows(c, m, src, (int)j, rows);
     int split = nr <= SPLIT_ROWS && within_split(c, i, rows, nr);
     for (int t = 0; t < nr && t < SPLIT_ROWS; t++) old[t] = c->M[rows[t] + mm * j];
     copy(c->M + mm * j, src + mm * j, mm);
-    double *state = c->h + H_SR + SPLIT_ROWS * i;
-    if (!split && nr <= SPLIT_ROWS && state[0] == NOT_SPLIT && c->h[H_G_OK + i] == G_OK) {
+    int *state = c->h->sr + SPLIT_ROWS * i;
+    if (!split && nr <= SPLIT_ROWS && state[0] == NOT_SPLIT && c->h->g_ok[i] == G_OK) {
         split_column(c, m, i, rows, old, nr); /* the first change: split it */
-        c->h[H_SPLITS] += 1;
+        c->h->splits += 1;
         split = 1;
     } else if (!split && state[0] != NOT_SPLIT) {
         for (int t = 0; t < SPLIT_ROWS; t++) state[t] = NEVER_SPLIT;
     }
-    c->h[H_G_OK + i] = split ? G_COMBINE : G_STALE;
+    c->h->g_ok[i] = split ? G_COMBINE : G_STALE;
 }
 
 /* The solution x of the cached matrix for the right-hand side w given by wq = Q^T w and
@@ -368,22 +334,22 @@ static void change_left_out(cache *c, int m, const double *src, int i)
 static double solve_base(cache *c, int m, double rcond, const double *wq, const double *x0,
                          double *x, int *rank)
 {
-    const int n = m - (int)c->h[H_NS], p = (int)c->h[H_NS];
+    const int n = m - c->h->ns, p = c->h->ns;
     const size_t mm = (size_t)m;
     lsq_cod f = cod_of(c, m, n);
     const int r = f.r, tail = m - r;
     double scale = f.r11;
     for (int i = 0; i < p; i++) {
-        const double *g = c->M + mm * (size_t)c->h[H_S + i];
-        if (c->h[H_G_OK + i] == G_STALE) {
+        const double *g = c->M + mm * (size_t)c->h->s[i];
+        if (c->h->g_ok[i] == G_STALE) {
             double *gq = c->GQ + mm * (size_t)i;
             copy(gq, g, mm);
             lsq_cod_apply_qt(&f, gq);
             lsq_cod_solve(&f, gq, c->H + mm * (size_t)i, c->y);
-        } else if (c->h[H_G_OK + i] == G_COMBINE) {
+        } else if (c->h->g_ok[i] == G_COMBINE) {
             combine_split(c, m, i);
         }
-        c->h[H_G_OK + i] = G_OK;
+        c->h->g_ok[i] = G_OK;
         scale = fmax(scale, sqrt(ipx_norm2(g, m)));
     }
     /* G2 eta = w2 in least squares, through its own factor (rank rho) */
@@ -438,7 +404,7 @@ static double solve_base(cache *c, int m, double rcond, const double *wq, const 
     *rank = r + rho;
     double big = 0.0, size = 0.0;
     for (int j = 0, o = 0, s = 0; j < m; j++) {
-        if (s < p && (int)c->h[H_S + s] == j) {
+        if (s < p && c->h->s[s] == j) {
             x[j] = eta[s++];
             size = ipx_max(size, fabs(x[j]));
             continue;
@@ -466,7 +432,7 @@ static int subset_of_pending(const cache *c, const int *cols, int n)
     int found = n > 0;
     for (int i = 0; i < n && found; i++) {
         found = 0;
-        for (int l = 0; l < (int)c->h[H_PN]; l++) found |= (int)c->h[H_P + l] == cols[i];
+        for (int l = 0; l < c->h->pn; l++) found |= c->h->p[l] == cols[i];
     }
     return found;
 }
@@ -482,7 +448,7 @@ static int subset_of_pending(const cache *c, const int *cols, int n)
 
 static int repeated(const cache *c, const int *cols, int n)
 {
-    return subset_of_pending(c, cols, n) && c->h[H_PCOUNT] >= BUILD_AFTER;
+    return subset_of_pending(c, cols, n) && c->h->pcount >= BUILD_AFTER;
 }
 
 /* Above error_limit (a rounding error bound relative to the solution's size) the base factor
@@ -502,7 +468,7 @@ static int repeated(const cache *c, const int *cols, int n)
 
 static double error_limit(const cache *c)
 {
-    return fmax(ERROR_LIMIT, COND_SLACK * DBL_EPSILON * c->h[H_COND]);
+    return fmax(ERROR_LIMIT, COND_SLACK * DBL_EPSILON * c->h->cond);
 }
 
 /* The dense solve of A x = b (ipx_plus_lsq), its factor's condition kept in the header. */
@@ -512,12 +478,12 @@ static ipx_status solve_dense(cache *c, int m, double *A, double *b, double rcon
     lsq_cod f = {.r = 0};
     ipx_status st = lsq_cod_min_norm(m, m, A, b, rcond, c->fallback, iwork, &f);
     *rank = f.r;
-    c->h[H_COND] = st == IPX_OK ? lsq_cod_cond(&f) : 1.0;
+    c->h->cond = st == IPX_OK ? lsq_cod_cond(&f) : 1.0;
     return st;
 }
 
 /* 1 if column j is among the n ascending columns of list. */
-static int listed(const double *list, int n, int j)
+static int listed(const int *list, int n, int j)
 {
     for (int i = 0; i < n && (int)list[i] <= j; i++)
         if ((int)list[i] == j) return 1;
@@ -528,13 +494,13 @@ static int listed(const double *list, int n, int j)
    current base's left-out ones into set (ascending); returns its size, MAX_SET + 1 if larger. */
 static int grown_set(const cache *c, const int *cols, int changed, int with_base, int *set)
 {
-    const int ns = with_base && c->h[H_KIND] == KIND_BASE ? (int)c->h[H_NS] : 0;
-    const int ne = (int)c->h[H_EN], m = (int)c->h[H_M], lim = ipx_min_norm_set_limit(m);
+    const int ns = with_base && c->h->kind == KIND_BASE ? c->h->ns : 0;
+    const int ne = c->h->en, m = c->h->m, lim = ipx_min_norm_set_limit(m);
     int p = 0;
     for (int j = 0, a = 0; j < m; j++) {
         const int now = a < changed && cols[a] == j;
         a += now;
-        if (!now && !listed(c->h + H_S, ns, j) && !listed(c->h + H_E, ne, j)) continue;
+        if (!now && !listed(c->h->s, ns, j) && !listed(c->h->e, ne, j)) continue;
         if (p == lim) return MAX_SET + 1;
         set[p++] = j;
     }
@@ -552,17 +518,21 @@ static double *dense_copy(double *A, const double *src, size_t mm)
 /* ipx_min_norm_solve, with again = 1 ipx_min_norm_solve_again, with known columns
    ipx_min_norm_solve_columns: src the system's matrix, A where a dense solve may factor it
    (A == src but for the last); known: see changed_columns. */
-static ipx_status solve(int n, const double *src, double *A, double *b, double rcond, double *work,
-                        int *iwork, int *rank_out, int again, const int *known, int nknown)
+static ipx_status solve(int n, const double *src, double *A, double *b, double rcond,
+                        ipx_min_norm_cache *h, int *iwork, int *rank_out, int again,
+                        const int *known, int nknown)
 {
-    if (n < IPX_MIN_NORM_CACHE_MIN)
-        return ipx_plus_lsq(n, n, dense_copy(A, src, (size_t)n), b, rcond, work, iwork, rank_out);
+    if (n < IPX_MIN_NORM_CACHE_MIN) {
+        h->m = 0; /* its work goes to ipx_plus_lsq */
+        return ipx_plus_lsq(n, n, dense_copy(A, src, (size_t)n), b, rcond, h->work, iwork,
+                            rank_out);
+    }
     const int m = n;
     const size_t mm = (size_t)m;
-    cache c = carve(work, m);
+    cache c = carve(h, m);
     int cols[MAX_SET + 1], rank, same_w = 0;
-    const int hit = c.h[H_MAGIC] == CACHE_MAGIC && c.h[H_M] == m && c.h[H_RCOND] == rcond &&
-                    (c.h[H_KIND] == KIND_MATRIX || c.h[H_KIND] == KIND_BASE);
+    const int hit =
+        c.h->m == m && c.h->rcond == rcond && (c.h->kind == KIND_MATRIX || c.h->kind == KIND_BASE);
     if (!hit) known = NULL; /* nothing to vouch for */
     int changed = hit ? changed_columns(&c, m, src, known, nknown, cols) : MAX_SET + 1;
     if (changed > ipx_min_norm_set_limit(m))
@@ -571,19 +541,18 @@ static ipx_status solve(int n, const double *src, double *A, double *b, double r
         for (int r = 0; r < m; r++)
             if (!isfinite(src[r + mm * (size_t)cols[i]])) changed = MAX_SET + 1; /* dense: fails */
     if (hit) same_w = memcmp(b, c.w, sizeof(double) * mm) == 0;
-    if (!hit || changed > MAX_SET) c.h[H_EN] = 0; /* another system: nothing expected of it */
-    if (!hit) c.h[H_BUILDS] = c.h[H_SPLITS] = 0;
-    c.h[H_MAGIC] = CACHE_MAGIC;
-    c.h[H_M] = m;
-    c.h[H_RCOND] = rcond;
-    if (changed == 0 && same_w && c.h[H_X_OK] == 1.0) { /* the same system again */
+    if (!hit || changed > MAX_SET) c.h->en = 0; /* another system: nothing expected of it */
+    if (!hit) c.h->builds = c.h->splits = 0;
+    c.h->m = m;
+    c.h->rcond = rcond;
+    if (changed == 0 && same_w && c.h->x_ok) { /* the same system again */
         copy(b, c.x, mm);
-        rank = (int)c.h[H_X_RANK];
-        c.h[H_PATH] = IPX_MIN_NORM_SAME;
-    } else if (changed <= MAX_SET && (c.h[H_KIND] == KIND_BASE || repeated(&c, cols, changed) ||
-                                      (again && changed > 0))) {
+        rank = c.h->x_rank;
+        c.h->path = IPX_MIN_NORM_SAME;
+    } else if (changed <= MAX_SET &&
+               (c.h->kind == KIND_BASE || repeated(&c, cols, changed) || (again && changed > 0))) {
         /* a few columns changed (or only w, with a base factor): the base factor without them */
-        int covered = c.h[H_KIND] == KIND_BASE, slot[MAX_SET];
+        int covered = c.h->kind == KIND_BASE, slot[MAX_SET];
         for (int i = 0; i < changed && covered; i++) covered = in_set(&c, cols[i], &slot[i]);
         for (int i = 0; i < changed; i++) {
             if (covered) change_left_out(&c, m, src, slot[i]);
@@ -595,98 +564,101 @@ static ipx_status solve(int n, const double *src, double *A, double *b, double r
             if (p > MAX_SET) p = grown_set(&c, cols, changed, 0, set);
             if (p > MAX_SET) p = changed, memcpy(set, cols, sizeof(int) * (size_t)changed);
             factor_base(&c, m, set, p, rcond);
-            c.h[H_BUILDS] += 1;
+            c.h->builds += 1;
         }
         if (!same_w) {
             copy(c.w, b, mm);
-            c.h[H_W_OK] = 0;
+            c.h->w_ok = 0;
         }
-        if (!c.h[H_W_OK]) base_rhs(&c, m, c.w, c.wq, c.x0);
-        c.h[H_W_OK] = 1;
+        if (!c.h->w_ok) base_rhs(&c, m, c.w, c.wq, c.x0);
+        c.h->w_ok = 1;
         if (solve_base(&c, m, rcond, c.wq, c.x0, c.x, &rank) <= error_limit(&c)) {
             copy(b, c.x, mm);
-            c.h[H_PATH] = IPX_MIN_NORM_BASE;
+            c.h->path = IPX_MIN_NORM_BASE;
         } else { /* a dense solve for this one, the base factor kept for the next */
             solve_dense(&c, m, dense_copy(A, src, mm), b, rcond, iwork, &rank);
-            c.h[H_PATH] = IPX_MIN_NORM_DENSE;
+            c.h->path = IPX_MIN_NORM_DENSE;
         }
     } else { /* a dense solve; the matrix is kept for the next call */
         if (changed <= MAX_SET && changed > 0 && subset_of_pending(&c, cols, changed)) {
-            c.h[H_PCOUNT] += 1;
+            c.h->pcount += 1;
         } else {
-            c.h[H_PN] = changed <= MAX_SET ? changed : 0;
-            c.h[H_PCOUNT] = 1;
-            for (int i = 0; i < changed && changed <= MAX_SET; i++) c.h[H_P + i] = cols[i];
+            c.h->pn = changed <= MAX_SET ? changed : 0;
+            c.h->pcount = 1;
+            for (int i = 0; i < changed && changed <= MAX_SET; i++) c.h->p[i] = cols[i];
         }
         copy(c.M, src, mm * mm);
         copy(c.w, b, mm);
-        c.h[H_KIND] = KIND_MATRIX;
-        c.h[H_PATH] = IPX_MIN_NORM_DENSE;
+        c.h->kind = KIND_MATRIX;
+        c.h->path = IPX_MIN_NORM_DENSE;
         if (solve_dense(&c, m, dense_copy(A, src, mm), b, rcond, iwork, &rank) != IPX_OK) {
-            c.h[H_MAGIC] = 0.0;
+            c.h->m = 0;
             return IPX_ERR_NUMERIC;
         }
     }
     copy(c.x, b, mm);
-    c.h[H_X_OK] = 1.0;
-    c.h[H_X_RANK] = rank;
+    c.h->x_ok = 1;
+    c.h->x_rank = rank;
     if (rank_out) *rank_out = rank;
     for (int j = 0; j < m; j++)
         if (!isfinite(b[j])) {
-            c.h[H_MAGIC] = 0.0; /* never reuse what gave a non-finite answer */
+            c.h->m = 0; /* never reuse what gave a non-finite answer */
             return IPX_ERR_NUMERIC;
         }
     return IPX_OK;
 }
 
-ipx_status ipx_min_norm_solve(int n, double *A, double *b, double rcond, double *work, int *iwork,
-                              int *rank_out)
+void ipx_min_norm_begin(ipx_min_norm_cache *c, double *work)
 {
-    return solve(n, A, A, b, rcond, work, iwork, rank_out, 0, NULL, 0);
+    memset(c, 0, sizeof *c);
+    c->work = work;
 }
 
-ipx_status ipx_min_norm_solve_again(int n, double *A, double *b, double rcond, double *work,
-                                    int *iwork, int *rank_out)
+ipx_status ipx_min_norm_solve(int n, double *A, double *b, double rcond, ipx_min_norm_cache *c,
+                              int *iwork, int *rank_out)
 {
-    return solve(n, A, A, b, rcond, work, iwork, rank_out, 1, NULL, 0);
+    return solve(n, A, A, b, rcond, c, iwork, rank_out, 0, NULL, 0);
+}
+
+ipx_status ipx_min_norm_solve_again(int n, double *A, double *b, double rcond,
+                                    ipx_min_norm_cache *c, int *iwork, int *rank_out)
+{
+    return solve(n, A, A, b, rcond, c, iwork, rank_out, 1, NULL, 0);
 }
 
 ipx_status ipx_min_norm_solve_columns(int n, const double *A, double *scratch, double *b,
-                                      double rcond, double *work, int *iwork, int *rank_out,
-                                      const int *cols, int ncols)
+                                      double rcond, ipx_min_norm_cache *c, int *iwork,
+                                      int *rank_out, const int *cols, int ncols)
 {
-    return solve(n, A, scratch, b, rcond, work, iwork, rank_out, 1, cols, ncols);
+    return solve(n, A, scratch, b, rcond, c, iwork, rank_out, 1, cols, ncols);
 }
 
-/* 1 if work holds a cache of a system of n unknowns. */
-static int holds(int n, const double *work)
+/* 1 if c holds a system of n unknowns. */
+static int holds(int n, const ipx_min_norm_cache *c)
 {
-    return n >= IPX_MIN_NORM_CACHE_MIN && work[H_MAGIC] == CACHE_MAGIC && work[H_M] == n;
+    return n >= IPX_MIN_NORM_CACHE_MIN && c->m == n;
 }
 
-void ipx_min_norm_expect(int n, double *work, const int *cols, int ncols)
+void ipx_min_norm_expect(int n, ipx_min_norm_cache *c, const int *cols, int ncols)
 {
-    if (!holds(n, work)) return;
+    if (!holds(n, c)) return;
     const int ne = ncols <= ipx_min_norm_set_limit(n) ? ncols : 0;
     for (int i = 0; i < ne; i++) { /* ascending, by insertion */
         int j = i;
-        for (; j > 0 && work[H_E + j - 1] > cols[i]; j--) work[H_E + j] = work[H_E + j - 1];
-        work[H_E + j] = cols[i];
+        for (; j > 0 && c->e[j - 1] > cols[i]; j--) c->e[j] = c->e[j - 1];
+        c->e[j] = cols[i];
     }
-    work[H_EN] = ne;
+    c->en = ne;
 }
 
-long ipx_min_norm_base_builds(int n, const double *work)
+long ipx_min_norm_base_builds(int n, const ipx_min_norm_cache *c)
 {
-    return holds(n, work) ? (long)work[H_BUILDS] : 0;
+    return holds(n, c) ? c->builds : 0;
 }
 
-long ipx_min_norm_splits(int n, const double *work)
-{
-    return holds(n, work) ? (long)work[H_SPLITS] : 0;
-}
+long ipx_min_norm_splits(int n, const ipx_min_norm_cache *c) { return holds(n, c) ? c->splits : 0; }
 
-int ipx_min_norm_path(int n, const double *work)
+int ipx_min_norm_path(int n, const ipx_min_norm_cache *c)
 {
-    return holds(n, work) ? (int)work[H_PATH] : IPX_MIN_NORM_DENSE;
+    return holds(n, c) ? c->path : IPX_MIN_NORM_DENSE;
 }

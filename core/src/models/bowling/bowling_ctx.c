@@ -123,7 +123,9 @@ ipx_status bw_ctx_init(bw_ctx *c, const ipx_problem *p, int r, const double *par
     ok &= (c->A0 = ipx_ws_doubles(ws, 3 * n * n)) != NULL;
     if (ok) c->A1 = c->A0 + n * n, c->jac = c->A1 + n * n;
     ok &= (c->nwt = ipx_ws_doubles(ws, 5 * n)) != NULL;
-    ok &= (c->lsq_work = ipx_ws_doubles(ws, ipx_min_norm_work_doubles((int)n))) != NULL;
+    double *lsq_work = ipx_ws_doubles(ws, ipx_min_norm_work_doubles((int)n));
+    ok &= lsq_work != NULL;
+    ipx_min_norm_begin(&c->lsq, lsq_work);
     ok &= (c->iwork = ipx_ws_ints(ws, n)) != NULL;
     ok &= (c->unk = ipx_ws_ints(ws, n)) != NULL;
     ok &= (c->W3 = ipx_ws_doubles(ws, n3 * n3)) != NULL;

@@ -12,6 +12,7 @@
 #define IMPAX_BOWLING_CTX_H
 
 #include "numerics/anitescu_potra.h"
+#include "numerics/min_norm.h"
 #include "impax/bowling.h"
 
 /// Friction groups per contact: 0 tangential [t1, t2], 1 torsion [torsion], 2 rolling
@@ -58,7 +59,8 @@ typedef struct bw_ctx {
     bw_outcome keep;     /* the feasible end of a root search */
     double *x, *rhs;     /* n: unknowns / right-hand side of a candidate's system */
     double *A0, *A1;     /* n x n: a candidate's system (kept) and its copy for the solver */
-    double *lsq_work;
+    /* the factor cache of the law's and the energies' solves, begun empty with each impact */
+    ipx_min_norm_cache lsq;
     int *iwork, *unk;                 /* n: solver pivots; global row of each unknown */
     double *jac, *nwt;                /* n x n, 5n: Newton on the slip angles (bowling_slip.c) */
     double *W3, *v3;                  /* 3k x 3k, 3k: [t1, t2, n] part (LCP, validation) */

@@ -14,14 +14,14 @@ size_t ipx_bowling_ke_work_doubles(int n)
     return (size_t)n * (size_t)n + (size_t)n + ipx_min_norm_work_doubles(n);
 }
 
-/* 1/2 u^T W^+ u (J) of n rows, y = W^+ u left in y (minimum-norm solve of W y = u); A: n x n
-   scratch. 0 if the solve fails (it returns why). */
+/* 1/2 u^T W^+ u (J) of n rows, y = W^+ u left in y (minimum-norm solve of W y = u on cache
+   lsq); A: n x n scratch. 0 if the solve fails (it returns why). */
 static ipx_status half_quadratic(int n, const double *W, const double *u, double rcond, double *A,
-                                 double *y, double *lwork, int *iwork, double *ke)
+                                 double *y, ipx_min_norm_cache *lsq, int *iwork, double *ke)
 {
     memcpy(A, W, sizeof(double) * (size_t)n * (size_t)n);
     memcpy(y, u, sizeof(double) * (size_t)n);
-    const ipx_status st = ipx_min_norm_solve(n, A, y, rcond, lwork, iwork, NULL);
+    const ipx_status st = ipx_min_norm_solve(n, A, y, rcond, lsq, iwork, NULL);
     double t = 0.0;
     for (int i = 0; i < n; i++) t += u[i] * y[i];
     *ke = st == IPX_OK ? fmax(0.5 * t, 0.0) : 0.0; /* >= 0; round-off can make it slightly less */
@@ -33,7 +33,9 @@ ipx_status ipx_bowling_impact_ke(int n, const double *W, const double *v, double
 {
     if (n < 1 || !W || !v || !work || !iwork || !ke) return IPX_ERR_INPUT;
     double *A = work, *y = work + (size_t)n * (size_t)n;
-    return half_quadratic(n, W, v, rcond, A, y, y + n, iwork, ke);
+    ipx_min_norm_cache lsq; /* one solve: nothing the caller's work held before is read */
+    ipx_min_norm_begin(&lsq, y + n);
+    return half_quadratic(n, W, v, rcond, A, y, &lsq, iwork, ke);
 }
 
 /* T of n rows with matrix W and velocities u, with the context's scratch (W^+ u left in c->x). */
@@ -41,8 +43,8 @@ static ipx_status ke_of(bw_ctx *c, int n, const double *W, const double *u, cons
                         double *ke)
 {
     c->counts->lsq_solves++;
-    const ipx_status st = half_quadratic(n, W, u, c->param[IPX_BOWLING_RCOND], c->A1, c->x,
-                                         c->lsq_work, c->iwork, ke);
+    const ipx_status st =
+        half_quadratic(n, W, u, c->param[IPX_BOWLING_RCOND], c->A1, c->x, &c->lsq, c->iwork, ke);
     if (st != IPX_OK) snprintf(c->message, IPX_MESSAGE_SIZE, "bowling: %s solve failed", what);
     return st;
 }

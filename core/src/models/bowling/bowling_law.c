@@ -38,7 +38,7 @@ ipx_status bw_lsq(bw_ctx *c, int m, double *A, double *x, int *rank_out)
 {
     const double rcond = c->param[IPX_BOWLING_RCOND];
     c->counts->lsq_solves++;
-    ipx_status st = ipx_min_norm_solve(m, A, x, rcond, c->lsq_work, c->iwork, rank_out);
+    ipx_status st = ipx_min_norm_solve(m, A, x, rcond, &c->lsq, c->iwork, rank_out);
     if (st != IPX_OK)
         snprintf(c->message, IPX_MESSAGE_SIZE, "bowling: min-norm solve of %d unknowns failed", m);
     return st;

@@ -192,7 +192,7 @@ static ipx_status plus_ctx_init(plus_ctx *c, const ipx_problem *p, const double 
     c->g = ipx_ws_doubles(ws, nn);
     c->dx = ipx_ws_doubles(ws, nn);
     c->xs = ipx_ws_doubles(ws, nn);
-    c->lsq_work = ipx_ws_doubles(ws, ipx_min_norm_work_doubles((int)nn));
+    ipx_min_norm_begin(&c->lsq, ipx_ws_doubles(ws, ipx_min_norm_work_doubles((int)nn)));
     c->inert = ipx_ws_ints(ws, k);
     c->held = ipx_ws_ints(ws, k);
     c->plastic = ipx_ws_ints(ws, k);

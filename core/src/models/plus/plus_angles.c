@@ -74,7 +74,7 @@ void plus_expect_directions(plus_ctx *c)
 {
     int cols[IPX_MIN_NORM_MAX_SET];
     if (!fits_cache(c)) return;
-    ipx_min_norm_expect(c->m, c->lsq_work, cols, plus_impending_columns(c, cols));
+    ipx_min_norm_expect(c->m, &c->lsq, cols, plus_impending_columns(c, cols));
 }
 
 /* Solves the linear rows at the angles phi (ni) and reads their slip angles (slip_angles). */

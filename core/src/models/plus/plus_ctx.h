@@ -6,6 +6,7 @@
 #define IMPAX_PLUS_CTX_H
 
 #include "impax/plus.h"
+#include "numerics/min_norm.h"
 
 /// Parameter values in the form the algorithm uses.
 typedef struct plus_cfg {
@@ -77,8 +78,7 @@ typedef struct plus_ctx {
     double *pi;           /* n, N*s: interval impulse pi (all rows) */
     double *wpi;          /* n, m/s: W pi */
     double *g, *dx, *xs;  /* n+k each: Newton residual, step, saved iterate */
-    double *lsq_work;     /* for systems of up to n+k unknowns */
-    int *lsq_iwork;       /* n+k */
+    int *lsq_iwork;       /* n+k: lsq's pivots */
     int *imp, ni;         /* k: slot of each impending contact in a Newton solve (-1 none) */
     int *slip_failed;     /* k: 1 if no direction has friction against the end slip */
     int *chatter;         /* k: 1 made impending against chatter in this interval; -1 that
@@ -96,7 +96,7 @@ typedef struct plus_ctx {
     int sparse_on;        /* 1 once that state was started in this impact */
     int sparse_answered, sparse_declined; /* this impact's systems the sparse path answered and
                                              declined (sparse_solve: offered while it pays) */
-    int cache_has_b;     /* 1 while the factor cache in lsq_work holds B as its last
+    int cache_has_b;     /* 1 while the min-norm factor cache lsq holds B as its last
                                 system, up to the impending directions: a probe then tells the
                                 cache which columns it changed (ipx_min_norm_solve_columns) */
     int probing;         /* 1 in the direction search's probes: each system differs from the
@@ -108,12 +108,15 @@ typedef struct plus_ctx {
                                 and Newton on the angles */
     double *newton_work; /* ipx_plus_lsq_work_doubles(n+k): Newton's own factorisations and
                                 the search's acceleration and Newton on the angles
-                                (plus_accel.c, plus_angles.c), apart from lsq_work's
+                                (plus_accel.c, plus_angles.c), apart from lsq's
                                 factor cache */
     int *newton_iwork;   /* n+k */
     double v_scale;      /* m/s, velocity scale of the current interval (Newton tolerance) */
     double mass_unit;    /* kg, ipx_mass_unit(W): W's rows enter B times this (units.h) */
     double slip_floor;   /* m/s, slips at or below it have no direction (PLUS_SLIP_FLOOR) */
+
+    /* the factor cache of systems of up to n+k unknowns, begun empty with each impact */
+    ipx_min_norm_cache lsq;
 
     /* output */
     ipx_result *r;

@@ -172,7 +172,7 @@ static ipx_status solve_status(plus_ctx *c, int m, ipx_status st)
 }
 
 /* The counted min-norm solve: the sparse path where it answers; otherwise through the factor
-   cache in lsq_work (own = 0; probes build its base factor at once), or in Newton's own arrays
+   cache lsq (own = 0; probes build its base factor at once), or in Newton's own arrays
    (own = 1: its systems, of another size, would displace the cache the candidate's system and
    the probes reuse). *cached (if not NULL) = 1 where the cache solved it. */
 static ipx_status counted_solve(plus_ctx *c, int m, double *A, double *b, int own, int *cached)
@@ -186,9 +186,9 @@ static ipx_status counted_solve(plus_ctx *c, int m, double *A, double *b, int ow
         lsq_cod f;
         st = lsq_cod_min_norm(m, m, A, b, rcond, c->newton_work, c->newton_iwork, &f);
     } else if (c->probing) {
-        st = ipx_min_norm_solve_again(m, A, b, rcond, c->lsq_work, c->lsq_iwork, NULL);
+        st = ipx_min_norm_solve_again(m, A, b, rcond, &c->lsq, c->lsq_iwork, NULL);
     } else {
-        st = ipx_min_norm_solve(m, A, b, rcond, c->lsq_work, c->lsq_iwork, NULL);
+        st = ipx_min_norm_solve(m, A, b, rcond, &c->lsq, c->lsq_iwork, NULL);
     }
     if (cached) *cached = !own;
     return solve_status(c, m, st);
@@ -231,8 +231,8 @@ static ipx_status probe_columns(plus_ctx *c, const int *cols, int n)
     ipx_status st = spend(c);
     if (st != IPX_OK) return st;
     memcpy(c->x, c->rhs, sizeof(double) * (size_t)c->m);
-    st = ipx_min_norm_solve_columns(c->m, c->B, c->fac, c->x, c->cfg.rcond, c->lsq_work,
-                                    c->lsq_iwork, NULL, cols, n);
+    st = ipx_min_norm_solve_columns(c->m, c->B, c->fac, c->x, c->cfg.rcond, &c->lsq, c->lsq_iwork,
+                                    NULL, cols, n);
     return solve_status(c, c->m, st);
 }
 
