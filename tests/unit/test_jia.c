@@ -393,6 +393,8 @@ typedef struct path_check {
     double slip_error;   /* max |ratio + mu v_s/|v_s|| in slip */
     double loss_drop;    /* max decrease of the friction loss */
     double last_loss;
+    double push_drop; /* max decrease of I_n: the normal spring never pulls (D >= 0) */
+    double last_push;
 } path_check;
 
 /* -dT(I) = -(I.v0 + 1/2 I.W I): the kinetic energy the impulse took from the bodies (J). */
@@ -425,11 +427,13 @@ static void check_point(const ipx_jia_point *pt, void *user)
     }
     c->loss_drop = fmax(c->loss_drop, c->last_loss - pt->friction_loss);
     c->last_loss = pt->friction_loss;
+    c->push_drop = fmax(c->push_drop, c->last_push - pt->impulse[IPX_N]);
+    c->last_push = pt->impulse[IPX_N];
 }
 
 /* Runs the model with an observer and checks at every point of the impulse curve the energy
-   balance (docs/models/jia.md §P8), the friction cone and, if coulomb, Coulomb's slip law (4.1, 4.5) and
-   never-decreasing friction loss. */
+   balance (docs/models/jia.md §P8), the friction cone, a never-decreasing normal impulse (17)
+   and, if coulomb, Coulomb's slip law (4.1, 4.5) and never-decreasing friction loss. */
 static void check_path(const ipx_problem *p, const char *params, double tol_energy, int coulomb)
 {
     ipx_params par = jia(params);
@@ -443,14 +447,17 @@ static void check_path(const ipx_problem *p, const char *params, double tol_ener
     ENSURE(c.points > 2);
     ENSURE(c.energy_error <= tol_energy);
     ENSURE(c.cone_excess <= 1e-12 * c.mu);
+    ENSURE(c.push_drop <= 0.0);
     if (coulomb) {
         ENSURE(c.slip_error <= 1e-9 * c.mu);
         ENSURE(c.loss_drop <= 0.0);
     }
-    if (c.energy_error > tol_energy || c.cone_excess > 1e-12 * c.mu ||
-        (coulomb && c.slip_error > 1e-9 * c.mu))
-        fprintf(stderr, "path: energy %.3g cone %.3g slip %.3g over %d points\n", c.energy_error,
-                c.cone_excess, c.slip_error, c.points);
+    if (c.energy_error > tol_energy || c.cone_excess > 1e-12 * c.mu || c.push_drop > 0.0 ||
+        (coulomb && (c.slip_error > 1e-9 * c.mu || c.loss_drop > 0.0)))
+        fprintf(stderr,
+                "path: energy %.3g cone %.3g I_n drop %.3g slip %.3g loss drop %.3g over %d "
+                "points\n",
+                c.energy_error, c.cone_excess, c.push_drop, c.slip_error, c.loss_drop, c.points);
 }
 
 static ipx_scene scene; /* large: static storage */
@@ -633,6 +640,58 @@ static void test_frame_invariance(void)
     }
 }
 
+/* ---- a box tripping on a sticky floor (issue [real-clients] 3) ---- */
+
+/* PyODE's examples/tutorial3.py (boxes 1 x 0.2 x 0.2 m at 1000 kg/m^3 = 40 kg, bounce 0.2,
+   mu 5000, dt 10 ms), step 1966 under jia: a box strikes the floor with a corner that slides at
+   11 m/s and approaches at 1.55 m/s. The problem as the ODE adapter assembled it (W in 1/kg, v
+   in m/s, rows [t1, t2, n], n = +y; the event's problem printed at full precision by a
+   temporary line in the shim's trace writer). The sliding corner is stopped by friction whose
+   impulse lifts it through W_nt, and when the normal spring empties at the end of restitution
+   the contact slips with mu |W_nt| / W_nn = 4 600: jia answered with v_n = 30.6 m/s and
+   4.98e5 J gained. */
+static const double BOX_W[9] = {0.15445668216888198,  -0.02730785714849849,  0.01318424647619473,
+                                -0.02730785714849849, 0.10986861187659912,   -0.029951625018645338,
+                                0.01318424647619473,  -0.029951625018645338, 0.03567470595451876};
+static const double BOX_V[3] = {-10.411837347358052, 4.4033898665124465, -1.5522528484117266};
+
+/* 1/2 v.W^-1 v (J): the kinetic energy of the contact motion v, by cofactors (W is symmetric). */
+static double contact_energy(const double W[9], const double v[3])
+{
+    const double a = W[0], b = W[3], c = W[6], d = W[4], f = W[7], g = W[8];
+    const double adj[9] = {d * g - f * f, c * f - b * g, b * f - c * d,
+                           c * f - b * g, a * g - c * c, b * c - a * f,
+                           b * f - c * d, b * c - a * f, a * d - b * b};
+    const double det = a * adj[0] + b * adj[1] + c * adj[2];
+    double q = 0.0;
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) q += v[i] * adj[i + 3 * j] * v[j];
+    return 0.5 * q / det;
+}
+
+static void test_tripping_box_on_sticky_floor_gains_no_energy(void)
+{
+    ipx_contact c = {5000.0, 0.2, 0.0, 0.0};
+    const ipx_problem p = {.k = 1, .W = BOX_W, .v = BOX_V, .contact = &c};
+    const double T0 = contact_energy(BOX_W, BOX_V); /* 382.19 J */
+    for (int compat = 0; compat < 2; compat++) {
+        ipx_params par = jia(compat ? "compat=1" : "");
+        ipx_result r;
+        ENSURE(ipx_test_solve(&par, &p, &r) == IPX_OK); /* with every promise checked */
+        const double T1 = contact_energy(BOX_W, r.v_post);
+        printf("  compat %d: T %.6g -> %.6g J, v_n %.6g -> %.6g m/s\n", compat, T0, T1,
+               BOX_V[IPX_N], r.v_post[IPX_N]);
+        ENSURE(T1 <= T0); /* kinetic energy not above before */
+        /* v_n^2 <= 2 W_nn T (Cauchy-Schwarz in the metric W^-1): the contact cannot leave
+           faster than if all the kinetic energy went into the normal (5.2 m/s) */
+        ENSURE(r.v_post[IPX_N] >= 0.0 && r.v_post[IPX_N] <= sqrt(2.0 * BOX_W[8] * T0));
+        /* the separation is not -e v0_n here (the normal is coupled to the tangents,
+           docs/models/jia.md §9): friction's W_nt I_t lifts the corner by 1.6 m/s */
+    }
+    check_path(&p, "", 1e-6, 1);
+    check_path(&p, "compat=1", 1e-6, 0);
+}
+
 static void test_random_single_contacts_keep_the_promises(void)
 {
     /* energy, non-penetration, cone, unilateral, consistency on 10 000 + 2 000 problems */
@@ -731,6 +790,7 @@ int main(void)
     RUN(test_direct_impact);
     RUN(test_frictionless_closed_form);
     RUN(test_frame_invariance);
+    RUN(test_tripping_box_on_sticky_floor_gains_no_energy);
     RUN(test_random_single_contacts_keep_the_promises);
     RUN(test_registry_solve_equals_trace);
     RUN(test_two_contacts_are_refused);

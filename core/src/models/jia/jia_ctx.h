@@ -42,15 +42,15 @@ typedef enum ipx_jia_watch {
 
 /// Constants of one impact.
 typedef struct ipx_jia_consts {
-    double W[9];  ///< 1/kg, K of (63), column-major, rows [t1, t2, n]
-    double v0[3]; ///< m/s, initial contact velocity
-    double mu;    ///< Coulomb coefficient, > 0
-    double e;     ///< energetic restitution in effect, [0, 1]
-    double eta0;  ///< sqrt(k0/k_perp)
-    double kappa; ///< 1/(2 eta0^2)
-    double rho;   ///< 2 eta0^2 mu: stick while |G| < rho D (51)
-    int compat;   ///< 1: slip circle of the published numbers in restitution
-    double h[2];  ///< sqrt(kg), RK4 step in tau per phase
+    double W[9];    ///< 1/kg, K of (63), column-major, rows [t1, t2, n]
+    double v0[3];   ///< m/s, initial contact velocity
+    double mu;      ///< Coulomb coefficient, > 0
+    double e;       ///< energetic restitution in effect, [0, 1]
+    double eta0;    ///< sqrt(k0/k_perp)
+    double kappa;   ///< 1/(2 eta0^2)
+    double rho;     ///< 2 eta0^2 mu: stick while |G| < rho D (51)
+    int compat;     ///< 1: slip circle of the published numbers in restitution
+    double h[2][2]; ///< sqrt(kg), RK4 step in tau per phase and mode
 } ipx_jia_consts;
 
 /// Integration state. Modes and phases change only at events.

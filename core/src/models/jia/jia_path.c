@@ -25,19 +25,29 @@ static void record(tau_run *t, ipx_jia_event_kind kind)
     ipx_jia_record(t->u, kind, t->s.y[IPX_JIA_Y_IN]);
 }
 
-/* tau step per phase: `steps` per quarter period of the fastest oscillation. In stick the
-   springs and bodies are linear: d2(G, D)/dtau2 = -M (G, D) with M similar to
-   N^1/2 W N^1/2, N = diag(kappa, kappa, 1/(2 c^2)), whose eigenvalues are bounded by its trace. */
+/* tau step per phase and mode: `steps` per quarter period of the fastest oscillation. In stick
+   the springs and bodies are linear: d2(G, D)/dtau2 = -M (G, D) with M similar to
+   N^1/2 W N^1/2, N = diag(kappa, kappa, 1/(2 c^2)), whose eigenvalues are bounded by its trace.
+   In slip G = rho_s D g, so dI_t/dtau = -mu_s D g (mu_s = kappa rho_s) and friction feeds the
+   normal spring: d2D/dtau2 = -(W_nn - mu_s W_nt.g) D / (2 c^2), an oscillation (or, where
+   friction re-compresses, a growth) at a rate of at most sqrt((W_nn + mu_s |W_nt|) / (2 c^2)).
+   With a large mu that rate is far above the stick one: a step sized for stick lets D overshoot
+   zero and back inside one step, unseen by the event test (docs/models/jia.md §P12). */
 static void step_sizes(ipx_jia_consts *k, int steps)
 {
+    const double W_nt = hypot(k->W[6], k->W[7]);
     for (int ph = 0; ph < 2; ph++) {
         const double c2 = ipx_jia_c2(k, (ipx_jia_phase)ph);
         if (c2 == 0.0) { /* e = 0: the impact ends with compression */
-            k->h[ph] = k->h[IPX_JIA_COMPRESSION];
+            k->h[ph][IPX_JIA_STICK] = k->h[IPX_JIA_COMPRESSION][IPX_JIA_STICK];
+            k->h[ph][IPX_JIA_SLIP] = k->h[IPX_JIA_COMPRESSION][IPX_JIA_SLIP];
             continue;
         }
-        const double omega2 = k->kappa * (k->W[0] + k->W[4]) + k->W[8] / (2.0 * c2);
-        k->h[ph] = 0.5 * IPX_PI / (steps * sqrt(omega2));
+        const double mu_s = k->kappa * ipx_jia_slip_radius(k, (ipx_jia_phase)ph);
+        const double stick = k->kappa * (k->W[0] + k->W[4]) + k->W[8] / (2.0 * c2);
+        const double slip = (k->W[8] + mu_s * W_nt) / (2.0 * c2);
+        k->h[ph][IPX_JIA_STICK] = 0.5 * IPX_PI / (steps * sqrt(stick));
+        k->h[ph][IPX_JIA_SLIP] = 0.5 * IPX_PI / (steps * sqrt(fmax(stick, slip)));
     }
 }
 
@@ -154,7 +164,7 @@ static ipx_status integrate(tau_run *t)
         if (*steps >= u->max_steps)
             return ipx_jia_limit_hit(u, IPX_JIA_LIMIT_STEPS, "max_steps", u->max_steps,
                                      t->s.y[IPX_JIA_Y_IN]);
-        const double h = u->k.h[t->s.phase];
+        const double h = u->k.h[t->s.phase][t->s.mode];
         ipx_jia_state next;
         ipx_jia_advance(&u->k, &t->s, h, &next);
         (*steps)++;
