@@ -1,8 +1,9 @@
 /* The solve entry (ipx_solve, see impax/registry.h): starts the result, validates the problem,
-   checks the workspace, makes a dense copy of W for a model that reads it densely, and runs
-   the model. */
+   checks the workspace, makes a dense copy of W for a model that reads it densely, runs the
+   model, and refuses an answer that gains energy the model promises not to gain. */
 #include <stdio.h>
 
+#include "impax/check.h"
 #include "impax/problem.h"
 #include "impax/registry.h"
 #include "impax/validate.h"
@@ -32,6 +33,22 @@ static ipx_status dense_if_needed(const ipx_params *params, const ipx_problem *p
     dense->W = W;
     dense->Ws = NULL;
     return IPX_OK;
+}
+
+/* A model that promises no energy gain (docs/validation.md "The oracle: the invariant
+   checker") must not hand one back as an answer: the checker's energy test, which costs O(k),
+   runs on every such answer, and a gain fails the solve. */
+static ipx_status refuse_energy_gain(const ipx_params *params, const ipx_problem *p, ipx_result *r)
+{
+    if (!(params->model->promises(params->value) & IPX_CHECK_ENERGY)) return IPX_OK;
+    const ipx_check_options opt = ipx_check_default_options();
+    const double excess = ipx_check_energy_excess(p, r, &opt);
+    if (excess <= 0.0) return IPX_OK;
+    snprintf(r->message, sizeof r->message,
+             "model '%s' gained %.6g J of kinetic energy (%.3g J beyond the checker's tolerance), "
+             "which it promises not to",
+             params->model->name, r->delta_ke + r->delta_stored, excess);
+    return ipx_result_fail(r, IPX_ERR_NUMERIC);
 }
 
 ipx_status ipx_solve(const ipx_params *params, const ipx_problem *p, ipx_workspace *ws,
@@ -69,6 +86,5 @@ ipx_status ipx_solve(const ipx_params *params, const ipx_problem *p, ipx_workspa
                      ipx_status_name(st));
         return ipx_result_fail(r, st);
     }
-    r->status = st;
-    return st;
+    return r->status = refuse_energy_gain(params, p, r);
 }

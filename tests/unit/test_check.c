@@ -5,6 +5,7 @@
 
 #include "ensure.h"
 #include "paper_scenes.h"
+#include "tripping_box_data.h"
 
 #define PI 3.14159265358979323846
 
@@ -80,6 +81,30 @@ static void test_energy_gain_is_caught_with_its_size(void)
            1); /* impulse on a leaving contact */
     ENSURE_NEAR(size, 6.0 * 4.0, 1e-6);
     ENSURE(count_kind(&rep, IPX_CHECK_CONSISTENCY, 0, NULL) == 0);
+    /* the energy test alone, as ipx_solve runs it: the same 6 J, and none for pi_n = 2 */
+    ENSURE_NEAR(ipx_check_energy_excess(&scene.problem, &r, &opt), 6.0, 1e-6);
+    const double stop[3] = {0.0, 0.0, 2.0};
+    r = result_from(&scene.problem, stop);
+    ENSURE(ipx_check_energy_excess(&scene.problem, &r, &opt) <= 0.0);
+}
+
+/* jia's answer to the tripping box of PyODE's tutorial3.py before its fix (tripping_box_data.h):
+   friction along the sliding and the box thrown off at 30.6 m/s. The gain pi.v + pi.W pi / 2 is
+   497 889.78 J (evaluated apart, in numpy); the checker and its energy test alone catch it. */
+static void test_tripping_box_thrown_off_is_caught(void)
+{
+    const tripping_box *b = &TRIPPING_BOX;
+    ipx_contact c = {b->mu, b->e, 0.0, 0.0};
+    const ipx_problem p = {.k = 1, .W = b->W, .v = b->v, .contact = &c};
+    ipx_result r = result_from(&p, b->gaining_impulse);
+    ipx_check_options opt = ipx_check_default_options();
+    ipx_check_report rep;
+    ENSURE(ipx_check(&p, &r, &opt, &rep) > 0);
+    double size = 0.0;
+    ENSURE(count_kind(&rep, IPX_CHECK_ENERGY, -1, &size) == 1);
+    ENSURE_NEAR(size, 497889.78, 0.01);
+    ENSURE(count_kind(&rep, IPX_CHECK_CONE, 0, NULL) == 0); /* inside the cone of mu 5000 */
+    ENSURE_NEAR(ipx_check_energy_excess(&p, &r, &opt), 497889.78, 0.01);
 }
 
 static void test_penetrating_velocity_is_caught(void)
@@ -228,6 +253,7 @@ int main(void)
 {
     RUN(test_clean_result_has_no_violation);
     RUN(test_energy_gain_is_caught_with_its_size);
+    RUN(test_tripping_box_thrown_off_is_caught);
     RUN(test_penetrating_velocity_is_caught);
     RUN(test_friction_outside_the_cone_is_caught);
     RUN(test_pulling_impulse_is_caught);

@@ -10,6 +10,7 @@
 #include "impax/jia.h"
 #include "model_test.h"
 #include "problem_gen.h"
+#include "tripping_box_data.h"
 
 #define PI 3.14159265358979323846
 #define ETA2 (17.0 / 14.0) /* eta0^2 of the paper's examples (83) */
@@ -640,20 +641,7 @@ static void test_frame_invariance(void)
     }
 }
 
-/* ---- a box tripping on a sticky floor (issue [real-clients] 3) ---- */
-
-/* PyODE's examples/tutorial3.py (boxes 1 x 0.2 x 0.2 m at 1000 kg/m^3 = 40 kg, bounce 0.2,
-   mu 5000, dt 10 ms), step 1966 under jia: a box strikes the floor with a corner that slides at
-   11 m/s and approaches at 1.55 m/s. The problem as the ODE adapter assembled it (W in 1/kg, v
-   in m/s, rows [t1, t2, n], n = +y; the event's problem printed at full precision by a
-   temporary line in the shim's trace writer). The sliding corner is stopped by friction whose
-   impulse lifts it through W_nt, and when the normal spring empties at the end of restitution
-   the contact slips with mu |W_nt| / W_nn = 4 600: jia answered with v_n = 30.6 m/s and
-   4.98e5 J gained. */
-static const double BOX_W[9] = {0.15445668216888198,  -0.02730785714849849,  0.01318424647619473,
-                                -0.02730785714849849, 0.10986861187659912,   -0.029951625018645338,
-                                0.01318424647619473,  -0.029951625018645338, 0.03567470595451876};
-static const double BOX_V[3] = {-10.411837347358052, 4.4033898665124465, -1.5522528484117266};
+/* ---- a box tripping on a sticky floor (issue [real-clients] 3, tripping_box_data.h) ---- */
 
 /* 1/2 v.W^-1 v (J): the kinetic energy of the contact motion v, by cofactors (W is symmetric). */
 static double contact_energy(const double W[9], const double v[3])
@@ -669,27 +657,52 @@ static double contact_energy(const double W[9], const double v[3])
     return 0.5 * q / det;
 }
 
+/* The box of tripping_box_data.h: its corner is stopped by friction whose impulse lifts it
+   through W_nt, and when the normal spring empties at the end of restitution the contact slips
+   with mu |W_nt| / W_nn = 4 600 (docs/models/jia.md §P12). */
 static void test_tripping_box_on_sticky_floor_gains_no_energy(void)
 {
-    ipx_contact c = {5000.0, 0.2, 0.0, 0.0};
-    const ipx_problem p = {.k = 1, .W = BOX_W, .v = BOX_V, .contact = &c};
-    const double T0 = contact_energy(BOX_W, BOX_V); /* 382.19 J */
+    const tripping_box *b = &TRIPPING_BOX;
+    ipx_contact c = {b->mu, b->e, 0.0, 0.0};
+    const ipx_problem p = {.k = 1, .W = b->W, .v = b->v, .contact = &c};
+    const double T0 = contact_energy(b->W, b->v); /* 382.19 J */
     for (int compat = 0; compat < 2; compat++) {
         ipx_params par = jia(compat ? "compat=1" : "");
         ipx_result r;
         ENSURE(ipx_test_solve(&par, &p, &r) == IPX_OK); /* with every promise checked */
-        const double T1 = contact_energy(BOX_W, r.v_post);
-        printf("  compat %d: T %.6g -> %.6g J, v_n %.6g -> %.6g m/s\n", compat, T0, T1,
-               BOX_V[IPX_N], r.v_post[IPX_N]);
+        const double T1 = contact_energy(b->W, r.v_post);
+        printf("  compat %d: T %.6g -> %.6g J, v_n %.6g -> %.6g m/s\n", compat, T0, T1, b->v[IPX_N],
+               r.v_post[IPX_N]);
         ENSURE(T1 <= T0); /* kinetic energy not above before */
         /* v_n^2 <= 2 W_nn T (Cauchy-Schwarz in the metric W^-1): the contact cannot leave
            faster than if all the kinetic energy went into the normal (5.2 m/s) */
-        ENSURE(r.v_post[IPX_N] >= 0.0 && r.v_post[IPX_N] <= sqrt(2.0 * BOX_W[8] * T0));
+        ENSURE(r.v_post[IPX_N] >= 0.0 && r.v_post[IPX_N] <= sqrt(2.0 * b->W[8] * T0));
         /* the separation is not -e v0_n here (the normal is coupled to the tangents,
            docs/models/jia.md §9): friction's W_nt I_t lifts the corner by 1.6 m/s */
     }
     check_path(&p, "", 1e-6, 1);
     check_path(&p, "compat=1", 1e-6, 0);
+}
+
+/* The paper's Euler with 3 N*s steps (four of them for the box's 12 N*s) gains 379 J: ipx_solve
+   must refuse that answer, since jia promises no energy gain. */
+static void test_four_euler_steps_gaining_energy_are_refused(void)
+{
+    const tripping_box *b = &TRIPPING_BOX;
+    ipx_contact c = {b->mu, b->e, 0.0, 0.0};
+    const ipx_problem p = {.k = 1, .W = b->W, .v = b->v, .contact = &c};
+    ipx_params par = jia("delta=3");
+    ipx_result r;
+    ENSURE(ipx_jia_trace(&p, par.value, NULL, NULL, NULL, ipx_test_workspace(&par, 1), &r) ==
+           IPX_OK);
+    const double gain = r.delta_ke;
+    printf("  the model's answer gains %.6g J\n", gain);
+    ENSURE(gain > 1.0);
+    const ipx_status st = ipx_solve(&par, &p, ipx_test_workspace(&par, 1), &r);
+    printf("  ipx_solve: %s, '%s'\n", ipx_status_name(st), r.message);
+    ENSURE(st == IPX_ERR_NUMERIC && r.status == st);
+    ENSURE(strstr(r.message, "gained") != NULL);
+    ENSURE(r.impulse[IPX_N] == 0.0 && r.delta_ke == 0.0);
 }
 
 static void test_random_single_contacts_keep_the_promises(void)
@@ -791,6 +804,7 @@ int main(void)
     RUN(test_frictionless_closed_form);
     RUN(test_frame_invariance);
     RUN(test_tripping_box_on_sticky_floor_gains_no_energy);
+    RUN(test_four_euler_steps_gaining_energy_are_refused);
     RUN(test_random_single_contacts_keep_the_promises);
     RUN(test_registry_solve_equals_trace);
     RUN(test_two_contacts_are_refused);

@@ -72,6 +72,14 @@ typedef struct ipx_check_report {
 int ipx_check(const ipx_problem *p, const ipx_result *r, const ipx_check_options *opt,
               ipx_check_report *report);
 
+/// The energy test of ipx_check alone (IPX_CHECK_ENERGY, same options), for a result whose
+/// v_post is v + W pi as every model's solve leaves it: dT = pi.v + pi.(v_post - v) / 2 needs no
+/// product with W, so this allocates nothing and costs O(k). Returns by how much (J) dT +
+/// delta_stored exceeds the tolerance plus r->energy_error: > 0 (or NaN) is an energy gain.
+/// ipx_solve runs it on every answer of a model that promises no energy gain.
+double ipx_check_energy_excess(const ipx_problem *p, const ipx_result *r,
+                               const ipx_check_options *opt);
+
 /// Name of a check kind ("energy", "cone", ...).
 const char *ipx_check_kind_name(ipx_check_kind kind);
 

@@ -149,7 +149,9 @@ int ipx_param_index(const ipx_model *model, const char *key);
 void ipx_params_format(const ipx_params *params, char *buf, size_t size);
 
 /// Validates the problem (see validate.h), then runs the model. Never allocates.
-/// On any failure r->status and r->message say why and r->impulse is all zero.
+/// On any failure r->status and r->message say why and r->impulse is all zero. An answer that
+/// gains energy from a model that promises not to (IPX_CHECK_ENERGY in its promises, judged by
+/// ipx_check_energy_excess at the checker's default tolerances) fails with IPX_ERR_NUMERIC.
 ipx_status ipx_solve(const ipx_params *params, const ipx_problem *p, ipx_workspace *ws,
                      ipx_result *r);
 

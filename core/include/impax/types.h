@@ -37,7 +37,8 @@ typedef enum ipx_status {
     IPX_ERR_LCP_RAY,       ///< Lemke ended on a secondary ray (no solution found)
     IPX_ERR_LCP_PIVOTS,    ///< Lemke hit its pivot limit
     IPX_ERR_NOT_CONVERGED, ///< an iteration limit of the model was hit before the impact ended
-    IPX_ERR_NUMERIC        ///< a factorisation failed or produced a non-finite number
+    IPX_ERR_NUMERIC        ///< a factorisation failed or produced a non-finite number, or an
+                           ///< answer gained energy its model promises not to gain
 } ipx_status;
 
 /// Human-readable name of a status ("ok", "bad input", ...).
