@@ -577,6 +577,13 @@ ipx_status ipx_constrained_factor(const ipx_constrained *s, double *work,
     return IPX_OK;
 }
 
+void ipx_constrained_project(const ipx_constrained *s, double *u, double *v, double *work)
+{
+    layout L = factored(s, work);
+    if (s->n_joint_rows > 0) project_velocities(s, &L, u);
+    for (int i = 0; i < s->n_contact_rows; i++) v[i] = row_velocity(&s->contact_row[i], u);
+}
+
 void ipx_constrained_delassus(const ipx_constrained *s, double *work, double *W)
 {
     layout L = factored(s, work);

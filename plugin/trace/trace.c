@@ -149,6 +149,10 @@ void ipx_trace_event(FILE *f, int world_index, double time_s, const ipx_ode_even
     number(f, ev->ke_before);
     fputs(",\"ke_after\":", f);
     number(f, ev->ke_after);
+    fputs(",\"delta_stored\":", f);
+    number(f, ev->delta_stored);
+    fputs(",\"work_other\":", f);
+    number(f, ev->work_other);
     fputs(",\"vn_before\":", f);
     array(f, ev->vn_before, ev->k);
     fputs(",\"vn_after\":", f);

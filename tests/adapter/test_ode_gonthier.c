@@ -4,7 +4,8 @@
    must survive the 17 host steps of the contact); on a 20 degree incline (docs/models/gonthier.md §V4, Table II)
    it settles into rolling at (5/7) g sin 20 = 2.397 m/s^2 down the slope with |v| = R |w| and
    its sideways speed at 5/7 of the initial one (the bristle must hold the contact point still
-   across steps). */
+   across steps); a dropped ball comes to rest at the static Hertz depth and stays there, at
+   long steps too. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -130,6 +131,57 @@ static void test_ball_rolls_down_the_incline_at_five_sevenths_g_sin(void)
     scene_free(&s);
 }
 
+/* PyODE's first tutorial under gonthier: a 1 kg sphere of radius 1 m, bounce 0.5, dropped
+   1 m onto a plane at g = 10 m/s^2, must come to rest on its springs at the static Hertz depth
+   k delta^(3/2) = m g, delta = (m g / k)^(2/3) = 0.464 mm (k = 1e6 N/m^1.5), and stay there,
+   at h = 40 ms (the tutorial's) and at 1 ms. It once sank at 0.33 m/s from t = 3.2 s at 40 ms:
+   the contact was integrated without gravity, which ODE then added over the whole step, and the
+   depth each late find already had was kept as an offset the force never saw. */
+static void test_resting_ball_sits_at_the_static_hertz_depth(void)
+{
+    const double steps[2] = {0.04, 0.001}, depth = pow(1.0 * 10.0 / 1e6, 2.0 / 3.0);
+    for (int i = 0; i < 2; i++) {
+        const double h = steps[i];
+        dWorldID world = dWorldCreate();
+        dWorldSetGravity(world, 0, 0, -10);
+        dSpaceID space = dSimpleSpaceCreate(0);
+        dJointGroupID group = dJointGroupCreate(0);
+        dCreatePlane(space, 0, 0, 1, 0);
+        dBodyID ball = dBodyCreate(world);
+        dMass m;
+        dMassSetSphereTotal(&m, 1.0, 1.0);
+        dBodySetMass(ball, &m);
+        dBodySetPosition(ball, 0, 0, 2.0);
+        dGeomSetBody(dCreateSphere(space, 1.0), ball);
+        ipx_ode_context *ipx = ipx_ode_create(world);
+        char msg[256];
+        ENSURE(ipx_ode_configure(ipx, "gonthier", "", msg, sizeof msg) == 0);
+        ball_scene s = {.world = world, .space = space, .group = group, .ipx = ipx};
+        s.surface.mode = dContactBounce;
+        s.surface.bounce = 0.5;
+        s.surface.mu = 1e4;
+        const int n = (int)lround(8.0 / h), last = (int)lround(2.0 / h);
+        double worst_z = 0.0, worst_v = 0.0;
+        for (int step = 0; step < n; step++) {
+            scene_step(&s, h);
+            if (step < n - last) continue; /* the last 2 s: resting */
+            worst_z = fmax(worst_z, fabs(dBodyGetPosition(ball)[2] - (1.0 - depth)));
+            worst_v = fmax(worst_v, fabs(dBodyGetLinearVel(ball)[2]));
+        }
+        const ipx_ode_stats st = ipx_ode_get_stats(ipx);
+        printf("  h = %g s: z = %.9f m (1 - delta = %.9f), over the last 2 s |z - (1 - delta)| <= "
+               "%.3g m, |v| <= %.3g m/s (%ld events, %ld fallbacks)\n",
+               h, dBodyGetPosition(ball)[2], 1.0 - depth, worst_z, worst_v, st.impact_events,
+               st.fallbacks);
+        ENSURE(worst_z < 1e-3 * depth && worst_v < 1e-6);
+        ENSURE(st.fallbacks == 0);
+        ipx_ode_destroy(ipx);
+        dJointGroupDestroy(group);
+        dSpaceDestroy(space);
+        dWorldDestroy(world);
+    }
+}
+
 /* mu = dInfinity (ODE's "never slides") has no bristle meaning: the contact is refused by name
    and left to ODE, which stops the ball as its own contact does. */
 static void test_infinite_friction_is_refused_and_left_to_ode(void)
@@ -152,6 +204,7 @@ int main(void)
     dInitODE2(0);
     RUN(test_ball_leaves_at_e_times_its_impact_speed);
     RUN(test_ball_rolls_down_the_incline_at_five_sevenths_g_sin);
+    RUN(test_resting_ball_sits_at_the_static_hertz_depth);
     RUN(test_infinite_friction_is_refused_and_left_to_ode);
     dCloseODE();
     return ipx_test_exit();

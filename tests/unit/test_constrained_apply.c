@@ -5,7 +5,8 @@
    - ipx_constrained_apply(x) = W x to round-off (1e-12 of |W| |x|), for random x;
    - ipx_constrained_diagonal = W's diagonal, 0 exactly on the held row (whose row and column of
      W are zero), and ipx_constrained_delassus = the assembled W entry for entry;
-   - ipx_constrained_factor alone leaves what ipx_constrained_delta_u needs: the same du. */
+   - ipx_constrained_factor alone leaves what ipx_constrained_delta_u needs: the same du, and
+     ipx_constrained_project makes the projection ipx_constrained_prepare makes. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -141,6 +142,12 @@ static void test_apply_diagonal_and_delassus_match_the_assembled_W(void)
         ipx_constrained_delta_u(&y.s, x, du, work);
         ipx_constrained_delta_u(&y.s, x, du2, work2);
         ENSURE(memcmp(du, du2, 6 * (size_t)n * sizeof *du) == 0);
+        /* ipx_constrained_project: the projection ipx_constrained_prepare makes, to the bit */
+        for (int i = 0; i < 6 * n; i++) du[i] = du2[i] = ipx_rng_normal(&rng);
+        ENSURE(ipx_constrained_prepare(&y.s, du, yv, work, NULL, msg, sizeof msg) == IPX_OK);
+        ipx_constrained_project(&y.s, du2, x, work2);
+        ENSURE(memcmp(du, du2, 6 * (size_t)n * sizeof *du) == 0 &&
+               memcmp(yv, x, (size_t)c * sizeof *x) == 0);
         systems++;
         free(work), free(work2), free(W), free(W2);
     }

@@ -140,7 +140,7 @@ static int box_steps(const char *text, double mu, double *slide_end, int steps)
         u[2] -= 9.81 * 1e-3;
         ipx_bodies_assemble(1, &body, 4, fr, u, W, v);
         ipx_result r;
-        if (ipx_gonthier_step(&par, &p, depth, st, 1e-3, ws, &r, NULL) != IPX_OK) {
+        if (ipx_gonthier_step(&par, &p, depth, st, 1e-3, NULL, ws, &r, NULL) != IPX_OK) {
             printf("  step %d: %s\n", s, r.message);
             return -1;
         }
@@ -209,7 +209,7 @@ static void test_the_checker_catches_a_gain(void)
     ipx_gonthier_normal(&st, &law, 1e-6, 0.5); /* in contact, impact speed latched */
     double depth = 3e-3;
     ipx_result r;
-    ENSURE(ipx_gonthier_step(&par, &p, &depth, &st, 1e-3, ws, &r, NULL) == IPX_OK);
+    ENSURE(ipx_gonthier_step(&par, &p, &depth, &st, 1e-3, NULL, ws, &r, NULL) == IPX_OK);
     ipx_check_options opt = ipx_check_default_options();
     opt.kinds = IPX_CHECK_ENERGY;
     ipx_check_report rep;

@@ -140,15 +140,15 @@ static void test_host_step_refuses_bad_input_and_changes_nothing(void)
     st.z[0] = before.z[0] = 1e-4;
     double depth = NAN;
     ipx_result r;
-    ENSURE(ipx_gonthier_step(&par, &p, &depth, &st, 1e-3, ws, &r, NULL) == IPX_ERR_INPUT);
+    ENSURE(ipx_gonthier_step(&par, &p, &depth, &st, 1e-3, NULL, ws, &r, NULL) == IPX_ERR_INPUT);
     ENSURE(strstr(r.message, "contact 0") && strstr(r.message, "depth"));
     ENSURE(memcmp(&st, &before, sizeof st) == 0 && isnan(depth));
     depth = 1e-3;
-    ENSURE(ipx_gonthier_step(&par, &p, &depth, &st, 0.0, ws, &r, NULL) == IPX_ERR_INPUT);
+    ENSURE(ipx_gonthier_step(&par, &p, &depth, &st, 0.0, NULL, ws, &r, NULL) == IPX_ERR_INPUT);
     ENSURE(strstr(r.message, "h = 0") && memcmp(&st, &before, sizeof st) == 0 && depth == 1e-3);
     /* and a good step moves the depth and pushes the bodies apart */
     double mean[3];
-    ENSURE(ipx_gonthier_step(&par, &p, &depth, &st, 1e-3, ws, &r, mean) == IPX_OK);
+    ENSURE(ipx_gonthier_step(&par, &p, &depth, &st, 1e-3, NULL, ws, &r, mean) == IPX_OK);
     ENSURE(r.impulse[IPX_N] > 0.0 && mean[IPX_N] > 0.0 && mean[IPX_N] < r.impulse[IPX_N] &&
            depth > 1e-3);
     ipx_workspace_destroy(ws);

@@ -124,7 +124,7 @@ static void test_recorded_compass_gait_step_gains_no_energy(void)
     for (int i = 0; i < 2; i++) ipx_gonthier_law_for(par.value, &c[i], &law[i]);
     ipx_result r;
     double mean[6];
-    ENSURE(ipx_gonthier_step(&par, &p, depth, st, 1e-3, ws, &r, mean) == IPX_OK);
+    ENSURE(ipx_gonthier_step(&par, &p, depth, st, 1e-3, NULL, ws, &r, mean) == IPX_OK);
     const double dT = energy_change(2, v, &r), released = spring_release(2, law, depth0, depth);
     printf("  shin end slip %.3f -> %.3g m/s, dT %.3g J (spring release %.2g J; the walker has "
            "2.47 J)\n",

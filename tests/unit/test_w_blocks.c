@@ -274,7 +274,7 @@ static void test_dense_entry_points_refuse_blocks_by_name(void)
     ws = ipx_workspace_create(&par, small.k);
     double *depth = calloc((size_t)small.k, sizeof *depth);
     ipx_gonthier_state *state = calloc((size_t)small.k, sizeof *state);
-    ENSURE(ipx_gonthier_step(&par, &p, depth, state, 1e-3, ws, &r, NULL) == IPX_ERR_INPUT);
+    ENSURE(ipx_gonthier_step(&par, &p, depth, state, 1e-3, NULL, ws, &r, NULL) == IPX_ERR_INPUT);
     ENSURE(strstr(r.message, "ipx_gonthier_step takes W densely") != NULL);
     free(depth);
     free(state);

@@ -124,6 +124,9 @@ void ipx_ode_assembly_free(assembly *as)
     free(as->u);
     free(as->u_post);
     free(as->du);
+    free(as->du_free);
+    free(as->u_end);
+    free(as->dx);
     free(as->joint_row);
     free(as->work);
     free(as->contact_row);
@@ -145,10 +148,13 @@ static int grow_bodies(assembly *as, int n)
     if (n <= as->cap_body) return 0;
     int cap = as->cap_body;
     if (ipx_ode_grow((void **)&as->body, &cap, n, sizeof *as->body) != 0) return -1;
-    int c2 = 6 * as->cap_body, c3 = c2, c4 = c2;
+    int c2 = 6 * as->cap_body, c3 = c2, c4 = c2, c5 = c2, c6 = c2, c7 = c2;
     if (ipx_ode_grow((void **)&as->u, &c2, 6 * cap, sizeof(double)) != 0 ||
         ipx_ode_grow((void **)&as->u_post, &c3, 6 * cap, sizeof(double)) != 0 ||
-        ipx_ode_grow((void **)&as->du, &c4, 6 * cap, sizeof(double)) != 0)
+        ipx_ode_grow((void **)&as->du, &c4, 6 * cap, sizeof(double)) != 0 ||
+        ipx_ode_grow((void **)&as->du_free, &c5, 6 * cap, sizeof(double)) != 0 ||
+        ipx_ode_grow((void **)&as->u_end, &c6, 6 * cap, sizeof(double)) != 0 ||
+        ipx_ode_grow((void **)&as->dx, &c7, 6 * cap, sizeof(double)) != 0)
         return -1;
     as->cap_body = cap;
     return 0;

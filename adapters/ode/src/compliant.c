@@ -2,11 +2,16 @@
    the host step with the force law, in sub-steps (ipx_gonthier_step), and the step's contact
    impulse is handed back like an impact's; the contact joints are disabled for the step, so
    ODE adds nothing of its own. The depth comes from the program's own collision at the start
-   of each step (dContactGeom.depth), and inside the step it follows the contact velocity.
-   A contact is found only at a step's start, up to v h deep: the depth it has when first found
-   is kept as an offset and not counted, so that the force starts from zero (a late find
-   would otherwise start it at k (v h)^p, far above the impact's own peak when h is long: energy
-   out of nowhere). The bodies then rest up to v h deeper than the law alone would put them.
+   of each step (dContactGeom.depth), and inside the step it follows the contact velocity and
+   the island's other forces (gravity, applied forces, free_motion), which ODE then applies over
+   the same step: about half of their velocity change goes before ODE's step and the rest after
+   it (after_share), so that ODE's positions follow the trajectory the contact was integrated
+   along and a resting load stays on its springs at k delta^p = m g.
+   A contact is found only at a step's start, up to v h deep, and its force must start from zero
+   at first touch (starting at k (v h)^p, far above the impact's own peak when h is long, is
+   energy out of nowhere): the island is first moved back to first touch (first_touch.c). A
+   depth kept as an offset instead would stay for good: a body would rest that much too deep,
+   and one that sank faster than match_distance a step would be found anew every step.
    Between steps each contact's state (latched impact speed, bristle, dwell) lives in a cache,
    matched by body pair and the nearest point within match_distance.
    Why not sub-step ODE itself: ODE clears every body's force accumulator after a step, so the
@@ -47,21 +52,20 @@ static int find(const ipx_ode_context *ctx, const contact_record *r, int *flip)
     return best;
 }
 
-/* The state of record r in its current tangent frame (the bristle projected onto it). */
+/* The state of record r in its current tangent frame (the bristle projected onto it); a
+   contact not in the cache starts fresh (*slot < 0). */
 static ipx_gonthier_state take(ipx_ode_context *ctx, const contact_record *r, const ipx_contact *c,
-                               const double t1[3], const double t2[3], int *slot, double *offset)
+                               const double t1[3], const double t2[3], int *slot)
 {
     int flip = 0;
     *slot = find(ctx, r, &flip);
     if (*slot < 0) {
         ipx_gonthier_law law;
         ipx_gonthier_law_for(ctx->params.value, c, &law);
-        *offset = fmax(r->contact.geom.depth, 0.0);
         return ipx_gonthier_fresh(&law);
     }
     compliant_entry *e = &ctx->cache.entry[*slot];
     e->seen = ctx->stats.steps;
-    *offset = e->offset;
     const double sign = flip ? -1.0 : 1.0;
     return (ipx_gonthier_state){.z = {sign * dot(e->z, t1), sign * dot(e->z, t2)},
                                 .s_dw = e->s_dw,
@@ -72,7 +76,7 @@ static ipx_gonthier_state take(ipx_ode_context *ctx, const contact_record *r, co
 /* Writes record r's state back (into its slot, or a new entry; skipped if memory is short: the
    contact then starts afresh next step, which is what losing it for a step would do). */
 static void keep(ipx_ode_context *ctx, const contact_record *r, int slot, const double t1[3],
-                 const double t2[3], const ipx_gonthier_state *s, double offset)
+                 const double t2[3], const ipx_gonthier_state *s)
 {
     if (slot < 0) {
         if (ipx_ode_grow((void **)&ctx->cache.entry, &ctx->cache.cap, ctx->cache.n + 1,
@@ -90,8 +94,53 @@ static void keep(ipx_ode_context *ctx, const contact_record *r, int slot, const 
     e->s_dw = s->s_dw;
     e->a = s->a;
     e->v_imp = s->v_imp;
-    e->offset = offset;
     e->seen = ctx->stats.steps;
+}
+
+/* The velocity change ODE's step will give the island's bodies from their other forces:
+   gravity (if on) and what the program applied (the force and torque accumulators, which ODE
+   clears only in its step), du_free = h M^-1 F with the joints holding (ipx_constrained_project;
+   ODE's gyroscopic torque and damping are left out), and its contact-space rate accel (3k,
+   m/s^2). The contacts are integrated with it, so that a load settles on its springs instead of
+   being knocked off each step by the whole step's gravity (docs/models/gonthier.md §5). */
+static void free_motion(ipx_ode_context *ctx, double *accel)
+{
+    assembly *as = &ctx->as;
+    const double h = ctx->step_h;
+    dVector3 g;
+    dWorldGetGravity(ctx->world, g);
+    for (int i = 0; i < ctx->isl.n_body; i++) {
+        dBodyID b = ctx->isl.body[i];
+        double *du = as->du_free + 6 * i;
+        memset(du, 0, 6 * sizeof(double));
+        const ipx_body *m = &as->body[i];
+        if (dBodyIsKinematic(b) || !(m->inv_mass > 0.0)) continue;
+        const dReal *f = dBodyGetForce(b), *t = dBodyGetTorque(b);
+        const int on = dBodyGetGravityMode(b);
+        for (int a = 0; a < 3; a++) du[a] = h * ((on ? g[a] : 0.0) + m->inv_mass * f[a]);
+        for (int a = 0; a < 3; a++)
+            for (int c = 0; c < 3; c++) du[3 + a] += h * m->inv_inertia[a + 3 * c] * t[c];
+    }
+    ipx_constrained_project(&as->system, as->du_free, accel, as->work);
+    for (int a = 0; a < IPX_ROWS_PER_CONTACT * as->problem.k; a++) accel[a] /= h;
+}
+
+/* The slots taken this pre-step, released for the next one (the step was not taken). */
+static void release(ipx_ode_context *ctx, const int *slot, int k)
+{
+    for (int c = 0; c < k; c++)
+        if (slot[c] >= 0) ctx->cache.entry[slot[c]].seen = ctx->stats.steps - 1;
+}
+
+/* The share of du_free handed over after ODE's step instead of before: ODE moves the bodies by
+   h (u + du_free), the contact's n sub-steps of semi-implicit Euler moved them by
+   h (u + du_free (n + 1) / (2n)) (plus the contact impulse's mean), so (n - 1) / (2n) of
+   du_free goes after the step and ODE's positions follow the integrated trajectory exactly; a
+   resting load then sits at k delta^p = m g to the digit. */
+static double after_share(const assembly *as)
+{
+    const double n = as->result.counts.steps;
+    return n > 0.0 ? 0.5 * (n - 1.0) / n : 0.0;
 }
 
 int ipx_ode_compliant_solve(ipx_ode_context *ctx, double *impulse_mean, char *msg, size_t size)
@@ -99,10 +148,11 @@ int ipx_ode_compliant_solve(ipx_ode_context *ctx, double *impulse_mean, char *ms
     const island *is = &ctx->isl;
     assembly *as = &ctx->as;
     const int k = as->problem.k;
-    double *depth = as->per_contact + 2 * (size_t)k, *offset = depth + k;
-    double(*t1)[3] = (double(*)[3])(offset + k), (*t2)[3] = t1 + k;
+    double *depth = as->per_contact + 2 * (size_t)k, *target = depth + k;
+    double(*t1)[3] = (double(*)[3])(target + k), (*t2)[3] = t1 + k;
+    double *accel = as->per_contact + 19 * (size_t)k;
     ipx_gonthier_state *state = as->state;
-    int *slot = as->slot;
+    int *slot = as->slot, owed = 0;
     const double *param = ctx->params.value;
     for (int c = 0; c < k; c++)
         if (isinf(ctx->store.rec[is->contact[c]].contact.surface.mu) &&
@@ -116,21 +166,35 @@ int ipx_ode_compliant_solve(ipx_ode_context *ctx, double *impulse_mean, char *ms
                      c);
             return -1;
         }
+    as->work_other = 0.0;
+    as->moved = 0;
+    free_motion(ctx, accel);
     for (int c = 0; c < k; c++) {
         const contact_record *r = &ctx->store.rec[is->contact[c]];
         ipx_ode_contact_tangents(&r->contact, r->body[0], r->body[1], t1[c], t2[c]);
-        state[c] = take(ctx, r, &as->param[c], t1[c], t2[c], &slot[c], &offset[c]);
-        depth[c] = r->contact.geom.depth - offset[c];
+        state[c] = take(ctx, r, &as->param[c], t1[c], t2[c], &slot[c]);
+        depth[c] = r->contact.geom.depth;
+        target[c] = slot[c] < 0 ? fmax(depth[c], 0.0) : 0.0;
+        owed |= target[c] > 0.0;
     }
-    if (ipx_gonthier_step(&ctx->params, &as->problem, depth, state, ctx->step_h, ctx->ws,
+    if (owed && ipx_ode_first_touch(ctx, target, depth) != 0) {
+        release(ctx, slot, k);
+        snprintf(msg, size,
+                 "model gonthier: the island's new contacts cannot be moved back to first touch "
+                 "(out of memory, or a contact the joints hold rigid penetrates)");
+        return -1;
+    }
+    if (ipx_gonthier_step(&ctx->params, &as->problem, depth, state, ctx->step_h, accel, ctx->ws,
                           &as->result, impulse_mean) != IPX_OK) {
-        for (int c = 0; c < k; c++) /* untouched: release the slots for the next step */
-            if (slot[c] >= 0) ctx->cache.entry[slot[c]].seen = ctx->stats.steps - 1;
+        release(ctx, slot, k);
         snprintf(msg, size, "model gonthier: %s", as->result.message);
         return -1;
     }
+    as->moved = owed;                     /* the handback moves the bodies by as->dx */
+    const double share = after_share(as); /* ipx_ode_solve adds the impulse's mean part */
+    for (int a = 0; a < 6 * is->n_body; a++) as->u_post[a] -= share * as->du_free[a];
     for (int c = 0; c < k; c++)
-        keep(ctx, &ctx->store.rec[is->contact[c]], slot[c], t1[c], t2[c], &state[c], offset[c]);
+        keep(ctx, &ctx->store.rec[is->contact[c]], slot[c], t1[c], t2[c], &state[c]);
     return 0;
 }
 
@@ -147,6 +211,7 @@ int ipx_ode_compliant_defer(ipx_ode_context *ctx, const double *impulse_mean, ch
                             size_t size)
 {
     assembly *as = &ctx->as;
+    const double share = after_share(as);
     double *rest = as->rows_b;
     for (int a = 0; a < IPX_ROWS_PER_CONTACT * as->problem.k; a++)
         rest[a] = as->result.impulse[a] - impulse_mean[a];
@@ -161,8 +226,16 @@ int ipx_ode_compliant_defer(ipx_ode_context *ctx, const double *impulse_mean, ch
         }
         deferred_velocity *d = &ctx->deferred[ctx->n_deferred++];
         d->body = b;
-        memcpy(d->du, as->du + 6 * i, sizeof d->du);
+        for (int a = 0; a < 6; a++) d->du[a] = as->du[6 * i + a] + share * as->du_free[6 * i + a];
     }
+    for (int i = 0; i < ctx->isl.n_body; i++) { /* F . h (u_post + du_free), F h = M du_free */
+        double *u = as->u_end + 6 * i;          /* first ODE's velocities over the step */
+        for (int a = 0; a < 6; a++) u[a] = as->u_post[6 * i + a] + as->du_free[6 * i + a];
+        if (ipx_ode_dynamic(ctx->isl.body[i]))
+            as->work_other += ipx_ode_mass_dot(ctx->isl.body[i], as->du_free + 6 * i, u);
+    }
+    for (int a = 0; a < 6 * ctx->isl.n_body; a++) /* then what the post-step adds */
+        as->u_end[a] += as->du[a] + share * as->du_free[a];
     return 0;
 }
 

@@ -141,6 +141,8 @@ static void free_work(ipx_ode_context *ctx)
     ipx_ode_assembly_free(as);
     free(ctx->disabled);
     free(ctx->cache.entry);
+    free(ctx->cache.lcp);
+    free(ctx->cache.ilcp);
     free(ctx->deferred);
     ipx_ode_recovery_free(ctx);
 }

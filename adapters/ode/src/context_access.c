@@ -1,12 +1,37 @@
 /* The context's accessors and the helpers every other file of the adapter uses on it: growing
    a buffer, recording a fallback, growing the model's workspace for a problem, and the public
-   getters (configuration, statistics, the model's name, parameters and kind). Calls no other
+   getters (configuration, statistics, the model's name, parameters and kind), and moving a body
+   without changing its kinetic energy. Calls no other
    file of the adapter. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
+
+/* Moves body b by dx (m) and turns it by the rotation vector dtheta (rad), world frame. The
+   angular velocity turns with the body, so that it stays the same in the body's frame and the
+   rotational kinetic energy w^T R I R^T w does not change (at a fixed world w it would: a
+   spinning wheel tilted by 1 mrad). The linear velocity is kept. */
+void ipx_ode_displace(dBodyID b, const double dx[3], const double dtheta[3])
+{
+    const dReal *p = dBodyGetPosition(b);
+    dBodySetPosition(b, p[0] + dx[0], p[1] + dx[1], p[2] + dx[2]);
+    const double angle =
+        sqrt(dtheta[0] * dtheta[0] + dtheta[1] * dtheta[1] + dtheta[2] * dtheta[2]);
+    if (!(angle > 0.0)) return;
+    dQuaternion turn, q;
+    dQFromAxisAndAngle(turn, dtheta[0], dtheta[1], dtheta[2], angle);
+    dQMultiply0(q, turn, dBodyGetQuaternion(b));
+    dBodySetQuaternion(b, q);
+    dMatrix3 R;
+    dRfromQ(R, turn);
+    const dReal *w = dBodyGetAngularVel(b);
+    dVector3 wt;
+    dMultiply0_331(wt, R, w);
+    dBodySetAngularVel(b, wt[0], wt[1], wt[2]);
+}
 
 int ipx_ode_grow(void **buf, int *cap, int need, size_t size)
 {

@@ -38,15 +38,18 @@ int ipx_ode_handback_bounded(ipx_ode_context *ctx, char *msg, size_t size)
 static void write_bodies(ipx_ode_context *ctx)
 {
     const island *is = &ctx->isl;
-    const assembly *as = &ctx->as;
+    assembly *as = &ctx->as;
     for (int i = 0; i < is->n_body; i++) {
         dBodyID b = is->body[i];
+        if (as->moved && ipx_ode_dynamic(b)) /* a compliant island back to first touch */
+            ipx_ode_displace(b, as->dx + 6 * i, as->dx + 6 * i + 3);
         const double *u = as->u_post + 6 * i;
         if (dBodyIsKinematic(b) || memcmp(u, as->u + 6 * i, 6 * sizeof(double)) == 0) continue;
         dBodySetLinearVel(b, u[0], u[1], u[2]);
         dBodySetAngularVel(b, u[3], u[4], u[5]);
         dBodyEnable(b);
     }
+    as->moved = 0;
 }
 
 int ipx_ode_disable_contact(ipx_ode_context *ctx, int rec)

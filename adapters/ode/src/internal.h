@@ -101,11 +101,18 @@ typedef struct island {
 
 /* ---- assembled problem (assemble.c) ------------------------------------------------------- */
 
-enum { IPX_ODE_PER_CONTACT = 19 }; /* doubles of assembly.per_contact per contact */
+enum { IPX_ODE_PER_CONTACT = 22 }; /* doubles of assembly.per_contact per contact */
 
 typedef struct assembly {
     ipx_body *body;          /* n_body */
     double *u, *u_post, *du; /* 6 per body */
+    double *du_free;         /* 6 per body: a compliant step's velocity change from the other
+                                forces (gravity, applied), joints holding (compliant.c) */
+    double *u_end;           /* 6 per body: a compliant step's end velocities (the trace's) */
+    double work_other;       /* J, a compliant step's work of the other forces (the trace's) */
+    double *dx;              /* 6 per body: m, rad, a compliant island's move back to first
+                                touch (first_touch.c), made by the handback if moved */
+    int moved;
     int cap_body;
     ipx_row *joint_row;
     int n_joint_row, cap_joint_row;
@@ -122,8 +129,10 @@ typedef struct assembly {
     double *v;                 /* 3k */
     ipx_contact *param;        /* k */
     double *rows_a, *rows_b;   /* 3k each: impulses handed back in parts, projections */
-    double *per_contact;       /* 19k: event speeds (2k), compliant depths, offsets, tangents (8k),
-                                event points, normals, world impulses (9k) */
+    double *per_contact;       /* 22k: event speeds (2k), compliant depths, first-touch targets,
+                                tangents (8k),
+                                event points, normals, world impulses (9k), compliant
+                                accelerations (3k) */
     ipx_gonthier_state *state; /* k: compliant states */
     int *slot;                 /* k: compliant cache slots */
     double *work;              /* ipx_constrained work */
@@ -141,13 +150,16 @@ typedef struct compliant_entry {
     double pos[3];         /* m, the contact point last step */
     double z[3];           /* m, bristle in the world frame */
     double s_dw, a, v_imp; /* the rest of ipx_gonthier_state */
-    double offset;         /* m, depth the contact already had when first found */
     long seen;             /* pre-step that last used it */
 } compliant_entry;
 
 typedef struct compliant_cache {
     compliant_entry *entry;
     int n, cap;
+    double *lcp; /* moving late finds back to first touch: W_nn, q, z, w, Lemke's work */
+    int cap_lcp;
+    int *ilcp;
+    int cap_ilcp;
 } compliant_cache;
 
 /* A velocity change the post-step applies (the part of a compliant step's impulse that ODE's
@@ -297,6 +309,19 @@ void ipx_ode_recovery_forget_body(ipx_ode_context *ctx, dBodyID body);
    penetration beyond the surface layer), 0 if it has none to recover. */
 double ipx_ode_recovery_target(const ipx_ode_context *ctx, const contact_record *r);
 void ipx_ode_recovery_free(ipx_ode_context *ctx);
+
+/* Moves the island just solved under a compliant model back so that no contact new this step
+   (target[i] > 0: its depth, m) penetrates, and slows its approach by what that costs against
+   the island's other forces (as->du_free); depth[i] (m) becomes the depth at the new positions.
+   The displacements are left in as->dx (m, rad) for the handback to make; the velocities change in as->u_post and the problem's v. -1 if it cannot
+   (first_touch.c). */
+int ipx_ode_first_touch(ipx_ode_context *ctx, const double *target, double *depth);
+/* a^T M c (kg m^2/s^2 for velocities) for body b's 6-vectors, world frame (first_touch.c). */
+double ipx_ode_mass_dot(dBodyID b, const double a[6], const double c[6]);
+
+/* Moves body b by dx (m) and turns it by the rotation vector dtheta (rad), world frame, its
+   kinetic energy unchanged (context_access.c). */
+void ipx_ode_displace(dBodyID b, const double dx[3], const double dtheta[3]);
 
 /* Contact record validity: 1 if ODE could step it (unit normal, finite data). */
 int ipx_ode_contact_valid(const dContact *c, char *message, size_t size);

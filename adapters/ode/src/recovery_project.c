@@ -30,29 +30,6 @@
 #define RECOVERY_ACCURACY 1e-9
 #define RECOVERY_TOL 1e-6
 
-/* Moves body b by dx (m) and turns it by the rotation vector dtheta (rad), world frame. The
-   angular velocity turns with the body, so that it stays the same in the body's frame and the
-   rotational kinetic energy w^T R I R^T w does not change (at a fixed world w it would: a
-   spinning wheel tilted by 1 mrad). The linear velocity is kept. */
-static void displace(dBodyID b, const double dx[3], const double dtheta[3])
-{
-    const dReal *p = dBodyGetPosition(b);
-    dBodySetPosition(b, p[0] + dx[0], p[1] + dx[1], p[2] + dx[2]);
-    const double angle =
-        sqrt(dtheta[0] * dtheta[0] + dtheta[1] * dtheta[1] + dtheta[2] * dtheta[2]);
-    if (!(angle > 0.0)) return;
-    dQuaternion turn, q;
-    dQFromAxisAndAngle(turn, dtheta[0], dtheta[1], dtheta[2], angle);
-    dQMultiply0(q, turn, dBodyGetQuaternion(b));
-    dBodySetQuaternion(b, q);
-    dMatrix3 R;
-    dRfromQ(R, turn);
-    const dReal *w = dBodyGetAngularVel(b);
-    dVector3 wt;
-    dMultiply0_331(wt, R, w);
-    dBodySetAngularVel(b, wt[0], wt[1], wt[2]);
-}
-
 /* rs->lcp holding `doubles` and rs->ilcp `ints`; NULL if memory is short. */
 static double *lcp_space(recovery_state *rs, size_t doubles, size_t ints)
 {
@@ -162,7 +139,8 @@ static int project_island(ipx_ode_context *ctx)
     for (int i = 0; i < 6 * is->n_body; i++)
         if (!isfinite(as->du[i])) return -1;
     for (int b = 0; b < is->n_body; b++)
-        if (ipx_ode_dynamic(is->body[b])) displace(is->body[b], as->du + 6 * b, as->du + 6 * b + 3);
+        if (ipx_ode_dynamic(is->body[b]))
+            ipx_ode_displace(is->body[b], as->du + 6 * b, as->du + 6 * b + 3);
     return 0;
 }
 

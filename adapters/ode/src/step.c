@@ -91,7 +91,10 @@ static void report(ipx_ode_context *ctx, int assembled, int ok, const char *stat
     if (ok) {
         for (int c = 0; c < ev.k; c++)
             vn_after[c] = as->result.v_post[IPX_ROWS_PER_CONTACT * c + IPX_N];
-        ev.ke_after = island_energy(ctx, as->u_post);
+        /* a compliant step: the end of the host step (ipx_ode_event); an impact: at once */
+        ev.ke_after = island_energy(ctx, ctx->compliant ? as->u_end : as->u_post);
+        ev.delta_stored = as->result.delta_stored;
+        ev.work_other = ctx->compliant ? as->work_other : 0.0;
         ev.vn_after = vn_after;
         ev.impulse = as->result.impulse;
         ev.counts = as->result.counts;
@@ -111,6 +114,7 @@ static int resolve_island(ipx_ode_context *ctx, int seed)
     if (!assembled || ipx_ode_solve(ctx, msg, sizeof msg) != 0 ||
         ipx_ode_handback_bounded(ctx, msg, sizeof msg) != 0) {
         ctx->n_deferred = deferred;
+        ctx->as.moved = 0; /* nor moved back to first touch */
         ipx_ode_fallback(ctx, msg);
         report(ctx, assembled, 0, msg);
         return 0;

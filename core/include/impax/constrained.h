@@ -114,6 +114,12 @@ ipx_status ipx_constrained_blocks(const ipx_constrained *s, double *work, int *s
 ipx_status ipx_constrained_factor(const ipx_constrained *s, double *work,
                                   ipx_constrained_info *info, char *message, size_t message_size);
 
+/// u (6 per body, m/s and rad/s; overwritten) projected onto J_b u = 0 in the kinetic-energy
+/// metric with the factorisation in work, as ipx_constrained_prepare projects the velocities, and
+/// v = J_c u (n_contact_rows, m/s). Linear in u: for u = M^-1 F h it gives P F h, the velocity
+/// change a body-space impulse F h makes with the joints holding.
+void ipx_constrained_project(const ipx_constrained *s, double *u, double *v, double *work);
+
 /// W (n_contact_rows^2, column-major, 1/kg) from the factorisation in work: what
 /// ipx_constrained_assemble writes, entry for entry.
 void ipx_constrained_delassus(const ipx_constrained *s, double *work, double *W);

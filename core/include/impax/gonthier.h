@@ -131,6 +131,9 @@ typedef struct ipx_gonthier_island {
     double *delta;               ///< k, m: depths (> 0 penetrating), advanced
     ipx_gonthier_state *state;   ///< k, advanced
     const ipx_gonthier_law *law; ///< k
+    const double *accel;         ///< 3k, m/s^2, or NULL (none): the rate at which the host's
+                                 ///< other forces (gravity, applied forces) change v, held
+                                 ///< over the step: a resting contact then carries the load
     double *impulse;             ///< 3k, N s: the step's contact impulse (accumulated)
     double *impulse_time;        ///< 3k, N s^2, or NULL: sum over steps of impulse-so-far * h
     double *work;                ///< ipx_gonthier_advance_work_doubles(k) doubles of scratch
@@ -147,8 +150,8 @@ double ipx_gonthier_stored_energy(const ipx_gonthier_law *law, const ipx_gonthie
 /// Doubles of scratch ipx_gonthier_advance needs for k contacts.
 size_t ipx_gonthier_advance_work_doubles(int k);
 
-/// n steps of h (s): f from (delta, v, state); impulse += f h; v += W f h; delta -= v_n h;
-/// impulse_time += impulse h; energy_error as documented above.
+/// n steps of h (s): f from (delta, v, state); impulse += f h; v += (W f + accel) h;
+/// delta -= v_n h; impulse_time += impulse h; energy_error as documented above.
 void ipx_gonthier_advance(ipx_gonthier_island *is, double h, long n);
 
 /// A host step of h (s) for the contacts of problem p (W, v, each contact's mu and e) at depths
@@ -162,11 +165,18 @@ void ipx_gonthier_advance(ipx_gonthier_island *is, double h, long n);
 /// host whose integrator moves positions by h times the end-of-step velocity (ODE) applies that
 /// one before its step and the rest (impulse - impulse_mean) after it: its positions then
 /// follow the contact's trajectory (a contact lasting a few host steps keeps its COR).
-/// Checks the problem as ipx_solve does, and h > 0, finite depths; IPX_ERR_INPUT otherwise
-/// (nothing changed). ws: sized by ipx_workspace_create for this model.
+/// accel (3k, m/s^2, or NULL): the contact-space acceleration of the host's other forces over
+/// the step (see ipx_gonthier_island), integrated with the contact forces in every sub-step, so
+/// that a contact under a steady load settles at k delta^p = load instead of being knocked off
+/// by the whole step's gravity at once. The result's impulse, v_post and delta_ke are the
+/// contact impulse's alone (v_post = v + W impulse); with accel the contact forces also work
+/// accel h . (impulse - h impulse_mean) against the host's drift, which ipx_check's energy test
+/// (a pure contact problem) does not see: it judges steps without accel.
+/// Checks the problem as ipx_solve does, and h > 0, finite depths and accel; IPX_ERR_INPUT
+/// otherwise (nothing changed). ws: sized by ipx_workspace_create for this model.
 ipx_status ipx_gonthier_step(const ipx_params *params, const ipx_problem *p, double *delta,
-                             ipx_gonthier_state *state, double h, ipx_workspace *ws, ipx_result *r,
-                             double *impulse_mean);
+                             ipx_gonthier_state *state, double h, const double *accel,
+                             ipx_workspace *ws, ipx_result *r, double *impulse_mean);
 
 #ifdef __cplusplus
 }

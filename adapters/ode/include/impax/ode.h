@@ -189,6 +189,14 @@ typedef struct ipx_ode_event {
     const double *normal; /* 3k, unit, world frame: ODE's contact normals, or NULL likewise */
     const double *impulse_world; /* 3k, N s, world frame: the impulse on each contact's first
                                  dynamic body (the other body gets its opposite), or NULL on failure */
+    /* A compliant model's event is one host step of its touching contacts (docs/ode-adapter.md
+       "Trace lines"): ke_after is then the kinetic energy at the step's end, which the bodies'
+       other forces (gravity, applied forces) have worked on too, and
+       ke_after - ke_before = contact work + work_other, contact work = -delta_stored - losses. */
+    double delta_stored; /* J, change of the energy the contacts' springs and bristles hold over
+                            the event (0 for an impulsive model, and on failure) */
+    double work_other;   /* J, work of the island's other forces over the step, moving a late
+                            contact back to first touch included (0 for an impulsive model) */
 } ipx_ode_event;
 
 /// Called once per impact event from inside ipx_ode_pre_step (pointers valid only during the

@@ -144,7 +144,8 @@ static void normal_forces(ipx_gonthier_island *is, double h, double *f)
     if (np == 0) return;
     for (int r = 0; r < np; r++) {
         const int i = P[r], ri = 3 * i + IPX_N;
-        for (int j = 0; j < k; j++) /* the e = 1 rows keep their explicit forces */
+        if (is->accel) y[r] -= h * is->accel[ri]; /* the host's forces move delta_dot+ too */
+        for (int j = 0; j < k; j++)               /* the e = 1 rows keep their explicit forces */
             if (D[j] == 0.0)
                 y[r] -= h * is->W[ri + (size_t)rows * (3 * j + IPX_N)] * f[3 * j + IPX_N];
         for (int c = 0; c < np; c++)
@@ -215,7 +216,7 @@ void ipx_gonthier_advance(ipx_gonthier_island *is, double h, long n)
             is->impulse[a] += f[a] * h;
             double wf = 0.0;
             for (int b = 0; b < rows; b++) wf += is->W[a + (size_t)rows * b] * f[b];
-            is->v[a] += wf * h;
+            is->v[a] += (wf + (is->accel ? is->accel[a] : 0.0)) * h;
         }
         if (is->impulse_time)
             for (int a = 0; a < rows; a++) is->impulse_time[a] += is->impulse[a] * h;
@@ -263,8 +264,8 @@ static double stable_step(const ipx_gonthier_island *is, double h)
     double h_max = INFINITY;
     for (int i = 0; i < is->k; i++) {
         const ipx_gonthier_law *L = &is->law[i];
-        const double vn = is->v[3 * i + IPX_N],
-                     depth = fmax(is->delta[i], 0.0) + fmax(-vn, 0.0) * h;
+        const double vn = is->v[3 * i + IPX_N], an = is->accel ? is->accel[3 * i + IPX_N] : 0.0,
+                     depth = fmax(is->delta[i], 0.0) + fmax(-vn, 0.0) * h + fmax(-an, 0.0) * h * h;
         if (!(depth > 0.0)) continue;
         /* inverse masses as Gershgorin bounds (the rows' absolute sums), so that the coupling
            between contacts through shared bodies and joints is counted too */
@@ -356,8 +357,8 @@ static ipx_status gonthier_solve(const ipx_problem *p, const double *param, ipx_
 }
 
 ipx_status ipx_gonthier_step(const ipx_params *params, const ipx_problem *p, double *delta,
-                             ipx_gonthier_state *state, double h, ipx_workspace *ws, ipx_result *r,
-                             double *impulse_mean)
+                             ipx_gonthier_state *state, double h, const double *accel,
+                             ipx_workspace *ws, ipx_result *r, double *impulse_mean)
 {
     if (ipx_result_begin(r, p ? p->k : 0, IPX_ROWS_PER_CONTACT, ws) != IPX_OK) return r->status;
     if (!params || params->model != &ipx_model_gonthier || !p || !delta || !state || !ws) {
@@ -382,6 +383,12 @@ ipx_status ipx_gonthier_step(const ipx_params *params, const ipx_problem *p, dou
                      delta[i]);
             return r->status = IPX_ERR_INPUT;
         }
+    for (int a = 0; accel && a < 3 * p->k; a++)
+        if (!isfinite(accel[a])) {
+            snprintf(r->message, sizeof r->message,
+                     "contact %d: the host's acceleration %g m/s^2 is not finite", a / 3, accel[a]);
+            return r->status = IPX_ERR_INPUT;
+        }
     ipx_ws_reset(ws);
     const size_t n = 3 * (size_t)p->k;
     ipx_gonthier_law *law = (ipx_gonthier_law *)ipx_ws_doubles(
@@ -400,6 +407,7 @@ ipx_status ipx_gonthier_step(const ipx_params *params, const ipx_problem *p, dou
                               .delta = delta,
                               .state = state,
                               .law = law,
+                              .accel = accel,
                               .impulse = r->impulse,
                               .impulse_time = impulse_mean,
                               .work = work,

@@ -1,0 +1,124 @@
+/* Moving a compliant island back to first touch (model "gonthier", compliant.c): a contact is
+   found only at a step's start, up to v h deep, and its force must start from zero at first
+   touch. The bodies are moved back along the joint-consistent, mass-weighted directions of the
+   adapter's position recovery (recovery_project.c) until no newly found contact penetrates, and
+   their approach is slowed by what the move costs against their other forces (gravity), so that
+   the late find adds no energy (docs/models/gonthier.md §5). */
+#include <limits.h>
+#include <math.h>
+
+#include "impax/lcp.h"
+#include "impax/lcp_psd.h"
+#include "internal.h"
+
+/* a^T M c for body b's 6-vectors (world frame): m a_v . c_v + a_w . (R I R^T) c_w. */
+double ipx_ode_mass_dot(dBodyID b, const double a[6], const double c[6])
+{
+    dMass m;
+    dBodyGetMass(b, &m);
+    const dReal *R = dBodyGetRotation(b);
+    double sum = 0.0, rc[3], irc[3];
+    for (int i = 0; i < 3; i++) {
+        sum += m.mass * a[i] * c[i];
+        rc[i] = R[i] * c[3] + R[4 + i] * c[4] + R[8 + i] * c[5]; /* R^T c_w */
+    }
+    for (int i = 0; i < 3; i++)
+        irc[i] = m.I[4 * i] * rc[0] + m.I[4 * i + 1] * rc[1] + m.I[4 * i + 2] * rc[2];
+    for (int i = 0; i < 3; i++) /* a_w . R irc */
+        sum += a[3 + i] * (R[4 * i] * irc[0] + R[4 * i + 1] * irc[1] + R[4 * i + 2] * irc[2]);
+    return sum;
+}
+
+/* Moving the island back by as->dx (m, rad) against its other forces F (M du_free = F h)
+   raises its potential energy by -F . dx, energy ODE's overshoot never had: an exact fall
+   reaches first touch that much slower. So the approach along dx is slowed until the kinetic
+   energy has dropped by as much (or the approach along dx has stopped, when ODE's step lost
+   more than that), u += beta dx with beta in [0, beta*], beta* = -u.M dx / dx.M dx: a sphere
+   late by d then touches at sqrt(v^2 - 2 g d), as it would have. Without this each late find
+   would add m g d, and a body settling at long steps would hop for ever. The velocities change
+   in the bodies' u_post and in the problem's v (by beta W lambda). */
+static void touch_speed(ipx_ode_context *ctx, const double *pi)
+{
+    assembly *as = &ctx->as;
+    double raise = 0.0, along = 0.0, norm = 0.0; /* J, kg m^2/s, kg m^2 */
+    for (int b = 0; b < ctx->isl.n_body; b++) {
+        dBodyID body = ctx->isl.body[b];
+        if (!ipx_ode_dynamic(body)) continue;
+        const double *dx = as->dx + 6 * b;
+        raise -= ipx_ode_mass_dot(body, as->du_free + 6 * b, dx) / ctx->step_h; /* -F . dx */
+        along += ipx_ode_mass_dot(body, as->u_post + 6 * b, dx);
+        norm += ipx_ode_mass_dot(body, dx, dx);
+    }
+    as->work_other -= raise;
+    if (!(raise > 0.0) || !(along < 0.0) || !(norm > 0.0)) return;
+    const double disc = along * along - 2.0 * norm * raise;
+    const double beta = disc > 0.0 ? (-along - sqrt(disc)) / norm : -along / norm;
+    for (int a = 0; a < 6 * ctx->isl.n_body; a++) as->u_post[a] += beta * as->dx[a];
+    const int rows = IPX_ROWS_PER_CONTACT * as->problem.k;
+    for (int r = 0; r < rows; r++) {
+        double wpi = 0.0;
+        for (int c = 0; c < rows; c++) wpi += as->W[r + (size_t)rows * c] * pi[c];
+        as->v[r] += beta * wpi;
+    }
+}
+
+/* y = M x for the dense k x k W_nn the iterative LCP is given. */
+typedef struct dense_matrix {
+    int n;
+    const double *M;
+} dense_matrix;
+
+static void apply_dense(void *user, const double *x, double *y)
+{
+    const dense_matrix *d = user;
+    for (int i = 0; i < d->n; i++) {
+        double sum = 0.0;
+        for (int j = 0; j < d->n; j++) sum += d->M[i + (size_t)d->n * j] * x[j];
+        y[i] = sum;
+    }
+}
+
+/* The body displacements (into as->dx, m and rad) that move the island back so that no newly
+   found contact penetrates: at the positions given, contact i is owed the normal displacement
+   target[i] (its depth if new, else 0), and the bodies move by du = P J_n^T lambda with
+   lambda >= 0 solving the LCP w = W_nn lambda - target >= 0, lambda^T w = 0 (the projection of
+   recovery_project.c), which pushes only where owed and pulls nowhere; the dense Lemke first,
+   the iterative solver where it fails (degenerate problems: a face's four new corners).
+   depth[i] -= (W_nn lambda)_i: the depths at the new positions. -1 if memory is short or the
+   LCP has no solution (a contact the joints hold rigid that is owed a displacement). */
+int ipx_ode_first_touch(ipx_ode_context *ctx, const double *target, double *depth)
+{
+    assembly *as = &ctx->as;
+    compliant_cache *cc = &ctx->cache;
+    const int k = as->problem.k, rows = IPX_ROWS_PER_CONTACT * k;
+    const size_t kk = (size_t)k, lemke = ipx_lemke_work_doubles(k),
+                 psd = ipx_lcp_psd_work_doubles(k);
+    const size_t need = kk * kk + 3 * kk + (lemke > psd ? lemke : psd);
+    if (need > (size_t)INT_MAX / 2 ||
+        ipx_ode_grow((void **)&cc->lcp, &cc->cap_lcp, (int)need, sizeof(double)) != 0 ||
+        ipx_ode_grow((void **)&cc->ilcp, &cc->cap_ilcp, (int)ipx_lemke_work_ints(k), sizeof(int)) !=
+            0)
+        return -1;
+    double *M = cc->lcp, *q = M + kk * kk, *lambda = q + kk, *w = lambda + kk, *work = w + kk;
+    for (int i = 0; i < k; i++) {
+        q[i] = -target[i];
+        for (int j = 0; j < k; j++)
+            M[i + kk * j] = as->W[IPX_ROWS_PER_CONTACT * i + IPX_N +
+                                  (size_t)rows * (IPX_ROWS_PER_CONTACT * j + IPX_N)];
+    }
+    dense_matrix user = {k, M};
+    const ipx_lcp_operator op = {k, apply_dense, &user, NULL, 0.0};
+    if (ipx_lemke(k, M, q, lambda, w, ipx_lemke_default_max_pivots(k), work, cc->ilcp, NULL) !=
+            IPX_OK &&
+        ipx_lcp_psd(&op, q, lambda, w, NULL, work, NULL) != IPX_OK)
+        return -1;
+    double *pi = as->rows_b; /* free until ipx_ode_compliant_defer */
+    for (int a = 0; a < rows; a++) pi[a] = 0.0;
+    for (int i = 0; i < k; i++) pi[IPX_ROWS_PER_CONTACT * i + IPX_N] = lambda[i];
+    ipx_constrained_delta_u(&as->system, pi, as->dx, as->work); /* m, rad: kg m / kg */
+    for (int a = 0; a < 6 * ctx->isl.n_body; a++)
+        if (!isfinite(as->dx[a])) return -1;
+    for (int i = 0; i < k; i++) depth[i] -= w[i] + target[i]; /* (W_nn lambda)_i */
+    touch_speed(ctx, pi);
+    return 0;
+}
