@@ -153,19 +153,6 @@ int ipx_ode_compliant_solve(ipx_ode_context *ctx, double *impulse_mean, char *ms
     double *accel = as->per_contact + 19 * (size_t)k;
     ipx_gonthier_state *state = as->state;
     int *slot = as->slot, owed = 0;
-    const double *param = ctx->params.value;
-    for (int c = 0; c < k; c++)
-        if (isinf(ctx->store.rec[is->contact[c]].contact.surface.mu) &&
-            param[IPX_GONTHIER_PRESET] == IPX_GONTHIER_CUSTOM &&
-            (param[IPX_GONTHIER_MU_S] < 0.0 || param[IPX_GONTHIER_MU_C] < 0.0)) {
-            /* a bristle that never breaks loose, integrated over a step in which the bodies
-               turn, makes arbitrary forces (ODE's boxstack at 20 ms blows up) */
-            snprintf(msg, size,
-                     "model gonthier: contact %d has mu = dInfinity; the bristle friction "
-                     "needs a finite one (set mu_s and mu_c, or a preset)",
-                     c);
-            return -1;
-        }
     as->work_other = 0.0;
     as->moved = 0;
     free_motion(ctx, accel);
