@@ -30,8 +30,10 @@
 /// newton_iters, lcp_solves and pivots (the plastic finish); limits_hit holds the
 /// IPX_PLUS_HIT_* bits below. The guards (max_rounds, max_intervals per round, max_passes per
 /// interval, newton_max_iters) set their bit and the impact goes on. Cost bound (deviation 12):
-/// an impact makes at most max_solves min-norm solves (of at most 4k unknowns) and one LCP of
-/// at most k rows; the solve fails (IPX_ERR_NOT_CONVERGED) only if both Lemke's method and its
+/// an impact makes at most max_solves min-norm solves (of at most 4k unknowns), spends at most
+/// max_work work units on them plus the one solve that crosses it (a factorisation of m
+/// unknowns counts m^3, docs/models/plus.md §5.8), and solves one LCP of at most k rows; the
+/// solve fails (IPX_ERR_NOT_CONVERGED) only if both Lemke's method and its
 /// rescue, MPRGP, fail on the plastic finish's LCP, which has a solution.
 ///
 /// Promises (ipx_check): energy (no gain, with energy_cap = 1), friction cone, friction
@@ -151,8 +153,10 @@
 ///     late stays closed. An elastic ping-pong dissipates nothing and a travelling wave changes
 ///     its contacts, so neither is settled (Table 2, Examples 1-4, equal-mass elastic stacks
 ///     unchanged). settle_rounds = 0 gives the paper's rounds.
-/// 12. Cost bound and plastic finish (max_solves, issue [scale]). Every min-norm solve
-///     (active-set pass or Newton step) counts; once max_solves (0: 2000 + 100 k) are spent,
+/// 12. Cost bound and plastic finish (max_solves, max_work; issues [scale], [real-clients]).
+///     Every min-norm solve (active-set pass or Newton step) counts, and is charged its work
+///     units (m^3 a factorisation of m unknowns, m^2 a column from the factor cache); once
+///     max_solves (0: 2000 + 100 k) or max_work (0: 2e10 units) are spent,
 ///     the interval under way is abandoned (velocities and impulses stay those of the last
 ///     completed interval; with energy_cap = 1 the round so far is capped like any round) and
 ///     the plastic finish ends the impact (IPX_PLUS_HIT_MAX_SOLVES): one frictionless, perfectly
@@ -214,6 +218,8 @@ enum {
     IPX_PLUS_SPARSE_MIN, ///< unknowns from which a min-norm solve tries SuiteSparseQR; 0 = never
                          ///< (within an impact, only until it has declined
                          ///< IPX_PLUS_SPARSE_GIVE_UP systems more than it answered)
+    IPX_PLUS_MAX_WORK,   ///< work units per impact before the plastic finish (deviation 12); a
+                         ///< factorisation of m unknowns counts m^3; 0 = PLUS_AUTO_WORK
     IPX_PLUS_N_PARAMS
 };
 
@@ -229,7 +235,8 @@ enum {
     IPX_PLUS_HIT_PAINLEVE = 1u << 6,   ///< a Painleve sliding contact was advanced (deviation 7)
     IPX_PLUS_HIT_FRICTIONLESS =
         1u << 7, ///< the fallback rounds left a contact approaching: the plastic finish ran
-    IPX_PLUS_HIT_MAX_SOLVES = 1u << 8 ///< max_solves reached: the plastic finish ran (deviation 12)
+    IPX_PLUS_HIT_MAX_SOLVES =
+        1u << 8 ///< max_solves or max_work reached: the plastic finish ran (deviation 12)
 };
 
 /// Class of a contact for one round (section 3b).

@@ -32,6 +32,12 @@ void ipx_sparse_begin(void *state)
 
 void ipx_sparse_end(void *state) { cholmod_l_finish(state); }
 
+double ipx_sparse_flops_bound(const void *state)
+{
+    const double f = ((const cholmod_common *)state)->SPQR_flopcount_bound;
+    return f > 0.0 ? f : 0.0;
+}
+
 /* A^T in compressed columns (column j = row j of A), built from A's columns (contiguous) in
    two passes; NULL if A has more than max_nz non-zeros. *row_max = A's largest row norm. */
 static cholmod_sparse *transpose_of(int n, const double *A, size_t max_nz, cholmod_common *cc,

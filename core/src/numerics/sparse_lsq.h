@@ -31,6 +31,11 @@ size_t ipx_sparse_state_bytes(void);
 void ipx_sparse_begin(void *state);
 void ipx_sparse_end(void *state);
 
+/// SPQR's own upper bound of the floating-point operations of the last factorisation made on
+/// this state (cholmod_common.SPQR_flopcount_bound, from its symbolic analysis), 0 if none.
+/// PLUS charges a sparse solve by it (deviation 12's work units).
+double ipx_sparse_flops_bound(const void *state);
+
 /// x = A^+ b for the dense n x n column-major A (read, not modified) and b (n), if at most
 /// max_density of A's entries are non-zero and the sparse path can vouch for the answer: IPX_OK,
 /// x set and *rank_out (may be NULL) the numerical rank. IPX_ERR_NUMERIC: no answer (x

@@ -102,6 +102,11 @@ static const ipx_param_def plus_params[IPX_PLUS_N_PARAMS] = {
          "systems of this many unknowns and more try the sparse min-norm solve "
          "(SuiteSparseQR; the dense one where it cannot vouch for the same answer); "
          "0 = always dense"},
+    [IPX_PLUS_MAX_WORK] =
+        {"max_work", 0, 0, 1e15, 0, "",
+         "cost bound: work units per impact before the plastic finish (limits_hit "
+         "bit 8), a factorisation of m unknowns counting m^3 (docs/models/"
+         "plus.md §5.8); 0 = PLUS_AUTO_WORK"},
 };
 
 static void plus_cfg_from_params(const double *param, plus_cfg *cfg)
@@ -126,6 +131,7 @@ static void plus_cfg_from_params(const double *param, plus_cfg *cfg)
     cfg->settle_rounds = (int)param[IPX_PLUS_SETTLE_ROUNDS];
     cfg->max_solves = (long)param[IPX_PLUS_MAX_SOLVES];
     cfg->sparse_min = (int)param[IPX_PLUS_SPARSE_MIN];
+    cfg->max_work = param[IPX_PLUS_MAX_WORK];
 }
 
 /* Slices of the workspace, in the order plus_ctx_init takes them. */
@@ -165,6 +171,7 @@ static ipx_status plus_ctx_init(plus_ctx *c, const ipx_problem *p, const double 
     plus_cfg_from_params(param, &c->cfg);
     if (c->cfg.max_rounds == 0) c->cfg.max_rounds = 100 + 4 * p->k;
     c->max_solves = c->cfg.max_solves > 0 ? c->cfg.max_solves : PLUS_AUTO_SOLVES(p->k);
+    c->max_work = c->cfg.max_work > 0.0 ? c->cfg.max_work : PLUS_AUTO_WORK;
     c->r = r;
     c->pi_total = r->impulse;
     if (ws->capacity - ws->used < plus_workspace_bytes(p->k)) {

@@ -26,6 +26,7 @@ typedef struct plus_cfg {
     int settle_rounds; ///< deviation 11; 0 = off
     long max_solves;   ///< deviation 12; 0 = PLUS_AUTO_SOLVES(k)
     int sparse_min;    ///< unknowns from which the sparse solve is tried; 0 = never
+    double max_work;   ///< deviation 12, work units; 0 = PLUS_AUTO_WORK
 } plus_cfg;
 
 /// Normal row of a contact in one interval candidate.
@@ -60,6 +61,8 @@ typedef struct plus_ctx {
     int round, fallback; /* fallback: 0 no, 1 inelastic, 2 the plastic finish */
     long max_solves;     /* cost bound of this impact (deviation 12) */
     long solves;         /* min-norm solves of this impact so far */
+    double max_work;     /* work units this impact may spend on solves (deviation 12) */
+    double work;         /* work units spent so far (plus_system.c, charge) */
     int out_of_budget;   /* 1 once a solve was refused: the plastic finish ends the impact */
 
     /* interval state (Algorithm 1) */
@@ -134,6 +137,18 @@ typedef struct plus_ctx {
 /// 64 contacts need at most a few hundred (bench_plus, test_plus_stacks); the bound is there for
 /// the impacts whose active sets or impending-slip searches run away.
 #define PLUS_AUTO_SOLVES(k) (2000L + 100L * (long)(k))
+
+/// Default work bound (deviation 12), in work units (multiply-adds up to a constant factor): a
+/// min-norm solve of m unknowns is charged m^3 where it factorises (dense, a new base factor,
+/// Newton's own system), SPQR's flop bound where the sparse path tried it, and m^2 per column
+/// that may change where the factor cache answers (plus_system.c, charge_cached). The solve
+/// count alone bounds nothing when the solves are large: ODE's crash demo, a wall of boxes hit
+/// by a car (694 contacts, systems of about 2 000 unknowns), had 71 400 solves to spend and had
+/// not ended after minutes. With 2e10 that impact ends in 4.8 s (one core), a churning bin of
+/// 300 contacts (tests/support/pile_gen.h) still ends by the paper's rounds (20 656 solves, 3.8
+/// s), and a problem of up to 64 contacts (systems of at most 256 unknowns, 1.7e7 units a
+/// factorisation) reaches it only after more than 1 100 factorisations of its largest system.
+#define PLUS_AUTO_WORK 2e10
 
 /// Default of sparse_min: systems of this many unknowns and more, with at most
 /// PLUS_SPARSE_DENSITY of their entries non-zero, try the sparse solve (sparse_lsq.h) before

@@ -148,18 +148,43 @@ void plus_sparse_end(plus_ctx *c)
     c->sparse_on = 0;
 }
 
-/* Deviation 12's accounting: 1 solve against the cost bound, refused once it is spent. */
+/* Deviation 12's accounting: 1 solve against the cost bound, refused once either the solves
+   or the work units are spent. */
 static ipx_status spend(plus_ctx *c)
 {
-    if (c->solves >= c->max_solves) { /* deviation 12: the cost bound */
+    if (c->solves >= c->max_solves || c->work >= c->max_work) { /* deviation 12 */
         c->out_of_budget = 1;
-        snprintf(c->r->message, sizeof c->r->message,
-                 "plus: cost bound of %ld solves reached in round %d", c->max_solves, c->round);
+        if (c->solves >= c->max_solves)
+            snprintf(c->r->message, sizeof c->r->message,
+                     "plus: cost bound of %ld solves reached in round %d", c->max_solves, c->round);
+        else
+            snprintf(c->r->message, sizeof c->r->message,
+                     "plus: cost bound of %.3g work units reached in round %d", c->max_work,
+                     c->round);
         return IPX_ERR_NOT_CONVERGED;
     }
     c->solves++;
     c->r->counts.lsq_solves++;
     return IPX_OK;
+}
+
+/* Deviation 12's work units of the solve of m unknowns just made: m^3 for a factorisation
+   (a dense solve, a new base factor of the cache), m^2 per column that may have changed
+   (ncols, the impending contacts' normal columns) plus one for the right-hand side where the
+   cache's base factor answered, m^2 for the same system again. builds: the cache's base
+   factors before the solve. Each is an upper bound of the multiply-adds up to a constant
+   factor: QR with column pivoting of m columns makes about 4/3 m^3 of them, a solve from a
+   base factor O(m) per column left out and O(m^2) per changed one
+   (core/src/numerics/min_norm.h). */
+static void charge_cached(plus_ctx *c, int m, long builds, int ncols)
+{
+    const double mm = (double)m * (double)m;
+    const int path = ipx_min_norm_path(m, &c->lsq);
+    double units = path == IPX_MIN_NORM_DENSE  ? mm * m
+                   : path == IPX_MIN_NORM_BASE ? mm * (ncols + 1)
+                                               : mm;
+    units += mm * m * (double)(ipx_min_norm_base_builds(m, &c->lsq) - builds);
+    c->work += units;
 }
 
 /* st of a solve of m unknowns, its failure named in the message. */
@@ -180,15 +205,22 @@ static ipx_status counted_solve(plus_ctx *c, int m, double *A, double *b, int ow
     ipx_status st = spend(c);
     if (cached) *cached = 0;
     if (st != IPX_OK) return st;
-    if (sparse_solve(c, m, A, b)) return IPX_OK;
+    const int tried = c->sparse_answered + c->sparse_declined;
+    const int sparse = sparse_solve(c, m, A, b);
+    if (c->sparse_answered + c->sparse_declined > tried) /* SPQR's bound, in multiply-adds */
+        c->work += (double)m * (double)m + 0.5 * ipx_sparse_flops_bound(c->sparse);
+    if (sparse) return IPX_OK;
     const double rcond = c->cfg.rcond;
+    const long builds = ipx_min_norm_base_builds(m, &c->lsq);
     if (own) {
         lsq_cod f;
         st = lsq_cod_min_norm(m, m, A, b, rcond, c->newton_work, c->newton_iwork, &f);
-    } else if (c->probing) {
-        st = ipx_min_norm_solve_again(m, A, b, rcond, &c->lsq, c->lsq_iwork, NULL);
+        c->work += (double)m * (double)m * (double)m;
     } else {
-        st = ipx_min_norm_solve(m, A, b, rcond, &c->lsq, c->lsq_iwork, NULL);
+        if (c->probing) st = ipx_min_norm_solve_again(m, A, b, rcond, &c->lsq, c->lsq_iwork, NULL);
+        else st = ipx_min_norm_solve(m, A, b, rcond, &c->lsq, c->lsq_iwork, NULL);
+        int cols[IPX_MIN_NORM_MAX_SET];
+        charge_cached(c, m, builds, plus_impending_columns(c, cols));
     }
     if (cached) *cached = !own;
     return solve_status(c, m, st);
@@ -230,9 +262,11 @@ static ipx_status probe_columns(plus_ctx *c, const int *cols, int n)
 {
     ipx_status st = spend(c);
     if (st != IPX_OK) return st;
+    const long builds = ipx_min_norm_base_builds(c->m, &c->lsq);
     memcpy(c->x, c->rhs, sizeof(double) * (size_t)c->m);
     st = ipx_min_norm_solve_columns(c->m, c->B, c->fac, c->x, c->cfg.rcond, &c->lsq, c->lsq_iwork,
                                     NULL, cols, n);
+    charge_cached(c, c->m, builds, n);
     return solve_status(c, c->m, st);
 }
 
