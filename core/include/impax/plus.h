@@ -179,6 +179,12 @@
 ///     of 120-150 unknowns became several of up to 60), and a group's passes are not repeated
 ///     while another's run. The observer sees each contact's group and the passes. Rounds and
 ///     intervals stay global, as in the paper (alpha is the least over all groups).
+/// 14. No sliding past the closest approach (docs/models/plus.md §10). The paper takes a whole
+///     interval whenever it leaves a sliding slip below v_transition, "regardless of
+///     alpha_CP"; where the slip passes its closest point to zero inside the interval, the rest
+///     reverses it, and friction against the start slip pushes along the slip (a three-corner
+///     box landing gained 1.8e-4 J so). The whole interval is taken only while the slip still
+///     shrinks at its end; otherwise it stops at the closest point (2.13) and the contact rolls.
 ///
 /// Every interval is recorded in the result for the invariant checker: slip_state and
 /// last_step of the last interval (IPX_CHECK_FRICTION_DIRECTION: sliding friction opposes the

@@ -28,11 +28,14 @@ double plus_slide_alpha(const double v0[2], const double d[2], double v_t, doubl
                         double alpha_min, int *limit)
 {
     const double v1[2] = {v0[0] + d[0], v0[1] + d[1]};
-    *limit = PLUS_LIMIT_END;
-    /* (2.12) at the end of the interval: take all of it, no tiny terminal interval */
-    if (ipx_length2(v1[0], v1[1]) < v_t) return 1.0;
     const double a = v0[0] * v0[0] + v0[1] * v0[1], b = v0[0] * d[0] + v0[1] * d[1];
     const double dd = d[0] * d[0] + d[1] * d[1];
+    *limit = PLUS_LIMIT_END;
+    /* (2.12) at the end of the interval: take all of it, no tiny terminal interval; but only
+       while the slip still shrinks at the end (b + dd = v1.d <= 0: the closest point (2.13) is
+       not inside). Past the closest point the friction against the start slip acts along the
+       slip, and does work on the bodies: deviation 14 */
+    if (ipx_length2(v1[0], v1[1]) < v_t && b + dd <= 0.0) return 1.0;
     if (dd > 0.0) {
         /* (2.13): closest point to the origin; (2.12): the contact rolls from there on */
         double a_cp = -b / dd;
