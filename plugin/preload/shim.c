@@ -9,7 +9,10 @@
  * empty. ODE calls dJointGroupEmpty from dJointGroupDestroy and dBodyDestroy from
  * dWorldDestroy through its PLT, so those reach the hooks twice, which is harmless. Never
  * define here what ODE calls during a step (dBodyAddForce, getters): docs/ode-host.md §3.3.
- * With IMPAX_MODEL=ode every call goes straight to ODE (the A/B baseline, bit-identical).
+ * With IMPAX_MODEL=ode every call goes straight to ODE (the A/B baseline, bit-identical), and so
+ * does every call the adapter itself makes (ipx_ode_own_call: the copies penetration recovery
+ * makes under a context's lock), which must not take the world list's lock that comes before
+ * the contexts' in the lock order (docs/ode-adapter.md "Threads and locks").
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -62,6 +65,9 @@ static void resolve(void)
     find(&real.world_quick_step, sizeof real.world_quick_step, "dWorldQuickStep");
 }
 
+/* 1 if this call goes straight to ODE, unseen by the adapter and without the world list's lock. */
+static int bypass(void) { return config.passthrough || ipx_ode_own_call(); }
+
 /* Before main: a bad configuration stops the program here, before it simulates anything. */
 __attribute__((constructor)) static void shim_start(void)
 {
@@ -84,7 +90,7 @@ dJointID dJointCreateContact(dWorldID world, dJointGroupID group, const dContact
 {
     pthread_once(&resolved, resolve);
     dJointID joint = real.create_contact(world, group, contact);
-    if (!config.passthrough && joint && contact) {
+    if (!bypass() && joint && contact) {
         const shim_world *w = shim_world_get(&config, world);
         if (w && w->ctx) ipx_ode_on_contact_created(w->ctx, joint, group, contact);
     }
@@ -95,7 +101,7 @@ void dJointAttach(dJointID joint, dBodyID body1, dBodyID body2)
 {
     pthread_once(&resolved, resolve);
     real.attach(joint, body1, body2);
-    if (config.passthrough || !joint || dJointGetType(joint) != dJointTypeContact) return;
+    if (bypass() || !joint || dJointGetType(joint) != dJointTypeContact) return;
     dBodyID body = body1 ? body1 : body2;
     /* a contact attached to nothing names no world: every context looks for it */
     ipx_ode_on_contact_attached(body ? shim_world_find(dBodyGetWorld(body)) : NULL, joint, body1,
@@ -105,35 +111,35 @@ void dJointAttach(dJointID joint, dBodyID body1, dBodyID body2)
 void dJointDestroy(dJointID joint)
 {
     pthread_once(&resolved, resolve);
-    if (!config.passthrough) ipx_ode_on_joint_destroyed(NULL, joint);
+    if (!bypass()) ipx_ode_on_joint_destroyed(NULL, joint);
     real.joint_destroy(joint);
 }
 
 void dJointGroupEmpty(dJointGroupID group)
 {
     pthread_once(&resolved, resolve);
-    if (!config.passthrough) ipx_ode_on_group_emptied(NULL, group);
+    if (!bypass()) ipx_ode_on_group_emptied(NULL, group);
     real.group_empty(group);
 }
 
 void dJointGroupDestroy(dJointGroupID group)
 {
     pthread_once(&resolved, resolve);
-    if (!config.passthrough) ipx_ode_on_group_emptied(NULL, group);
+    if (!bypass()) ipx_ode_on_group_emptied(NULL, group);
     real.group_destroy(group);
 }
 
 void dBodyDestroy(dBodyID body)
 {
     pthread_once(&resolved, resolve);
-    if (!config.passthrough) ipx_ode_on_body_destroyed(NULL, body);
+    if (!bypass()) ipx_ode_on_body_destroyed(NULL, body);
     real.body_destroy(body);
 }
 
 void dWorldDestroy(dWorldID world)
 {
     pthread_once(&resolved, resolve);
-    if (!config.passthrough) shim_world_forget(world);
+    if (!bypass()) shim_world_forget(world);
     real.world_destroy(world);
 }
 
@@ -141,7 +147,7 @@ void dWorldDestroy(dWorldID world)
 static int step(dWorldID world, dReal h, int (*ode_step)(dWorldID, dReal))
 {
     atomic_store_explicit(&config.stepped, 1, memory_order_relaxed);
-    shim_world *w = config.passthrough || !world ? NULL : shim_world_get(&config, world);
+    shim_world *w = bypass() || !world ? NULL : shim_world_get(&config, world);
     if (!w || !w->ctx) return ode_step(world, h);
     ipx_ode_pre_step(w->ctx, h);
     const int ok = ode_step(world, h);

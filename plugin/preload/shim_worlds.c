@@ -2,7 +2,11 @@
    configured from the environment, the simulated time of each (for the trace), and the
    counters of destroyed worlds (for the summary at exit). One mutex guards the list, so that
    two threads meeting a new world at once make one context; the contexts have their own locks
-   and the steps of different worlds do not wait for each other beyond the lookup. */
+   and the steps of different worlds do not wait for each other beyond the lookup. The list's
+   lock comes first in the lock order (adapters/ode/src/world_table.c): under it the adapter
+   takes its table's lock and a context's lock (making, configuring and releasing contexts),
+   so the shim never takes it for the adapter's own ODE calls, which run under a context's lock
+   (shim.c). trace_lock is a leaf, taken under a context's lock by the event callback. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -200,7 +200,9 @@ typedef struct recovery_state {
 
 struct ipx_ode_context {
     pthread_mutex_t lock; /* held by every hook and the pre/post-step: hooks may come from
-                                any thread (an interposer broadcasting to every context) */
+                                any thread (an interposer broadcasting to every context). Taken
+                                after the table's lock; under it only leaf locks (the lock order:
+                                world_table.c) */
     dWorldID world;
     ipx_ode_config config;
     int passthrough;             /* model "ode" */
@@ -228,8 +230,9 @@ struct ipx_ode_context {
 
 /* ---- the world -> context table (world_table.c) ------------------------------------------- */
 
-/* Nonzero while this thread runs the adapter's own ODE calls: the hooks ignore them (an
-   interposer forwards them here while the context's lock is held). */
+/* Nonzero while this thread runs the adapter's own ODE calls, made under a context's lock: the
+   hooks ignore them, and an interposer (asking ipx_ode_own_call) passes them straight to ODE
+   without taking its own lock. */
 extern _Thread_local int ipx_ode_internal;
 
 /* Enters ctx into the table (ipx_ode_create); takes it out (destroyed, or its world destroyed). */

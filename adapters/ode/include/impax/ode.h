@@ -128,6 +128,13 @@ void ipx_ode_destroy(ipx_ode_context *ctx);
 /// The context registered for world, or NULL. Thread-safe (one mutex around the table).
 ipx_ode_context *ipx_ode_context_for(dWorldID world);
 
+/// 1 while the calling thread runs one of the adapter's own ODE calls (the contact copies that
+/// penetration recovery makes, attaches and drops), else 0. An interposer must then pass the
+/// call straight to ODE, with no hook, lookup or lock of its own: the adapter holds a context's
+/// lock there, and the lock order (docs/ode-adapter.md "Threads and locks") puts an
+/// interposer's lock and the table's before every context's.
+int ipx_ode_own_call(void);
+
 /// Selects the model ("ode" = pass-through, or any core model such as "aplcp", "plus") and
 /// applies "key=value,..." parameters on top of its defaults. Seven keys belong to the adapter,
 /// not the model (ipx_ode_config): recovery=position|velocity|ode, recovery_speed=<m/s>,
@@ -211,7 +218,8 @@ void ipx_ode_reset_stats(ipx_ode_context *ctx);
 /// Hooks. Call them where ODE is called, in the same order. Each context has its own lock, so
 /// worlds stepped in different threads are independent, and a broadcast (NULL ctx) is safe. A NULL ctx in the hooks that do not
 /// name a world (contact attached, group emptied, joint destroyed, body destroyed) applies to
-/// every context in the table, for callers that cannot tell the world (an interposer).
+/// every context in the table, for callers that cannot tell the world (an interposer). An
+/// interposer reports only calls made while ipx_ode_own_call() is 0.
 ///
 /// After dJointCreateContact: copies *contact (a dContact cannot be read back from a joint).
 void ipx_ode_on_contact_created(ipx_ode_context *ctx, dJointID joint, dJointGroupID group,
