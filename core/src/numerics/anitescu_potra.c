@@ -24,6 +24,12 @@ void ipx_ap_layout_init(ipx_ap_layout *L, const ipx_problem *p, int nd, int *fri
     }
 }
 
+double ipx_ap_cone_row_scale(const ipx_problem *p, int i)
+{
+    const double mu = p->contact[i].mu;
+    return mu > 1.0 ? 1.0 / mu : 1.0;
+}
+
 int ipx_ap_max_size(int k, int nd) { return k + (nd + 1) * k; }
 
 double ipx_ap_row_scale(const ipx_ap_layout *L, int i) { return L->scale[i] / L->mass_unit; }
@@ -72,10 +78,11 @@ void ipx_ap_fill(const ipx_ap_layout *L, const ipx_problem *p, const double *v, 
                     AT(row, D0 + nd * g + e) = L->dir[2 * e] * wd_at(L, p, ci, d, cj, IPX_T1) +
                                                L->dir[2 * e + 1] * wd_at(L, p, ci, d, cj, IPX_T2);
             }
-            AT(row, G0 + f) = 1.0;  /* E */
-            AT(G0 + f, row) = -1.0; /* -E^T */
+            AT(row, G0 + f) = 1.0;                           /* E */
+            AT(G0 + f, row) = -ipx_ap_cone_row_scale(p, ci); /* -E^T, divided by max(1, mu) */
         }
-        AT(G0 + f, off + ci) = p->contact[ci].mu; /* mu lambda_n - E^T lambda_D >= 0 */
+        /* mu lambda_n - E^T lambda_D >= 0, divided by max(1, mu) (anitescu_potra.h) */
+        AT(G0 + f, off + ci) = p->contact[ci].mu * ipx_ap_cone_row_scale(p, ci);
     }
 #undef AT
     ipx_ap_fill_q(L, v, q + off);

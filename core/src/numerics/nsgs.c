@@ -211,10 +211,10 @@ static void local_matrix(const ipx_nsgs *s, int i, double unit, double *M, int m
                     cd * (ce * w[IPX_T1 + 3 * IPX_T1] + se * w[IPX_T1 + 3 * IPX_T2]) +
                     sd * (ce * w[IPX_T2 + 3 * IPX_T1] + se * w[IPX_T2 + 3 * IPX_T2]);
             }
-            AT(D0 + d, G0) = 1.0;  /* E */
-            AT(G0, D0 + d) = -1.0; /* -E^T */
+            AT(D0 + d, G0) = 1.0;                             /* E */
+            AT(G0, D0 + d) = -ipx_ap_cone_row_scale(s->p, i); /* -E^T, as ipx_ap_fill */
         }
-        AT(G0, n0) = s->p->contact[i].mu;
+        AT(G0, n0) = s->p->contact[i].mu * ipx_ap_cone_row_scale(s->p, i);
     }
 #undef AT
 }
