@@ -52,7 +52,8 @@ static const ipx_param_def gonthier_params[IPX_GONTHIER_N_PARAMS] = {
          "ipx_solve: steps per elastic contact duration of the fastest contact"},
     [IPX_GONTHIER_MATCH_DISTANCE] =
         {"match_distance", 0.01, 0, 10, 0, "m",
-         "hosts: a contact within this of last step's on the same pair keeps its state"},
+         "hosts: a contact within this of last step's on the same pair (beyond the distance its "
+         "bodies carry it in a step) keeps its state"},
     [IPX_GONTHIER_MAX_STEPS] = {"max_steps", 1e7, 100, 1e10, 1, "",
                                 "guard: integration steps of one ipx_solve collision"},
     [IPX_GONTHIER_MAX_SUBSTEPS] =
