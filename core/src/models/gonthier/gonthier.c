@@ -93,15 +93,22 @@ void ipx_gonthier_law_for(const double *param, const ipx_contact *c, ipx_gonthie
 }
 
 /* The normal forces of one step (f: 3k, normal rows set, others 0). Each touching contact's law
-   is f_i = S_i (1 + a_i delta_dot_i), S_i = k delta_i^p. The dampers D_i = S_i a_i are taken at
-   the end of the step, delta_dot+ = delta_dot - h (W f)_n: over the touching rows,
-   f = b - h D W f with b the law at the step's start. Rows with D_i = 0 (e = 1) keep f_i = b_i;
-   the others solve (D^-1 + h W_PP) f_P = D^-1 b_P - h W_PZ b_Z, symmetric positive definite.
-   A contact that has separated forgets its latched speed and bristle (a new touch is a new
-   impact); a force that would pull is 0. S stays in the work for move(). */
+   is f_i = max(0, S_i (1 + a_i delta_dot_i)), S_i = k delta_i^p. The dampers D_i = S_i a_i are
+   taken at the end of the step, delta_dot+ = delta_dot - h (W f)_n - h accel_n: over the touching
+   rows, f = max(0, b - h D (W f + accel)) with b the law at the step's start. Rows with D_i = 0
+   (e = 1) keep f_i = b_i; the others (P) solve, with A = D^-1 + h W_PP symmetric positive
+   definite and y = D^-1 b_P - h (accel_P + W_PZ b_Z), the complementarity problem
+   f >= 0, w = A f - y >= 0, f.w = 0 (a force that would pull is 0 and then pushes no other
+   contact). Clamping the linear solve's negative entries instead leaves the others' forces as
+   if those contacts pulled: a contact pressed between a separating one and the bodies got a
+   fraction of its spring's k delta^p while its depth grew (demo_plane2d: 0.07 N against
+   72 N), its damper giving the springs energy. Solved by Murty's least-index principal
+   pivoting (finite for a P-matrix). A contact that has separated forgets its latched speed and
+   bristle (a new touch is a new impact). S stays in the work for move(). */
 size_t ipx_gonthier_advance_work_doubles(int k)
 {
-    return (size_t)k * (size_t)k + 7 * (size_t)k; /* f (3k), S, D, y, P (k each), A (k x k) */
+    /* f (3k), S, D, y, P, x, in, act, sol (k each), A (k x k) */
+    return (size_t)k * (size_t)k + 11 * (size_t)k;
 }
 
 /* S_i = k delta_i^p of the step (0 when not touching): normal_forces() writes it, move() reads it. */
@@ -122,11 +129,63 @@ double ipx_gonthier_stored_energy(const ipx_gonthier_law *law, const ipx_gonthie
     return spring_energy(law, delta) + 0.5 * law->sigma0 * (s->z[0] * s->z[0] + s->z[1] * s->z[1]);
 }
 
+/* A_rc = h W + D^-1 (diagonal) of the rows P[r], P[c]. */
+static double system_entry(const ipx_gonthier_island *is, const int *P, const double *D, double h,
+                           int r, int c)
+{
+    const size_t rows = 3 * (size_t)is->k;
+    return h * is->W[3 * (size_t)P[r] + IPX_N + rows * (3 * (size_t)P[c] + IPX_N)] +
+           (r == c ? 1.0 / D[P[r]] : 0.0);
+}
+
+/* The complementarity problem of normal_forces over its np rows P: y the right-hand side, x the
+   forces (0 off the active set), in[] the active set (all 1 on entry), act (np ints), sol (np)
+   and A (np x np) scratch. -1 if the factorisation fails. Murty's rule is finite for a
+   P-matrix; should the pivots run out all the same, the last active set's forces are kept,
+   clamped at 0. */
+static int solve_forces(const ipx_gonthier_island *is, const int *P, const double *D, double h,
+                        int np, const double *y, double *x, double *in, int *act, double *sol,
+                        double *A)
+{
+    const long max_pivots = 64L * np + 64;
+    for (long pivot = 0; pivot <= max_pivots; pivot++) {
+        int na = 0;
+        for (int r = 0; r < np; r++) {
+            x[r] = 0.0;
+            if (in[r] != 0.0) act[na++] = r;
+        }
+        for (int r = 0; r < na; r++) {
+            sol[r] = y[act[r]];
+            for (int c = 0; c < na; c++) A[r + na * c] = system_entry(is, P, D, h, act[r], act[c]);
+        }
+        if (na > 0 &&
+            (ipx_cholesky_factor(na, A) != IPX_OK || ipx_cholesky_solve(na, A, 1, sol) != IPX_OK))
+            return -1;
+        for (int r = 0; r < na; r++) x[act[r]] = sol[r];
+        int bad = -1; /* the least index breaking f >= 0 or w = A f - y >= 0 */
+        for (int r = 0; r < np && bad < 0; r++) {
+            if (in[r] != 0.0) {
+                if (x[r] < 0.0) bad = r;
+                continue;
+            }
+            double w = -y[r];
+            for (int c = 0; c < np; c++)
+                if (x[c] != 0.0) w += system_entry(is, P, D, h, r, c) * x[c];
+            if (w < 0.0) bad = r;
+        }
+        if (bad < 0) return 0;
+        in[bad] = in[bad] != 0.0 ? 0.0 : 1.0;
+    }
+    for (int r = 0; r < np; r++) x[r] = fmax(x[r], 0.0);
+    return 0;
+}
+
 static void normal_forces(ipx_gonthier_island *is, double h, double *f)
 {
     const int k = is->k, rows = 3 * k;
-    double *S = spring_stiffness(is), *D = S + k, *y = D + k, *A = y + 2 * (size_t)k;
-    int *P = (int *)(y + k), np = 0; /* k ints in k doubles' room */
+    double *S = spring_stiffness(is), *D = S + k, *y = D + k, *x = y + 2 * (size_t)k, *in = x + k,
+           *sol = in + 2 * (size_t)k, *A = sol + k;
+    int *P = (int *)(y + k), *act = (int *)(in + k), np = 0; /* k ints in k doubles' room */
     for (int a = 0; a < rows; a++) f[a] = 0.0;
     for (int i = 0; i < k; i++) {
         ipx_gonthier_state *s = &is->state[i];
@@ -144,18 +203,16 @@ static void normal_forces(ipx_gonthier_island *is, double h, double *f)
     }
     if (np == 0) return;
     for (int r = 0; r < np; r++) {
-        const int i = P[r], ri = 3 * i + IPX_N;
+        const int ri = 3 * P[r] + IPX_N;
         if (is->accel) y[r] -= h * is->accel[ri]; /* the host's forces move delta_dot+ too */
         for (int j = 0; j < k; j++)               /* the e = 1 rows keep their explicit forces */
             if (D[j] == 0.0)
                 y[r] -= h * is->W[ri + (size_t)rows * (3 * j + IPX_N)] * f[3 * j + IPX_N];
-        for (int c = 0; c < np; c++)
-            A[r + np * c] =
-                h * is->W[ri + (size_t)rows * (3 * P[c] + IPX_N)] + (r == c ? 1.0 / D[i] : 0.0);
+        in[r] = 1.0;
     }
-    if (ipx_cholesky_factor(np, A) != IPX_OK || ipx_cholesky_solve(np, A, 1, y) != IPX_OK)
-        return; /* cannot happen for a positive semidefinite W: the explicit forces stay */
-    for (int r = 0; r < np; r++) f[3 * P[r] + IPX_N] = fmax(y[r], 0.0);
+    /* cannot fail for a positive semidefinite W; if it did, the explicit forces stay */
+    if (solve_forces(is, P, D, h, np, y, x, in, act, sol, A) != 0) return;
+    for (int r = 0; r < np; r++) f[3 * P[r] + IPX_N] = x[r];
 }
 
 static double row_sum(const double *W, int rows, int r)
