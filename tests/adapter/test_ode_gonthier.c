@@ -215,6 +215,63 @@ static void test_sliding_ball_stays_at_the_static_hertz_depth(void)
     scene_free(&s);
 }
 
+/* The trace's balance of a step that moves a new contact back to first touch. */
+typedef struct balance {
+    long step;
+    double claimed; /* J, ke_after - ke_before + delta_stored - work_other of the last event */
+} balance;
+
+static void on_event(const ipx_ode_event *ev, void *user)
+{
+    balance *b = user;
+    b->step = ev->step;
+    b->claimed = ev->ke_after - ev->ke_before + ev->delta_stored - ev->work_other;
+}
+
+/* J: a 2 kg ball's energy on springs of k = 1e6 N/m^1.5 under both floors: kinetic, potential
+   (g 9.81) and k d^2.5 / 2.5 of each floor it is d into (the raised floor: once it exists). */
+static double ball_energy(dBodyID ball, double raise, int raised)
+{
+    const dReal *x = dBodyGetPosition(ball), *v = dBodyGetLinearVel(ball);
+    const double d0 = 0.1 - x[2], d1 = 0.1 - (x[2] - raise);
+    double E = 0.5 * 2.0 * (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]) + 2.0 * 9.81 * x[2];
+    if (d0 > 0.0) E += 1e6 * pow(d0, 2.5) / 2.5;
+    if (raised && d1 > 0.0) E += 1e6 * pow(d1, 2.5) / 2.5;
+    return E;
+}
+
+/* A ball resting on its springs (static depth delta) finds a second floor delta / 2 above the
+   first (a slab on a kinematic body): the step moves it back to that floor's first touch, which
+   unloads the first floor's spring too. The trace's balance (ke_after - ke_before +
+   delta_stored - work_other) must be the change of the ball's whole energy over the step,
+   kinetic, potential and both springs', measured on the body (to 1e-6 J). delta_stored was
+   taken from the depths after the move, so the 4.7e-3 J the move took from the first spring was
+   in no event: the trace claimed +7.12e-3 J where the ball gained +2.43e-3 J. (That the move
+   gains energy at all is docs/models/gonthier.md §5's open point: a late find with no approach
+   to pay for its lift.) */
+static void test_move_to_first_touch_counts_the_springs_it_unloads(void)
+{
+    const double h = 0.001, depth = pow(2.0 * 9.81 / 1e6, 2.0 / 3.0);
+    ball_scene s;
+    scene_make(&s, (double[3]){0, 0, 1}, (double[3]){0, 0, 0.1 - depth}, (double[3]){0, 0, -9.81},
+               "mu_s=0,mu_c=0");
+    balance b = {-1, 0.0};
+    ipx_ode_set_event_callback(s.ipx, on_event, &b);
+    for (int step = 0; step < 500; step++) scene_step(&s, h); /* settled */
+    dBodyID slab = dBodyCreate(s.world); /* its own body: a pair of its own in the cache */
+    dBodySetKinematic(slab);
+    dBodySetPosition(slab, 0, 0, -depth / 2.0 - 0.05);
+    dGeomSetBody(dCreateBox(s.space, 1.0, 1.0, 0.1), slab);
+    const double before = ball_energy(s.ball, -depth / 2.0, 0);
+    scene_step(&s, h);
+    const double after = ball_energy(s.ball, -depth / 2.0, 1);
+    printf("  trace's balance %+.6e J, the ball's energy %+.6e J (event of step %ld)\n", b.claimed,
+           after - before, b.step);
+    ENSURE(b.step == 500);
+    ENSURE(fabs(b.claimed - (after - before)) < 1e-6);
+    scene_free(&s);
+}
+
 /* mu = dInfinity, ODE's "never slides" (the common setting of ODE programs), is the law's limit
    of an unbounded friction coefficient: no breakaway, the slip stopped within the step. A flat
    1 kg box (0.4 x 0.4 x 0.05 m) landing from 1 cm with 0.5 m/s sideways is resolved by the
@@ -260,6 +317,7 @@ int main(void)
     RUN(test_ball_rolls_down_the_incline_at_five_sevenths_g_sin);
     RUN(test_resting_ball_sits_at_the_static_hertz_depth);
     RUN(test_sliding_ball_stays_at_the_static_hertz_depth);
+    RUN(test_move_to_first_touch_counts_the_springs_it_unloads);
     RUN(test_box_with_infinite_friction_lands_without_sliding);
     dCloseODE();
     return ipx_test_exit();

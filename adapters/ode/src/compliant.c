@@ -143,6 +143,22 @@ static void free_motion(ipx_ode_context *ctx, double *accel)
     for (int a = 0; a < IPX_ROWS_PER_CONTACT * as->problem.k; a++) accel[a] /= h;
 }
 
+/* J: what the island's contacts hold at depths depth (ipx_gonthier_stored_energy); a contact
+   not in the cache (slot < 0) holds nothing whatever its depth: it had no spring yet. */
+static double held(const ipx_ode_context *ctx, const double *depth, const ipx_gonthier_state *state,
+                   const int *slot)
+{
+    const assembly *as = &ctx->as;
+    double E = 0.0;
+    for (int c = 0; c < as->problem.k; c++) {
+        if (slot[c] < 0) continue;
+        ipx_gonthier_law law;
+        ipx_gonthier_law_for(ctx->params.value, &as->param[c], &law);
+        E += ipx_gonthier_stored_energy(&law, &state[c], depth[c]);
+    }
+    return E;
+}
+
 /* The slots taken this pre-step, released for the next one (the step was not taken). */
 static void release(ipx_ode_context *ctx, const int *slot, int k)
 {
@@ -182,6 +198,9 @@ int ipx_ode_compliant_solve(ipx_ode_context *ctx, double *impulse_mean, char *ms
         target[c] = slot[c] < 0 ? fmax(depth[c], 0.0) : 0.0;
         owed |= target[c] > 0.0;
     }
+    /* the springs carried over, at the depths found: moving back to first touch unloads them
+       too, and that energy pays for the move's lift (the event's delta_stored counts it) */
+    const double held_found = held(ctx, depth, state, slot);
     if (owed && ipx_ode_first_touch(ctx, target, depth) != 0) {
         release(ctx, slot, k);
         snprintf(msg, size,
@@ -189,12 +208,14 @@ int ipx_ode_compliant_solve(ipx_ode_context *ctx, double *impulse_mean, char *ms
                  "(out of memory, or a contact the joints hold rigid penetrates)");
         return -1;
     }
+    const double held_moved = held(ctx, depth, state, slot);
     if (ipx_gonthier_step(&ctx->params, &as->problem, depth, state, ctx->step_h, accel, ctx->ws,
                           &as->result, impulse_mean) != IPX_OK) {
         release(ctx, slot, k);
         snprintf(msg, size, "model gonthier: %s", as->result.message);
         return -1;
     }
+    as->result.delta_stored += held_moved - held_found;
     as->moved = owed;                     /* the handback moves the bodies by as->dx */
     const double share = after_share(as); /* ipx_ode_solve adds the impulse's mean part */
     for (int a = 0; a < 6 * is->n_body; a++) as->u_post[a] -= share * as->du_free[a];
