@@ -10,9 +10,10 @@ LD_PRELOAD shim, and checks what docs/testing.md "Real clients" promises:
     one-contact refusals;
   - a line for the client table: program, model, events, fallbacks, CPU time against plain.
 
-A cell (program, model) listed in known_gaps.txt is an open finding: it must fail exactly in
-the listed ways (unfinished, fallbacks, energy) and no other, and once it passes the test fails
-until the line is removed.
+A cell (program, model) listed in known_gaps.txt is an open finding: it must fail in no other
+way than the listed ones (unfinished, fallbacks, energy), and once it passes the test fails
+until the line is removed (unless the line says unfinished: finishing within the limit depends
+on the machine's speed).
 
 usage: check_client.py SHIM MODEL SCRATCH NAME TIME_LIMIT_S PROGRAM [ARG...]
 Environment for both runs (DS_FRAMES, ...) comes from the caller. A PROGRAM of `xvfb-run`
@@ -150,10 +151,12 @@ def main():
 
     gap = known_gap(name, model)
     kinds = {kind for kind, _ in failures}
-    if gap and not failures:
+    if gap and not failures and "unfinished" not in gap:
         print(f"FAIL the known gap ({','.join(sorted(gap))}) is closed: remove "
               f"'{name} {model}' from {KNOWN_GAPS}")
         sys.exit(1)
+    if gap and not failures:  # finishing in time depends on the machine: said, not failed
+        print(f"the known gap (unfinished) did not show on this machine: {name} under {model}")
     if gap and kinds <= gap:
         print(f"KNOWN GAP (known_gaps.txt): {name} under {model}; the test passes while it fails "
               "only so")
