@@ -90,6 +90,16 @@
 /// Counts: rounds = candidate sets solved, lsq_solves = linear solves, lcp_solves and pivots
 /// of the fallback, steps = root-search evaluations (cap and energetic COR), newton_iters =
 /// slip-direction fixed-point updates. limits_hit: the IPX_BOWLING_* bits below.
+///
+/// Cost bound (max_work, docs/models/bowling.md §9). Every linear solve of m unknowns is charged
+/// m^3 work units, every candidate's velocity update n^2 (n rows), every Lemke pivot of the
+/// polygonal LCP (L rows) L (2L + 2), its tableau as much; a Lemke run is given only the pivots
+/// the units left pay for. Once max_work is spent nothing more is solved (IPX_BOWLING_WORK):
+/// the active-set loop ends as at max_iterations (the best admissible set so far, else the
+/// polygonal LCP's outcome if it was solved, the model's own fallback), a root search keeps its
+/// feasible end; where neither is at hand (the polygonal LCP or the first solves did not fit)
+/// the solve fails (IPX_ERR_NOT_CONVERGED, the message names max_work) and a host leaves the
+/// impact to its own solver.
 #ifndef IMPAX_BOWLING_H
 #define IMPAX_BOWLING_H
 
@@ -123,11 +133,15 @@ enum {
     IPX_BOWLING_ROOT_ITERATIONS, ///< guard: evaluations of one root search
     IPX_BOWLING_TOL,             ///< relative tolerance of the admissibility tests
     IPX_BOWLING_RCOND,           ///< rank threshold of the minimum-norm solves
+    IPX_BOWLING_MAX_WORK,        ///< work units per impact before the solve fails (a solve of m
+                                 ///< unknowns counts m^3, a Lemke pivot on L rows L (2L + 2));
+                                 ///< 0 = BW_AUTO_WORK (docs/models/bowling.md §9)
     IPX_BOWLING_N_PARAMS
 };
 
 /// counts.limits_hit bits of the "bowling" model. Only IPX_BOWLING_ITERATIONS with the LCP
-/// fallback off fails a solve (IPX_ERR_NOT_CONVERGED); the others are reports.
+/// fallback off, or IPX_BOWLING_WORK with no answer at hand, fails a solve
+/// (IPX_ERR_NOT_CONVERGED); the others are reports.
 enum {
     IPX_BOWLING_CAP_UNREACHED = 1u << 0,       ///< e_* cap not reachable with lambda = 0
     IPX_BOWLING_ENERGETIC_UNREACHED = 1u << 1, ///< e_E target not reachable with a COR of 1
@@ -136,9 +150,11 @@ enum {
     IPX_BOWLING_ITERATIONS = 1u << 4,          ///< max_iterations reached in the loop
     IPX_BOWLING_ROOT_LIMIT = 1u << 5,          ///< root_iterations reached (feasible side kept)
     IPX_BOWLING_INDETERMINATE = 1u << 6,       ///< the chosen set's system was rank-deficient
-    IPX_BOWLING_SEED_FAILED = 1u << 7          ///< loop_seed 1: the polygonal LCP that seeds the
+    IPX_BOWLING_SEED_FAILED = 1u << 7,         ///< loop_seed 1: the polygonal LCP that seeds the
     ///< loop failed; the loop started from the spec's set
     ///< (after an exhaustive search: no second search)
+    IPX_BOWLING_WORK = 1u << 8 ///< max_work spent: the loop or root search ended there, or (no
+                               ///< answer at hand) the solve failed
 };
 
 extern const ipx_model ipx_model_bowling;

@@ -73,6 +73,11 @@ static const ipx_param_def bowling_params[IPX_BOWLING_N_PARAMS] = {
     [IPX_BOWLING_RCOND] =
         {"rcond", 1e-10, 1e-16, 1e-2, 0, "",
          "singular values below rcond x largest count as zero (redundant contacts)"},
+    [IPX_BOWLING_MAX_WORK] =
+        {"max_work", 0, 0, 1e15, 0, "",
+         "cost bound: work units per impact (limits_hit bit 256: the loop ends, the LCP "
+         "decides or the solve fails), a solve of m unknowns counting m^3 "
+         "(docs/models/bowling.md §9); 0 = 2e10"},
 };
 
 /* What a solve takes after its result's arrays. */
@@ -100,6 +105,8 @@ static ipx_status run(const ipx_problem *p, int rows, const double *param, doubl
     bw_ctx c;
     ipx_status st = bw_ctx_init(&c, p, rows, param, ws, &r->counts, r->message);
     if (st == IPX_OK) st = bw_impact(&c, ke_before);
+    if (c.out_of_work) c.counts->limits_hit |= IPX_BOWLING_WORK;
+    if (st != IPX_OK && c.out_of_work) return bw_out_of_work(&c);
     if (st != IPX_OK) return st;
     memcpy(r->impulse, c.sol.pi, sizeof(double) * (size_t)c.n);
     return ipx_result_finish_rows(p, rows, r);

@@ -155,5 +155,25 @@ ipx_status bw_ctx_init(bw_ctx *c, const ipx_problem *p, int r, const double *par
     }
     bw_state_clear(c);
     memset(c->moving, 0, k * sizeof *c->moving);
+    c->max_work = param[IPX_BOWLING_MAX_WORK] > 0.0 ? param[IPX_BOWLING_MAX_WORK] : BW_AUTO_WORK;
     return IPX_OK;
+}
+
+int bw_charge(bw_ctx *c, double units)
+{
+    if (!c->out_of_work && c->work + units <= c->max_work) {
+        c->work += units;
+        return 1;
+    }
+    c->out_of_work = 1;
+    return 0;
+}
+
+ipx_status bw_out_of_work(bw_ctx *c)
+{
+    snprintf(c->message, IPX_MESSAGE_SIZE,
+             "bowling: work bound of %.3g units spent at k = %d contacts (max_work; "
+             "docs/models/bowling.md §9)",
+             c->max_work, c->k);
+    return IPX_ERR_NOT_CONVERGED;
 }

@@ -77,14 +77,23 @@ typedef struct bw_ctx {
     unsigned char (*slip_saved)[BW_GROUPS]; /* k: a copy of cur.slip (bowling_set.c) */
     unsigned char (*moving)[BW_GROUPS];     /* k: slip direction did not settle */
     ipx_contact *dyn;                       /* k: the contacts with mu_d (bowling_lcp.c) */
-    double *rel3;     /* 3k: the LCP's shifted velocities, then its impulse (bowling_lcp.c) */
-    int *slip_list;   /* k * BW_GROUPS: the 2-D slipping groups (bowling_slip.c) */
-    int *cap_rows;    /* n: rows of the cap's subspace (bowling_energy.c) */
-    int *ap_fric;     /* k: the LCP layout's friction contacts */
-    double *ap_scale; /* k: the LCP layout's contact scales (anitescu_potra.h) */
+    double *rel3;          /* 3k: the LCP's shifted velocities, then its impulse (bowling_lcp.c) */
+    int *slip_list;        /* k * BW_GROUPS: the 2-D slipping groups (bowling_slip.c) */
+    int *cap_rows;         /* n: rows of the cap's subspace (bowling_energy.c) */
+    int *ap_fric;          /* k: the LCP layout's friction contacts */
+    double *ap_scale;      /* k: the LCP layout's contact scales (anitescu_potra.h) */
+    double work, max_work; /* work units spent and allowed (bw_charge) */
+    int out_of_work;       /* 1 once a charge was refused: nothing more is solved */
     ipx_counts *counts;
     char *message; /* IPX_MESSAGE_SIZE */
 } bw_ctx;
+
+/// Default work bound (max_work = 0), in work units (multiply-adds up to a constant factor;
+/// docs/models/bowling.md §9). ODE's crash demo (a car driven into a wall of boxes, one island
+/// of about 700 contacts) made a polygonal LCP of 7 000 rows, whose dense Lemke pivots cost
+/// 1e8 units each against a pivot cap of 351 000: the impact never ended. 2e10 units are some
+/// seconds of one core, the same bound as PLUS's (docs/models/plus.md §5.8).
+#define BW_AUTO_WORK 2e10
 
 /* bowling_ctx.c */
 /// Group geometry: dimension and the row offset of its j-th row inside a contact.
@@ -105,6 +114,15 @@ void bw_state_clear(bw_ctx *c);
 /// Copies an outcome (the current candidate into o, or o into another).
 void bw_take(const bw_ctx *c, bw_outcome *o);
 void bw_copy(const bw_ctx *c, bw_outcome *to, const bw_outcome *from);
+
+/// Charges `units` work units to the solve: 1 if the bound allows them, else 0 (nothing
+/// charged, out_of_work set: every later charge is refused too). Every step that costs more
+/// than O(n^2) is charged before it is made, so a solve's work is at most max_work plus O(n^2)
+/// between two charges (docs/models/bowling.md §9).
+int bw_charge(bw_ctx *c, double units);
+/// The failure of a solve whose work bound was spent before it had an answer: the message names
+/// the bound; returns IPX_ERR_NOT_CONVERGED.
+ipx_status bw_out_of_work(bw_ctx *c);
 
 /// Slices the workspace for k contacts of r rows; IPX_ERR_WORKSPACE if it is too small.
 ipx_status bw_ctx_init(bw_ctx *c, const ipx_problem *p, int r, const double *param,

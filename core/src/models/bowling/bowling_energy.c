@@ -42,6 +42,7 @@ ipx_status ipx_bowling_impact_ke(int n, const double *W, const double *v, double
 static ipx_status ke_of(bw_ctx *c, int n, const double *W, const double *u, const char *what,
                         double *ke)
 {
+    if (!bw_charge(c, (double)n * (double)n * (double)n)) return IPX_ERR_NOT_CONVERGED;
     c->counts->lsq_solves++;
     const ipx_status st =
         half_quadratic(n, W, u, c->param[IPX_BOWLING_RCOND], c->A1, c->x, &c->lsq, c->iwork, ke);
@@ -128,6 +129,7 @@ static ipx_status search(bw_ctx *c, bw_search *s, double x_ok, double f_ok, doub
             x = 0.5 * (x_ok + x_bad); /* interpolation degenerate: bisect */
         double f;
         ipx_status st = eval(c, s, x, &f);
+        if (st != IPX_OK && c->out_of_work) break; /* the bound: the feasible end is kept */
         if (st != IPX_OK) return st;
         if (f <= 0.0) {
             x_ok = x;

@@ -37,6 +37,7 @@ double bw_apply(const bw_ctx *c, const double *pi, double *vp)
 ipx_status bw_lsq(bw_ctx *c, int m, double *A, double *x, int *rank_out)
 {
     const double rcond = c->param[IPX_BOWLING_RCOND];
+    if (!bw_charge(c, (double)m * (double)m * (double)m)) return IPX_ERR_NOT_CONVERGED;
     c->counts->lsq_solves++;
     ipx_status st = ipx_min_norm_solve(m, A, x, rcond, &c->lsq, c->iwork, rank_out);
     if (st != IPX_OK)
@@ -112,6 +113,9 @@ static double residual(const bw_ctx *c, int m, double *res)
 ipx_status bw_solve_candidate(bw_ctx *c)
 {
     const int m = unknowns(c);
+    /* the velocity update and the columns (its solve is charged in bw_lsq) */
+    if (!bw_charge(c, (double)c->n * (double)c->n + 3.0 * (double)m * (double)m))
+        return IPX_ERR_NOT_CONVERGED;
     c->counts->rounds++;
     c->rank_deficient = 0;
     if (m > 0) {

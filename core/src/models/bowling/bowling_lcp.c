@@ -23,14 +23,29 @@ void bw_gather3(bw_ctx *c)
     }
 }
 
-/* One Lemke solve of the AP LCP of p3 with contact velocities q_v (3k); z into c->z. */
+/* One Lemke solve of the AP LCP of p3 with contact velocities q_v (3k); z into c->z. Its
+   tableau (size rows of 2 size + 2) and each pivot, which may change all of it, are charged
+   size (2 size + 2) work units; Lemke gets no more pivots than the units left pay for, so a
+   dense LCP too large for the bound ends with its pivot limit instead of running on (ODE's
+   crash demo: 7 000 rows, 1e8 units a pivot, a default cap of 351 000 pivots). */
 static ipx_status solve_lcp(bw_ctx *c, const ipx_problem *p3, const double *q_v)
 {
     const int size = c->lcp.layout.size;
+    const double per_pivot = (double)size * (2.0 * size + 2.0);
+    const double afford = floor((c->max_work - c->work) / per_pivot) - 1.0; /* - the tableau */
+    int max_pivots = ipx_lemke_default_max_pivots(size);
+    if (afford < 1.0 || !bw_charge(c, per_pivot)) {
+        c->out_of_work = 1;
+        return IPX_ERR_NOT_CONVERGED;
+    }
+    if (afford < max_pivots) max_pivots = (int)afford;
     ipx_ap_fill(&c->lcp.layout, p3, q_v, c->M, size, 0, c->q);
     int pivots = 0;
-    ipx_status st = ipx_lemke(size, c->M, c->q, c->z, c->w, ipx_lemke_default_max_pivots(size),
-                              c->lcp_work, c->lcp_iwork, &pivots);
+    ipx_status st =
+        ipx_lemke(size, c->M, c->q, c->z, c->w, max_pivots, c->lcp_work, c->lcp_iwork, &pivots);
+    bw_charge(c, per_pivot * pivots);
+    if (st == IPX_ERR_LCP_PIVOTS && max_pivots < ipx_lemke_default_max_pivots(size))
+        c->out_of_work = 1; /* cut by the bound, not by Lemke's own cap */
     c->counts->lcp_solves++;
     c->counts->pivots += pivots;
     return st;

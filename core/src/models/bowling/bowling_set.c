@@ -256,10 +256,13 @@ ipx_status bw_resolve(bw_ctx *c)
        search from the LCP's set too (its slip directions are good first guesses, and where a set
        has several slip solutions it may find a more dissipative one), the better kept */
     if (loop_start(c, enumerating)) st = loop(c);
+    /* a spent work bound ends the loop as max_iterations does: the best admissible set so far,
+       else the LCP decides if its solution is at hand (docs/models/bowling.md §9) */
+    if (st != IPX_OK && c->out_of_work) st = IPX_OK;
     if (st != IPX_OK || c->sol.found) return st;
     if (c->param[IPX_BOWLING_LCP_FALLBACK] != 0.0) {
         if (!c->lcp.tried) bw_lcp_solve(c);
-        if (!c->lcp.solved) return bw_lcp_fail(c);
+        if (!c->lcp.solved) return c->out_of_work ? IPX_ERR_NOT_CONVERGED : bw_lcp_fail(c);
         bw_lcp_outcome(c);
         return IPX_OK;
     }
