@@ -77,7 +77,7 @@ static const ipx_param_def bowling_params[IPX_BOWLING_N_PARAMS] = {
         {"max_work", 0, 0, 1e15, 0, "",
          "cost bound: work units per impact (limits_hit bit 256: the loop ends, the LCP "
          "decides or the solve fails), a solve of m unknowns counting m^3 "
-         "(docs/models/bowling.md §9); 0 = 2e10"},
+         "(docs/models/bowling.md §9); 0 = 2e9"},
 };
 
 /* What a solve takes after its result's arrays. */

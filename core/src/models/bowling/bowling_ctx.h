@@ -91,9 +91,11 @@ typedef struct bw_ctx {
 /// Default work bound (max_work = 0), in work units (multiply-adds up to a constant factor;
 /// docs/models/bowling.md §9). ODE's crash demo (a car driven into a wall of boxes, one island
 /// of about 700 contacts) made a polygonal LCP of 7 000 rows, whose dense Lemke pivots cost
-/// 1e8 units each against a pivot cap of 351 000: the impact never ended. 2e10 units are some
-/// seconds of one core, the same bound as PLUS's (docs/models/plus.md §5.8).
-#define BW_AUTO_WORK 2e10
+/// 1e8 units each against a pivot cap of 351 000: the impact never ended. 2e9 units are about
+/// 2 s of one core: bins of up to 100 contacts end well inside it (9e8 units), and the demo's
+/// 160 wall islands too large for it (79 to 711 contacts) are left to ODE in 287 s in all; with
+/// PLUS's 2e10 (docs/models/plus.md §5.8) each of them spent some 16 s to fail.
+#define BW_AUTO_WORK 2e9
 
 /* bowling_ctx.c */
 /// Group geometry: dimension and the row offset of its j-th row inside a contact.
