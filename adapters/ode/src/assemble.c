@@ -194,6 +194,18 @@ static int joint_rows(ipx_ode_context *ctx, char *msg, size_t size)
     return 0;
 }
 
+int ipx_ode_reproject_joints(ipx_ode_context *ctx, double *scratch)
+{
+    assembly *as = &ctx->as;
+    char msg[256];
+    if (as->n_joint_row == 0 || joint_rows(ctx, msg, sizeof msg) != 0) return -1;
+    as->system.n_joint_rows = as->n_joint_row;
+    as->system.joint_row = as->joint_row;
+    if (ipx_constrained_factor(&as->system, as->work, NULL, msg, sizeof msg) != IPX_OK) return -1;
+    ipx_constrained_project(&as->system, as->u_post, scratch, as->work);
+    return 0;
+}
+
 /* Gazebo's meaning of the surface parameters (ode.h). */
 static ipx_contact contact_params(const ipx_ode_config *cfg, const dSurfaceParameters *s)
 {

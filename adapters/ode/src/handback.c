@@ -39,10 +39,16 @@ static void write_bodies(ipx_ode_context *ctx)
 {
     const island *is = &ctx->isl;
     assembly *as = &ctx->as;
+    if (as->moved) { /* a compliant island back to first touch */
+        for (int i = 0; i < is->n_body; i++)
+            if (ipx_ode_dynamic(is->body[i]))
+                ipx_ode_displace(is->body[i], as->dx + 6 * i, as->dx + 6 * i + 3);
+        /* the move keeps the joints to first order only: the velocities are made consistent
+           with them where the bodies now are (the compliant rows' scratch is free by now) */
+        ipx_ode_reproject_joints(ctx, as->per_contact + 19 * (size_t)as->problem.k);
+    }
     for (int i = 0; i < is->n_body; i++) {
         dBodyID b = is->body[i];
-        if (as->moved && ipx_ode_dynamic(b)) /* a compliant island back to first touch */
-            ipx_ode_displace(b, as->dx + 6 * i, as->dx + 6 * i + 3);
         const double *u = as->u_post + 6 * i;
         if (dBodyIsKinematic(b) || memcmp(u, as->u + 6 * i, 6 * sizeof(double)) == 0) continue;
         dBodySetLinearVel(b, u[0], u[1], u[2]);

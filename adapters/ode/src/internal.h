@@ -268,6 +268,10 @@ int ipx_ode_reserve_work(assembly *as, size_t need);
 void ipx_ode_assembly_free(assembly *as);
 /* The gathered island's bodies (inverse masses, velocities) and joint and contact rows, into
    ctx->as (as->system: every contact's three rows); no W. 0, or -1 with message. */
+/* After the bodies moved (a compliant island back to first touch): the joint rows again where
+   they now are, and u_post projected onto them (scratch: 3k doubles). -1, u_post untouched, if
+   the island has no joint rows or they cannot be read or factored. */
+int ipx_ode_reproject_joints(ipx_ode_context *ctx, double *scratch);
 int ipx_ode_assemble_rows(ipx_ode_context *ctx, char *message, size_t size);
 /* Builds the problem of the gathered island (rows, joint elimination, W, v: ctx->as.problem);
    ipx_ode_solve solves it. 0, or -1 with message. */
