@@ -2,8 +2,6 @@
 #ifndef IMPAX_SHIM_CONFIG_H
 #define IMPAX_SHIM_CONFIG_H
 
-#include <stdatomic.h>
-
 #include "impax/ode.h"
 #include "impax/registry.h"
 #include "trace.h"
@@ -17,7 +15,8 @@ typedef struct shim_config {
     unsigned long long seed; /* IMPAX_SEED, or the seed IMPAX_PARAMS gave */
     ipx_trace_file trace;    /* IMPAX_TRACE (fd -1 when unset): writes checked (trace.h) */
     int verbose;             /* IMPAX_VERBOSE=1 */
-    atomic_int stepped;      /* this process stepped a world: only then a summary at exit */
+    int stepped;             /* this process stepped a world (set once, under pthread_once):
+                                only then a summary at exit */
 } shim_config;
 
 /// Reads IMPAX_MODEL, IMPAX_PARAMS, IMPAX_SEED, IMPAX_TRACE and IMPAX_VERBOSE. Returns 0, or -1

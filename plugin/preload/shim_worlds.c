@@ -139,7 +139,7 @@ void shim_worlds_finish(shim_config *c)
     pthread_mutex_unlock(&trace_lock);
     /* a wrapper's own processes (xvfb-run, a shell) load the shim too: only a process that
        stepped a world has something to say */
-    if (!c->verbose || !atomic_load(&c->stepped)) return;
+    if (!c->verbose || !c->stepped) return;
     char trace[160];
     ipx_trace_status(&c->trace, trace, sizeof trace);
     if (c->passthrough) {
