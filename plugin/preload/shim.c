@@ -40,7 +40,7 @@ static struct {
 
 static pthread_once_t resolved = PTHREAD_ONCE_INIT;
 /* once, not a store at every step: steps in several threads would race on it (helgrind) */
-static pthread_once_t stepped = PTHREAD_ONCE_INIT;
+static pthread_once_t stepped_once = PTHREAD_ONCE_INIT;
 
 static void note_stepped(void) { config.stepped = 1; }
 
@@ -150,7 +150,7 @@ void dWorldDestroy(dWorldID world)
 /* pre-step (impacts), ODE's own step, post-step; the return value is ODE's. */
 static int step(dWorldID world, dReal h, int (*ode_step)(dWorldID, dReal))
 {
-    pthread_once(&stepped, note_stepped);
+    pthread_once(&stepped_once, note_stepped);
     shim_world *w = bypass() || !world ? NULL : shim_world_get(&config, world);
     if (!w || !w->ctx) return ode_step(world, h);
     ipx_ode_pre_step(w->ctx, h);

@@ -184,7 +184,7 @@ int ipx_ode_compliant_solve(ipx_ode_context *ctx, double *impulse_mean, char *ms
     const int k = as->problem.k;
     double *depth = as->per_contact + 2 * (size_t)k, *target = depth + k;
     double(*t1)[3] = (double(*)[3])(target + k), (*t2)[3] = t1 + k;
-    double *accel = as->per_contact + 19 * (size_t)k;
+    double *accel = as->per_contact + IPX_ODE_PC_ACCEL * (size_t)k;
     ipx_gonthier_state *state = as->state;
     int *slot = as->slot, owed = 0;
     as->work_other = 0.0;

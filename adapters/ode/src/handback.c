@@ -44,8 +44,8 @@ static void write_bodies(ipx_ode_context *ctx)
             if (ipx_ode_dynamic(is->body[i]))
                 ipx_ode_displace(is->body[i], as->dx + 6 * i, as->dx + 6 * i + 3);
         /* the move keeps the joints to first order only: the velocities are made consistent
-           with them where the bodies now are (the compliant rows' scratch is free by now) */
-        ipx_ode_reproject_joints(ctx, as->per_contact + 19 * (size_t)as->problem.k);
+           with them where the bodies now are */
+        ipx_ode_reproject_joints(ctx, as->per_contact + IPX_ODE_PC_ACCEL * (size_t)as->problem.k);
     }
     for (int i = 0; i < is->n_body; i++) {
         dBodyID b = is->body[i];

@@ -101,7 +101,10 @@ typedef struct island {
 
 /* ---- assembled problem (assemble.c) ------------------------------------------------------- */
 
-enum { IPX_ODE_PER_CONTACT = 22 }; /* doubles of assembly.per_contact per contact */
+enum {
+    IPX_ODE_PER_CONTACT = 22, /* doubles of assembly.per_contact per contact */
+    IPX_ODE_PC_ACCEL = 19     /* where its compliant accelerations (3k) start, in units of k */
+};
 
 typedef struct assembly {
     ipx_body *body;          /* n_body */
@@ -130,9 +133,9 @@ typedef struct assembly {
     ipx_contact *param;        /* k */
     double *rows_a, *rows_b;   /* 3k each: impulses handed back in parts, projections */
     double *per_contact;       /* 22k: event speeds (2k), compliant depths, first-touch targets,
-                                tangents (8k),
-                                event points, normals, world impulses (9k), compliant
-                                accelerations (3k) */
+                                tangents (8k), event points, normals, world impulses (9k),
+                                compliant accelerations (3k, from IPX_ODE_PC_ACCEL k; free as
+                                scratch once the compliant step is done) */
     ipx_gonthier_state *state; /* k: compliant states */
     int *slot;                 /* k: compliant cache slots */
     double *work;              /* ipx_constrained work */

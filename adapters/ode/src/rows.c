@@ -62,10 +62,12 @@ static void angular_row(double row[12], const double d[3], const ends *e)
 
 static const double axes[3][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
 
+static double norm3(const double q[3]) { return sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]); }
+
 static int unit_cross(const dReal a[3], const dReal b[3], double out[3])
 {
     cross(a, b, out);
-    double n = sqrt(out[0] * out[0] + out[1] * out[1] + out[2] * out[2]);
+    const double n = norm3(out);
     if (!(n > 1e-9)) return -1;
     for (int i = 0; i < 3; i++) out[i] /= n;
     return 0;
@@ -248,18 +250,15 @@ static int plane2d_rows(const ends *e, double J[][12])
 static void distance_direction(const dReal a1[3], const dReal a2[3], const ends *e, double q[3])
 {
     for (int i = 0; i < 3; i++) q[i] = a1[i] - a2[i];
-    if (!(sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]) < 1e-12)) return;
-    dVector3 v[2] = {{0, 0, 0}, {0, 0, 0}};
-    const dReal *a[2] = {a1, a2};
-    for (int s = 0; s < 2; s++)
-        if (e->body[s]) dBodyGetPointVel(e->body[s], a[s][0], a[s][1], a[s][2], v[s]);
-    for (int i = 0; i < 3; i++) q[i] = v[0][i] - v[1][i];
-    if (sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]) < 1e-12) q[0] = 1, q[1] = 0, q[2] = 0;
-}
-
-static void unit(double q[3])
-{
-    const double n = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]);
+    if (norm3(q) < 1e-12) {
+        dVector3 v[2] = {{0, 0, 0}, {0, 0, 0}};
+        const dReal *a[2] = {a1, a2};
+        for (int s = 0; s < 2; s++)
+            if (e->body[s]) dBodyGetPointVel(e->body[s], a[s][0], a[s][1], a[s][2], v[s]);
+        for (int i = 0; i < 3; i++) q[i] = v[0][i] - v[1][i];
+        if (norm3(q) < 1e-12) q[0] = 1, q[1] = 0, q[2] = 0;
+    }
+    const double n = norm3(q);
     for (int i = 0; i < 3; i++) q[i] /= n;
 }
 
@@ -271,7 +270,6 @@ static int dball_rows(dJointID j, const ends *e, double J[][12])
     dJointGetDBallAnchor1(j, a1);
     dJointGetDBallAnchor2(j, a2);
     distance_direction(a1, a2, e, q);
-    unit(q);
     point_row(J[0], q, a1, a2, e);
     return 1;
 }
@@ -286,7 +284,6 @@ static int dhinge_rows(dJointID j, const ends *e, double J[][12])
     dJointGetDHingeAnchor2(j, a2);
     dJointGetDHingeAxis(j, axis);
     distance_direction(a1, a2, e, d);
-    unit(d);
     point_row(J[0], d, a1, a2, e);
     dPlaneSpace(axis, p, q);
     angular_row(J[1], p, e);
