@@ -144,11 +144,12 @@ int ipx_check(const ipx_problem *p, const ipx_result *r, const ipx_check_options
         const double vn =
             p->v[IPX_ROWS_PER_CONTACT * c + IPX_N] + wpi[IPX_ROWS_PER_CONTACT * c + IPX_N];
         const double pt = hypot(pi[IPX_T1], pi[IPX_T2]);
-        test(rep, kinds, IPX_CHECK_NONPENETRATION, c, -vn - tol_v);
+        /* the host's accuracy (p->v_tol, types.h) widens the velocity conditions only */
+        test(rep, kinds, IPX_CHECK_NONPENETRATION, c, -vn - (tol_v + p->v_tol));
         test(rep, kinds, IPX_CHECK_UNILATERAL, c, -pi[IPX_N] - tol_p);
         test(rep, kinds, IPX_CHECK_CONE, c, pt - p->contact[c].mu * pi[IPX_N] - tol_p);
         test(rep, kinds, IPX_CHECK_COMPLEMENTARITY, c,
-             pi[IPX_N] * vn - (opt->tol_abs + opt->tol_rel * pscale * vscale));
+             pi[IPX_N] * vn - (opt->tol_abs + pscale * (opt->tol_rel * vscale + p->v_tol)));
         check_direction(rep, opt, p, r, c, wpi, wpi_last, tol_p, tol_v);
     }
     free(wpi);

@@ -171,6 +171,11 @@ ipx_status ipx_problem_validate(const ipx_problem *p, ipx_workspace *ws, char *m
         snprintf(msg, size, "problem has a NULL %s", !p->v ? "v" : "contact array");
         return IPX_ERR_INPUT;
     }
+    if (!(isfinite(p->v_tol) && p->v_tol >= 0.0)) {
+        snprintf(msg, size, "v_tol = %g m/s (the host's velocity accuracy) must be finite and >= 0",
+                 p->v_tol);
+        return IPX_ERR_INPUT;
+    }
     ipx_status st = check_W_given(p, msg, size);
     if (st != IPX_OK) return st;
     const int n = IPX_ROWS_PER_CONTACT * p->k;

@@ -2,7 +2,8 @@
    is |g| h max(gravity_steps, jitter_steps x lever factor), the lever factor being the sum over
    the contact's dynamic bodies of sqrt(m W_i). A settling pile's contact jitter (QuickStep, two
    boxes' corners approaching at 2 to 3 |g| h) is left to ODE, while a box dropped onto the
-   settled pile is an impact; the adapter's keys set the constants. */
+   settled pile is an impact; the adapter's keys set the constants; an impact's problem carries the
+   host's accuracy, accuracy_steps |g| h (docs/ode-adapter.md "Solve accuracy"). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -66,6 +67,56 @@ static void test_the_lever_factor_raises_the_threshold_at_two_corners(void)
     ENSURE(corner_contact("gravity_steps=5", 0.0505, &resting) == 1);
     ENSURE(corner_contact("impact_threshold=0.01", 0.0500, &resting) == 1);
     ENSURE(corner_contact("impact_threshold=0.02", 0.0500, &resting) == 0 && resting == 1);
+}
+
+static void keep_v_tol(const ipx_ode_event *ev, void *user)
+{
+    if (ev->problem) *(double *)user = ev->problem->v_tol;
+}
+
+/* The v_tol an impact's problem carries (m/s) under these adapter keys, or -1 if none came. */
+static double impact_v_tol(const char *params)
+{
+    dWorldID w = dWorldCreate();
+    dWorldSetGravity(w, 0, 0, -G);
+    dJointGroupID group = dJointGroupCreate(0);
+    const double side[3] = {0.1, 0.1, 0.1}, axis[3] = {0, 0, 1}, at[3] = {0, 0, 0.05};
+    dBodyID box = kit_box(w, 1.0, side, at, axis, 0.0);
+    dBodySetLinearVel(box, 0, 0, -1.0);
+    ipx_ode_context *ipx = ipx_ode_create(w);
+    char msg[256];
+    ENSURE(ipx_ode_configure(ipx, "aplcp", params, msg, sizeof msg) == 0);
+    double v_tol = -1.0;
+    ipx_ode_set_event_callback(ipx, keep_v_tol, &v_tol);
+    const double p[3] = {0, 0, 0}, up[3] = {0, 0, 1};
+    dContact c = kit_contact(p, up, 1e-5, 0.5, 0.0, 0.0);
+    ipx_ode_contact(ipx, w, group, &c, box, NULL);
+    ENSURE(ipx_ode_pre_step(ipx, H) == 1);
+    ipx_ode_post_step(ipx);
+    ipx_ode_destroy(ipx);
+    dJointGroupDestroy(group);
+    dWorldDestroy(w);
+    return v_tol;
+}
+
+static void test_the_host_accuracy_goes_to_the_model(void)
+{
+    /* v_tol = accuracy_steps |g| h (docs/ode-adapter.md "Solve accuracy"); default 1 */
+    ENSURE(ipx_ode_default_config().accuracy_steps == 1.0);
+    ENSURE(fabs(impact_v_tol(NULL) - G * H) <= 1e-15);
+    ENSURE(fabs(impact_v_tol("accuracy_steps=0.25") - 0.25 * G * H) <= 1e-15);
+    ENSURE(impact_v_tol("accuracy_steps=0") == 0.0);
+    dWorldID w = dWorldCreate();
+    ipx_ode_context *ipx = ipx_ode_create(w);
+    char msg[256];
+    ENSURE(ipx_ode_configure(ipx, "aplcp", "accuracy_steps=-1", msg, sizeof msg) != 0);
+    ENSURE(strstr(msg, "accuracy_steps") != NULL);
+    ipx_ode_config c = ipx_ode_get_config(ipx);
+    c.accuracy_steps = INFINITY;
+    ENSURE(ipx_ode_set_config(ipx, &c, msg, sizeof msg) != 0 &&
+           strstr(msg, "accuracy_steps") != NULL);
+    ipx_ode_destroy(ipx);
+    dWorldDestroy(w);
 }
 
 static void test_the_adapter_keys_set_the_constants(void)
@@ -221,6 +272,7 @@ int main(void)
     dInitODE2(0);
     RUN(test_the_lever_factor_raises_the_threshold_at_two_corners);
     RUN(test_the_adapter_keys_set_the_constants);
+    RUN(test_the_host_accuracy_goes_to_the_model);
     RUN(test_a_settled_piles_jitter_is_no_impact_but_a_dropped_box_is);
     dCloseODE();
     return ipx_test_exit();

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "kinematics.h"
 
 static int finite_n(const dReal *x, int n)
 {
@@ -348,6 +349,8 @@ int ipx_ode_solve(ipx_ode_context *ctx, char *msg, size_t size)
     double *mean = as->rows_a;
     if (ipx_ode_reserve_workspace(ctx, &as->problem, msg, size) != 0) return -1;
     const double *before = NULL;
+    /* the accuracy the host holds at its resting contacts (types.h, docs/ode-adapter.md) */
+    as->problem.v_tol = ctx->config.accuracy_steps * ipx_ode_gravity_speed(ctx, ctx->step_h);
     if (ctx->compliant) {
         if (ipx_ode_compliant_solve(ctx, mean, msg, size) != 0) return -1;
         before = mean;

@@ -23,6 +23,7 @@ ipx_ode_config ipx_ode_default_config(void)
     c.recovery_switch = IPX_ODE_RECOVERY_SWITCH;
     c.jitter_steps = 1.0;
     c.handback_bound = IPX_ODE_HANDBACK_BOUND;
+    c.accuracy_steps = 1.0;
     return c;
 }
 
@@ -44,7 +45,8 @@ int ipx_ode_set_config(ipx_ode_context *ctx, const ipx_ode_config *c, char *msg,
         : !nonneg(c->jitter_steps)   ? "jitter_steps must be finite and >= 0"
         : !(nonneg(c->handback_bound) && c->handback_bound > 0.0)
             ? "handback_bound must be finite and > 0"
-            : NULL;
+        : !nonneg(c->accuracy_steps) ? "accuracy_steps must be finite and >= 0"
+                                     : NULL;
     if (bad) {
         snprintf(msg, size, "%s", bad);
         return -1;

@@ -53,7 +53,7 @@ static int recovery_value(const ipx_param_item *item, ipx_ode_recovery *out, cha
 }
 
 /* One adapter key (recovery, recovery_speed, recovery_switch, impact_threshold, gravity_steps,
-   jitter_steps, handback_bound) into the ipx_ode_config user: 1 if the item's key is one, 0 if it
+   jitter_steps, accuracy_steps, handback_bound) into the ipx_ode_config user: 1 if the item's key is one, 0 if it
    belongs to the model, -1 (with a message) for a bad value. */
 static int adapter_key(void *user, const ipx_param_item *item, char *msg, size_t size)
 {
@@ -69,6 +69,8 @@ static int adapter_key(void *user, const ipx_param_item *item, char *msg, size_t
         return nonneg_value(item, "a number of steps", &cfg->gravity_steps, msg, size);
     if (ipx_param_item_is(item, "jitter_steps"))
         return nonneg_value(item, "a number of steps", &cfg->jitter_steps, msg, size);
+    if (ipx_param_item_is(item, "accuracy_steps"))
+        return nonneg_value(item, "a number of steps", &cfg->accuracy_steps, msg, size);
     if (ipx_param_item_is(item, "handback_bound")) {
         const int r = nonneg_value(item, "a ratio", &cfg->handback_bound, msg, size);
         if (r > 0 && !(cfg->handback_bound > 0.0)) {

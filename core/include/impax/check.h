@@ -14,12 +14,13 @@ extern "C" {
 #endif
 
 typedef enum ipx_check_kind {
-    IPX_CHECK_ENERGY = 1u << 0,          ///< dT + delta_stored <= tol + energy_error (no gain)
-    IPX_CHECK_NONPENETRATION = 1u << 1,  ///< v_n+ >= -tol at every contact
-    IPX_CHECK_CONE = 1u << 2,            ///< |pi_t| <= mu pi_n (+ tol)
-    IPX_CHECK_COMPLEMENTARITY = 1u << 3, ///< pi_n * v_n+ <= tol (impulse only at closing contacts)
-    IPX_CHECK_UNILATERAL = 1u << 4,      ///< pi_n >= -tol (no pulling)
-    IPX_CHECK_CONSISTENCY = 1u << 5,     ///< v_post = v + W pi and delta_ke as reported, finite
+    IPX_CHECK_ENERGY = 1u << 0,         ///< dT + delta_stored <= tol + energy_error (no gain)
+    IPX_CHECK_NONPENETRATION = 1u << 1, ///< v_n+ >= -(tol + p->v_tol) at every contact
+    IPX_CHECK_CONE = 1u << 2,           ///< |pi_t| <= mu pi_n (+ tol)
+    IPX_CHECK_COMPLEMENTARITY =
+        1u << 3, ///< pi_n * v_n+ <= tol + |pi| p->v_tol (impulse only at closing contacts)
+    IPX_CHECK_UNILATERAL = 1u << 4,         ///< pi_n >= -tol (no pulling)
+    IPX_CHECK_CONSISTENCY = 1u << 5,        ///< v_post = v + W pi and delta_ke as reported, finite
     IPX_CHECK_FRICTION_DIRECTION = 1u << 6, ///< friction of the last interval opposes the slip
     IPX_CHECK_SAFETY_NET = 1u << 7          ///< no safety net changed the answer (nets == 0)
 } ipx_check_kind;

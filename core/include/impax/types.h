@@ -85,6 +85,12 @@ typedef struct ipx_problem {
     const ipx_contact *contact; ///< k per-contact parameters
     unsigned flags;             ///< IPX_PROBLEM_* bits (0: nothing is assumed of W)
     const ipx_wsparse *Ws;      ///< W as blocks, or NULL when W is given
+    /// m/s, finite and >= 0: the velocity accuracy the caller's host holds at its contacts (the
+    /// ODE adapter: accuracy_steps |g| h). The iterative LCP solvers of aplcp and routh may stop
+    /// once every contact's conditions hold to it: no contact left approaching faster than v_tol,
+    /// none separating faster than v_tol while it carries more than v_tol / V of the impulse
+    /// scale (docs/core-api.md "Solve accuracy"). 0: the models' own tolerances only.
+    double v_tol;
 } ipx_problem;
 
 /// Work counters a model reports. Fields a model does not use stay 0.

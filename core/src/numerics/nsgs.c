@@ -685,6 +685,13 @@ static void anderson(ipx_nsgs *s, int *count, int restart)
     }
 }
 
+/* The residual reached: tol, or v_tol in velocity (residual * V: each row's violation in m/s, an
+   impulse's in the impulse that V stops; see nsgs.h and docs/core-api.md "Solve accuracy"). */
+static int reached(const ipx_nsgs *s, const ipx_nsgs_options *opt)
+{
+    return s->residual <= opt->tol || s->residual * s->scales[1] <= opt->v_tol;
+}
+
 ipx_status ipx_nsgs_solve(ipx_nsgs *s, const double *v, const double *qn_shift, const double *cap,
                           int warm, const ipx_nsgs_options *opt)
 {
@@ -709,10 +716,10 @@ ipx_status ipx_nsgs_solve(ipx_nsgs *s, const double *v, const double *qn_shift, 
         if (!s->accelerated && s->sweeps % PLAIN_CHECK != 0 && s->sweeps < opt->max_sweeps)
             continue;
         s->residual = ipx_nsgs_residual(s, v, qn_shift, cap, s->scales);
-        if (s->residual <= opt->tol) { /* confirm on velocities recomputed from the data */
+        if (reached(s, opt)) { /* confirm on velocities recomputed from the data */
             ipx_wblocks_apply(&s->W, v, s->pi, s->vp);
             s->residual = ipx_nsgs_residual(s, v, qn_shift, cap, s->scales);
-            if (s->residual <= opt->tol) return IPX_OK;
+            if (reached(s, opt)) return IPX_OK;
         }
         /* the best sweep so far: every contact meets its own conditions there (an extrapolated
            iterate need not) */
@@ -739,5 +746,5 @@ ipx_status ipx_nsgs_solve(ipx_nsgs *s, const double *v, const double *qn_shift, 
     memcpy(s->pi, s->pi_best, bytes);
     ipx_wblocks_apply(&s->W, v, s->pi, s->vp);
     s->residual = ipx_nsgs_residual(s, v, qn_shift, cap, s->scales);
-    return s->residual <= opt->tol ? IPX_OK : IPX_ERR_NOT_CONVERGED;
+    return reached(s, opt) ? IPX_OK : IPX_ERR_NOT_CONVERGED;
 }

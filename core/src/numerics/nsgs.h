@@ -29,7 +29,8 @@
 /// Z = the largest impulse unknown (N*s) and V = the largest velocity (m/s) of the problem (q
 /// and the velocity-like unknowns): the natural-map residual relative to the problem's own
 /// scales, as routh's tol_lcp and the invariant checker's tol_rel measure. A residual below 1e-9
-/// passes the checker at its default tolerances.
+/// passes the checker at its default tolerances. It also stops at the host's accuracy, once
+/// residual * V <= v_tol (ipx_problem.v_tol; docs/core-api.md "Solve accuracy").
 ///
 /// W comes as these blocks from a problem that gives it so (ipx_problem.Ws: the ODE adapter's,
 /// above the models' dense fallback), and everything here is O(blocks); from a dense W the scan
@@ -83,6 +84,9 @@ typedef struct ipx_nsgs_options {
     /// unconverged one: deep piles' residuals sit on plateaus for thousands of sweeps.
     int stall_sweeps;
     double stall_accept;
+    /// m/s, >= 0: the solve also ends when residual * V <= v_tol (the problem's v_tol: the
+    /// accuracy the host holds), IPX_OK; 0: tol alone decides.
+    double v_tol;
 } ipx_nsgs_options;
 
 /// The solver's state; everything lives in the workspace it was set up from.

@@ -71,6 +71,9 @@ typedef struct ipx_ode_config {
     int recovery_switch;       ///< IPX_ODE_RECOVERY_POSITION: islands of this many contacts or more
                                ///< are projected by the iterative LCP (lcp_psd.h, W applied through
                                ///< the bodies), smaller ones by the dense Lemke; >= 1
+    double accuracy_steps; ///< the velocity accuracy handed to the models (ipx_problem.v_tol), in
+                           ///< |g| h: the iterative LCP solves of aplcp and routh may stop there
+                           ///< (docs/ode-adapter.md "Solve accuracy"); 0 = their own tolerances
 } ipx_ode_config;
 
 /// Counters since the context was created (or since ipx_ode_reset_stats).
@@ -136,17 +139,17 @@ ipx_ode_context *ipx_ode_context_for(dWorldID world);
 int ipx_ode_own_call(void);
 
 /// Selects the model ("ode" = pass-through, or any core model such as "aplcp", "plus") and
-/// applies "key=value,..." parameters on top of its defaults. Seven keys belong to the adapter,
+/// applies "key=value,..." parameters on top of its defaults. Eight keys belong to the adapter,
 /// not the model (ipx_ode_config): recovery=position|velocity|ode, recovery_speed=<m/s>,
 /// recovery_switch=<contacts>, impact_threshold=<m/s>, gravity_steps=<number>,
-/// jitter_steps=<number> and handback_bound=<number>.
+/// jitter_steps=<number>, accuracy_steps=<number> and handback_bound=<number>.
 /// On an error returns non-zero, writes a message naming the bad item and leaves the previous
 /// configuration in place.
 int ipx_ode_configure(ipx_ode_context *ctx, const char *model_name, const char *params_text,
                       char *message, size_t message_size);
 
 /// Takes the adapter's own keys (recovery, recovery_speed, recovery_switch, impact_threshold,
-/// gravity_steps, jitter_steps, handback_bound) out of "key=value,..." text (NULL or "" for none)
+/// gravity_steps, jitter_steps, accuracy_steps, handback_bound) out of "key=value,..." text (NULL or "" for none)
 /// into *config and writes the other items, the model's, into model_text (model_size bytes) as
 /// "key=value,...". The text follows the rules of every parameter list (ipx_params_next in
 /// impax/registry.h: commas, white space, empty items; numbers as ipx_param_number reads them).

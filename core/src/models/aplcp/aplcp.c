@@ -165,10 +165,13 @@ static ipx_status solve_iterative(const ipx_problem *p, const double *param, con
     ipx_status st = ipx_nsgs_init(&s, p, directions(param), ws);
     if (st != IPX_OK) return st;
     const int max_sweeps = (int)param[IPX_APLCP_MAX_SWEEPS], rows = IPX_ROWS_PER_CONTACT * p->k;
-    const ipx_nsgs_options opt = {
-        param[IPX_APLCP_LCP_TOL],
-        dense_after ? ipx_nsgs_fallback_sweeps(p->k, max_sweeps) : max_sweeps, 1,
-        (int)param[IPX_APLCP_STALL_SWEEPS], dense_after ? INFINITY : param[IPX_APLCP_LCP_ACCEPT]};
+    const ipx_nsgs_options opt = {param[IPX_APLCP_LCP_TOL],
+                                  dense_after ? ipx_nsgs_fallback_sweeps(p->k, max_sweeps)
+                                              : max_sweeps,
+                                  1,
+                                  (int)param[IPX_APLCP_STALL_SWEEPS],
+                                  dense_after ? INFINITY : param[IPX_APLCP_LCP_ACCEPT],
+                                  p->v_tol};
     st = ipx_nsgs_solve(&s, p->v, shift, NULL, 0, &opt);
     *residual = s.residual;
     r->counts.lcp_solves++;
