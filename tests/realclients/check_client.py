@@ -13,7 +13,8 @@ LD_PRELOAD shim, and checks what docs/testing.md "Real clients" promises:
 A cell (program, model) listed in known_gaps.txt is an open finding: it must fail in no other
 way than the listed ones (unfinished, fallbacks, energy), and once it passes the test fails
 until the line is removed (unless the line says unfinished: finishing within the limit depends
-on the machine's speed).
+on the machine's speed; or varies: the program alone takes another trajectory in each run, so
+whether the finding shows depends on the run).
 
 usage: check_client.py SHIM MODEL SCRATCH NAME TIME_LIMIT_S PROGRAM [ARG...]
 Environment for both runs (DS_FRAMES, ...) comes from the caller. A PROGRAM of `xvfb-run`
@@ -157,13 +158,15 @@ def main():
     gap = known_gap(name, model)
     kinds = {kind for kind, _ in failures}
     if gap and not failures:
-        if "unfinished" not in gap:
+        if not gap & {"unfinished", "varies"}:
             print(f"FAIL the known gap ({','.join(sorted(gap))}) is closed: remove "
                   f"'{name} {model}' from {KNOWN_GAPS}")
             sys.exit(1)
-        # finishing in time depends on the machine: said, not failed
-        print(f"the known gap (unfinished) did not show on this machine: {name} under {model}")
-    elif gap and kinds <= gap:
+        # finishing in time depends on the machine, a varying program's trajectory on the run:
+        # said, not failed
+        print(f"the known gap ({','.join(sorted(gap))}) did not show in this run: {name} under "
+              f"{model}")
+    elif gap and kinds <= gap - {"varies"}:
         print(f"KNOWN GAP (known_gaps.txt): {name} under {model}; the test passes while it fails "
               "only so")
         sys.exit(0)
