@@ -70,7 +70,8 @@ static void test_stop_beside_a_hinge_takes_the_angular_momentum(void)
             hinge_stop(d, W, v);
             ENSURE(fabs(W[8] - d * d / I_P) <= 1e-12 * d * d / I_P); /* W_nn = d^2 / I_p */
             const ipx_contact c = {.mu = 0.6, .e = 0.0, .v_capture = 0.01};
-            const ipx_problem p = {1, W, v, &c, IPX_PROBLEM_W_ASSEMBLED, NULL};
+            const ipx_problem p = {
+                .k = 1, .W = W, .v = v, .contact = &c, .flags = IPX_PROBLEM_W_ASSEMBLED};
             const ipx_params par = ipx_test_params(models[mi], "");
             ipx_result r;
             ENSURE(ipx_test_solve(&par, &p, &r) == IPX_OK);
@@ -90,7 +91,7 @@ static void test_stop_on_the_hinge_axis_takes_nothing(void)
     for (int i = 0; i < 9; i++) ENSURE(W[i] == 0.0); /* every row held by the hinge */
     ENSURE(fabs(v[2]) <= 1e-15);
     const ipx_contact c = {.mu = 0.6, .e = 0.0, .v_capture = 0.01};
-    const ipx_problem p = {1, W, v, &c, IPX_PROBLEM_W_ASSEMBLED, NULL};
+    const ipx_problem p = {.k = 1, .W = W, .v = v, .contact = &c, .flags = IPX_PROBLEM_W_ASSEMBLED};
     const ipx_params par = ipx_test_params("plus", "");
     ipx_result r;
     ENSURE(ipx_test_solve(&par, &p, &r) == IPX_OK);
