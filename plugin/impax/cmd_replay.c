@@ -147,7 +147,7 @@ static int replay_model(const ipx_scene *scene, const options *o, replay_set *se
             rc = CLI_FAILED;
             fprintf(stderr, "impax replay: model %s: %s\n", set->models[m], msg);
         }
-        if (!o->quiet) replay_print_row(stdout, set->models[m], &set->recs[r], row);
+        if (!o->quiet) replay_print_row(stdout, set, m, r);
         cli_progress_update(&bar, r + 1);
     }
     cli_progress_finish(&bar);

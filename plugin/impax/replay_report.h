@@ -28,8 +28,14 @@ typedef struct replay_set {
 
 /// The file name of path (what lines and the CSV call a trajectory).
 const char *replay_name(const char *path);
-/// One line: model, trajectory, samples, errors (m and % of the length), events, wall time.
-void replay_print_row(FILE *f, const char *model, const cli_recording *rec, const replay_row *row);
+/// Lines of what replay prints are at most this wide (a model's label or a trajectory's name
+/// longer than fits widens its own table only).
+enum { REPLAY_WIDTH = 80 };
+
+/// One line of trajectory r under model m: trajectory, samples, errors (m and % of the length),
+/// events, fallbacks, wall time; before a model's first, the model's label and the columns' heads,
+/// and before the very first, the units.
+void replay_print_row(FILE *f, const replay_set *set, int m, int r);
 /// Per model: the means over its trajectories, total events, fallbacks and wall time.
 void replay_print_summary(FILE *f, const replay_set *set);
 /// One row per (model, trajectory). 0, or -1 after printing why.

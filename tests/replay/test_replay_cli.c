@@ -1,7 +1,8 @@
 /// `impax replay` end to end: a recording impax made itself (the cube-toss world under a model,
 /// its states written at 148 Hz with %.17g) replays under the same model to rounding (through
 /// several impacts), and not under another model; the CSV and plot; bad data files named with
-/// their line, exit 1, nothing simulated; usage and contact-key errors exit 2 naming the item.
+/// their line, exit 1, nothing simulated; usage and contact-key errors exit 2 naming the item;
+/// the lines fit 80 columns.
 /// argv: impax binary, worlds directory, scratch directory.
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
@@ -301,6 +302,29 @@ static void test_usage_errors_exit_2_naming_the_item(void)
     cli_result_free(&r);
 }
 
+/* What replay prints fits 80 columns, a model's entry with settings included: per model a
+   heading and one line per trajectory under column heads, then the summary (the recordings of
+   the test above). */
+static void test_the_lines_fit_80_columns(void)
+{
+    cli_result r = EXEC("replay '%s' --data made_plus.csv --data made_ode.csv --model "
+                        "ode,plus,plus:v_plastic=0.3",
+                        cube);
+    printf("%s", r.out);
+    ENSURE(r.exit_status == 0);
+    int lines = 0, widest = 0;
+    for (const char *p = r.out; *p; lines++) {
+        const int len = (int)strcspn(p, "\n");
+        if (len > widest) widest = len;
+        p += len + (p[len] == '\n');
+    }
+    printf("  %d lines, the widest %d columns\n", lines, widest);
+    ENSURE(lines > 10 && widest <= 80);
+    ENSURE(strstr(r.out, "\nplus:v_plastic=0.3\n  trajectory ") != NULL);
+    ENSURE(strstr(r.out, "\n  made_ode.csv ") != NULL);
+    cli_result_free(&r);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 4) {
@@ -312,6 +336,7 @@ int main(int argc, char **argv)
     scratch = argv[3];
     snprintf(cube, sizeof cube, "%s/cube_toss.world", worlds_dir);
     RUN(test_a_recording_replays_under_its_own_model);
+    RUN(test_the_lines_fit_80_columns);
     RUN(test_contact_keys_change_the_replay);
     RUN(test_bad_data_is_named_with_its_line);
     RUN(test_usage_errors_exit_2_naming_the_item);
