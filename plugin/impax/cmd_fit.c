@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "fit.h"
 #include "job_pool.h"
+#include "text_table.h"
 #include <nlopt.h>
 
 static const char help[] =
@@ -115,16 +116,25 @@ static int parse_options(int argc, char **argv, fit_cli *o)
     return CLI_OK;
 }
 
+/* "LABEL mu=0.3 e=0.5, mean position error ...", wrapped at 100 columns. */
 static void print_values(const char *label, const cli_fit_spec *spec, const double *x,
                          const cli_fit_score *s, double length_m)
 {
-    printf("%s", label);
-    for (int k = 0; k < spec->n; k++) printf(" %s=%.4g", spec->name[k], x[k]);
-    printf("  mean position error %.4g m (%.1f %% of %.4g m), orientation %.2f deg", s->pos_m,
-           100 * s->pos_m / length_m, length_m, s->ori_deg);
-    if (s->fallbacks)
-        printf(", %ld of %ld impact events fell back to ODE", s->fallbacks, s->events);
-    printf("\n");
+    char text[1024];
+    size_t used = 0;
+    for (int k = 0; k < spec->n && used < sizeof text; k++)
+        used += (size_t)snprintf(text + used, sizeof text - used, "%s=%.4g%s", spec->name[k], x[k],
+                                 k + 1 < spec->n ? " " : ",");
+    if (used < sizeof text)
+        used += (size_t)snprintf(
+            text + used, sizeof text - used,
+            " mean position error %.4g m (%.1f %% of %.4g m), orientation %.2f deg", s->pos_m,
+            100 * s->pos_m / length_m, length_m, s->ori_deg);
+    if (s->fallbacks && used < sizeof text)
+        snprintf(text + used, sizeof text - used, ", %ld of %ld impact events fell back to ODE",
+                 s->fallbacks, s->events);
+    const int col = printf("%s ", label);
+    cli_print_wrapped(stdout, col, text, "    ", 100);
 }
 
 /* K-fold cross-validation: fit on the other folds, score the held-out one; the held-out score
@@ -148,13 +158,18 @@ static int cross_validate(const cli_fit_problem *fp, const cli_fit_spec *spec, i
         cli_fit_score trained, scored;
         int evals;
         char params[1024], label[128];
-        rc = cli_fit_train(fp, spec, train, n_train, x, &trained, &evals, message, sizeof message);
+        char stage[64];
+        snprintf(stage, sizeof stage, "fold %d of %d", f + 1, folds);
+        cli_fit_problem fold_fp = *fp;
+        fold_fp.stage = stage;
+        rc = cli_fit_train(&fold_fp, spec, train, n_train, x, &trained, &evals, message,
+                           sizeof message);
         if (rc == 0) {
             cli_fit_params(spec, x, fp->base_params, 17, params, sizeof params);
             rc = cli_fit_score_set(fp, params, test, n_test, &scored, message, sizeof message);
         }
         if (rc != 0) break;
-        snprintf(label, sizeof label, "fold %d/%d trained on %d (%d evaluations):", f + 1, folds,
+        snprintf(label, sizeof label, "fold %d of %d trained on %d (%d evaluations):", f + 1, folds,
                  n_train, evals);
         print_values(label, spec, x, &trained, length_m);
         snprintf(label, sizeof label, "  held out %d:", n_test);
@@ -206,12 +221,17 @@ static int run_fit(const fit_cli *o, const char *world, const ipx_scene *scene,
     if (!all) return CLI_FAILED;
     for (int i = 0; i < n; i++) all[i] = i;
     const time_t t0 = time(NULL);
-    printf("fit %s on %d recordings of %s, %d fold%s (seed %lu), %d %s worker%s:", o->model, n,
+    printf("fit %s on %d recordings of %s, %d fold%s (seed %lu), %d %s worker%s:\n", o->model, n,
            world, o->folds, o->folds == 1 ? "" : "s", o->seed, cli_pool_workers(pool),
            cli_pool_transport(pool), cli_pool_workers(pool) == 1 ? "" : "s");
-    for (int k = 0; k < spec.n; k++)
-        printf(" %s in [%g, %g] from %g", spec.name[k], spec.lo[k], spec.hi[k], spec.start[k]);
-    printf("\n");
+    char line[2048];
+    size_t used = 0;
+    for (int k = 0; k < spec.n && used < sizeof line; k++)
+        used += (size_t)snprintf(line + used, sizeof line - used, "%s in [%g, %g] from %g%s",
+                                 spec.name[k], spec.lo[k], spec.hi[k], spec.start[k],
+                                 k + 1 < spec.n ? ", " : "");
+    printf("  ");
+    cli_print_wrapped(stdout, 2, line, "    ", 100);
     cli_fit_score start, held_out, fitted;
     char params[1024];
     cli_fit_params(&spec, spec.start, base, 17, params, sizeof params);
@@ -225,16 +245,21 @@ static int run_fit(const fit_cli *o, const char *world, const ipx_scene *scene,
     }
     double x[CLI_FIT_MAX];
     int evals = 0;
+    char stage[64];
+    snprintf(stage, sizeof stage, "all %d", n);
+    fp.stage = o->folds > 1 ? stage : NULL;
     if (rc == 0 &&
         (rc = cli_fit_train(&fp, &spec, all, n, x, &fitted, &evals, message, sizeof message)) != 0)
         fprintf(stderr, "impax fit: %s\n", message);
     if (rc == 0) {
-        if (o->folds > 1)
-            printf("held-out (%d folds): mean position error %.4g m (%.1f %% of %.4g m), "
-                   "orientation %.2f deg, "
-                   "fallbacks %ld of %ld impact events\n",
-                   o->folds, held_out.pos_m, 100 * held_out.pos_m / length_m, length_m,
-                   held_out.ori_deg, held_out.fallbacks, held_out.events);
+        if (o->folds > 1) {
+            snprintf(line, sizeof line,
+                     "held-out (%d folds): mean position error %.4g m (%.1f %% of %.4g m), "
+                     "orientation %.2f deg, fallbacks %ld of %ld impact events",
+                     o->folds, held_out.pos_m, 100 * held_out.pos_m / length_m, length_m,
+                     held_out.ori_deg, held_out.fallbacks, held_out.events);
+            cli_print_wrapped(stdout, 0, line, "    ", 100);
+        }
         char label[128];
         snprintf(label, sizeof label, "all %d (%d evaluations):", n, evals);
         print_values(label, &spec, x, &fitted, length_m);

@@ -49,6 +49,17 @@ typedef struct fit_run {
     size_t message_size;
 } fit_run;
 
+/* One line a evaluation on stderr: "fold 1 of 2, evaluation 3 of at most 80: mu=0.3012
+   e=0.4987: mean position error 0.001234 m", 4 significant digits (the full values go to the
+   fit's own lines and --out). */
+static void print_evaluation(const fit_run *run, const double *x, const cli_fit_score *score)
+{
+    fprintf(stderr, "  %s%sevaluation %d of at most %d:", run->fp->stage ? run->fp->stage : "",
+            run->fp->stage ? ", " : "", run->evals, run->fp->max_evals);
+    for (int k = 0; k < run->spec->n; k++) fprintf(stderr, " %s=%.4g", run->spec->name[k], x[k]);
+    fprintf(stderr, ": mean position error %.4g m\n", score->pos_m);
+}
+
 static double objective(unsigned n, const double *u, double *grad, void *data)
 {
     (void)grad; /* derivative-free algorithms only */
@@ -70,9 +81,7 @@ static double objective(unsigned n, const double *u, double *grad, void *data)
         nlopt_force_stop(run->opt);
         return HUGE_VAL;
     }
-    if (run->fp->verbose)
-        fprintf(stderr, "  evaluation %3d: %s: mean position error %.6g m\n", run->evals, params,
-                score.pos_m);
+    if (run->fp->verbose) print_evaluation(run, x, &score);
     if (score.pos_m < run->best_f) {
         run->best_f = score.pos_m;
         memcpy(run->best_x, x, n * sizeof *x);

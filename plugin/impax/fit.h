@@ -39,8 +39,9 @@ typedef struct cli_fit_problem {
     cli_pool *pool; /* where the replays run (local processes or MPI ranks) */
     int max_evals;  /* objective evaluations per fit */
     int algorithm; /* an nlopt_algorithm: derivative-free, bounded (LN_BOBYQA, LN_NELDERMEAD, LN_SBPLX) */
-    double xtol; /* stop when a step moves every parameter by less than xtol x its range */
-    int verbose; /* print every evaluation on stderr */
+    double xtol;       /* stop when a step moves every parameter by less than xtol x its range */
+    int verbose;       /* print every evaluation on stderr */
+    const char *stage; /* what the evaluations' lines call the fit under way ("fold 1 of 2") */
 } cli_fit_problem;
 
 /// Mean position error (m) and orientation error (deg) over a set of recordings.

@@ -1,7 +1,8 @@
 /// `impax fit` end to end: it recovers the contact parameters that made synthetic recordings
 /// (impax's own simulations of a tossed cube, so the error at the true values is zero), under an
 /// impax model and under ODE's own contact handling; cross-validation splits and scores the
-/// folds; the answer does not depend on the number of worker processes; bad usage exits 2
+/// folds; each evaluation's progress line says which fold and which evaluation of how many, to 4
+/// significant digits; the answer does not depend on the number of worker processes; bad usage exits 2
 /// naming the item, bad data exits 1 naming the file and line.
 /// argv: impax binary, cube-toss world, scratch directory, mpirun ("-": none).
 #define _POSIX_C_SOURCE 200809L
@@ -96,8 +97,8 @@ static void test_fit_cross_validates(void)
              "--quiet",
              world, dir);
     ENSURE(r.exit_status == 0);
-    ENSURE(strstr(r.out, "fold 1/2 trained on 2") != NULL &&
-           strstr(r.out, "fold 2/2 trained on 2") != NULL);
+    ENSURE(strstr(r.out, "fold 1 of 2 trained on 2") != NULL &&
+           strstr(r.out, "fold 2 of 2 trained on 2") != NULL);
     ENSURE(strstr(r.out, "held out 2:") != NULL);
     const char *h = strstr(r.out, "held-out (2 folds): mean position error ");
     ENSURE(h != NULL);
@@ -141,6 +142,51 @@ static void test_fit_is_the_same_on_any_number_of_jobs(void)
     for (int j = 1; j < runs; j++) ENSURE(line[0] && line[j] && strcmp(line[0], line[j]) == 0);
     if (runs == 2) printf("  mpirun: skipped (impax built without MPI or no mpirun)\n");
     for (int j = 0; j < 3; j++) free(line[j]);
+}
+
+/* The significant digits of the number that starts at p: its digits after the leading zeros, up
+   to an exponent or the number's end. */
+static int significant_digits(const char *p)
+{
+    int digits = 0, leading = 1;
+    for (; *p && strchr("+-.0123456789", *p); p++) {
+        if (*p < '0' || *p > '9') continue;
+        if (*p == '0' && leading) continue;
+        leading = 0;
+        digits++;
+    }
+    return digits;
+}
+
+/* Without --quiet every evaluation prints a line on stderr that says which fit it belongs to
+   (the fold, or all recordings) and how many evaluations are allowed, its values to 4
+   significant digits. */
+static void test_fit_progress_says_where_it_is(void)
+{
+    char dir[1024];
+    snprintf(dir, sizeof dir, "%s/fit_plus", scratch);
+    cli_result r = EXEC("fit %s --data %s --model plus --fit mu=0.2:0.4,e=0.4:0.6 --params "
+                        "mu=0.35,e=0.45 --folds 2 --max-evals 5 --jobs 1",
+                        world, dir);
+    ENSURE(r.exit_status == 0);
+    ENSURE(strstr(r.err, "  fold 1 of 2, evaluation 1 of at most 5: mu=") != NULL);
+    ENSURE(strstr(r.err, "  fold 2 of 2, evaluation 5 of at most 5: mu=") != NULL);
+    ENSURE(strstr(r.err, "  all 4, evaluation 5 of at most 5: mu=") != NULL);
+    ENSURE(strstr(r.out, "fold 1 of 2 trained on 2 (5 evaluations):") != NULL);
+    int lines = 0;
+    for (const char *p = strstr(r.err, "evaluation "); p; p = strstr(p + 1, "evaluation ")) {
+        const char *end = p + strcspn(p, "\n");
+        for (const char *v = p; v < end; v++)
+            if ((*v == '=' || *v == ' ') && significant_digits(v + 1) > 4) {
+                fprintf(stderr, "more than 4 significant digits: %.*s\n", (int)(end - p), p);
+                ENSURE(0);
+                break;
+            }
+        ENSURE(end - p + 13 <= 100); /* "  all 4, " or "  fold k of K, " before it */
+        lines++;
+    }
+    ENSURE(lines == 15); /* 5 for each of the two folds and for all */
+    cli_result_free(&r);
 }
 
 static void expect_usage(const char *args, int status, const char *needle)
@@ -199,6 +245,7 @@ int main(int argc, char **argv)
     RUN(test_fit_recovers_plus_parameters);
     RUN(test_fit_recovers_ode_parameters);
     RUN(test_fit_cross_validates);
+    RUN(test_fit_progress_says_where_it_is);
     RUN(test_fit_is_the_same_on_any_number_of_jobs);
     RUN(test_fit_usage_errors);
     RUN(test_fit_bad_data_names_file_and_line);
