@@ -32,6 +32,7 @@ static const char help[] =
     "                 twice (same model, same settings) is an error.\n"
     "  --duration T   simulated seconds (default: the world's <impax:duration>, else 2)\n"
     "  --out FILE     the table as CSV, one row per model\n"
+    "  --all-rows     every velocity row of every body (default: those that differ)\n"
     "  --plot FILE    PNG of what distinguishes the models, one line per model (none without it)\n"
     "  --plot-body B  the bodies plotted, one panel each: a body (model::link), a link or a model\n"
     "                 name, comma-separated (default: the bodies of the world's plot body's\n"
@@ -57,9 +58,10 @@ typedef struct ab_options {
     char models[1024];
     const char *plot, *plot_body, *plot_quantity, *out, *html;
     double duration, html_fps;
+    int all_rows;
 } ab_options;
 
-enum { OPT_PLOT_BODY = 256, OPT_PLOT_QUANTITY, OPT_HTML, OPT_HTML_FPS };
+enum { OPT_PLOT_BODY = 256, OPT_PLOT_QUANTITY, OPT_HTML, OPT_HTML_FPS, OPT_ALL_ROWS };
 
 static void default_models(char *buf, size_t size)
 {
@@ -80,6 +82,7 @@ static int parse_options(int argc, char **argv, ab_options *o, int *done)
         {"plot-quantity", required_argument, NULL, OPT_PLOT_QUANTITY},
         {"html", required_argument, NULL, OPT_HTML},
         {"html-fps", required_argument, NULL, OPT_HTML_FPS},
+        {"all-rows", no_argument, NULL, OPT_ALL_ROWS},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     memset(o, 0, sizeof *o);
@@ -98,6 +101,7 @@ static int parse_options(int argc, char **argv, ab_options *o, int *done)
         case OPT_PLOT_BODY: o->plot_body = optarg; break;
         case OPT_PLOT_QUANTITY: o->plot_quantity = optarg; break;
         case OPT_HTML: o->html = optarg; break;
+        case OPT_ALL_ROWS: o->all_rows = 1; break;
         case OPT_HTML_FPS:
             if (html_view_parse_fps(optarg, &o->html_fps) != 0) return CLI_USAGE;
             break;
@@ -170,6 +174,7 @@ static int run_all(const char *path, const ipx_scene *scene, const ab_options *o
     html_model views[MAX_MODELS];
     char params[MAX_MODELS][1024];
     const char *labels[MAX_MODELS];
+    char progress[MAX_MODELS][128];
     memset(runs, 0, sizeof runs);
     memset(series, 0, sizeof series);
     memset(frames, 0, sizeof frames);
@@ -181,13 +186,15 @@ static int run_all(const char *path, const ipx_scene *scene, const ab_options *o
         runs[m].duration_s = o->duration > 0 ? o->duration : ipx_scene_duration(scene);
         runs[m].series = o->plot ? &series[m] : NULL;
         runs[m].frames = o->html ? &frames[m] : NULL;
+        snprintf(progress[m], sizeof progress[m], "model %d of %d: %.64s", m + 1, n, e[m].label);
+        runs[m].progress_label = progress[m];
         frames[m].fps = o->html_fps;
         views[m] = (html_model){e[m].label, &frames[m]};
         rc = cli_run_scene(scene, &runs[m]);
         if (rc != CLI_OK) fprintf(stderr, "impax ab: %s: %s\n", e[m].label, runs[m].error);
     }
     if (rc == CLI_OK) {
-        ab_print_table(stdout, path, scene, n, labels, runs);
+        ab_print_table(stdout, path, scene, n, labels, runs, o->all_rows);
         if (o->out && ab_write_csv(o->out, n, labels, runs) != 0) rc = CLI_FAILED;
         if (o->plot && write_plot(o, plot, n, labels, runs, series) != 0) rc = CLI_FAILED;
         if (o->html && html_view_write("ab", o->html, scene, n, views) != 0) rc = CLI_FAILED;

@@ -5,8 +5,10 @@
 
 #include "cli.h"
 #include "html_view.h"
+#include "numfmt.h"
 #include "outputs.h"
 #include "runner.h"
+#include "text_table.h"
 
 static const char help[] =
     "usage: impax run WORLD [--model M] [--params P] [--duration T] [--out FILE.csv] [--trace "
@@ -40,35 +42,47 @@ static const char help[] =
     "\n"
     "Exit status: 0 ok, 1 world errors or a failed simulation, 2 bad usage or configuration.\n";
 
+/* Lines of the summary are at most this wide; longer ones (a fallback's message, a note) wrap. */
+enum { RUN_WIDTH = 100 };
+
 static void print_events(const cli_run *r)
 {
     if (strcmp(r->model_used, "ode") == 0) {
         printf("  impact events     none: ODE's own contact handling\n");
         return;
     }
-    printf("  %-17s %ld (%ld contacts), fallbacks to ODE %ld%s%s\n",
-           r->compliant ? "contact-force steps" : "impact events", r->stats.impact_events,
-           r->stats.impact_contacts, r->stats.fallbacks, r->stats.fallbacks ? ": last: " : "",
-           r->stats.fallbacks ? r->stats.last_message : "");
+    char text[1024];
+    const int col = printf("  %-17s ", r->compliant ? "contact-force steps" : "impact events");
+    snprintf(text, sizeof text, "%ld (%ld contacts), fallbacks to ODE %ld%s%s",
+             r->stats.impact_events, r->stats.impact_contacts, r->stats.fallbacks,
+             r->stats.fallbacks ? ": last: " : "", r->stats.fallbacks ? r->stats.last_message : "");
+    cli_print_wrapped(stdout, col, text, "      ", RUN_WIDTH);
 }
 
+/* One precision per quantity: times in s to 4 decimals (the ab table's), energies in J to 4. */
 static void print_summary(const char *path, const cli_run *r)
 {
-    printf("world %s, model %s, %.3f s simulated in %ld steps\n", path, r->model_used, r->t_end_s,
-           r->steps);
+    char text[1024];
+    snprintf(text, sizeof text, "world %s, model %s, %.4f s simulated in %ld steps", path,
+             r->model_used, r->t_end_s, r->steps);
+    cli_print_wrapped(stdout, 0, text, "  ", RUN_WIDTH);
     printf("  collisions        %ld\n", r->collisions);
     print_events(r);
-    if (r->first_impact_step >= 0) printf("  first impact      t = %.6f s\n", r->first_impact_t_s);
+    if (r->first_impact_step >= 0) printf("  first impact      t = %.4f s\n", r->first_impact_t_s);
     else printf("  first impact      none\n");
-    printf("  energy            %.9g J at the start, %.9g J at the end (%+.3g J)\n",
-           r->energy_start_j, r->energy_end_j, r->energy_end_j - r->energy_start_j);
-    printf("  impacts changed   %+.9g J of kinetic energy\n", r->impact_energy_change_j);
+    char change[32], impacts[32];
+    printf("  energy            %.4f J at the start, %.4f J at the end (%s J)\n", r->energy_start_j,
+           r->energy_end_j,
+           cli_num(change, sizeof change, "%+.4f", r->energy_end_j - r->energy_start_j));
+    printf("  impacts changed   %s J of kinetic energy\n",
+           cli_num(impacts, sizeof impacts, "%+.4f", r->impact_energy_change_j));
     printf("  deepest contact   %.3g m\n", r->max_penetration_m);
     printf("  wall time         %.3f s (%.3f s in impax)\n", r->wall_s, r->stats.seconds);
     if (r->ignored_restitution > 0) {
         char note[256];
         cli_inelastic_note(note, sizeof note, r->model_used, r);
-        printf("note: %s\n", note);
+        snprintf(text, sizeof text, "note: %s", note);
+        cli_print_wrapped(stdout, 0, text, "  ", RUN_WIDTH);
     }
 }
 

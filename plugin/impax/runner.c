@@ -57,11 +57,20 @@ static void csv_row(FILE *f, ipx_sim *sim)
     fprintf(f, ",%.17g\n", ipx_sim_energy(sim));
 }
 
-/* What the event callback needs. */
+/* What the event callback needs, and what it tells the step. */
 typedef struct event_sink {
     cli_run *run;
     const ipx_sim *sim;
+    int pushed; /* an event of the step under way had a contact with a normal impulse */
 } event_sink;
+
+/* A compliant model's first contact, followed to its end (runner.h, compared_t_s). */
+typedef struct contact_end {
+    int open;         /* the contacts have pushed in every step since the first impact */
+    int saved;        /* velocity holds the state after the last step */
+    double *velocity; /* 6 per body */
+    double ke_j, t_s;
+} contact_end;
 
 /* The largest restitution of p's contacts that approach faster than their capture speed: what a
    model with a restitution law would have bounced. */
@@ -79,6 +88,8 @@ static void on_event(const ipx_ode_event *ev, void *user)
     event_sink *sink = user;
     cli_run *run = sink->run;
     if (ev->ok) run->impact_energy_change_j += ev->ke_after - ev->ke_before;
+    for (int i = 0; ev->ok && ev->impulse && i < ev->k; i++)
+        if (ev->impulse[3 * i + 2] > 0.0) sink->pushed = 1;
     if (run->restitution_flag && ev->problem)
         run->ignored_restitution =
             fmax(run->ignored_restitution, bouncing_restitution(ev->problem));
@@ -87,21 +98,51 @@ static void on_event(const ipx_ode_event *ev, void *user)
     if (run->frames) cli_frames_event(run->frames, ipx_sim_time(sink->sim), ev);
 }
 
-static void record_first_impact(cli_run *run, ipx_sim *sim, long fallbacks_before)
+/* Every body's [vx vy vz wx wy wz] into out (6 per body). */
+static void velocities(ipx_sim *sim, int n_bodies, double *out)
+{
+    for (int b = 0; b < n_bodies; b++) {
+        dBodyID body = ipx_sim_body(sim, b);
+        const dReal *v = dBodyGetLinearVel(body), *w = dBodyGetAngularVel(body);
+        for (int i = 0; i < 3; i++) {
+            out[6 * b + i] = v[i];
+            out[6 * b + 3 + i] = w[i];
+        }
+    }
+}
+
+static void record_first_impact(cli_run *run, ipx_sim *sim, long fallbacks_before, contact_end *end)
 {
     run->first_impact_step = (int)run->steps;
     run->first_impact_t_s = ipx_sim_time(sim);
     run->first_impact_fell_back =
         ipx_ode_get_stats(ipx_sim_impax(sim)).fallbacks > fallbacks_before;
     run->ke_after_first_j = ipx_sim_kinetic_energy(sim);
-    for (int b = 0; b < run->n_bodies; b++) {
-        dBodyID body = ipx_sim_body(sim, b);
-        const dReal *v = dBodyGetLinearVel(body), *w = dBodyGetAngularVel(body);
-        for (int i = 0; i < 3; i++) {
-            run->first_velocity[6 * b + i] = v[i];
-            run->first_velocity[6 * b + 3 + i] = w[i];
-        }
+    run->compared_t_s = run->first_impact_t_s;
+    velocities(sim, run->n_bodies, run->first_velocity);
+    /* a compliant model's impact is still under way: followed until its contacts stop pushing */
+    run->mid_contact = end->open = run->compliant && end->velocity;
+}
+
+/* After a compliant model's first impact: a step without contact force ends the contact at
+   its start, the state after the step before, which is what the impulsive models' velocities
+   right after their impact compare with (docs/command.md, impax ab). */
+static void follow_contact(cli_run *run, ipx_sim *sim, int pushed, contact_end *end)
+{
+    if (pushed) {
+        velocities(sim, run->n_bodies, end->velocity);
+        end->ke_j = ipx_sim_kinetic_energy(sim);
+        end->t_s = ipx_sim_time(sim);
+        end->saved = 1;
+        return;
     }
+    if (end->saved) {
+        memcpy(run->first_velocity, end->velocity,
+               6 * (size_t)run->n_bodies * sizeof *end->velocity);
+        run->ke_after_first_j = end->ke_j;
+        run->compared_t_s = end->t_s;
+    }
+    run->mid_contact = end->open = 0;
 }
 
 /* The outputs' start: body names, first-impact storage. 0, or -1 if memory is short. */
@@ -118,11 +159,13 @@ static int prepare(cli_run *run, ipx_sim *sim)
 }
 
 /* One step and what it adds to the outputs. 0, or 1 with run->error set. */
-static int step(cli_run *run, ipx_sim *sim, int *had_impact)
+static int step(event_sink *sink, ipx_sim *sim, int *had_impact, contact_end *end)
 {
+    cli_run *run = sink->run;
     char msg[256];
     const long fallbacks_before =
         run->first_impact_step < 0 ? ipx_ode_get_stats(ipx_sim_impax(sim)).fallbacks : 0;
+    sink->pushed = 0;
     if (ipx_sim_step(sim, msg, sizeof msg) != 0) {
         snprintf(run->error, sizeof run->error, "t = %.6f s: %s", ipx_sim_time(sim), msg);
         return 1;
@@ -132,7 +175,8 @@ static int step(cli_run *run, ipx_sim *sim, int *had_impact)
     const int impact = ipx_sim_had_impact(sim);
     run->collisions += impact && !*had_impact;
     *had_impact = impact;
-    if (run->first_impact_step < 0 && impact) record_first_impact(run, sim, fallbacks_before);
+    if (run->first_impact_step < 0 && impact) record_first_impact(run, sim, fallbacks_before, end);
+    else if (end->open) follow_contact(run, sim, sink->pushed, end);
     if (run->csv) csv_row(run->csv, sim);
     if (run->series && cli_series_push(run->series, sim, run->steps) != 0) {
         snprintf(run->error, sizeof run->error, "out of memory for the plot series");
@@ -151,6 +195,7 @@ static void start(cli_run *run)
     run->first_impact_step = -1;
     run->first_impact_fell_back = 0;
     run->first_velocity = NULL;
+    run->mid_contact = 0;
     run->body_name = NULL;
     run->n_bodies = 0;
     run->steps = 0;
@@ -190,7 +235,14 @@ int cli_run_scene(const ipx_scene *scene, cli_run *run)
         snprintf(run->error, sizeof run->error, "out of memory");
         return 1;
     }
-    event_sink sink = {run, sim};
+    event_sink sink = {run, sim, 0};
+    contact_end end = {0};
+    if (run->compliant && !(end.velocity = calloc((size_t)(run->n_bodies > 0 ? run->n_bodies : 1),
+                                                  6 * sizeof(double)))) {
+        ipx_sim_destroy(sim);
+        snprintf(run->error, sizeof run->error, "out of memory");
+        return 1;
+    }
     ipx_ode_set_event_callback(ipx_sim_impax(sim), on_event, &sink);
     double up[3];
     cli_up_vector(ipx_sim_world(sim), up);
@@ -204,10 +256,11 @@ int cli_run_scene(const ipx_scene *scene, cli_run *run)
     if (run->frames) cli_frames_push(run->frames, sim);
 
     cli_progress bar;
-    cli_progress_start(&bar, run->model_used, run->duration_s);
+    cli_progress_start(&bar, run->progress_label ? run->progress_label : run->model_used,
+                       run->duration_s);
     int rc = 0, had_impact = 0;
     for (long s = 0; s < n_steps && rc == 0; s++) {
-        rc = step(run, sim, &had_impact);
+        rc = step(&sink, sim, &had_impact, &end);
         cli_progress_update(&bar, ipx_sim_time(sim));
     }
     cli_progress_finish(&bar);
@@ -217,6 +270,7 @@ int cli_run_scene(const ipx_scene *scene, cli_run *run)
     run->ke_end_j = ipx_sim_kinetic_energy(sim);
     run->final_height_m = body_height(sim, plot_body, up);
     run->stats = ipx_ode_get_stats(ipx_sim_impax(sim));
+    free(end.velocity);
     ipx_sim_destroy(sim);
     return rc;
 }
@@ -228,4 +282,5 @@ void cli_run_free(cli_run *run)
     free(run->first_velocity);
     run->body_name = NULL;
     run->first_velocity = NULL;
+    run->mid_contact = 0;
 }

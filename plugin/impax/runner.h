@@ -20,6 +20,7 @@ typedef struct cli_run {
     FILE *trace;        /* one JSON object per impact event (trace.h), or NULL */
     cli_series *series; /* or NULL */
     cli_frames *frames; /* what an --html page plays, or NULL; frames->fps set by the caller */
+    const char *progress_label; /* what the progress bar calls the run; NULL: the model's name */
     /* out */
     char model_used[32];
     int compliant; /* 1: the model acts through contact forces (its events are steps) */
@@ -30,9 +31,14 @@ typedef struct cli_run {
     int first_impact_step; /* -1 if no step had an impact */
     double first_impact_t_s;
     int first_impact_fell_back; /* 1: ODE's own solver took (part of) the first impact's step */
-    double
-        *first_velocity; /* 6 per body [vx vy vz wx wy wz] after the first impact step (malloc'd) */
+    /* The state the A/B table compares, at compared_t_s: right after the first impact's step;
+       for a compliant model, whose impact is forces over many steps, at the end of that contact
+       (the start of the first step after it without contact force), or, if the contacts never
+       came apart, at the first impact's step with mid_contact set. */
+    double *first_velocity; /* 6 per body [vx vy vz wx wy wz] (malloc'd) */
     double ke_after_first_j;
+    double compared_t_s;
+    int mid_contact;
     long collisions; /* steps with an impact after a step without: the same test for every model */
     double energy_start_j, energy_end_j, ke_end_j;
     double impact_energy_change_j; /* sum over impax's events of ke_after - ke_before */
