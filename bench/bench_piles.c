@@ -26,7 +26,7 @@
                        bench_replay and the regression set
        --list          print the seeds' scenes only
 
-   Run with OPENBLAS_NUM_THREADS=1 (docs/performance.md "Build and method"). */
+   Run with OPENBLAS_NUM_THREADS=1 (docs/performance.md "BLAS threads"). */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime, fork, fmemopen */
 #define _DEFAULT_SOURCE         /* MAP_ANONYMOUS */
 #include <ctype.h>

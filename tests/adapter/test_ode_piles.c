@@ -1,15 +1,15 @@
-/* Small members of the family of piles of issue [piles] (tests/support/ode_pile_scene.h, the draw
-   bench_piles runs, here seeds 1-12 with 6-24 bodies (dWorldStep 12 at most) for 0.5 s): plain ODE programs through the adapter
-   under each impulse model, every impact event judged on what the adapter reports of it. Each
-   model's promises (docs/models/README.md "What the models promise") on every event handed
-   back: no energy gain (the island's kinetic energy, and ipx_check's recomputation from the
-   impulses), no contact left approaching (plus to its eps_v), impulses in the friction cone and
-   not pulling (ipx_check), joints consistent (the adapter's largest joint residual). The kinds
-   judged are those the model promises at its parameters (ipx_model.promises), and for PLUS,
-   run with energy_cap=0 because the cap would hide a gain, no energy gain as well (the paper's
-   impact dissipates).
-   Fallbacks (islands left to ODE) are counted and printed, not judged here: jia handles one
-   contact by design, and the others' are the issue's open target (bench/bench_piles.c). */
+/* Small members of the family of piles of issue [piles] (tests/support/ode_pile_scene.h, the
+   draw bench_piles runs; here seeds 1-12 with 6-24 bodies, dWorldStep scenes 12 at most, for
+   0.5 s): plain ODE programs through the adapter under each impulse model, every impact event
+   judged on what the adapter reports of it. On every event handed back: no energy gain (the
+   island's kinetic energy, and ipx_check's recomputation from the impulses), no contact left
+   approaching (plus to its eps_v, docs/models/plus.md), impulses in the friction cone and not
+   pulling (ipx_check), joints consistent (the adapter's largest joint residual). The ipx_check
+   kinds judged are those the model promises at its parameters (ipx_model.promises, the table of
+   docs/models/README.md "Which model for what"); PLUS runs with energy_cap=0, as the cap would
+   hide a gain, and is judged on energy too (the paper's impact dissipates). Fallbacks (islands
+   left to ODE) are counted and printed, not judged here: jia handles one contact by design, and
+   the others' are the issue's open target (bench/bench_piles.c). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
