@@ -231,7 +231,7 @@ int ab_plot_write(const ab_plot *p, const char *path, int n_models, const char *
             double *col = y + ((size_t)k * (size_t)n_models + (size_t)m) * (size_t)n;
             for (int j = 0; j < n; j++)
                 col[j] = value(&series[m], q, j, q == AB_ENERGY ? 0 : drawn[k]);
-            lines[k * n_models + m] = (cli_line){labels[m], n, series[m].t_s, col};
+            lines[k * n_models + m] = (cli_line){labels[m], n, series[m].t_s, col, NULL};
         }
         snprintf(titles[k], sizeof titles[k], "%s",
                  q == AB_ENERGY ? "the world's total energy" : names[drawn[k]]);

@@ -62,15 +62,15 @@ static int draw(const char *path, const replay_set *set, const plot_data *d, dou
     const cli_recording *rec = &set->recs[set->show];
     cli_line height[MAX_LINES], ori[MAX_LINES], dist[MAX_LINES];
     for (int m = 0; m < set->n_models; m++) {
-        height[m] = (cli_line){set->models[m], d[m].n_shown, d[m].t_s, d[m].z_m};
-        ori[m] = (cli_line){set->models[m], d[m].n_shown, d[m].t_s, d[m].ori_deg};
-        dist[m] = (cli_line){set->models[m], d[m].n_err, d[m].err_pct, d[m].cdf};
+        height[m] = (cli_line){set->models[m], d[m].n_shown, d[m].t_s, d[m].z_m, NULL};
+        ori[m] = (cli_line){set->models[m], d[m].n_shown, d[m].t_s, d[m].ori_deg, NULL};
+        dist[m] = (cli_line){set->models[m], d[m].n_err, d[m].err_pct, d[m].cdf, NULL};
     }
     for (int i = 0; i < rec->n; i++) {
         t_rec[i] = rec->samples[i].t_s;
         z_rec[i] = rec->samples[i].x_m[2];
     }
-    height[set->n_models] = (cli_line){"recorded", rec->n, t_rec, z_rec};
+    height[set->n_models] = (cli_line){"recorded", rec->n, t_rec, z_rec, NULL};
     char title_z[300], title_ori[300], title_dist[300];
     snprintf(title_z, sizeof title_z, "%s: height of %s", replay_name(rec->path), set->body);
     snprintf(title_ori, sizeof title_ori, "%s: orientation error (angle of q_rec^-1 q_sim)",

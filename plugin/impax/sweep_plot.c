@@ -121,7 +121,8 @@ static int plot_lines(const sweep_spec *spec, const table *t, int a, const char 
             if (!any) continue;
             for (int s = 0; s < n_series; s++)
                 lines[c * n_series + s] = (cli_line){label[s], n_x, spec->axis[a].value,
-                                                     &y[((size_t)c * n_series + s) * n_x]};
+                                                     &y[((size_t)c * n_series + s) * n_x],
+                                                     spec->model[s % spec->n_models].name};
             snprintf(titles[n_panels], sizeof titles[0], "%s against %s%s", t->name[c],
                      spec->axis[a].key, spec->n_seeds > 1 ? " (mean over the seeds)" : "");
             panels[n_panels] = (cli_panel){titles[n_panels], spec->axis[a].key, t->name[c],

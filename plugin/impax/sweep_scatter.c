@@ -1,5 +1,6 @@
-/* The outcome scatter of a sweep (PLplot, cairo PNG): one colour per world x model; and the
-   series' legend labels, which sweep_plot.c's lines use too. */
+/* The outcome scatter of a sweep (PLplot, cairo PNG): each model in its colour (model_colours.h),
+   each world in a glyph of its own; and the series' legend labels, which sweep_plot.c's lines use
+   too. */
 #include "sweep_scatter.h"
 
 #include <math.h>
@@ -7,12 +8,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "model_colours.h"
 #include "sweep_jobs.h"
 
 enum { MAX_SERIES = 16 };
 
-/* cmap0 entries that read well on white (as plot.c's lines). */
-static const PLINT colour[] = {1, 9, 3, 13, 8, 11, 14, 10};
+/* Series s takes cmap0 entry FIRST_COLOUR + s, set to its model's colour. */
+enum { FIRST_COLOUR = 16 };
+/* A glyph per world: filled circle, square, triangle, diamond. */
+static const char *const glyph[] = {"#(728)", "#(725)", "#(726)", "#(727)"};
 
 /* [lo, hi] of the finite values, widened by 5 %; a zero-width range becomes one of width
    2 |v| (or 2 if v = 0), so PLplot never gets an empty axis. 0 if nothing is finite. */
@@ -48,7 +52,13 @@ static void draw(const sweep_spec *spec, int n_series, const double *x, const do
     plsetopt("geometry", "1000x700");
     plscolbg(255, 255, 255);
     plscol0(15, 0, 0, 0);
+    plscmap0n(FIRST_COLOUR + MAX_SERIES);
     plinit();
+    for (int s = 0; s < n_series; s++) {
+        unsigned char c[3];
+        model_colour(spec->model[s % spec->n_models].name, c);
+        plscol0(FIRST_COLOUR + s, c[0], c[1], c[2]);
+    }
     plcol0(15);
     plenv(range[0], range[1], range[2], range[3], 0, 2);
     pllab(x_name, y_label, "Outcomes of the sweep's jobs");
@@ -57,16 +67,16 @@ static void draw(const sweep_spec *spec, int n_series, const double *x, const do
     const char *symbols[MAX_SERIES], *texts[MAX_SERIES];
     char labels[MAX_SERIES][160];
     for (int s = 0; s < n_series; s++) {
-        plcol0(colour[s % 8]);
+        const char *mark = glyph[(s / spec->n_models) % 4];
+        plcol0(FIRST_COLOUR + s);
         for (int i = 0; i < n; i++)
-            if (series[i] == s && isfinite(x[i]) && isfinite(y[i]))
-                plstring(1, &x[i], &y[i], "#(728)");
+            if (series[i] == s && isfinite(x[i]) && isfinite(y[i])) plstring(1, &x[i], &y[i], mark);
         sweep_series_label(spec, s, labels[s], sizeof labels[s]);
         opt[s] = PL_LEGEND_SYMBOL;
-        colours[s] = colour[s % 8];
+        colours[s] = FIRST_COLOUR + s;
         numbers[s] = 1;
         scales[s] = 1.0;
-        symbols[s] = "#(728)";
+        symbols[s] = mark;
         texts[s] = labels[s];
     }
     PLFLT width, height;
