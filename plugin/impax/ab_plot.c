@@ -105,32 +105,21 @@ static int explicit_bodies(ab_plot *p, const char *list, int n_names, const char
     return 0;
 }
 
-/* The bodies of the plot body's model (every body if there is no plot body). */
-static void default_bodies(ab_plot *p, int n_names, const char *const *names, const char *plot_body)
+/* Every body: a world of many one-body models (a bin of boxes) differs anywhere, not only in
+   its plot body's model. */
+static void default_bodies(ab_plot *p, int n_names)
 {
-    const char *sep = plot_body ? strstr(plot_body, "::") : NULL;
-    for (const char *next = sep; next; next = strstr(next + 2, "::"))
-        sep = next; /* the last "::" */
-    const size_t len = sep ? (size_t)(sep - plot_body) : 0;
-    for (int b = 0; len && b < n_names; b++)
-        if (strncmp(names[b], plot_body, len) == 0 && strncmp(names[b] + len, "::", 2) == 0)
-            add_body(p, b);
-    if (p->n_bodies) {
-        snprintf(p->group, sizeof p->group, "the bodies of model %.*s", (int)len, plot_body);
-        return;
-    }
     for (int b = 0; b < n_names; b++) add_body(p, b);
-    snprintf(p->group, sizeof p->group, "every body");
+    snprintf(p->group, sizeof p->group, "the world's %d bodies", n_names);
 }
 
 int ab_plot_prepare(ab_plot *p, const char *bodies, const char *quantity, int n_names,
-                    const char *const *names, const char *plot_body, char *message,
-                    size_t message_size)
+                    const char *const *names, char *message, size_t message_size)
 {
     memset(p, 0, sizeof *p);
     if (parse_quantity(quantity, &p->quantity, message, message_size) != 0) return -1;
     if (bodies) return explicit_bodies(p, bodies, n_names, names, message, message_size);
-    default_bodies(p, n_names, names, plot_body);
+    default_bodies(p, n_names);
     if (p->n_bodies == 0 && p->quantity < 0)
         p->quantity = AB_ENERGY; /* nothing moves: the energy */
     if (p->n_bodies == 0 && p->quantity != AB_ENERGY) {
@@ -187,24 +176,26 @@ static double model_spread(int q, int b, int n_models, const cli_series *series,
     return worst;
 }
 
-/* The bodies drawn: every candidate, or the AB_PLOT_DEFAULT_BODIES whose curves differ most
-   (in simulation order). Returns their number. */
+/* The bodies drawn: every candidate (in the order given), or the AB_PLOT_DEFAULT_BODIES whose
+   curves differ most between the models, the most different first. Returns their number. */
 static int drawn_bodies(const ab_plot *p, int q, int n_models, const cli_series *series, int n,
                         int *drawn)
 {
-    int count = p->n_bodies;
+    const int count = p->n_bodies;
     memcpy(drawn, p->body, (size_t)count * sizeof *drawn);
-    while (!p->explicit_bodies && count > AB_PLOT_DEFAULT_BODIES) { /* drop the closest one */
-        int closest = 0;
-        for (int i = 1; i < count; i++)
-            if (model_spread(q, drawn[i], n_models, series, n) <
-                model_spread(q, drawn[closest], n_models, series, n))
-                closest = i;
-        memmove(drawn + closest, drawn + closest + 1,
-                (size_t)(count - closest - 1) * sizeof *drawn);
-        count--;
-    }
-    return count;
+    if (p->explicit_bodies) return count;
+    double *spread = malloc((size_t)count * sizeof *spread);
+    if (!spread) return count < AB_PLOT_DEFAULT_BODIES ? count : AB_PLOT_DEFAULT_BODIES;
+    for (int i = 0; i < count; i++) spread[i] = model_spread(q, drawn[i], n_models, series, n);
+    for (int i = 1; i < count; i++) /* insertion sort, stable: equal spreads keep body order */
+        for (int j = i; j > 0 && spread[j] > spread[j - 1]; j--) {
+            const double s = spread[j];
+            const int b = drawn[j];
+            spread[j] = spread[j - 1], drawn[j] = drawn[j - 1];
+            spread[j - 1] = s, drawn[j - 1] = b;
+        }
+    free(spread);
+    return count < AB_PLOT_DEFAULT_BODIES ? count : AB_PLOT_DEFAULT_BODIES;
 }
 
 int ab_plot_write(const ab_plot *p, const char *path, int n_models, const char *const *labels,

@@ -139,8 +139,8 @@ static int preflight(const ipx_scene *scene, const ab_options *o, const cli_mode
             const int n_bodies = ipx_sim_body_count(sim);
             const char **names = calloc((size_t)(n_bodies > 0 ? n_bodies : 1), sizeof *names);
             for (int b = 0; names && b < n_bodies; b++) names[b] = ipx_sim_body_name(sim, b);
-            rc = names ? ab_plot_prepare(plot, o->plot_body, o->plot_quantity, n_bodies, names,
-                                         ipx_scene_plot_body(scene), msg, sizeof msg)
+            rc = names ? ab_plot_prepare(plot, o->plot_body, o->plot_quantity, n_bodies, names, msg,
+                                         sizeof msg)
                        : (snprintf(msg, sizeof msg, "out of memory"), -1);
             free(names);
         }

@@ -209,7 +209,12 @@ static void test_the_plot_shows_the_motion_or_what_is_chosen(void)
         "ab %s/plus_ex3_newtons_cradle.world --duration 0.05 --models ode,plus --plot motion.png",
         worlds_dir);
     ENSURE(r.exit_status == 0 && png_written(scratch, "motion.png"));
-    ENSURE(strstr(r.out, "plot: motion.png (v_x (m/s) of 5 of the bodies of model cradle") != NULL);
+    ENSURE(strstr(r.out, "plot: motion.png (v_x (m/s) of 5 of the world's 5 bodies") != NULL);
+    cli_result_free(&r);
+    /* a bin of 27 one-box models: the six boxes that differ most, not the plot body's model's one */
+    r = EXEC("ab %s/box_bin.world --duration 0.3 --models ode,plus --plot bin.png", worlds_dir);
+    ENSURE(r.exit_status == 0 && png_written(scratch, "bin.png"));
+    ENSURE(strstr(r.out, "plot: bin.png (v_z (m/s) of 6 of the world's 27 bodies") != NULL);
     cli_result_free(&r);
     r = EXEC(
         "ab %s/gonthier_bouncing_sphere.world --duration 0.6 --models ode,plus --plot drop.png",
