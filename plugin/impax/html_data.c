@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model_colours.h"
 #include "series.h"
 #include "sweep_jobs.h" /* sweep_json_string */
 
@@ -95,8 +96,12 @@ static int meta_json(cli_buf *json, ipx_sim *sim, int n, const html_model *model
         const cli_frames *f = models[m].frames;
         rc |= cli_buf_printf(json, "%s{\"label\":", m ? "," : "") |
               sweep_json_string(json, models[m].label);
-        rc |= cli_buf_printf(json, ",\"frames\":%d,\"contacts\":%d,\"dropped_contacts\":%ld}", f->n,
-                             f->n_contacts, f->dropped_contacts);
+        char colour[8];
+        model_colour_hex(models[m].label, colour);
+        rc |= cli_buf_printf(json,
+                             ",\"colour\":\"%s\",\"frames\":%d,\"contacts\":%d,"
+                             "\"dropped_contacts\":%ld}",
+                             colour, f->n, f->n_contacts, f->dropped_contacts);
     }
     return rc | cli_buf_append(json, "]}", 2);
 }

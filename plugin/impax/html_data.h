@@ -1,6 +1,7 @@
 /// The data an --html page plays, as JavaScript: one object IMPAX_DATA whose strings are base64
 /// (safe inside a <script>, whatever the world's names hold): meta, JSON of the world's bodies,
-/// shapes, joints and models; per model t (float64, s), pose (float32 x y z qw qx qy qz per body
+/// shapes, joints and models (each with its colour "#rrggbb" from model_colours.h, the page's
+/// only source of colours); per model t (float64, s), pose (float32 x y z qw qx qy qz per body
 /// and frame), energy (float32, J) and contact (float32 t, point, impulse per contact), all
 /// little-endian.
 #ifndef IMPAX_CLI_HTML_DATA_H

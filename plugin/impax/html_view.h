@@ -1,7 +1,9 @@
 /// `--html FILE`: one self-contained page (no network, no server) that plays the models' runs in
-/// a browser with three.js (Debian's libjs-three, inlined): bodies per model in colours of their
-/// own, joints, impacts' contact points and impulses, and the energy against time. The page's
-/// template is html_view.html, compiled into the binary; html_data.h describes its data.
+/// a browser with three.js (Debian's libjs-three, inlined): a lane per model side by side (or all
+/// in one view), each model in its colour (model_colours.h), a camera fitted to the bodies, a
+/// ground grid with its scale, joints, impacts' contact points and impulses, and the energy
+/// against time. The page's template is html_view.html, compiled into the binary; html_data.h
+/// describes its data.
 #ifndef IMPAX_CLI_HTML_VIEW_H
 #define IMPAX_CLI_HTML_VIEW_H
 
