@@ -33,8 +33,9 @@ static const char help[] =
     "  --out FILE     CSV, one row per kept sample: per contact vt1, vt2, vn (m/s) and pn (N s)\n"
     "                 after the impact, then delta_ke_J\n"
     "  --plot FILE    PNG of the cloud: post-impact normal velocities of the two contacts whose\n"
-    "                 outcome varies most (one contact: its normal against its sliding speed);\n"
-    "                 none without it. Both files are checked before anything is simulated.\n"
+    "                 outcomes vary most apart (one contact: its normal against its\n"
+    "                 sliding speed); none without it. Both files are checked before\n"
+    "                 anything is simulated.\n"
     "\n"
     "Exit status: 0 ok, 1 world errors, no impact or a failed sampling, 2 bad usage.\n";
 
@@ -43,6 +44,7 @@ typedef struct captured {
     int k; /* 0 until captured */
     int out_of_memory;
     double *W, *v; /* (3k)^2, 3k */
+    double *point; /* 3k, m, world frame: where the contacts are */
     ipx_contact *contact;
 } captured;
 
@@ -54,7 +56,8 @@ static void capture_first(const ipx_ode_event *ev, void *user)
     c->W = malloc(rows * rows * sizeof *c->W);
     c->v = malloc(rows * sizeof *c->v);
     c->contact = malloc((size_t)ev->problem->k * sizeof *c->contact);
-    if (!c->W || !c->v || !c->contact) {
+    c->point = malloc(3 * (size_t)ev->problem->k * sizeof *c->point);
+    if (!c->W || !c->v || !c->contact || !c->point) {
         c->out_of_memory = 1;
         return;
     }
@@ -62,6 +65,7 @@ static void capture_first(const ipx_ode_event *ev, void *user)
     ipx_problem_dense_W(ev->problem, c->W); /* a large island's W comes as blocks */
     memcpy(c->v, ev->problem->v, rows * sizeof *c->v);
     memcpy(c->contact, ev->problem->contact, (size_t)c->k * sizeof *c->contact);
+    for (int i = 0; i < 3 * c->k; i++) c->point[i] = ev->point ? ev->point[i] : NAN;
 }
 
 /* Runs the world under routh until its first impact event. 0, or -1 with a message. */
@@ -98,25 +102,57 @@ static int find_first_impact(const ipx_scene *scene, const char *params, capture
         rc = -1;
     } else if (rc == 0) {
         printf("first impact at t = %.6f s: %d contact(s)\n", ipx_sim_time(sim), out->k);
+        char x[32], y[32], z[32];
+        for (int i = 0; i < out->k; i++)
+            printf("  contact %d at (%s, %s, %s) m\n", i,
+                   cli_num(x, sizeof x, "%+.4f", out->point[3 * i]),
+                   cli_num(y, sizeof y, "%+.4f", out->point[3 * i + 1]),
+                   cli_num(z, sizeof z, "%+.4f", out->point[3 * i + 2]));
     }
     ipx_sim_destroy(sim);
     return rc;
 }
 
-/* The two contacts whose post-impact normal velocity ranges widest (b = a if k = 1). */
-static void widest_pair(const ipx_routh_summary *s, int k, int *a, int *b)
+/* The variances of contacts a's and b's post-impact normal velocities over the cloud, and the
+   smaller eigenvalue of their 2 x 2 covariance: zero when the two move as one (the contacts of
+   one edge, whose cloud is a diagonal line), positive when they vary apart. */
+static double apart(const ipx_routh_cloud *cloud, int k, int a, int b, double *sum_var)
+{
+    const size_t rows = IPX_ROWS_PER_CONTACT * (size_t)k;
+    double ma = 0, mb = 0, saa = 0, sbb = 0, sab = 0;
+    for (int j = 0; j < cloud->count; j++) {
+        ma += cloud->v_post[j * rows + IPX_ROWS_PER_CONTACT * a + IPX_N] / cloud->count;
+        mb += cloud->v_post[j * rows + IPX_ROWS_PER_CONTACT * b + IPX_N] / cloud->count;
+    }
+    for (int j = 0; j < cloud->count; j++) {
+        const double da = cloud->v_post[j * rows + IPX_ROWS_PER_CONTACT * a + IPX_N] - ma,
+                     db = cloud->v_post[j * rows + IPX_ROWS_PER_CONTACT * b + IPX_N] - mb;
+        saa += da * da, sbb += db * db, sab += da * db;
+    }
+    *sum_var = saa + sbb;
+    const double half = 0.5 * (saa + sbb), gap = hypot(0.5 * (saa - sbb), sab);
+    return half - gap;
+}
+
+/* The two contacts whose post-impact normal velocities vary most apart: the largest smaller
+   eigenvalue of their covariance, so that the plot spreads the cloud in two dimensions (the
+   rocking block's two segments, one per edge) rather than along a diagonal; between pairs equally
+   apart (to round-off), the one that varies most. b = a if k = 1. */
+static void distinct_pair(const ipx_routh_cloud *cloud, int k, int *a, int *b)
 {
     *a = 0;
     *b = k > 1 ? 1 : 0;
-    for (int i = 0; i < k; i++) {
-        double span = s->vn_max[i] - s->vn_min[i];
-        if (span > s->vn_max[*a] - s->vn_min[*a]) {
-            *b = *a;
-            *a = i;
-        } else if (i != *a && (*b == *a || span > s->vn_max[*b] - s->vn_min[*b])) {
-            *b = i;
+    double best = -INFINITY, best_var = -INFINITY;
+    for (int i = 0; i < k; i++)
+        for (int j = i + 1; j < k; j++) {
+            double var;
+            const double minor = apart(cloud, k, i, j, &var);
+            const double scale = 1e-9 * fmax(var, best_var);
+            if (minor > best + scale || (minor >= best - scale && var > best_var)) {
+                best = fmax(minor, best), best_var = var;
+                *a = i, *b = j;
+            }
         }
-    }
 }
 
 static int write_csv(const captured *c, const ipx_routh_cloud *cloud, const char *out_path)
@@ -145,8 +181,7 @@ static int write_csv(const captured *c, const ipx_routh_cloud *cloud, const char
     return 0;
 }
 
-static int write_plot(const captured *c, const ipx_routh_cloud *cloud, const ipx_routh_summary *s,
-                      const char *plot_path)
+static int write_plot(const captured *c, const ipx_routh_cloud *cloud, const char *plot_path)
 {
     const int rows = IPX_ROWS_PER_CONTACT * c->k;
     double *x = malloc((size_t)cloud->count * sizeof *x),
@@ -158,7 +193,7 @@ static int write_plot(const captured *c, const ipx_routh_cloud *cloud, const ipx
         return -1;
     }
     int a, b;
-    widest_pair(s, c->k, &a, &b);
+    distinct_pair(cloud, c->k, &a, &b);
     for (int j = 0; j < cloud->count; j++) {
         const double *v = cloud->v_post + (size_t)j * rows;
         x[j] = v[IPX_ROWS_PER_CONTACT * a + IPX_N];
@@ -173,7 +208,8 @@ static int write_plot(const captured *c, const ipx_routh_cloud *cloud, const ipx
     int rc = cli_plot_points(plot_path, "Routh outcome set of the first impact", xl, yl,
                              cloud->count, x, y, msg, sizeof msg);
     if (rc != 0) fprintf(stderr, "impax set: %s\n", msg);
-    else printf("plot: %s\n", plot_path);
+    else if (b != a) printf("plot: %s (contact %d against contact %d)\n", plot_path, a, b);
+    else printf("plot: %s (contact %d)\n", plot_path, a);
     free(x);
     free(y);
     return rc;
@@ -227,7 +263,7 @@ static int sample(const captured *c, const ipx_params *params, long samples, lon
             print_summary(c, params, &s);
             if (s.kept == 0) fprintf(stderr, "impax set: no sample ended the impact\n");
             else if ((!out_path || write_csv(c, &cloud, out_path) == 0) &&
-                     (!plot_path || write_plot(c, &cloud, &s, plot_path) == 0))
+                     (!plot_path || write_plot(c, &cloud, plot_path) == 0))
                 rc = CLI_OK;
         }
     } else {
@@ -294,6 +330,7 @@ int cli_cmd_set(int argc, char **argv)
         free(cap->W);
         free(cap->v);
         free(cap->contact);
+        free(cap->point);
     }
     free(cap);
     ipx_scene_free(scene);

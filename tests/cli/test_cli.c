@@ -267,6 +267,55 @@ static void test_set_samples_the_first_impact(void)
     csv_free(&t);
 }
 
+/* The rocking block (1 m wide, 0.2 m thick) lands flat on both bottom edges: its four corners
+   are listed where the world puts them, and the plot shows one contact of each edge (the cloud's
+   two segments, one per pivoting edge), not two of one edge, which move as one (a diagonal). */
+static void test_set_lists_the_contacts_and_plots_one_of_each_edge(void)
+{
+    cli_result r =
+        EXEC("set '%s' --samples 300 --seed 1 --out edges.csv --plot edges.png", set_world);
+    printf("%s", r.out);
+    ENSURE(r.exit_status == 0 && png_written(scratch, "edges.png"));
+    double x[4][3];
+    int listed = 0;
+    for (int i = 0; i < 4; i++) {
+        char head[64];
+        snprintf(head, sizeof head, "  contact %d at (", i);
+        const char *at = strstr(r.out, head);
+        if (at &&
+            sscanf(at + strlen(head), "%lf, %lf, %lf) m", &x[i][0], &x[i][1], &x[i][2]) == 3) {
+            ENSURE_NEAR(fabs(x[i][0]), 0.5, 1e-4);
+            ENSURE_NEAR(fabs(x[i][1]), 0.1, 1e-4);
+            ENSURE_NEAR(x[i][2], 0.0, 1e-4);
+            listed++;
+        }
+    }
+    ENSURE(listed == 4);
+    int a = -1, b = -1;
+    const char *plot = strstr(r.out, "plot: edges.png (contact ");
+    ENSURE(plot && sscanf(plot, "plot: edges.png (contact %d against contact %d)", &a, &b) == 2);
+    ENSURE(a >= 0 && a < 4 && b >= 0 && b < 4 && a != b);
+    if (listed == 4 && a >= 0 && a < 4 && b >= 0 && b < 4)
+        ENSURE(fabs(x[a][0] - x[b][0]) > 0.9); /* one contact on each edge, x = -0.5 and +0.5 */
+    csv_table t;
+    char path[1100];
+    snprintf(path, sizeof path, "%s/edges.csv", scratch);
+    ENSURE(csv_read(path, &t) == 0 && t.n_rows > 10);
+    if (a >= 0 && b >= 0 && t.n_rows > 10) { /* the two vary apart: no diagonal */
+        double ma = 0, mb = 0, saa = 0, sbb = 0, sab = 0;
+        for (int i = 0; i < t.n_rows; i++)
+            ma += csv_at(&t, i, 4 * a + 2) / t.n_rows, mb += csv_at(&t, i, 4 * b + 2) / t.n_rows;
+        for (int i = 0; i < t.n_rows; i++) {
+            const double da = csv_at(&t, i, 4 * a + 2) - ma, db = csv_at(&t, i, 4 * b + 2) - mb;
+            saa += da * da, sbb += db * db, sab += da * db;
+        }
+        printf("  correlation of the plotted contacts' v_n: %.3f\n", sab / sqrt(saa * sbb));
+        ENSURE(saa > 0 && sbb > 0 && sab / sqrt(saa * sbb) < 0.5);
+    }
+    csv_free(&t);
+    cli_result_free(&r);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 7) {
@@ -286,6 +335,7 @@ int main(int argc, char **argv)
     RUN(test_run_writes_the_states);
     RUN(test_ab_on_the_cradle);
     RUN(test_set_samples_the_first_impact);
+    RUN(test_set_lists_the_contacts_and_plots_one_of_each_edge);
     RUN(test_ode_messages_are_summed_up_unless_verbose);
     return ipx_test_exit();
 }
