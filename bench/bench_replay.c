@@ -9,10 +9,12 @@
    bound; the model's header says which), those whose answer breaks an invariant the model
    promises or that a safety net changed (the checker at the model tests' tolerances:
    non-penetration down to a model's eps_v, PLUS's velocity floor), and how far the post-impact
-   velocities are from the first entry's (|dv|max / |v_pre|max per problem: median, 90th
-   percentile, largest), and a hash of its answers (status, impulses, post-impact velocities and
-   limits of every problem's first solve, bit for bit): two builds that give the same hash on
-   the same file answer the same, the check a restructuring passes. Then the time by problem size.
+   velocities are from the first entry's (|dv|max / |v_pre|max per problem: median, 90th percentile,
+   largest, and how many answers differ by more than 1e-9 so), and a hash of its answers (status,
+   impulses, post-impact velocities and limits of every problem's first solve, bit for bit): two
+   builds that give the same hash on the same file answer the same, the check a restructuring
+   passes. Then the time by problem size, and the counts the models report, summed (rounds,
+   intervals, least-squares solves, Newton iterations: the work done, whatever the machine's load).
    BENCH_MIN_K (default 1): only problems of at least that many contacts;
    BENCH_SHOW=1: the checker's findings for each answer that breaks a promise. */
 #include <math.h>
@@ -37,10 +39,11 @@ typedef struct entry {
     const char *text;
     ipx_params params;
     double total_us, size_us[N_SIZES];
-    int fails, broken, limited; /* limited: answers with a limits_hit bit set */
-    int bit_count[32];          /* answers with each limits_hit bit */
-    double *v_post;             /* 3k per problem, concatenated (the first repeat's answers) */
-    uint64_t hash;              /* FNV-1a over the first repeat's answers, bit for bit */
+    int fails, broken, limited;                  /* limited: answers with a limits_hit bit set */
+    int bit_count[32];                           /* answers with each limits_hit bit */
+    long long rounds, intervals, solves, newton; /* counts summed over the first repeat */
+    double *v_post; /* 3k per problem, concatenated (the first repeat's answers) */
+    uint64_t hash;  /* FNV-1a over the first repeat's answers, bit for bit */
 } entry;
 
 static uint64_t fnv1a(uint64_t h, const void *bytes, size_t n)
@@ -119,6 +122,8 @@ static void judge(entry *e, const ipx_problem *p, int i, ipx_status st, const ip
     e->hash = fnv1a(e->hash, res->v_post, sizeof(double) * rows);
     e->hash = fnv1a(e->hash, &res->counts.limits_hit, sizeof res->counts.limits_hit);
     if (res->counts.limits_hit != 0) e->limited++;
+    e->rounds += res->counts.rounds, e->intervals += res->counts.intervals;
+    e->solves += res->counts.lsq_solves, e->newton += res->counts.newton_iters;
     for (int b = 0; b < 32; b++) e->bit_count[b] += (res->counts.limits_hit >> b) & 1u;
     char lines[1024];
     if (ipx_test_check_findings(p, res, kinds, eps_v, lines, sizeof lines) == 0) return;
@@ -168,12 +173,15 @@ static int by_value(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* The distance of e's answers from the first entry's: per problem |dv|max / |v_pre|max. */
+#define DIFFER 1e-9 /* |dv|max / |v_pre|max above which two answers count as different */
+
+/* The distance of e's answers from the first entry's: per problem |dv|max / |v_pre|max; then
+   how many answers differ from the first entry's, by more than DIFFER or in failing. */
 static void print_distance(const entry *first, const entry *e, const problem_record *recs, int n)
 {
     double *d = malloc(sizeof(double) * (size_t)n);
     if (!d) return;
-    int m = 0;
+    int m = 0, differ = 0;
     size_t offset = 0;
     for (int i = 0; i < n; i++) {
         const size_t rows = 3 * (size_t)recs[i].problem.k;
@@ -186,12 +194,14 @@ static void print_distance(const entry *first, const entry *e, const problem_rec
             vmax = fmax(vmax, fabs(recs[i].problem.v[x]));
         }
         if (both && vmax > 0.0) d[m++] = dv / vmax;
+        differ += !both || dv > DIFFER * vmax;
         offset += rows;
     }
     qsort(d, (size_t)m, sizeof *d, by_value);
     if (m > 0)
         printf("  %8.2g %8.2g %8.2g", d[m / 2], d[(9 * m) / 10 < m ? (9 * m) / 10 : m - 1],
                d[m - 1]);
+    printf("  %d differ", differ);
     free(d);
 }
 
@@ -246,7 +256,7 @@ int main(int argc, char **argv)
     printf("%s: %d problems of %d..%d contacts; per problem the median of %d solves\n", argv[1], n,
            k_min, k_max, repeats);
     printf("%-40s %10s %6s %6s %7s %7s  %s\n", "entry", "solves ms", "ratio", "failed", "broken",
-           "limits", "|dv|/|v| against the first: median, p90, max");
+           "limits", "|dv|/|v| against the first: median, p90, max; answers beyond 1e-9");
     for (int e = 0; e < n_entries; e++) {
         entries[e].v_post = malloc(sizeof(double) * rows);
         if (!entries[e].v_post || replay(&entries[e], recs, n, k_max, repeats, show) != 0) return 1;
@@ -270,6 +280,11 @@ int main(int argc, char **argv)
     }
     for (int e = 0; e < n_entries; e++)
         printf("%s: answers hash %016llx\n", entries[e].text, (unsigned long long)entries[e].hash);
+    for (int e = 0; e < n_entries; e++)
+        printf("%s: rounds %lld, intervals %lld, least-squares solves %lld, Newton iterations "
+               "%lld\n",
+               entries[e].text, entries[e].rounds, entries[e].intervals, entries[e].solves,
+               entries[e].newton);
     for (int e = 0; e < n_entries; e++) {
         if (!entries[e].limited) continue;
         printf("%s: limits_hit bits (answers):", entries[e].text);
