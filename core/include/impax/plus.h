@@ -81,8 +81,12 @@
 ///     Newton's method on the angles alone after sweeps 1, 2, 4, 8 and 16 (each evaluation one
 ///     min-norm solve; as many impending contacts as the factor cache's columns allow;
 ///     its point taken only where it is consistent or nearly so), and
-///     stopped at 20 sweeps short of the roots); of several roots the one without a pulling
-///     normal, then the smallest impulse, is kept (Table 1's min-norm principle). A root with a
+///     stopped at 20 sweeps short of the roots). Which root a contact takes: where Newton
+///     failed (no convergence within newton_max_iters, a stall, the wrong branch after 2 ni
+///     turns; docs/models/plus.md §5.5), of several roots the one without a pulling normal,
+///     then the smallest impulse (Table 1's min-norm principle); where Newton converged but
+///     left an angle off, with slip_root = 0 (the default) the root nearest Newton's
+///     directions, with slip_root = 1 the min-norm one as before. A root with a
 ///     pulling normal is a root: the active set then drops that normal. The spec's
 ///     division-free residual |w| pi_t + mu pi_n w vanishes for every pi_t where w = 0, and
 ///     Simbody's PLUSImpulseSolver builds its direction from A_t pi alone, with the sign the
@@ -226,6 +230,8 @@ enum {
                          ///< IPX_PLUS_SPARSE_GIVE_UP systems more than it answered)
     IPX_PLUS_MAX_WORK,   ///< work units per impact before the plastic finish (deviation 12); a
                          ///< factorisation of m unknowns counts m^3; 0 = PLUS_AUTO_WORK
+    IPX_PLUS_SLIP_ROOT, ///< impending-slip root where Newton converged with an angle off (deviation
+                        ///< 3): 0 = the one nearest Newton's, 1 = the min-norm one of all
     IPX_PLUS_N_PARAMS
 };
 

@@ -107,6 +107,11 @@ static const ipx_param_def plus_params[IPX_PLUS_N_PARAMS] = {
          "cost bound: work units per impact before the plastic finish (limits_hit "
          "bit 8), a factorisation of m unknowns counting m^3 (docs/models/"
          "plus.md §5.8); 0 = PLUS_AUTO_WORK"},
+    [IPX_PLUS_SLIP_ROOT] =
+        {"slip_root", PLUS_SLIP_ROOT_NEWTON, PLUS_SLIP_ROOT_NEWTON, PLUS_SLIP_ROOT_MIN_NORM, 1, "",
+         "impending-slip root where Newton from the current direction converged with an angle "
+         "off its end slip (deviation 3): 0 = newton, the root nearest Newton's; 1 = min_norm, "
+         "the min-norm root of all (the choice where Newton fails)"},
 };
 
 static void plus_cfg_from_params(const double *param, plus_cfg *cfg)
@@ -132,6 +137,7 @@ static void plus_cfg_from_params(const double *param, plus_cfg *cfg)
     cfg->max_solves = (long)param[IPX_PLUS_MAX_SOLVES];
     cfg->sparse_min = (int)param[IPX_PLUS_SPARSE_MIN];
     cfg->max_work = param[IPX_PLUS_MAX_WORK];
+    cfg->slip_root = (int)param[IPX_PLUS_SLIP_ROOT];
 }
 
 /* Slices of the workspace, in the order plus_ctx_init takes them. */

@@ -27,7 +27,14 @@ typedef struct plus_cfg {
     long max_solves;   ///< deviation 12; 0 = PLUS_AUTO_SOLVES(k)
     int sparse_min;    ///< unknowns from which the sparse solve is tried; 0 = never
     double max_work;   ///< deviation 12, work units; 0 = PLUS_AUTO_WORK
+    int slip_root;     ///< deviation 3: PLUS_SLIP_ROOT_NEWTON or PLUS_SLIP_ROOT_MIN_NORM
 } plus_cfg;
+
+/// Values of slip_root: the root the search takes where Newton converged with an angle off.
+enum {
+    PLUS_SLIP_ROOT_NEWTON = 0,  ///< the nearest Newton's directions (Newton's root, refined)
+    PLUS_SLIP_ROOT_MIN_NORM = 1 ///< of all roots the scan finds, the min-norm one
+};
 
 /// Normal row of a contact in one interval candidate.
 enum {

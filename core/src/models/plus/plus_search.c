@@ -1,15 +1,20 @@
-/* PLUS impending slip where Newton stalls (plus_slip.c; deviation 3 of impax/plus.h): the
-   directions one contact at a time.
+/* PLUS impending slip where Newton stalls or leaves an angle off (plus_slip.c; deviation 3 of
+   impax/plus.h): the directions one contact at a time.
 
    With the other directions fixed, the impulse is linear in the rows and the end slip w_k of
    one impending contact is a function of its angle alone. A root of w x s with w . s >= 0 is a
-   consistent impending state (friction against the end slip); the angles are scanned and each
-   sign change is bisected. Of several roots the one without a pulling normal impulse and then
-   the smallest impulse norm (the min-norm principle of Table 1) is kept. A root whose normal
-   impulse pulls is still a root: the active set then drops that normal. Several impending
-   contacts are swept in turn (nonlinear Gauss-Seidel) until their directions agree; the sweeps
-   are accelerated (Anderson mixing, plus_accel.c, and Newton on the angles, plus_angles.c).
-   Its probes read the end slips at the angles tried (plus_probe.c). */
+   consistent impending state (friction against the end slip); the angles are scanned and sign
+   changes are refined. Which root a contact takes (slip_root, docs/models/plus.md §5.5):
+   - where Newton reached a root but left an angle off it (its tolerance bounds w x s, not the
+     angle), with slip_root = newton (the default), the root nearest the current direction:
+     Newton's, refined;
+   - where Newton failed, and always with slip_root = min_norm, of all roots the one without a
+     pulling normal impulse and then the smallest impulse norm (the min-norm principle of
+     Table 1).
+   A root whose normal impulse pulls is still a root: the active set then drops that normal.
+   Several impending contacts are swept in turn (nonlinear Gauss-Seidel) until their directions
+   agree; the sweeps are accelerated (Anderson mixing, plus_accel.c, and Newton on the angles,
+   plus_angles.c). Its probes read the end slips at the angles tried (plus_probe.c). */
 #include <float.h>
 #include <math.h>
 #include <string.h>
@@ -89,34 +94,86 @@ static ipx_status bracket_root(plus_ctx *c, int k, plus_probe lo, plus_probe hi,
     return IPX_OK;
 }
 
-/* The best consistent angle of contact k with the other directions fixed; *found = 0 if none.
-   Only sign changes with w . s > 0 at an end can hold a root with friction against the slip.
-   Leaves s_k at the root found (else unchanged); *kept = 1 if its current angle was one. */
-static ipx_status search_angle(plus_ctx *c, int k, int *found, int *kept)
+/* 1 if w x s changes sign between the probes a and b and w . s > 0 at one of them: only
+   there can a root with friction against the slip lie. */
+static int sign_change(const plus_probe *a, const plus_probe *b)
 {
-    const double s0 = c->s[2 * k], s1 = c->s[2 * k + 1], phi0 = atan2(s1, s0);
-    const double tol_pn = c->cfg.eps_pi * fmax(ipx_max_abs(c->x, c->m), DBL_MIN);
-    plus_probe prev, cur, root, best = {0};
-    *found = *kept = 0;
-    ipx_status st = probe_at(c, k, phi0, &prev);
-    if (st == IPX_OK && plus_consistent(c, &prev)) {
-        *found = *kept = 1;
-        return IPX_OK;
-    }
+    return (a->cross < 0.0) != (b->cross < 0.0) && (a->dot > 0.0 || b->dot > 0.0);
+}
+
+/* The min-norm choice: every direction scanned, every sign change refined, and of the roots
+   the one without a pulling normal (beyond tol_pn, N*s), then with the smallest impulse, kept
+   in *best. */
+static ipx_status min_norm_root(plus_ctx *c, int k, const plus_probe *at0, double tol_pn,
+                                plus_probe *best, int *found)
+{
+    plus_probe prev = *at0, cur, root;
+    ipx_status st = IPX_OK;
     for (int i = 1; st == IPX_OK && i <= SCAN_ANGLES; i++) {
-        st = probe_at(c, k, phi0 + 2.0 * IPX_PI * i / SCAN_ANGLES, &cur);
-        int change = (prev.cross < 0.0) != (cur.cross < 0.0) && (prev.dot > 0.0 || cur.dot > 0.0);
-        if (st == IPX_OK && change) {
+        st = probe_at(c, k, at0->phi + 2.0 * IPX_PI * i / SCAN_ANGLES, &cur);
+        if (st == IPX_OK && sign_change(&prev, &cur)) {
             st = bracket_root(c, k, prev, cur, &root);
             if (st == IPX_OK && plus_consistent(c, &root) &&
-                (!*found || better(&root, &best, tol_pn))) {
-                best = root;
+                (!*found || better(&root, best, tol_pn))) {
+                *best = root;
                 *found = 1;
             }
         }
         prev = cur;
     }
-    double phi = *found ? best.phi : phi0;
+    return st;
+}
+
+/* The nearest choice (refining Newton's root): the root nearest the current direction. The
+   same SCAN_ANGLES brackets as min_norm_root, taken outward from the current angle, on both
+   sides in turn (first the side the end slip lies on), and the first that holds a consistent
+   root ends the scan; it finds a root wherever min_norm_root finds one. */
+static ipx_status nearest_root(plus_ctx *c, int k, const plus_probe *at0, plus_probe *root,
+                               int *found)
+{
+    const double step = 2.0 * IPX_PI / SCAN_ANGLES, first = at0->cross > 0.0 ? -1.0 : 1.0;
+    plus_probe edge[2] = {*at0, *at0}; /* the last probe on each side */
+    ipx_status st = IPX_OK;
+    for (int i = 1; st == IPX_OK && 2 * i <= SCAN_ANGLES; i++) {
+        for (int side = 0; side < 2 && st == IPX_OK; side++) {
+            const double sense = side == 0 ? first : -first, phi = at0->phi + sense * step * i;
+            plus_probe cur = edge[1 - side];
+            if (2 * i == SCAN_ANGLES && side == 1) /* opposite the start: probed already */
+                cur.phi = phi;
+            else st = probe_at(c, k, phi, &cur);
+            const plus_probe *lo = sense > 0.0 ? &edge[side] : &cur;
+            const plus_probe *hi = sense > 0.0 ? &cur : &edge[side];
+            if (st == IPX_OK && sign_change(lo, hi)) {
+                st = bracket_root(c, k, *lo, *hi, root);
+                if (st == IPX_OK && plus_consistent(c, root)) {
+                    *found = 1;
+                    return IPX_OK;
+                }
+            }
+            edge[side] = cur;
+        }
+    }
+    return st;
+}
+
+/* A consistent angle of contact k with the other directions fixed: the root nearest its
+   current angle if nearest, else the min-norm one; *found = 0 if none. Leaves s_k at the root
+   found (else unchanged); *kept = 1 if its current angle was one. */
+static ipx_status search_angle(plus_ctx *c, int k, int nearest, int *found, int *kept)
+{
+    const double s0 = c->s[2 * k], s1 = c->s[2 * k + 1], phi0 = atan2(s1, s0);
+    const double tol_pn = c->cfg.eps_pi * fmax(ipx_max_abs(c->x, c->m), DBL_MIN);
+    plus_probe at0, root = {0};
+    *found = *kept = 0;
+    ipx_status st = probe_at(c, k, phi0, &at0);
+    if (st == IPX_OK && plus_consistent(c, &at0)) {
+        *found = *kept = 1;
+        return IPX_OK;
+    }
+    if (st == IPX_OK)
+        st = nearest ? nearest_root(c, k, &at0, &root, found)
+                     : min_norm_root(c, k, &at0, tol_pn, &root, found);
+    double phi = *found ? root.phi : phi0;
     c->s[2 * k] = *found ? cos(phi) : s0;
     c->s[2 * k + 1] = *found ? sin(phi) : s1;
     return st;
@@ -141,7 +198,7 @@ size_t plus_search_doubles(int k)
 /* Visits the impending contacts in turn (nonlinear Gauss-Seidel) until the search is over; a
    contact without a consistent direction ends it and is marked failed (the active set prunes
    it). Ends with the linear solve at the final directions. */
-ipx_status plus_search_directions(plus_ctx *c)
+ipx_status plus_search_directions(plus_ctx *c, int nearest)
 {
     ipx_status st = IPX_OK;
     int failed = 0, visits = 0, kept_run = 0; /* kept_run: visits since a contact last moved */
@@ -152,7 +209,7 @@ ipx_status plus_search_directions(plus_ctx *c)
          k = (k + 1) % c->k) {
         if (c->imp[k] < 0) continue;
         int found, kept, moved = 0;
-        st = search_angle(c, k, &found, &kept);
+        st = search_angle(c, k, nearest, &found, &kept);
         failed = c->slip_failed[k] = !found;
         visits++;
         kept_run = kept ? kept_run + 1 : 0;

@@ -7,7 +7,9 @@
 
 #include "plus_ctx.h"
 
-ipx_status plus_search_directions(plus_ctx *c);
+/* nearest: each contact's root nearest its current angle (refining Newton's directions), else
+   of all roots the min-norm one (where Newton failed). */
+ipx_status plus_search_directions(plus_ctx *c, int nearest);
 size_t plus_search_doubles(int k); /* workspace of the search (plus_accel.c) and plus_angles.c */
 
 #endif

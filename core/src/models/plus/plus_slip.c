@@ -8,11 +8,11 @@
    A root with w_k . s_k < 0 has friction along the slip (the wrong branch): phi_k turns by pi
    and Newton goes on. Where w_k = 0 (other rolling contacts forbid slip) every angle solves the
    last row and the guess is kept. The impulse is then the min-norm solve with the final s_k,
-   so the cone holds exactly (deviation 3). Before it, Newton on the angles alone
-   (plus_angles.c), cheaper where the factor cache serves its solves; after it, where it
-   stalls, the search one contact at a time (plus_search.c). The angles' numbering and the end
-   slips all three read are in plus_probe.c. The top of the impending-slip stage: plus_impending
-   is what an interval's candidate calls (plus_interval.c). */
+   so the cone holds exactly (deviation 3). Before it, Newton on the angles alone (plus_angles.c),
+   cheaper where the factor cache serves its solves; after it, where it fails or leaves an angle
+   off, the search one contact at a time (plus_search.c). The angles' numbering and the end slips
+   all three read are in plus_probe.c. The top of the impending-slip stage: plus_impending is what
+   an interval's candidate calls (plus_interval.c). */
 #include <float.h>
 #include <math.h>
 #include <string.h>
@@ -215,7 +215,9 @@ ipx_status plus_impending(plus_ctx *c)
     if (st != IPX_OK || done) return st;
     int converged = solve_directions(c, V, P, &iters, &st);
     if (st != IPX_OK) return st;
-    if (!converged) return plus_search_directions(c);
+    /* Newton failed (docs/models/plus.md §5.5: the iteration limit, a stall, the wrong branch):
+       there is no root of its to follow, and the search keeps the min-norm one of all */
+    if (!converged) return plus_search_directions(c, 0);
     /* converged, possibly at once (the guess solved (2.9b) to Newton's tolerance): the same
        directions, cone and angle checks either way */
     plus_set_angles(c, c->x + c->m); /* the directions of Newton's root */
@@ -225,12 +227,14 @@ ipx_status plus_impending(plus_ctx *c)
        friction off them. */
     friction_on_cone(c);
     /* Newton's tolerance bounds w x s, not the angle: a slow end slip can be left off its
-       friction, which the bisection of the search then settles */
+       friction, which the search then settles, from the root Newton reached (slip_root =
+       newton) or choosing afresh among all roots (min_norm) */
+    const int refine = c->cfg.slip_root == PLUS_SLIP_ROOT_NEWTON;
     for (int k = 0; k < c->k; k++) {
         plus_probe pr;
         if (c->imp[k] < 0) continue;
         plus_probe_here(c, k, &pr);
-        if (!plus_consistent(c, &pr)) return plus_search_directions(c);
+        if (!plus_consistent(c, &pr)) return plus_search_directions(c, refine);
     }
     return IPX_OK;
 }
