@@ -287,13 +287,17 @@ int ipx_ode_joint_rows(dJointID joint, double J[][12], int max_rows, char *messa
 /// Returns 0, or -1 if the normal is not unit length.
 int ipx_ode_contact_rows(const dContact *contact, dBodyID body1, dBodyID body2, double J[3][12]);
 
-/// ODE's messages (dMessage warnings such as "LCP internal error, s <= 0"), which ODE prints as
-/// they happen, are caught with dSetMessageHandler from this call on and counted per kind (the
-/// message's format and number). echo = 1 also prints each one as ODE would. Process-wide (ODE's
-/// handler is); the impax command and the shim call it.
+/// ODE's messages (dMessage warnings such as "LCP internal error, s <= 0 (s=-1.2e-17)"), which
+/// ODE prints as they happen, are caught with dSetMessageHandler from this call on and counted
+/// per kind (the run's label, the message's number and format), keeping the first message of
+/// each kind with its arguments filled in. echo = 1 also prints each one as ODE would (with the
+/// label, if any). Process-wide (ODE's handler is); the impax command and the shim call it.
 void ipx_ode_capture_messages(int echo);
-/// Writes, if any message was caught, one line per kind with its count to f, each line starting
-/// with prefix. Returns the number of messages caught.
+/// The messages caught from now on come from the run named label (at most 63 characters kept;
+/// NULL or "": no label), e.g. one model's run of several: the report names it.
+void ipx_ode_label_messages(const char *label);
+/// Writes, if any message was caught, one line per kind: its label, its count and its first
+/// message, each line starting with prefix. Returns the number of messages caught.
 long ipx_ode_report_messages(FILE *f, const char *prefix);
 
 #ifdef __cplusplus
