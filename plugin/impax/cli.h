@@ -1,12 +1,19 @@
 /// The `impax` command: subcommands and what they share.
 /// Exit status: 0 success; 1 a world file has errors or a simulation failed; 2 bad usage
-/// (unknown option, bad number, unknown model or parameter).
+/// (unknown option, bad number, unknown model or parameter, an output that cannot be written).
+/// Every message of a command starts "impax CMD: " (docs/command.md "Exit status and messages").
 #ifndef IMPAX_CLI_H
 #define IMPAX_CLI_H
 
 #include "world.h"
 
 enum { CLI_OK = 0, CLI_FAILED = 1, CLI_USAGE = 2 };
+
+#ifndef IMPAX_WORLDS_DIR
+#error "IMPAX_WORLDS_DIR (where CMake installs worlds/) must be defined"
+#endif
+/// The example worlds' installed folder, which the help texts' examples use.
+#define CLI_WORLDS IMPAX_WORLDS_DIR
 
 int cli_cmd_run(int argc, char **argv);
 int cli_cmd_ab(int argc, char **argv);
@@ -16,6 +23,9 @@ int cli_cmd_replay(int argc, char **argv);
 int cli_cmd_fit(int argc, char **argv);
 int cli_cmd_models(int argc, char **argv);
 int cli_cmd_sweep(int argc, char **argv);
+
+/// The command's name for the messages of the parsers below ("impax CMD: ..."); main sets it.
+void cli_set_command(const char *name);
 
 /// Loads a world file, printing its diagnostics ("FILE:LINE: ...") on stderr. NULL on error.
 ipx_scene *cli_load_scene(const char *path);

@@ -6,6 +6,15 @@
 
 #include "cli.h"
 
+static const char *command = "impax"; /* "impax CMD" once main has chosen the command */
+
+void cli_set_command(const char *name)
+{
+    static char buf[64];
+    snprintf(buf, sizeof buf, "impax %s", name);
+    command = buf;
+}
+
 static void print_diag(void *user, int is_error, const char *line)
 {
     (void)user;
@@ -41,7 +50,8 @@ int cli_parse_seconds(const char *text, const char *option, double *out)
     errno = 0;
     double v = strtod(text, &end);
     if (end == text || *end != '\0' || errno != 0 || !isfinite(v) || v <= 0) {
-        fprintf(stderr, "impax: %s needs a finite number of seconds > 0, not '%s'\n", option, text);
+        fprintf(stderr, "%s: %s needs a finite number of seconds > 0, not '%s'\n", command, option,
+                text);
         return -1;
     }
     *out = v;
@@ -54,7 +64,8 @@ int cli_parse_real(const char *text, const char *option, double lo, double hi, d
     errno = 0;
     const double v = strtod(text, &end);
     if (end == text || *end != '\0' || errno != 0 || !(v >= lo && v <= hi)) {
-        fprintf(stderr, "impax: %s needs a number in [%g, %g], not '%s'\n", option, lo, hi, text);
+        fprintf(stderr, "%s: %s needs a number in [%g, %g], not '%s'\n", command, option, lo, hi,
+                text);
         return -1;
     }
     *out = v;
@@ -67,8 +78,8 @@ int cli_parse_int(const char *text, const char *option, long lo, long hi, long *
     errno = 0;
     long v = strtol(text, &end, 10);
     if (end == text || *end != '\0' || errno != 0 || v < lo || v > hi) {
-        fprintf(stderr, "impax: %s needs an integer in [%ld, %ld], not '%s'\n", option, lo, hi,
-                text);
+        fprintf(stderr, "%s: %s needs an integer in [%ld, %ld], not '%s'\n", command, option, lo,
+                hi, text);
         return -1;
     }
     *out = v;

@@ -8,6 +8,7 @@
 #include "ab_report.h"
 #include "cli.h"
 #include "html_view.h"
+#include "impax/ode.h"
 #include "impax/registry.h"
 #include "model_entry.h"
 #include "outputs.h"
@@ -50,7 +51,13 @@ static const char help[] =
     "Every entry, and the plot's choices, are checked, and the output files too, before anything\n"
     "is simulated.\n"
     "\n"
-    "Exit status: 0 ok, 1 world errors or a failed simulation, 2 bad usage or configuration.\n";
+    "Exit status: 0 ok, 1 world errors or a failed simulation, 2 bad usage or configuration\n"
+    "(an output that cannot be written included). ODE's own messages are counted per entry and\n"
+    "listed once at the end, each with the entry whose run printed it.\n"
+    "\n"
+    "example:\n"
+    "  impax ab " CLI_WORLDS "/plus_ex3_newtons_cradle.world --models ode,plus,aplcp \\\n"
+    "           --plot cradle.png --html cradle.html\n";
 
 enum { MAX_MODELS = 16 };
 
@@ -190,9 +197,11 @@ static int run_all(const char *path, const ipx_scene *scene, const ab_options *o
         runs[m].progress_label = progress[m];
         frames[m].fps = o->html_fps;
         views[m] = (html_model){e[m].label, &frames[m]};
+        ipx_ode_label_messages(e[m].label); /* ODE's messages are reported per run */
         rc = cli_run_scene(scene, &runs[m]);
         if (rc != CLI_OK) fprintf(stderr, "impax ab: %s: %s\n", e[m].label, runs[m].error);
     }
+    ipx_ode_label_messages(NULL);
     if (rc == CLI_OK) {
         ab_print_table(stdout, path, scene, n, labels, runs, o->all_rows);
         if (o->out && ab_write_csv(o->out, n, labels, runs) != 0) rc = CLI_FAILED;
@@ -218,9 +227,9 @@ int cli_cmd_ab(int argc, char **argv)
     if (cli_parse_model_entries("ab", "--models", o.models, entries, &n, MAX_MODELS) != 0)
         return CLI_USAGE;
     if ((o.plot && cli_check_output("ab", "--plot", o.plot) != 0) ||
-        (o.out && cli_check_output("ab", "--out", o.out) != 0))
-        return CLI_FAILED;
-    if (o.html && (rc = html_view_check("ab", o.html)) != 0) return rc;
+        (o.out && cli_check_output("ab", "--out", o.out) != 0) ||
+        (o.html && html_view_check("ab", o.html) != 0))
+        return CLI_USAGE;
     const char *path = argv[optind];
     ipx_scene *scene = cli_load_scene(path);
     if (!scene) return CLI_FAILED;

@@ -10,14 +10,17 @@ static const char help[] =
     "Loads each world file as `run` would and reports every problem as FILE:LINE: message\n"
     "(warnings for elements impax ignores, such as light, gui or plugins, do not fail it), then\n"
     "builds its simulation (model, parameters, bodies, joints) as `run` does, without stepping.\n"
-    "Prints FILE: ok for a good file. Exit status 0 when every file loads, 1 otherwise.\n";
+    "Prints FILE: ok for a good file. Exit status 0 when every file loads, 1 otherwise.\n"
+    "\n"
+    "example:\n"
+    "  impax check " CLI_WORLDS "/routh_rocking_block.world " CLI_WORLDS "/box_bin.world\n";
 
 /* The simulation `run` would make with the world's own model and params, made and dropped. */
 static int builds(const char *path, const ipx_scene *scene)
 {
     char message[512];
     ipx_sim *sim = ipx_sim_create(scene, NULL, NULL, message, sizeof message);
-    if (!sim) fprintf(stderr, "%s:0: %s\n", path, message);
+    if (!sim) fprintf(stderr, "%s: %s\n", path, message);
     ipx_sim_destroy(sim);
     return sim != NULL;
 }

@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "fit.h"
 #include "job_pool.h"
+#include "outputs.h"
 #include "text_table.h"
 #include <nlopt.h>
 
@@ -46,7 +47,12 @@ static const char help[] =
     "  --out FILE     write the fitted key=value,... (all trajectories) to FILE\n"
     "  --quiet        do not print every evaluation on stderr\n"
     "\n"
-    "Exit status: 0 ok, 1 world or data errors or a failed simulation, 2 bad usage.\n";
+    "Exit status: 0 ok, 1 world or data errors or a failed simulation, 2 bad usage (an --out\n"
+    "that cannot be written included).\n"
+    "\n"
+    "example, with recordings of a tossed cube in the directory tosses (impax replay --help):\n"
+    "  impax fit " CLI_WORLDS
+    "/cube_toss.world --data tosses --model plus --fit mu,e --out fitted.txt\n";
 
 typedef struct fit_cli {
     const char *model, *params, *fit, *out_path;
@@ -311,8 +317,10 @@ int cli_cmd_fit(int argc, char **argv)
     ipx_scene *scene = NULL;
     cli_recording *recs = NULL;
     int n = 0;
-    rc = load_inputs(&o, argv[optind], master, &scene, &recs, &n, message, sizeof message);
-    if (!cli_pool_agree(pool, rc == CLI_OK, message)) rc = CLI_FAILED;
+    /* the output is checked before anything runs, as every command's (docs/command.md) */
+    if (master && o.out_path && cli_check_output("fit", "--out", o.out_path) != 0) rc = CLI_USAGE;
+    else rc = load_inputs(&o, argv[optind], master, &scene, &recs, &n, message, sizeof message);
+    if (!cli_pool_agree(pool, rc == CLI_OK, message)) rc = rc != CLI_OK ? rc : CLI_FAILED;
     else if (master) rc = run_fit(&o, argv[optind], scene, recs, n, pool);
     else if (cli_replay_serve(pool, scene, recs, n) != 0) rc = CLI_FAILED;
     cli_pool_close(pool);

@@ -1,5 +1,7 @@
-/* impax models: every model, what it is for, its parameters (defaults, ranges, units), and the
-   keys every model takes (the contact surfaces' and the adapter's). */
+/* impax models: every model in short (what it is, what it is for, its parameters' names), or
+   the models named in full (each parameter's default, range, unit and meaning); then the keys
+   every model takes (the contact surfaces' and the adapter's). A user's text: the documents it
+   points to are docs/models/<model>.md. */
 #include <stdio.h>
 #include <string.h>
 
@@ -11,9 +13,14 @@
 static const char help[] =
     "usage: impax models [NAME...]\n"
     "\n"
-    "Lists the impact models (all, or those named) that --model and --models accept: what each\n"
-    "is for, and its parameters (KEY=VALUE in --params, <impax:params> and ab's entries such as\n"
-    "plus:v_plastic=0.3) with their defaults, ranges and units; then the keys every model takes.\n";
+    "Lists the impact models that --model and --models accept: what each is for and the names\n"
+    "of its parameters (KEY=VALUE in --params, <impax:params> and ab's entries such as\n"
+    "plus:v_plastic=0.3); with NAMEs, those models' parameters in full, with their defaults,\n"
+    "ranges, units and meanings; then the keys every model takes.\n"
+    "docs/models/NAME.md in impax's source describes each model in full.\n"
+    "\n"
+    "example:\n"
+    "  impax models plus routh\n";
 
 /* When to choose each model (docs/models/README.md "Which model for what"). */
 static const struct {
@@ -29,13 +36,26 @@ static const struct {
      "the compliant reference: contacts as forces over several steps, at a higher cost"},
 };
 
-static void print_model(const ipx_model *m)
+/* In full: every parameter. In short: their names, and where the rest is. */
+static void print_model(const ipx_model *m, int full)
 {
     printf("%s: ", m->name);
     cli_print_wrapped(stdout, (int)strlen(m->name) + 2, m->doc, "  ", 100);
     for (size_t i = 0; i < sizeof uses / sizeof uses[0]; i++)
         if (strcmp(uses[i].model, m->name) == 0) printf("  for: %s\n", uses[i].use);
-    ipx_print_model_params(stdout, m, "  ");
+    if (full) {
+        ipx_print_model_params(stdout, m, "  ");
+        printf("  more: docs/models/%s.md\n", m->name);
+        return;
+    }
+    char names[1024];
+    size_t used = 0;
+    for (int j = 0; j < m->n_params && used < sizeof names; j++)
+        used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", j ? ", " : "",
+                                 m->params[j].name);
+    printf("  parameters: ");
+    cli_print_wrapped(stdout, 14, names, "    ", 100);
+    printf("  more: impax models %s; docs/models/%s.md\n", m->name, m->name);
 }
 
 static void print_common_keys(void)
@@ -100,7 +120,7 @@ int cli_cmd_models(int argc, char **argv)
         if (i == 0)
             printf("ode: ODE's own contact handling, untouched\n  for: the A/B baseline; no "
                    "parameters\n");
-        else print_model(ipx_model_at(i - 1));
+        else print_model(ipx_model_at(i - 1), argc > 1);
     }
     print_common_keys();
     return CLI_OK;

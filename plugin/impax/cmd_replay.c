@@ -48,8 +48,12 @@ static const char help[] =
     "\n"
     "Bad data (a missing column, a non-finite number, a quaternion that is not unit, fewer than\n"
     "two samples, time not increasing) is reported as FILE:LINE: message before anything runs.\n"
-    "Exit status: 0 ok, 1 bad world or data, or a failed simulation, 2 bad usage or "
-    "configuration.\n";
+    "Exit status: 0 ok, 1 bad world or data, or a failed simulation, 2 bad usage or\n"
+    "configuration (an output that cannot be written included).\n"
+    "\n"
+    "example, with recordings of a tossed cube in the directory tosses:\n"
+    "  impax replay " CLI_WORLDS
+    "/cube_toss.world --data tosses --model ode,plus --plot tosses.png\n";
 
 enum { MAX_MODELS = 16 };
 
@@ -99,9 +103,9 @@ static int parse_options(int argc, char **argv, options *o)
     if (o->n_data == 0) return cli_usage_error("replay", "give recordings with --data");
     /* every output is checked before anything runs, as ab and run do */
     if ((o->out && cli_check_output("replay", "--out", o->out) != 0) ||
-        (o->plot && cli_check_output("replay", "--plot", o->plot) != 0))
-        return CLI_FAILED;
-    if (o->html) return html_view_check("replay", o->html);
+        (o->plot && cli_check_output("replay", "--plot", o->plot) != 0) ||
+        (o->html && html_view_check("replay", o->html) != 0))
+        return CLI_USAGE;
     return 0;
 }
 

@@ -40,7 +40,11 @@ static const char help[] =
     "(the same test for every model, ode included). Impact events: the impacts impax solved\n"
     "(none under ode; under gonthier, whose contacts are forces, the steps with contact forces).\n"
     "\n"
-    "Exit status: 0 ok, 1 world errors or a failed simulation, 2 bad usage or configuration.\n";
+    "Exit status: 0 ok, 1 world errors or a failed simulation, 2 bad usage or configuration\n"
+    "(an output that cannot be written included: every one is checked before the run).\n"
+    "\n"
+    "example:\n"
+    "  impax run " CLI_WORLDS "/plus_ex3_newtons_cradle.world --model plus --out cradle.csv\n";
 
 /* Lines of the summary are at most this wide; longer ones (a fallback's message, a note) wrap. */
 enum { RUN_WIDTH = 100 };
@@ -142,9 +146,9 @@ int cli_cmd_run(int argc, char **argv)
     }
     if (optind != argc - 1) return cli_usage_error("run", "give exactly one world file");
     if ((out_path && cli_check_output("run", "--out", out_path) != 0) ||
-        (trace_path && cli_check_output("run", "--trace", trace_path) != 0))
-        return CLI_FAILED;
-    if (html_path && html_view_check("run", html_path) != 0) return CLI_FAILED;
+        (trace_path && cli_check_output("run", "--trace", trace_path) != 0) ||
+        (html_path && html_view_check("run", html_path) != 0))
+        return CLI_USAGE;
     const char *path = argv[optind];
     ipx_scene *scene = cli_load_scene(path);
     if (!scene) return CLI_FAILED;
@@ -157,17 +161,17 @@ int cli_cmd_run(int argc, char **argv)
     if ((close_output(out_path, run.csv) | close_output(trace_path, run.trace)) != 0 &&
         rc == CLI_OK)
         rc = CLI_FAILED;
-    const html_model view = {run.model_used, &frames};
-    /* a run that failed mid-way is worth watching up to the failure */
-    if (rc != CLI_USAGE && html_path && frames.n > 0 &&
-        html_view_write("run", html_path, scene, 1, &view) != 0)
-        rc = CLI_FAILED;
     if (rc == CLI_USAGE) {
         fprintf(stderr, "impax run: %s\n", run.error);
     } else if (run.model_used[0]) {
         print_summary(path, &run);
         if (run.error[0]) fprintf(stderr, "impax run: simulation stopped: %s\n", run.error);
     }
+    const html_model view = {run.model_used, &frames};
+    /* a run that failed mid-way is worth watching up to the failure */
+    if (rc != CLI_USAGE && html_path && frames.n > 0 &&
+        html_view_write("run", html_path, scene, 1, &view) != 0)
+        rc = CLI_FAILED;
     cli_run_free(&run);
     cli_frames_free(&frames);
     ipx_scene_free(scene);

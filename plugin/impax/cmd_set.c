@@ -37,7 +37,11 @@ static const char help[] =
     "                 sliding speed); none without it. Both files are checked before\n"
     "                 anything is simulated.\n"
     "\n"
-    "Exit status: 0 ok, 1 world errors, no impact or a failed sampling, 2 bad usage.\n";
+    "Exit status: 0 ok, 1 world errors, no impact or a failed sampling, 2 bad usage (an output\n"
+    "that cannot be written included).\n"
+    "\n"
+    "example:\n"
+    "  impax set " CLI_WORLDS "/routh_rocking_block.world --samples 200 --plot block_set.png\n";
 
 /* A deep copy of the first impact problem the simulation handed to its model. */
 typedef struct captured {
@@ -307,7 +311,7 @@ int cli_cmd_set(int argc, char **argv)
     if (optind != argc - 1) return cli_usage_error("set", "give exactly one world file");
     if ((out_path && cli_check_output("set", "--out", out_path) != 0) ||
         (plot_path && cli_check_output("set", "--plot", plot_path) != 0))
-        return CLI_FAILED;
+        return CLI_USAGE;
     ipx_scene *scene = cli_load_scene(argv[optind]);
     if (!scene) return CLI_FAILED;
     const char *world_model = ipx_scene_model(scene);

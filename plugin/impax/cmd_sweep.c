@@ -10,6 +10,7 @@
 
 #include "cli.h"
 #include "job_pool.h"
+#include "outputs.h"
 #include "progress.h"
 #include "sweep_jobs.h"
 #include "sweep_out.h"
@@ -18,12 +19,11 @@
 static const char help[] =
     "usage: impax sweep SPEC [--jobs N] [--out FILE.jsonl] [--plot FILE.png]\n"
     "\n"
-    "Runs every job of SPEC (its worlds x models x parameter grid x seeds; the format is in\n"
-    "docs/command.md) and writes one JSON row per job as it finishes: the job's key (world, "
-    "model,\n"
-    "model_params, params, seed), status, the recorded values and wall_s. A rerun with the same\n"
-    "output skips the jobs already there (resume after a crash). Every number of a row but\n"
-    "wall_s depends only on the job, not on the number of workers or the order they finish in.\n"
+    "Runs every job of SPEC (its worlds x models x parameter grid x seeds) and writes one JSON\n"
+    "row per job as it finishes: the job's key (world, model, model_params, params, seed),\n"
+    "status, the recorded values and wall_s. A rerun with the same output skips the jobs\n"
+    "already there (resume after a crash). Every number of a row but wall_s depends only on\n"
+    "the job, not on the number of workers or the order they finish in.\n"
     "Under `mpirun -n N impax sweep SPEC` rank 0 hands out the jobs and writes the rows, the\n"
     "other ranks run them.\n"
     "\n"
@@ -33,8 +33,26 @@ static const char help[] =
     "                per model (the mean over seeds); otherwise the outcome scatter of the first\n"
     "                two recorded values, one colour per model\n"
     "\n"
+    "SPEC is a text file of KEY = VALUE lines (# starts a comment; docs/command.md \"The spec\"):\n"
+    "  world    = FILE or glob, relative to SPEC (repeatable)\n"
+    "  model    = NAME [key=value,...]: ode or an impax model (repeatable)\n"
+    "  duration = simulated seconds (default: each world's <impax:duration>)\n"
+    "  seed     = A..B, a list 1,5,9, or both (default 0)\n"
+    "  perturb  = BODY vx|vy|vz|wx|wy|wz +-RANGE: a uniform sample added to the initial velocity\n"
+    "  record   = position|orientation|velocity|angular_velocity BODY, ke_change,\n"
+    "             energy_change, impact_ke_change, impact_events, impact_contacts, fallbacks,\n"
+    "             first_impact_t, max_penetration, wall_s (default ke_change, impact_events,\n"
+    "             fallbacks)\n"
+    "  KEY      = LO:HI:N or a list 0,0.5,1: a grid axis over a contact key (mu, e, bounce_vel),\n"
+    "             an adapter key or a parameter of every listed model\n"
+    "\n"
     "Exit status: 0 every job has its row, 1 a world or the spec cannot be read or jobs did not\n"
-    "finish (run again to complete them), 2 bad usage or a wrong spec (named: FILE:LINE).\n";
+    "finish (run again to complete them), 2 bad usage, a wrong spec (named: FILE:LINE) or an\n"
+    "output that cannot be written (checked before anything runs).\n"
+    "\n"
+    "example (the spec: 2 models x 3 friction coefficients x 10 seeds of the rocking block):\n"
+    "  impax sweep " CLI_WORLDS "/routh_rocking_block.spec --jobs 2 --out block.jsonl \\\n"
+    "              --plot block.png\n";
 
 typedef struct sweep_cli {
     const char *spec, *out, *plot;
@@ -193,6 +211,15 @@ static int run_jobs(cli_pool *pool, const sweep_spec *spec, const char *out_path
     return CLI_OK;
 }
 
+/* Before anything runs: the rows' file (SPEC's name by default) and the plot can be written. */
+static int outputs_writable(const sweep_cli *o)
+{
+    char out_default[1024];
+    if (!o->out) default_out(o->spec, out_default, sizeof out_default);
+    return cli_check_output("sweep", "--out", o->out ? o->out : out_default) == 0 &&
+           (!o->plot || cli_check_output("sweep", "--plot", o->plot) == 0);
+}
+
 static int master(cli_pool *pool, const sweep_cli *o, const sweep_spec *spec)
 {
     char out_default[1024], message[512];
@@ -237,6 +264,7 @@ int cli_cmd_sweep(int argc, char **argv)
     rc = sweep_spec_load(o.spec, &spec, message, sizeof message);
     const int master_process = cli_pool_is_master(pool);
     if (rc != 0 && master_process) fprintf(stderr, "%s\n", message);
+    if (rc == 0 && master_process && !outputs_writable(&o)) rc = CLI_USAGE;
     if (!cli_pool_agree(pool, rc == 0, message)) rc = rc ? rc : CLI_FAILED;
     else if (master_process) rc = master(pool, &o, &spec);
     else rc = cli_pool_serve(pool, run_job, &spec) == 0 ? CLI_OK : CLI_FAILED;

@@ -97,6 +97,7 @@ int html_view_write(const char *cmd, const char *path, const ipx_scene *scene, i
     int rc = sim ? make_page(&page, sim, n, models, why, sizeof why) : -1;
     if (rc == 0) rc = save(path, &page, why, sizeof why);
     if (rc != 0) fprintf(stderr, "impax %s: --html '%s': %s\n", cmd, path, why);
+    else printf("page: %s\n", path); /* as plot: FILE, so that it can be found and opened */
     cli_buf_free(&page);
     if (sim) ipx_sim_destroy(sim);
     return rc;

@@ -21,7 +21,8 @@ int html_view_check(const char *cmd, const char *path);
 /// Parses --html-fps's value (1 to 1000 frames a second). 0, or CLI_USAGE after saying why.
 int html_view_parse_fps(const char *text, double *fps);
 
-/// Writes the page of n models of scene to path. 0, or -1 after printing "impax CMD: ..." on stderr.
+/// Writes the page of n models of scene to path and prints "page: PATH" on stdout. 0, or -1 after
+/// printing "impax CMD: ..." on stderr.
 int html_view_write(const char *cmd, const char *path, const ipx_scene *scene, int n,
                     const html_model *models);
 

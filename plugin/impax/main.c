@@ -20,9 +20,10 @@ static void print_help(FILE *out)
         "usage: impax COMMAND [options]     impax --version\n"
         "\n"
         "  run   WORLD [--model M] [--params P] [--duration T] [--out FILE.csv] [--trace FILE]\n"
+        "        [--html FILE.html]\n"
         "        simulate a world with one impact model; CSV of the states, trace of the impacts\n"
         "  ab    WORLD [--models M[:KEY=VALUE...],...] [--duration T] [--out FILE.csv]\n"
-        "        [--plot FILE.png [--plot-body B] [--plot-quantity Q]]\n"
+        "        [--plot FILE.png [--plot-body B] [--plot-quantity Q]] [--html FILE.html]\n"
         "        the same world under several models or settings side by side: a table, a plot\n"
         "  set   WORLD [--samples N] [--seed S] [--params P] [--out FILE.csv] [--plot FILE.png]\n"
         "        the Routh set of possible outcomes of the world's first impact\n"
@@ -34,18 +35,24 @@ static void print_help(FILE *out)
         "  check WORLD...\n"
         "        load world files and report every problem as FILE:LINE: message\n"
         "  replay WORLD --data DIR|FILE... [--model M,...] [--params P] [--out FILE.csv]\n"
-        "         [--plot FILE.png] [--show NAME] [--quiet]\n"
+        "         [--plot FILE.png] [--show NAME] [--html FILE.html] [--quiet]\n"
         "        replay recorded trajectories in a world: position and orientation errors\n"
         "  models [NAME...]\n"
         "        every model: what it is for, its parameters with defaults, ranges and units\n"
         "\n"
+        "--html FILE.html (run, ab, replay) writes a page that plays the runs in a browser.\n"
         "models: ode (ODE's own contact handling, untouched), %s\n"
         "With any command: --verbose prints ODE's own messages as they come (without it they are\n"
         "counted and listed once, per kind, at the end); --quiet draws no progress bar and leaves\n"
         "that list out (replay and fit: less output of their own too).\n"
-        "`impax COMMAND --help` describes each command. Exit status: 0 success, 1 a world\n"
-        "file has errors or a simulation failed, 2 bad usage or configuration.\n",
-        models);
+        "`impax COMMAND --help` describes each command, with an example. Messages start with\n"
+        "\"impax COMMAND:\". Exit status: 0 success, 1 a world file has errors or a simulation\n"
+        "failed, 2 bad usage or configuration (an output file that cannot be written included).\n"
+        "\n"
+        "The example worlds are installed in %s.\n"
+        "example:\n"
+        "  impax ab %s/routh_rocking_block.world --html block.html\n",
+        models, CLI_WORLDS, CLI_WORLDS);
 }
 
 static const struct {
@@ -92,9 +99,12 @@ int main(int argc, char **argv)
             int verbose, quiet;
             argc = global_options(argc, argv, commands[i].owns_quiet, &verbose, &quiet);
             cli_progress_set_quiet(quiet);
+            cli_set_command(cmd);
             ipx_ode_capture_messages(verbose);
             const int rc = commands[i].fn(argc - 1, argv + 1);
-            if (!quiet) ipx_ode_report_messages(stderr, "impax: ");
+            char prefix[32];
+            snprintf(prefix, sizeof prefix, "impax %s: ", cmd);
+            if (!quiet) ipx_ode_report_messages(stderr, prefix);
             return rc;
         }
     fprintf(stderr,

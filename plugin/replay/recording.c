@@ -207,7 +207,7 @@ static int load_append(const char *path, cli_recording **recs, int *n, char *mes
     if (cli_recording_load(path, &rec, message, message_size) != 0) return -1;
     cli_recording *grown = realloc(*recs, (size_t)(*n + 1) * sizeof *grown);
     if (!grown) {
-        snprintf(message, message_size, "%s:0: out of memory", path);
+        snprintf(message, message_size, "%s: out of memory", path);
         cli_recording_free(&rec);
         return -1;
     }
@@ -227,18 +227,17 @@ int cli_recordings_load(const char *path, cli_recording **recs, int *n, char *me
 {
     struct stat st;
     if (stat(path, &st) != 0) {
-        snprintf(message, message_size, "%s:0: cannot open: %s", path, strerror(errno));
+        snprintf(message, message_size, "cannot open %s: %s", path, strerror(errno));
         return -1;
     }
     if (!S_ISDIR(st.st_mode)) return load_append(path, recs, n, message, message_size);
     struct dirent **names;
     const int count = scandir(path, &names, is_csv, alphasort);
     if (count < 0) {
-        snprintf(message, message_size, "%s:0: cannot read the directory: %s", path,
-                 strerror(errno));
+        snprintf(message, message_size, "cannot read the directory %s: %s", path, strerror(errno));
         return -1;
     }
-    if (count == 0) snprintf(message, message_size, "%s:0: no *.csv file in the directory", path);
+    if (count == 0) snprintf(message, message_size, "no *.csv file in the directory %s", path);
     int rc = count == 0 ? -1 : 0;
     for (int i = 0; i < count; i++) {
         char file[4096];

@@ -44,7 +44,7 @@ ipx_scene *ipx_scene_load(const char *path, ipx_diag_fn report, void *user)
     FILE *probe = fopen(path, "r");
     if (!probe) {
         char line[1100];
-        snprintf(line, sizeof line, "%s:0: cannot open the file: %s", path, strerror(errno));
+        snprintf(line, sizeof line, "cannot open %s: %s", path, strerror(errno));
         if (report) report(user, 1, line);
         return NULL;
     }
@@ -55,7 +55,7 @@ ipx_scene *ipx_scene_load(const char *path, ipx_diag_fn report, void *user)
     if (!doc || ld.diag.errors) {
         if (!ld.diag.errors && report) {
             char line[1100];
-            snprintf(line, sizeof line, "%s:0: cannot read the file", path);
+            snprintf(line, sizeof line, "cannot read %s as XML", path);
             report(user, 1, line);
         }
         xmlFreeDoc(doc);

@@ -7,8 +7,9 @@
 /// shows the velocity along the motion, or what --plot-body / --plot-quantity choose. The velocity
 /// rows show what differs between the models (the 27-box bin: the differing bodies, largest
 /// difference first, the rest counted; never a body's heading without rows), and gonthier's
-/// compliant impact is compared where its contact ends.
-/// argv: impax binary, worlds directory, scratch directory.
+/// compliant impact is compared where its contact ends; ODE's own messages are listed once per
+/// kind under the entry whose run printed them.
+/// argv: impax binary, worlds directory, scratch directory, tests/cli/worlds/zero_slip_block.world.
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
@@ -18,7 +19,7 @@
 #include "cli_run.h"
 #include "ensure.h"
 
-static const char *impax, *worlds_dir, *scratch;
+static const char *impax, *worlds_dir, *scratch, *zero_slip;
 
 #define EXEC(...) cli_exec(impax, scratch, __VA_ARGS__)
 
@@ -171,27 +172,42 @@ static void test_an_inelastic_model_says_it_ignored_the_bounce(void)
     cli_result_free(&r);
 }
 
+static void test_ode_messages_are_told_per_entry(void)
+{
+    /* the block without friction slip makes ODE's LCP fail in every resting step (after its
+       first, under aplcp, whose impact takes it): one line per entry, counted, values filled */
+    cli_result r = EXEC("ab %s --models ode,plus,aplcp --duration 0.1", zero_slip);
+    printf("%s", r.err);
+    ENSURE(r.exit_status == 0);
+    ENSURE(strstr(r.err, "impax ab: ODE printed 299 messages") != NULL);
+    ENSURE(strstr(r.err, "impax ab:   ode: 100 x LCP internal error, s <= 0 (s=") != NULL);
+    ENSURE(strstr(r.err, "impax ab:   plus: 100 x LCP internal error, s <= 0 (s=") != NULL);
+    ENSURE(strstr(r.err, "impax ab:   aplcp: 99 x LCP internal error, s <= 0 (s=") != NULL);
+    ENSURE(strstr(r.err, "%.4e") == NULL);
+    cli_result_free(&r);
+}
+
 static void test_outputs_are_checked_before_simulating(void)
 {
     cli_result r = EXEC("ab %s/robot_quadruped_drop.world --plot /nonexistent/x.png", worlds_dir);
-    ENSURE(r.exit_status == 1 && strstr(r.err, "--plot '/nonexistent/x.png'") != NULL);
+    ENSURE(r.exit_status == 2 && strstr(r.err, "--plot '/nonexistent/x.png'") != NULL);
     ENSURE(strstr(r.out, "first impact") == NULL); /* no model ran */
     cli_result_free(&r);
     r = EXEC("ab %s/robot_quadruped_drop.world --out /nonexistent/x.csv", worlds_dir);
-    ENSURE(r.exit_status == 1 && strstr(r.err, "--out '/nonexistent/x.csv'") != NULL &&
+    ENSURE(r.exit_status == 2 && strstr(r.err, "--out '/nonexistent/x.csv'") != NULL &&
            r.out[0] == '\0');
     cli_result_free(&r);
     r = EXEC("run %s/robot_quadruped_drop.world --trace /nonexistent/x.jsonl", worlds_dir);
-    ENSURE(r.exit_status == 1 && strstr(r.err, "--trace '/nonexistent/x.jsonl'") != NULL &&
+    ENSURE(r.exit_status == 2 && strstr(r.err, "--trace '/nonexistent/x.jsonl'") != NULL &&
            r.out[0] == '\0');
     cli_result_free(&r);
     /* replay checks its outputs before it reads a recording (no-such.csv is never opened) */
     r = EXEC("replay %s/cube_toss.world --data no-such.csv --out /nonexistent/x.csv", worlds_dir);
-    ENSURE(r.exit_status == 1 && strstr(r.err, "--out '/nonexistent/x.csv'") != NULL &&
+    ENSURE(r.exit_status == 2 && strstr(r.err, "--out '/nonexistent/x.csv'") != NULL &&
            r.out[0] == '\0');
     cli_result_free(&r);
     r = EXEC("replay %s/cube_toss.world --data no-such.csv --plot /nonexistent/x.png", worlds_dir);
-    ENSURE(r.exit_status == 1 && strstr(r.err, "--plot '/nonexistent/x.png'") != NULL &&
+    ENSURE(r.exit_status == 2 && strstr(r.err, "--plot '/nonexistent/x.png'") != NULL &&
            r.out[0] == '\0');
     cli_result_free(&r);
     char png[1100];
@@ -528,19 +544,21 @@ static void test_run_prints_one_precision_per_quantity(void)
 
 int main(int argc, char **argv)
 {
-    if (argc != 4) {
-        fprintf(stderr, "usage: test_cli_ab IMPAX WORLDS_DIR SCRATCH\n");
+    if (argc != 5) {
+        fprintf(stderr, "usage: test_cli_ab IMPAX WORLDS_DIR SCRATCH ZERO_SLIP_WORLD\n");
         return 2;
     }
     impax = argv[1];
     worlds_dir = argv[2];
     scratch = argv[3];
+    zero_slip = argv[4];
     RUN(test_settings_of_one_model_are_compared);
     RUN(test_duplicate_and_bad_entries_are_refused_before_running);
     RUN(test_the_table_fits_100_columns);
     RUN(test_collisions_events_and_fallbacks_are_told_apart);
     RUN(test_an_inelastic_model_says_it_ignored_the_bounce);
     RUN(test_outputs_are_checked_before_simulating);
+    RUN(test_ode_messages_are_told_per_entry);
     RUN(test_the_plot_shows_the_motion_or_what_is_chosen);
     RUN(test_the_bin_shows_what_differs);
     RUN(test_no_heading_without_rows);

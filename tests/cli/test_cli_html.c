@@ -473,15 +473,15 @@ static void test_fifty_boxes_for_ten_seconds_stay_under_10_mb(void)
 static void test_unwritable_html_is_refused_before_running(void)
 {
     cli_result r = EXEC("ab %s --models ode,plus --html no-such-dir/page.html", cradle);
-    ENSURE(r.exit_status == 1 && strstr(r.err, "--html 'no-such-dir/page.html'") != NULL &&
+    ENSURE(r.exit_status == 2 && strstr(r.err, "--html 'no-such-dir/page.html'") != NULL &&
            r.out[0] == '\0');
     cli_result_free(&r);
     r = EXEC("run %s --html no-such-dir/page.html", cradle);
-    ENSURE(r.exit_status == 1 && strstr(r.err, "--html 'no-such-dir/page.html'") != NULL &&
+    ENSURE(r.exit_status == 2 && strstr(r.err, "--html 'no-such-dir/page.html'") != NULL &&
            r.out[0] == '\0');
     cli_result_free(&r);
     r = EXEC("replay %s --data x.csv --html no-such-dir/page.html", cradle);
-    ENSURE(r.exit_status == 1 && strstr(r.err, "--html 'no-such-dir/page.html'") != NULL &&
+    ENSURE(r.exit_status == 2 && strstr(r.err, "--html 'no-such-dir/page.html'") != NULL &&
            r.out[0] == '\0');
     cli_result_free(&r);
     r = EXEC("run %s --html page.html --html-fps 0", cradle);

@@ -255,7 +255,8 @@ static void test_bad_data_is_named_with_its_line(void)
     ENSURE(r.exit_status == 1 && strstr(r.err, "mixed/b_bad.csv:3: ") && r.out[0] == '\0');
     cli_result_free(&r);
     r = EXEC("replay '%s' --data no-such-dir", cube);
-    ENSURE(r.exit_status == 1 && strstr(r.err, "no-such-dir:0: "));
+    ENSURE(r.exit_status == 1 && strstr(r.err, "cannot open no-such-dir: ") &&
+           !strstr(r.err, ":0:"));
     cli_result_free(&r);
     /* the good file alone replays; order and spacing of the columns are free, CRLF too */
     write_text("mixed/c_columns.csv",

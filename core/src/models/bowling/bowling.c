@@ -19,7 +19,7 @@ static const ipx_param_def bowling_params[IPX_BOWLING_N_PARAMS] = {
          "energy-modifying COR e_*: T+ <= e_* T- of the impact subspace (paper: 0.5; 1 = no gain)"},
     [IPX_BOWLING_CAP_READING] =
         {"cap_reading", 0, 0, 1, 1, "",
-         "0: T+ <= e_* T-; 1: T+ <= (1 - e_*) T- (docs/models/bowling.md §3.4 alternative)"},
+         "0: T+ <= e_* T-; 1: T+ <= (1 - e_*) T- (the other reading of the paper)"},
     [IPX_BOWLING_CAP_FALLBACK] = {"cap_fallback", 0, 0, 1, 1, "",
                                   "cap unreachable with all CORs 0: 0 = keep that (flag); 1 = "
                                   "scale impact-subspace v+ (may pull)"},
@@ -76,8 +76,7 @@ static const ipx_param_def bowling_params[IPX_BOWLING_N_PARAMS] = {
     [IPX_BOWLING_MAX_WORK] =
         {"max_work", 0, 0, 1e15, 0, "",
          "cost bound: work units per impact (limits_hit bit 256: the loop ends, the LCP "
-         "decides or the solve fails), a solve of m unknowns counting m^3 "
-         "(docs/models/bowling.md §9); 0 = 2e9"},
+         "decides or the solve fails), a solve of m unknowns counting m^3; 0 = 2e9"},
 };
 
 /* What a solve takes after its result's arrays. */

@@ -26,7 +26,7 @@ static const ipx_param_def gonthier_params[IPX_GONTHIER_N_PARAMS] = {
                             "smallest e used (e = 0 would divide by zero; the paper used 0.01)"},
     [IPX_GONTHIER_V_FLOOR] = {"v_floor", 0.01, 0, 10, 0, "m/s",
                               "floor of the latched impact speed (a = d/(e v_imp) is singular at "
-                              "0; spec: >= g h d / e)"},
+                              "0; keep it >= g h d / e)"},
     [IPX_GONTHIER_PRESET] = {"preset", 0, 0, 3, 1, "",
                              "friction set: 0 the values below; 1 Bowden-Leben (Table I), 2 balls "
                              "(Table II), 3 pendulum (Table III)"},

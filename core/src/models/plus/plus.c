@@ -81,22 +81,21 @@ static const ipx_param_def plus_params[IPX_PLUS_N_PARAMS] = {
          "proximity tolerance: hosts include contacts this close (not read by the solve)"},
     [IPX_PLUS_ALL_PARTICIPATE] =
         {"all_participate", 0, 0, 1, 1, "flag",
-         "1: every contact compresses in round 1 (Fig. 14 row C contrast model)"},
+         "1: every contact compresses in round 1 (the paper's contrast model)"},
     [IPX_PLUS_ENERGY_CAP] = {"energy_cap", 1, 0, 1, 1, "flag",
-                             "1: scale down a round that would gain energy (docs/models/plus.md "
-                             "§8.16; limits_hit bit 4)"},
+                             "1: scale down a round that would gain energy (limits_hit bit 4)"},
     [IPX_PLUS_HOLD_PLASTIC] =
         {"hold_plastic", 1, 0, 1, 1, "flag",
          "1: a contact that compressed with e = 0 stays closed while its group "
-         "expands (docs/models/plus.md §8.16 remedy); 0 = the paper's rounds"},
+         "expands; 0 = the paper's rounds"},
     [IPX_PLUS_SETTLE_ROUNDS] = {"settle_rounds", 4, 0, 1e6, 1, "",
                                 "rounds in which the same contacts stay closed and active while "
                                 "energy is dissipated, after which they are held closed (the limit "
-                                "of that ping-pong; deviation 11); 0 = the paper's rounds"},
+                                "of that ping-pong); 0 = the paper's rounds"},
     [IPX_PLUS_MAX_SOLVES] = {"max_solves", 0, 0, 1e9, 1, "",
                              "cost bound: min-norm solves per impact (active-set passes, Newton "
                              "steps) before the plastic finish (limits_hit bit 8); 0 = "
-                             "PLUS_AUTO_SOLVES(k)"},
+                             "2000 + 100 k for k contacts"},
     [IPX_PLUS_SPARSE_MIN] =
         {"sparse_min", PLUS_SPARSE_MIN, 0, 1e9, 1, "",
          "systems of this many unknowns and more try the sparse min-norm solve "
@@ -105,13 +104,12 @@ static const ipx_param_def plus_params[IPX_PLUS_N_PARAMS] = {
     [IPX_PLUS_MAX_WORK] =
         {"max_work", 0, 0, 1e15, 0, "",
          "cost bound: work units per impact before the plastic finish (limits_hit "
-         "bit 8), a factorisation of m unknowns counting m^3 (docs/models/"
-         "plus.md §5.8); 0 = PLUS_AUTO_WORK"},
+         "bit 8), a factorisation of m unknowns counting m^3; 0 = 2e10"},
     [IPX_PLUS_SLIP_ROOT] =
         {"slip_root", PLUS_SLIP_ROOT_NEWTON, PLUS_SLIP_ROOT_NEWTON, PLUS_SLIP_ROOT_MIN_NORM, 1, "",
          "impending-slip root where Newton from the current direction converged with an angle "
-         "off its end slip (deviation 3): 0 = newton, the root nearest Newton's; 1 = min_norm, "
-         "the min-norm root of all (the choice where Newton fails)"},
+         "off its end slip: 0 = newton, the root nearest Newton's; 1 = min_norm, the min-norm "
+         "root of all (the choice where Newton fails)"},
 };
 
 static void plus_cfg_from_params(const double *param, plus_cfg *cfg)
