@@ -93,6 +93,9 @@ static void print_common_keys(void)
     printf(
         "  %-20s default %g\n      |g| h steps per unit of the contact's lever factor, if more\n",
         "jitter_steps", c.jitter_steps);
+    printf("  %-20s default %g\n      |g| h steps of velocity accuracy an iterative LCP solve "
+           "(aplcp, routh)\n      may stop at; 0 = the models' own tolerances\n",
+           "accuracy_steps", c.accuracy_steps);
 }
 
 int cli_cmd_models(int argc, char **argv)
