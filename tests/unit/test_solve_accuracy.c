@@ -15,6 +15,7 @@
 #include "model_test.h"
 #include "pile_gen.h"
 #include "problem_gen.h"
+#include "mathutil.h"        /* ipx_max_abs */
 #include "result_internal.h" /* the model's own answer, before ipx_solve's check */
 
 enum { PILE_K = 512 };
@@ -29,13 +30,6 @@ static ipx_status solve(const ipx_params *par, const ipx_problem *p, ipx_result 
     return ws ? ipx_solve(par, p, ws, r) : IPX_ERR_WORKSPACE;
 }
 
-static double max_abs(const double *x, int n)
-{
-    double m = 0.0;
-    for (int i = 0; i < n; i++) m = fmax(m, fabs(x[i]));
-    return m;
-}
-
 /* The bound of nsgs.h on aplcp's answer, from v + W pi on the dense W: the largest violation
    in m/s of approach, of separation under load, and of the friction polygon's cone (N s). */
 static void violations(const ipx_problem *p, const ipx_result *r, double out[3])
@@ -43,13 +37,13 @@ static void violations(const ipx_problem *p, const ipx_result *r, double out[3])
     const int n = 3 * p->k;
     double *vp = malloc(sizeof(double) * (size_t)n);
     ENSURE(vp != NULL);
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n; i++) { /* by hand, not ipx_problem_apply_W: an independent product */
         double s = p->v[i];
         for (int j = 0; j < n; j++) s += p->W[i + (size_t)n * (size_t)j] * r->impulse[j];
         vp[i] = s;
     }
-    const double Z = max_abs(r->impulse, n);
-    const double V = fmax(max_abs(p->v, n), max_abs(vp, n));
+    const double Z = ipx_max_abs(r->impulse, (size_t)n);
+    const double V = fmax(ipx_max_abs(p->v, (size_t)n), ipx_max_abs(vp, (size_t)n));
     out[0] = out[1] = out[2] = 0.0;
     for (int c = 0; c < p->k; c++) {
         const double *pi = r->impulse + 3 * c, vn = vp[3 * c + IPX_N];
@@ -93,7 +87,7 @@ static void test_pile_to_the_host_accuracy(void)
                            viol[0], viol[1], viol[2]);
                     ENSURE(viol[0] <= V_HOST * (1.0 + 1e-9));
                     ENSURE(viol[1] <= V_HOST * (1.0 + 1e-9));
-                    ENSURE(viol[2] <= 1e-12 * max_abs(r->impulse, 3 * p.k));
+                    ENSURE(viol[2] <= 1e-12 * ipx_max_abs(r->impulse, 3 * (size_t)p.k));
                 }
             }
             loose_hit[host] = (r->counts.limits_hit & loose) != 0;
