@@ -66,7 +66,6 @@ typedef struct event_sink {
 
 /* A compliant model's first contact, followed to its end (runner.h, compared_t_s). */
 typedef struct contact_end {
-    int open;         /* the contacts have pushed in every step since the first impact */
     int saved;        /* velocity holds the state after the last step */
     double *velocity; /* 6 per body */
     double ke_j, t_s;
@@ -121,7 +120,7 @@ static void record_first_impact(cli_run *run, ipx_sim *sim, long fallbacks_befor
     run->compared_t_s = run->first_impact_t_s;
     velocities(sim, run->n_bodies, run->first_velocity);
     /* a compliant model's impact is still under way: followed until its contacts stop pushing */
-    run->mid_contact = end->open = run->compliant && end->velocity;
+    run->mid_contact = run->compliant && end->velocity;
 }
 
 /* After a compliant model's first impact: a step without contact force ends the contact at
@@ -142,7 +141,7 @@ static void follow_contact(cli_run *run, ipx_sim *sim, int pushed, contact_end *
         run->ke_after_first_j = end->ke_j;
         run->compared_t_s = end->t_s;
     }
-    run->mid_contact = end->open = 0;
+    run->mid_contact = 0;
 }
 
 /* The outputs' start: body names, first-impact storage. 0, or -1 if memory is short. */
@@ -176,7 +175,7 @@ static int step(event_sink *sink, ipx_sim *sim, int *had_impact, contact_end *en
     run->collisions += impact && !*had_impact;
     *had_impact = impact;
     if (run->first_impact_step < 0 && impact) record_first_impact(run, sim, fallbacks_before, end);
-    else if (end->open) follow_contact(run, sim, sink->pushed, end);
+    else if (run->mid_contact) follow_contact(run, sim, sink->pushed, end);
     if (run->csv) csv_row(run->csv, sim);
     if (run->series && cli_series_push(run->series, sim, run->steps) != 0) {
         snprintf(run->error, sizeof run->error, "out of memory for the plot series");
