@@ -8,8 +8,6 @@
 #include "numfmt.h"
 #include "text_table.h"
 
-enum { MAX_COLS = 64, CELL = 40 };
-
 typedef double (*run_value)(const cli_run *r); /* NaN: not applicable ("-") */
 
 static double first_t(const cli_run *r)
@@ -44,19 +42,19 @@ static double wall(const cli_run *r) { return r->wall_s; }
 static void scalar_row(cli_table *t, const char *label, int n, const cli_run *runs, const char *fmt,
                        run_value get)
 {
-    char text[MAX_COLS][CELL];
-    const char *cells[MAX_COLS];
-    for (int m = 0; m < n; m++) cells[m] = cli_num(text[m], CELL, fmt, get(&runs[m]));
+    char text[AB_MAX_COLS][AB_CELL];
+    const char *cells[AB_MAX_COLS];
+    for (int m = 0; m < n; m++) cells[m] = cli_num(text[m], AB_CELL, fmt, get(&runs[m]));
     cli_table_row(t, label, cells);
 }
 
 /* When each model's velocities are taken; '~' after a compliant model's that are mid-contact. */
 static void compared_row(cli_table *t, int n, const cli_run *runs)
 {
-    char text[MAX_COLS][CELL];
-    const char *cells[MAX_COLS];
+    char text[AB_MAX_COLS][AB_CELL];
+    const char *cells[AB_MAX_COLS];
     for (int m = 0; m < n; m++) {
-        cells[m] = cli_num(text[m], CELL - 1, "%.4f", compared_t(&runs[m]));
+        cells[m] = cli_num(text[m], AB_CELL - 1, "%.4f", compared_t(&runs[m]));
         if (runs[m].mid_contact) strcat(text[m], "~");
     }
     cli_table_row(t, "compared at (s)", cells);
@@ -142,7 +140,7 @@ static void print_header(FILE *out, const char *path, const ipx_scene *scene, co
 void ab_print_table(FILE *out, const char *path, const ipx_scene *scene, int n,
                     const char *const *labels, const cli_run *runs, int all_rows)
 {
-    if (n > MAX_COLS) n = MAX_COLS;
+    if (n > AB_MAX_COLS) n = AB_MAX_COLS;
     print_header(out, path, scene, runs);
     cli_table *t = cli_table_create(n, labels);
     if (!t) {

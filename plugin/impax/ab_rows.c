@@ -10,7 +10,7 @@
 
 #include "numfmt.h"
 
-enum { MAX_COLS = 64, CELL = 40, ROWS = 6 };
+enum { ROWS = 6 };
 
 static const char *const labels[ROWS] = {"  v_x (m/s)",   "  v_y (m/s)",   "  v_z (m/s)",
                                          "  w_x (rad/s)", "  w_y (rad/s)", "  w_z (rad/s)"};
@@ -28,7 +28,7 @@ static int has_value(const cli_run *r, int b)
 }
 
 /* Row q of body b: the cells as printed (NULL: no value, printed "-"); 1 if they differ. */
-static int row_cells(int b, int q, int n, const cli_run *runs, char text[][CELL],
+static int row_cells(int b, int q, int n, const cli_run *runs, char text[][AB_CELL],
                      const char **cells, double *spread)
 {
     int differ = 0;
@@ -38,7 +38,7 @@ static int row_cells(int b, int q, int n, const cli_run *runs, char text[][CELL]
         cells[m] = NULL;
         if (has_value(r, b)) {
             const double v = r->first_velocity[6 * b + q];
-            cells[m] = cli_num(text[m], CELL - 1, "%.3f", v);
+            cells[m] = cli_num(text[m], AB_CELL - 1, "%.3f", v);
             lo = fmin(lo, v);
             hi = fmax(hi, v);
         }
@@ -55,8 +55,8 @@ static int row_cells(int b, int q, int n, const cli_run *runs, char text[][CELL]
 static body_rows compare_body(int b, int n, const cli_run *runs)
 {
     body_rows out = {b, 0u, 0.0};
-    char text[MAX_COLS][CELL];
-    const char *cells[MAX_COLS];
+    char text[AB_MAX_COLS][AB_CELL];
+    const char *cells[AB_MAX_COLS];
     for (int q = 0; q < ROWS; q++) {
         double spread;
         if (row_cells(b, q, n, runs, text, cells, &spread)) {
@@ -77,8 +77,8 @@ static int by_spread(const void *a, const void *b)
 
 static void add_body(cli_table *t, int n, const cli_run *runs, const body_rows *br, unsigned shown)
 {
-    char text[MAX_COLS][CELL];
-    const char *cells[MAX_COLS];
+    char text[AB_MAX_COLS][AB_CELL];
+    const char *cells[AB_MAX_COLS];
     cli_table_section(t, runs[0].body_name[br->body]);
     for (int q = 0; q < ROWS; q++) {
         double spread;

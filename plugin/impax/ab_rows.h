@@ -11,6 +11,9 @@
 /// Bodies shown at most (unless every row is asked for): the ones whose values differ most.
 enum { AB_MAX_BODIES = 8 };
 
+/// Models (columns) the table holds at most, and the characters of one printed cell.
+enum { AB_MAX_COLS = 64, AB_CELL = 40 };
+
 /// What the rows left out.
 typedef struct ab_rows_left {
     int rows;         /* rows of the bodies shown that read the same for every model */
@@ -23,7 +26,7 @@ typedef struct ab_rows_left {
 /// rows whose values differ between the models, the bodies in order of their largest difference
 /// (in m/s or rad/s), at most AB_MAX_BODIES of them, then a line that counts the rest. With
 /// all_rows every row of every body, in the world's order. Never a body's name without rows
-/// under it. Returns what was left out.
+/// under it. n <= AB_MAX_COLS. Returns what was left out.
 ab_rows_left ab_velocity_rows(cli_table *t, int n, const cli_run *runs, int all_rows);
 
 #endif
