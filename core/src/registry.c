@@ -12,6 +12,14 @@
 #include "impax/registry.h"
 #include "impax/routh.h"
 
+/* Every model's parameters fit ipx_params.value: a model with more would write past it. */
+_Static_assert(IPX_PLUS_N_PARAMS <= IPX_MAX_PARAMS, "plus: raise IPX_MAX_PARAMS");
+_Static_assert(IPX_APLCP_N_PARAMS <= IPX_MAX_PARAMS, "aplcp: raise IPX_MAX_PARAMS");
+_Static_assert(IPX_JIA_N_PARAMS <= IPX_MAX_PARAMS, "jia: raise IPX_MAX_PARAMS");
+_Static_assert(IPX_ROUTH_N_PARAMS <= IPX_MAX_PARAMS, "routh: raise IPX_MAX_PARAMS");
+_Static_assert(IPX_BOWLING_N_PARAMS <= IPX_MAX_PARAMS, "bowling: raise IPX_MAX_PARAMS");
+_Static_assert(IPX_GONTHIER_N_PARAMS <= IPX_MAX_PARAMS, "gonthier: raise IPX_MAX_PARAMS");
+
 /* Every model impax knows, in the order users see them listed. */
 static const ipx_model *const models[] = {
     &ipx_model_plus,  &ipx_model_aplcp,   &ipx_model_jia,

@@ -15,7 +15,7 @@ extern "C" {
 #endif
 
 /// Largest number of parameters one model has.
-#define IPX_MAX_PARAMS 24
+#define IPX_MAX_PARAMS 32
 
 /// One parameter of a model.
 typedef struct ipx_param_def {
