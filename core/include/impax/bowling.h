@@ -32,7 +32,13 @@
 /// slip -> stick on reversal, and update slip directions), which gives one admissible set. If
 /// neither finds one (lcp_fallback = 1) the polygonal Anitescu-Potra LCP with the same targets
 /// and mu_d decides (limits_hit IPX_BOWLING_LCP_USED; angular rows then take no impulse), and
-/// if that LCP fails, the inelastic one (targets 0; IPX_BOWLING_INELASTIC_USED).
+/// if that LCP fails, the inelastic one (targets 0; IPX_BOWLING_INELASTIC_USED). Islands of
+/// more than loop_max contacts are not searched: that LCP's outcome is the law's (LCP_USED).
+/// The LCP is solved by the dense Lemke below lcp_switch contacts, by the iterative solver of
+/// aplcp and routh (IPX_BOWLING_ITERATIVE_LCP) from there on, each taking over where the other
+/// does not answer (Lemke's false rays, pivot limits and inaccurate bases on degenerate piles;
+/// the iterative solver's stalls); an iterate that did not reach its tolerance (or the host's
+/// accuracy, ipx_problem.v_tol) is never the answer.
 ///
 /// Energy (3.4, 3.5). What is capped [A]: a contact-space problem has no generalised mass, so
 /// the total T- is not known; what it has is the kinetic energy of the motion the contact
@@ -93,8 +99,9 @@
 ///
 /// Cost bound (max_work, docs/models/bowling.md §9). Every linear solve of m unknowns is charged
 /// m^3 work units, every candidate's velocity update n^2 (n rows), every Lemke pivot of the
-/// polygonal LCP (L rows) L (2L + 2), its tableau as much; a Lemke run is given only the pivots
-/// the units left pay for. Once max_work is spent nothing more is solved (IPX_BOWLING_WORK):
+/// polygonal LCP (L rows) L (2L + 2), its tableau as much, every sweep of the iterative solver
+/// 9 per block of W plus (nd^2 + 64) per contact; a Lemke run or an iterative solve is given
+/// only the pivots or sweeps the units left pay for. Once max_work is spent nothing more is solved (IPX_BOWLING_WORK):
 /// the active-set loop ends as at max_iterations (the best admissible set so far, else the
 /// polygonal LCP's outcome if it was solved, the model's own fallback), a root search keeps its
 /// feasible end; where neither is at hand (the polygonal LCP or the first solves did not fit)
@@ -136,6 +143,11 @@ enum {
     IPX_BOWLING_MAX_WORK,        ///< work units per impact before the solve fails (a solve of m
                                  ///< unknowns counts m^3, a Lemke pivot on L rows L (2L + 2));
                                  ///< 0 = BW_AUTO_WORK (docs/models/bowling.md §9)
+    IPX_BOWLING_LCP_SWITCH,      ///< contacts from which the polygonal LCP is solved by the
+                                 ///< iterative solver (below: dense Lemke, rescued by it)
+    IPX_BOWLING_LOOP_MAX,        ///< most contacts of an active-set search; above, the
+                                 ///< polygonal LCP's outcome is the law's
+    IPX_BOWLING_MAX_SWEEPS,      ///< sweeps of one iterative LCP solve
     IPX_BOWLING_N_PARAMS
 };
 
@@ -153,8 +165,10 @@ enum {
     IPX_BOWLING_SEED_FAILED = 1u << 7,         ///< loop_seed 1: the polygonal LCP that seeds the
     ///< loop failed; the loop started from the spec's set
     ///< (after an exhaustive search: no second search)
-    IPX_BOWLING_WORK = 1u << 8 ///< max_work spent: the loop or root search ended there, or (no
-                               ///< answer at hand) the solve failed
+    IPX_BOWLING_WORK = 1u << 8, ///< max_work spent: the loop or root search ended there, or (no
+                                ///< answer at hand) the solve failed
+    IPX_BOWLING_ITERATIVE_LCP = 1u << 9 ///< the iterative solver took on the polygonal LCP
+                                        ///< (lcp_switch, or Lemke's rescue)
 };
 
 extern const ipx_model ipx_model_bowling;

@@ -77,6 +77,16 @@ static const ipx_param_def bowling_params[IPX_BOWLING_N_PARAMS] = {
         {"max_work", 0, 0, 1e15, 0, "",
          "cost bound: work units per impact (limits_hit bit 256: the loop ends, the LCP "
          "decides or the solve fails), a solve of m unknowns counting m^3; 0 = 2e9"},
+    [IPX_BOWLING_LCP_SWITCH] =
+        {"lcp_switch", 16, 1, 1e9, 1, "",
+         "contacts from which the polygonal LCP is solved by the iterative solver, the dense "
+         "Lemke where it does not converge (below: Lemke, rescued by the iterative solver)"},
+    [IPX_BOWLING_LOOP_MAX] =
+        {"loop_max", 24, 0, 1e9, 1, "",
+         "most contacts of an active-set search (exhaustive or loop); above, the polygonal "
+         "LCP's outcome is the law's"},
+    [IPX_BOWLING_MAX_SWEEPS] = {"max_sweeps", 5000, 1, 1e7, 1, "",
+                                "sweeps of one iterative solve of the polygonal LCP"},
 };
 
 /* What a solve takes after its result's arrays. */

@@ -68,10 +68,15 @@ void bw_copy(const bw_ctx *c, bw_outcome *to, const bw_outcome *from)
     to->found = from->found;
 }
 
+int bw_lcp_directions(const double *param)
+{
+    const int nd = (int)param[IPX_BOWLING_LCP_DIRECTIONS];
+    return nd + (nd & 1); /* an odd count would make the polygon lopsided: round up to even */
+}
+
 static int lcp_size(int k, const double *param)
 {
-    int nd = (int)param[IPX_BOWLING_LCP_DIRECTIONS];
-    return ipx_ap_max_size(k, nd + (nd & 1));
+    return ipx_ap_max_size(k, bw_lcp_directions(param));
 }
 
 static size_t max_rows(int k) { return (size_t)BW_MAX_ROWS_PER_CONTACT * (size_t)k; }
@@ -99,7 +104,8 @@ size_t bw_ctx_bytes(int k, const double *param)
            3 * ipx_ws_ints_bytes(n) + ipx_ws_doubles_bytes(n3 * n3) + 2 * ipx_ws_doubles_bytes(n3) +
            state_bytes((size_t)k) + ipx_ws_doubles_bytes(L * L) + 3 * ipx_ws_doubles_bytes(L) +
            ipx_ws_doubles_bytes((size_t)k) + ipx_ws_doubles_bytes(ipx_lemke_work_doubles((int)L)) +
-           ipx_ws_ints_bytes(ipx_lemke_work_ints((int)L));
+           ipx_ws_ints_bytes(ipx_lemke_work_ints((int)L)) +
+           ipx_nsgs_bytes(k, bw_lcp_directions(param), 0);
 }
 
 ipx_status bw_ctx_init(bw_ctx *c, const ipx_problem *p, int r, const double *param,
@@ -114,6 +120,7 @@ ipx_status bw_ctx_init(bw_ctx *c, const ipx_problem *p, int r, const double *par
     c->groups = 1 + (r >= 4) + (r >= 6);
     c->counts = counts;
     c->message = message;
+    c->ws = ws;
     const size_t n = (size_t)c->n, n3 = 3 * (size_t)c->k, L = (size_t)lcp_size(c->k, param);
     c->vscale = ipx_max_abs(p->v, c->n);
     double **vec[] = {&c->b, &c->pi, &c->vp, &c->sol.pi, &c->keep.pi, &c->x, &c->rhs};

@@ -13,6 +13,7 @@
 
 #include "numerics/anitescu_potra.h"
 #include "numerics/min_norm.h"
+#include "numerics/nsgs.h"
 #include "impax/bowling.h"
 
 /// Friction groups per contact: 0 tangential [t1, t2], 1 torsion [torsion], 2 rolling
@@ -64,13 +65,20 @@ typedef struct bw_ctx {
     int *iwork, *unk;                 /* n: solver pivots; global row of each unknown */
     double *jac, *nwt;                /* n x n, 5n: Newton on the slip angles (bowling_slip.c) */
     double *W3, *v3;                  /* 3k x 3k, 3k: [t1, t2, n] part (LCP, validation) */
-    double *M, *q, *z, *w, *lcp_work; /* the polygonal LCP */
+    double *M, *q, *z, *w, *lcp_work; /* the polygonal LCP, dense */
     int *lcp_iwork;
+    ipx_problem p3;    /* its problem: W3, v3 and the contacts with mu_d (dyn) */
+    ipx_workspace *ws; /* the iterative solver's slices are taken from it on first use */
+    ipx_nsgs nsgs;     /* the polygonal LCP, iterative (bowling_lcp.c) */
+    int nsgs_ready;    /* nsgs is initialised on p3 */
     struct {
         ipx_ap_layout layout;
         unsigned used;     /* IPX_BOWLING_LCP_USED, | INELASTIC_USED if the targets failed */
-        int solved;        /* z holds a solution for the current targets */
+        int solved;        /* pi3 holds a solution for the current targets */
         int tried;         /* bw_lcp_solve ran for them */
+        int iterative;     /* the iterative solver gave it (else z holds Lemke's) */
+        int warm;          /* the iterative solver has an earlier answer of this impact */
+        const double *pi3; /* 3k, N*s: its impulses on the [t1, t2, n] rows */
         ipx_status status; /* its status */
     } lcp;
     bw_state cur;
@@ -97,6 +105,10 @@ typedef struct bw_ctx {
 /// PLUS's 2e10 (docs/models/plus.md §5.8) each of them spent some 16 s to fail.
 #define BW_AUTO_WORK 2e9
 
+/// Plain sweeps without the best residual halving that end an unconverged iterative solve of
+/// the polygonal LCP (bowling_lcp.c; aplcp's default stall_sweeps).
+#define BW_LCP_STALL_SWEEPS 500
+
 /* bowling_ctx.c */
 /// Group geometry: dimension and the row offset of its j-th row inside a contact.
 int bw_group_dim(int g);
@@ -111,6 +123,8 @@ double bw_slip_limit(const bw_ctx *c, int i, int g);
 double bw_tol_v(const bw_ctx *c);
 double bw_tol_p(const bw_ctx *c);
 double bw_tol_e(const bw_ctx *c, double e);
+/// Friction directions of the polygonal LCP: lcp_directions rounded up to even.
+int bw_lcp_directions(const double *param);
 /// Clears c->cur: no contact active, every group sticking.
 void bw_state_clear(bw_ctx *c);
 /// Copies an outcome (the current candidate into o, or o into another).
@@ -150,7 +164,9 @@ int bw_admissible(const bw_ctx *c);
 /* bowling_lcp.c */
 /// Copies the [t1, t2, n] rows of the problem into c->W3, c->v3.
 void bw_gather3(bw_ctx *c);
-/// Polygonal Anitescu-Potra LCP with targets c->b (then with none) and mu_d: c->z, c->lcp.
+/// Polygonal Anitescu-Potra LCP with targets c->b (then with none) and mu_d: c->lcp (its
+/// impulses in c->lcp.pi3). Dense Lemke below lcp_switch contacts, the iterative solver from
+/// there on and where Lemke fails on an LCP that has a solution.
 /// Writes no message: a failure is an error only where the LCP's answer is the outcome.
 ipx_status bw_lcp_solve(bw_ctx *c);
 /// The failed LCP as the solve's error: its message, its status.

@@ -244,10 +244,22 @@ static int loop_start(bw_ctx *c, int enumerating)
     return 1;
 }
 
+/* Above loop_max contacts no active set is searched: the polygonal LCP's outcome is the law's
+   (the model document's "else LCP/PGS" of 3.3). Its solve grows as the pile (the iterative
+   solver), the search's as the cube of its unknowns: ODE's house of cards (islands of 33 to 104
+   contacts) spent the whole work bound in the loop, then failed the e_* cap's second solve. */
+static ipx_status lcp_outcome(bw_ctx *c)
+{
+    if (bw_lcp_solve(c) != IPX_OK) return c->out_of_work ? IPX_ERR_NOT_CONVERGED : bw_lcp_fail(c);
+    bw_lcp_outcome(c);
+    return IPX_OK;
+}
+
 ipx_status bw_resolve(bw_ctx *c)
 {
     c->sol.found = 0;
     c->lcp.solved = c->lcp.tried = 0;
+    if (c->k > c->param[IPX_BOWLING_LOOP_MAX]) return lcp_outcome(c);
     const double count = count_candidates(c);
     const int enumerating = count <= c->param[IPX_BOWLING_ENUMERATE_MAX];
     ipx_status st = enumerating ? enumerate(c, (long)count) : IPX_OK;
