@@ -10,6 +10,7 @@
 #include "outputs.h"
 #include "progress.h"
 #include "replay_html.h"
+#include "replay_phases.h"
 #include "replay_report.h"
 
 static const char help[] =
@@ -17,6 +18,7 @@ static const char help[] =
     "FILE.csv]\n"
     "                    [--plot FILE.png] [--show NAME] [--html FILE.html [--html-fps N]] "
     "[--quiet]\n"
+    "                    [--phases] [--time-plot FILE.png]\n"
     "\n"
     "Replays recorded trajectories in WORLD: for each recording a fresh simulation starts the\n"
     "world's replay body (<impax:replay><impax:body>, else its first moving link) at the first\n"
@@ -45,6 +47,13 @@ static const char help[] =
     "                 each, with the energy against time (see impax ab --help)\n"
     "  --html-fps N   frames a second the page stores (default 60)\n"
     "  --quiet        no line per trajectory, only the summary\n"
+    "  --phases       per model and phase of a toss (flight, first impact, later impacts,\n"
+    "                 airborne, sliding/rolling, rest; classified from the recordings alone, with\n"
+    "                 the replay body's box and the world's plane: docs/command.md) the samples,\n"
+    "                 the mean position and orientation errors and the phase's part of the\n"
+    "                 final error\n"
+    "  --time-plot FILE  PNG: per model, the mean position and orientation errors against time\n"
+    "                 since each recording's first touch\n"
     "\n"
     "Bad data (a missing column, a non-finite number, a quaternion that is not unit, fewer than\n"
     "two samples, time not increasing) is reported as FILE:LINE: message before anything runs.\n"
@@ -58,10 +67,10 @@ static const char help[] =
 enum { MAX_MODELS = 16 };
 
 typedef struct options {
-    const char *world, *params, *out, *plot, *show, *html;
+    const char *world, *params, *out, *plot, *show, *html, *time_plot;
     double html_fps;
     char models[512];
-    int quiet;
+    int quiet, phases;
     const char **data; /* paths */
     int n_data;
 } options;
@@ -78,6 +87,8 @@ static int parse_options(int argc, char **argv, options *o)
                                           {"help", no_argument, NULL, 'h'},
                                           {"html", required_argument, NULL, 'H'},
                                           {"html-fps", required_argument, NULL, 'F'},
+                                          {"phases", no_argument, NULL, 'A'},
+                                          {"time-plot", required_argument, NULL, 'T'},
                                           {NULL, 0, NULL, 0}};
     int c;
     while ((c = getopt_long(argc, argv, "D:m:p:o:P:s:qh", longs, NULL)) != -1) {
@@ -89,6 +100,8 @@ static int parse_options(int argc, char **argv, options *o)
         case 'P': o->plot = optarg; break;
         case 's': o->show = optarg; break;
         case 'q': o->quiet = 1; break;
+        case 'A': o->phases = 1; break;
+        case 'T': o->time_plot = optarg; break;
         case 'H': o->html = optarg; break;
         case 'F':
             if (html_view_parse_fps(optarg, &o->html_fps) != 0) return CLI_USAGE;
@@ -104,6 +117,7 @@ static int parse_options(int argc, char **argv, options *o)
     /* every output is checked before anything runs, as ab and run do */
     if ((o->out && cli_check_output("replay", "--out", o->out) != 0) ||
         (o->plot && cli_check_output("replay", "--plot", o->plot) != 0) ||
+        (o->time_plot && cli_check_output("replay", "--time-plot", o->time_plot) != 0) ||
         (o->html && html_view_check("replay", o->html) != 0))
         return CLI_USAGE;
     return 0;
@@ -138,8 +152,11 @@ static int replay_model(const ipx_scene *scene, const options *o, replay_set *se
         replay_row *row = &set->rows[m * set->n_recs + r];
         char msg[512];
         const double start = cli_wall_seconds();
+        cli_sample *states = r == set->show ? set->shown[m]
+                             : set->phases  ? set->phases->scratch
+                                            : NULL;
         const int st = cli_replay(scene, set->entries[m].model, params, &set->recs[r], &row->err,
-                                  r == set->show ? set->shown[m] : NULL, msg, sizeof msg);
+                                  states, msg, sizeof msg);
         row->wall_s = cli_wall_seconds() - start;
         if (st == 2) {
             cli_progress_finish(&bar);
@@ -150,7 +167,8 @@ static int replay_model(const ipx_scene *scene, const options *o, replay_set *se
             row->failed = 1;
             rc = CLI_FAILED;
             fprintf(stderr, "impax replay: model %s: %s\n", set->models[m], msg);
-        }
+        } else if (set->phases)
+            replay_phases_add(set->phases, &set->recs[r], m, r, states, row->err.samples);
         if (!o->quiet) replay_print_row(stdout, set, m, r);
         cli_progress_update(&bar, r + 1);
     }
@@ -167,8 +185,11 @@ static int replay_all(const ipx_scene *scene, const options *o, replay_set *set)
     }
     if (rc == CLI_USAGE) return rc;
     replay_print_summary(stdout, set);
+    if (o->phases) replay_phases_print(stdout, set, set->phases);
     if (o->out && replay_write_csv(o->out, set) != 0) rc = CLI_FAILED;
     if (o->plot && replay_write_plot(o->plot, set) != 0) rc = CLI_FAILED;
+    if (o->time_plot && replay_write_time_plot(o->time_plot, set, set->phases) != 0)
+        rc = CLI_FAILED;
     if (o->html && replay_write_html(o->html, scene, set, o->html_fps) != 0) rc = CLI_FAILED;
     return rc;
 }
@@ -194,7 +215,8 @@ static int run(const ipx_scene *scene, const options *o, const cli_model_entry *
                       n_models, n_recs,
                       models,   entries,
                       recs,     calloc((size_t)n_recs * (size_t)n_models, sizeof(replay_row)),
-                      show,     calloc((size_t)n_models, sizeof(cli_sample *))};
+                      show,     calloc((size_t)n_models, sizeof(cli_sample *)),
+                      NULL};
     int ok = set.rows && set.shown;
     for (int m = 0; ok && rc == CLI_OK && m < n_models; m++)
         ok = (set.shown[m] = calloc((size_t)recs[show].n, sizeof(cli_sample))) != NULL;
@@ -202,7 +224,13 @@ static int run(const ipx_scene *scene, const options *o, const cli_model_entry *
         fprintf(stderr, "impax replay: out of memory\n");
         rc = CLI_FAILED;
     }
+    replay_phases phases = {0};
+    if (rc == CLI_OK && (o->phases || o->time_plot)) {
+        if (replay_phases_start(&phases, scene, recs, n_recs, n_models) != 0) rc = CLI_FAILED;
+        set.phases = &phases;
+    }
     if (rc == CLI_OK) rc = replay_all(scene, o, &set);
+    replay_phases_free(&phases);
     for (int m = 0; set.shown && m < n_models; m++) free(set.shown[m]);
     free(set.shown);
     free(set.rows);

@@ -21,9 +21,10 @@ typedef struct replay_set {
     const char *const *models;      /* the --model entries as given (labels) */
     const cli_model_entry *entries; /* their models and settings */
     const cli_recording *recs;
-    replay_row *rows;   /* n_models x n_recs, model by model */
-    int show;           /* the trajectory plotted */
-    cli_sample **shown; /* per model: the simulated states at recs[show]'s sample times */
+    replay_row *rows;             /* n_models x n_recs, model by model */
+    int show;                     /* the trajectory plotted */
+    cli_sample **shown;           /* per model: the simulated states at recs[show]'s sample times */
+    struct replay_phases *phases; /* --phases or --time-plot: the per-phase sums, else NULL */
 } replay_set;
 
 /// The file name of path (what lines and the CSV call a trajectory).

@@ -304,12 +304,12 @@ static void test_usage_errors_exit_2_naming_the_item(void)
 }
 
 /* What replay prints fits 80 columns, a model's entry with settings included: per model a
-   heading and one line per trajectory under column heads, then the summary (the recordings of
-   the test above). */
+   heading and one line per trajectory under column heads, then the summary and the --phases
+   table (the recordings of the test above). */
 static void test_the_lines_fit_80_columns(void)
 {
     cli_result r = EXEC("replay '%s' --data made_plus.csv --data made_ode.csv --model "
-                        "ode,plus,plus:v_plastic=0.3",
+                        "ode,plus,plus:v_plastic=0.3 --phases",
                         cube);
     printf("%s", r.out);
     ENSURE(r.exit_status == 0);
@@ -326,6 +326,37 @@ static void test_the_lines_fit_80_columns(void)
     cli_result_free(&r);
 }
 
+/* --phases: the table per model (plus on its own recording: zero in every phase and overall;
+   the phases' samples add up to the samples compared), --time-plot's PNG; a world whose replay
+   body is not a box is refused before anything runs, naming what is missing. */
+static void test_phases_table_and_time_plot(void)
+{
+    cli_result r = EXEC("replay '%s' --data made_plus.csv --model plus,ode --quiet --phases "
+                        "--time-plot phases.png",
+                        cube);
+    printf("%s", r.out);
+    ENSURE(r.exit_status == 0 && strstr(r.out, "first impact") && strstr(r.out, "sliding/rolling"));
+    const char *plus = strstr(r.out, "\nplus\n  phase"),
+               *all = plus ? strstr(plus, "\n  all ") : NULL;
+    long samples = 0;
+    double pos = -1, pct = -1, ori = -1;
+    ENSURE(all && sscanf(all, " all %ld 100%% %lf %lf%% %lf", &samples, &pos, &pct, &ori) == 4);
+    ENSURE(samples == 118 && pos == 0.0 && ori == 0.0);
+    cli_result_free(&r);
+    char path[1100];
+    size_t size = 0;
+    snprintf(path, sizeof path, "%s/phases.png", scratch);
+    char *png = read_file(path, &size);
+    ENSURE(png && size > 1000 && memcmp(png, "\x89PNG", 4) == 0);
+    free(png);
+    char sphere[1100];
+    snprintf(sphere, sizeof sphere, "%s/gonthier_bouncing_sphere.world", worlds_dir);
+    r = EXEC("replay '%s' --data made_plus.csv --phases", sphere);
+    printf("  sphere world: exit %d: %s", r.exit_status, r.err);
+    ENSURE(r.exit_status == 1 && strstr(r.err, "a box") && !strstr(r.out, "samples"));
+    cli_result_free(&r);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 4) {
@@ -339,6 +370,7 @@ int main(int argc, char **argv)
     RUN(test_a_recording_replays_under_its_own_model);
     RUN(test_the_lines_fit_80_columns);
     RUN(test_contact_keys_change_the_replay);
+    RUN(test_phases_table_and_time_plot);
     RUN(test_bad_data_is_named_with_its_line);
     RUN(test_usage_errors_exit_2_naming_the_item);
     return ipx_test_exit();
