@@ -51,6 +51,38 @@ static void test_cholesky_solves_spd_system(void)
     ENSURE(ipx_cholesky_factor(2, N) == IPX_ERR_NUMERIC);
 }
 
+/* Both sides of the small-order loops (n <= 16) and LAPACK: the 1-D Laplacian plus the identity,
+   tridiagonal (3, -1) and SPD, against a known solution with two right-hand sides; and a matrix
+   whose last pivot is zero is refused at either size. */
+static void test_cholesky_small_and_large_orders_agree_with_the_solution(void)
+{
+    static double A[30 * 30], B[2 * 30];
+    const int sizes[2] = {12, 30};
+    for (int s = 0; s < 2; s++) {
+        const int n = sizes[s];
+        memset(A, 0, sizeof A);
+        for (int i = 0; i < n; i++) {
+            A[i + n * i] = 3.0;
+            if (i > 0) A[i + n * (i - 1)] = A[i - 1 + n * i] = -1.0;
+        }
+        for (int r = 0; r < 2; r++)
+            for (int i = 0; i < n; i++) { /* B = A x with x_i = i + 1 (r = 0), (-1)^i (r = 1) */
+                double b = 0.0;
+                for (int c = 0; c < n; c++)
+                    b += A[i + n * c] * (r == 0 ? c + 1.0 : (c % 2 ? -1.0 : 1.0));
+                B[i + n * r] = b;
+            }
+        ENSURE(ipx_cholesky_factor(n, A) == IPX_OK);
+        ENSURE(ipx_cholesky_solve(n, A, 2, B) == IPX_OK);
+        for (int i = 0; i < n; i++) {
+            ENSURE_NEAR(B[i], i + 1.0, 1e-12);
+            ENSURE_NEAR(B[i + n], i % 2 ? -1.0 : 1.0, 1e-12);
+        }
+        for (int i = 0; i < n * n; i++) A[i] = 1.0; /* rank one: the second pivot is zero */
+        ENSURE(ipx_cholesky_factor(n, A) == IPX_ERR_NUMERIC);
+    }
+}
+
 /* Q diag(lambda) Q^T with a fixed rotation Q (Givens in two planes). */
 static void spectral(const double lambda[4], double A[16])
 {
@@ -98,6 +130,7 @@ int main(void)
     RUN(test_rank_deficient_redundant_rows_spread_the_load);
     RUN(test_overdetermined_system_gets_least_squares_solution);
     RUN(test_cholesky_solves_spd_system);
+    RUN(test_cholesky_small_and_large_orders_agree_with_the_solution);
     RUN(test_psd_check_follows_the_smallest_eigenvalue);
     return ipx_test_exit();
 }

@@ -31,13 +31,57 @@ ipx_status ipx_lsq_min_norm(int m, int n, double *A, double *b, double rcond, do
     return IPX_OK;
 }
 
+/* Below this order the factor and solve run as plain loops: LAPACK's per-call overhead (argument
+   checks, OpenBLAS's locked buffer allocation) costs several times the arithmetic of a 4 x 4
+   factor, which the compliant model solves thousands of times a host step. */
+enum { SMALL_ORDER = 16 };
+
+/* Unblocked lower Cholesky (column by column, as LAPACK's dpotf2). */
+static ipx_status cholesky_factor_small(int n, double *A)
+{
+    for (int j = 0; j < n; j++) {
+        double d = A[j + n * j];
+        for (int c = 0; c < j; c++) d -= A[j + n * c] * A[j + n * c];
+        if (!(d > 0.0)) return IPX_ERR_NUMERIC;
+        const double l = sqrt(d);
+        A[j + n * j] = l;
+        for (int i = j + 1; i < n; i++) {
+            double s = A[i + n * j];
+            for (int c = 0; c < j; c++) s -= A[i + n * c] * A[j + n * c];
+            A[i + n * j] = s / l;
+        }
+    }
+    return IPX_OK;
+}
+
+/* L L^T X = B by forward then backward substitution, one column of B at a time. */
+static void cholesky_solve_small(int n, const double *L, int nrhs, double *B)
+{
+    for (int r = 0; r < nrhs; r++) {
+        double *b = B + (size_t)n * r;
+        for (int i = 0; i < n; i++) {
+            for (int c = 0; c < i; c++) b[i] -= L[i + n * c] * b[c];
+            b[i] /= L[i + n * i];
+        }
+        for (int i = n - 1; i >= 0; i--) {
+            for (int c = i + 1; c < n; c++) b[i] -= L[c + n * i] * b[c];
+            b[i] /= L[i + n * i];
+        }
+    }
+}
+
 ipx_status ipx_cholesky_factor(int n, double *A)
 {
+    if (n <= SMALL_ORDER) return cholesky_factor_small(n, A);
     return LAPACKE_dpotrf_work(LAPACK_COL_MAJOR, 'L', n, A, n) == 0 ? IPX_OK : IPX_ERR_NUMERIC;
 }
 
 ipx_status ipx_cholesky_solve(int n, const double *L, int nrhs, double *B)
 {
+    if (n <= SMALL_ORDER) {
+        cholesky_solve_small(n, L, nrhs, B);
+        return IPX_OK;
+    }
     return LAPACKE_dpotrs_work(LAPACK_COL_MAJOR, 'L', n, nrhs, L, n, B, n) == 0 ? IPX_OK
                                                                                 : IPX_ERR_NUMERIC;
 }
