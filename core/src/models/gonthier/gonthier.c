@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "gonthier_internal.h"
 #include "impax/check.h"
 #include "impax/gonthier.h"
 #include "impax/linalg.h"
@@ -120,7 +121,8 @@ static double *spring_stiffness(const ipx_gonthier_island *is)
 /* J: a normal spring's energy k delta^(p+1) / (p+1) (0 when not touching). */
 static double spring_energy(const ipx_gonthier_law *law, double delta)
 {
-    return delta > 0.0 ? law->k * pow(delta, law->p + 1.0) / (law->p + 1.0) : 0.0;
+    return delta > 0.0 ? law->k * ipx_gonthier_depth_power(delta, law->p) * delta / (law->p + 1.0)
+                       : 0.0;
 }
 
 double ipx_gonthier_stored_energy(const ipx_gonthier_law *law, const ipx_gonthier_state *s,
@@ -196,7 +198,7 @@ static void normal_forces(ipx_gonthier_island *is, double h, double *f)
         }
         const double delta_dot = -is->v[3 * i + IPX_N];
         f[3 * i + IPX_N] = ipx_gonthier_normal(s, &is->law[i], is->delta[i], delta_dot);
-        S[i] = is->law[i].k * pow(is->delta[i], is->law[i].p);
+        S[i] = is->law[i].k * ipx_gonthier_depth_power(is->delta[i], is->law[i].p);
         const double b = S[i] * (1.0 + s->a * delta_dot);
         D[i] = S[i] * s->a;
         if (D[i] > 0.0) y[np] = b / D[i], P[np++] = i;
@@ -330,7 +332,7 @@ static double stable_step(const ipx_gonthier_island *is, double h)
         const double w_n = row_sum(is->W, rows, 3 * i + IPX_N);
         const double w_t =
             fmax(row_sum(is->W, rows, 3 * i + IPX_T1), row_sum(is->W, rows, 3 * i + IPX_T2));
-        const double kd = L->k * pow(depth, L->p);
+        const double kd = L->k * ipx_gonthier_depth_power(depth, L->p);
         if (w_n > 0.0) h_max = fmin(h_max, 0.2 / sqrt(w_n * L->p * kd / depth));
         if (w_t > 0.0 && L->mu_s + L->mu_c > 0.0) h_max = fmin(h_max, 0.2 / sqrt(w_t * L->sigma0));
     }
