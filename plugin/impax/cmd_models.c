@@ -74,6 +74,12 @@ static void print_common_keys(void)
         printf("  %-20s the world's%s; [%g, %g]\n      %s\n", contact[i], i == 2 ? " (m/s)" : "",
                lo, hi, contact_doc[i]);
     }
+    double lo = 0, hi = 0;
+    ipx_body_param_range("inertia_scale", &lo, &hi);
+    printf("and the replay body's key (the body recordings describe, impax replay and fit):\n"
+           "  %-20s default 1; [%g, %g]\n      factor on the body's inertia tensor (its mass "
+           "stays)\n",
+           "inertia_scale", lo, hi);
     const ipx_ode_config c = ipx_ode_default_config();
     printf("and every model but ode the adapter's keys (docs/ode-adapter.md \"Penetration "
            "recovery\", \"Impact or\n"

@@ -18,10 +18,10 @@ typedef struct cli_fit_spec {
     double start[CLI_FIT_MAX];               /* in [lo, hi] */
 } cli_fit_spec;
 
-/// Parses "mu,e" or "mu=0.05:0.5,e" for model: each name is a contact key (world.h) or one of
-/// the model's real-valued parameters; bounds default to its accepted range; the start value is
-/// its value in base_params if given there, else the model's default, else the middle of the
-/// bounds. 0, or -1 with a message naming the bad item (of text, or of a malformed base_params).
+/// Parses "mu,e" or "mu=0.05:0.5,e" for model: each name is a contact key or the body key
+/// (world.h) or one of the model's real-valued parameters; bounds default to its accepted range;
+/// the start value is its value in base_params if given there, else the model's default (1 for
+/// inertia_scale), else the middle of the bounds. 0, or -1 with a message naming the bad item (of text, or of a malformed base_params).
 int cli_fit_spec_parse(cli_fit_spec *spec, const char *text, const char *model,
                        const char *base_params, char *message, size_t message_size);
 

@@ -24,8 +24,8 @@ static int params_lookup(const char *text, const char *key, double *value)
     return found;
 }
 
-/* Bounds and default of one key for model: a contact key (every model, ode too) or one of the
-   model's real-valued parameters. 0, or -1 with a message. */
+/* Bounds and default of one key for model: a contact key or the body key (every model, ode
+   too) or one of the model's real-valued parameters. 0, or -1 with a message. */
 static int key_range(const char *key, const char *model, double *lo, double *hi, double *def,
                      char *message, size_t message_size)
 {
@@ -33,12 +33,17 @@ static int key_range(const char *key, const char *model, double *lo, double *hi,
         *def = NAN;
         return 0;
     }
+    if (ipx_body_param_range(key, lo, hi)) {
+        *def = 1.0; /* the world's own inertia */
+        return 0;
+    }
     const ipx_model *m = strcmp(model, "ode") == 0 ? NULL : ipx_model_find(model);
     const int i = m ? ipx_param_index(m, key) : -1;
     if (i < 0) {
         snprintf(
             message, message_size,
-            "cannot fit '%s': not a contact key (mu, e, bounce_vel) nor a parameter of model %s",
+            "cannot fit '%s': not a contact key (mu, e, bounce_vel), the body key inertia_scale "
+            "nor a parameter of model %s",
             key, model);
         return -1;
     }

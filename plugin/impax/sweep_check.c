@@ -11,7 +11,8 @@
 #include "sweep_jobs.h"
 
 static const char other_keys[] =
-    "not a contact key (mu, e, bounce_vel), an adapter key (recovery, recovery_speed, "
+    "not a contact key (mu, e, bounce_vel), the body key inertia_scale, an adapter key "
+    "(recovery, recovery_speed, "
     "impact_threshold, gravity_steps, jitter_steps, accuracy_steps)";
 
 /* key = value for model. 0, or -1 with a message. */
@@ -19,7 +20,7 @@ static int check_item(const char *model, const char *key, const char *value, cha
                       size_t message_size)
 {
     double lo, hi;
-    if (ipx_contact_param_range(key, &lo, &hi)) {
+    if (ipx_contact_param_range(key, &lo, &hi) || ipx_body_param_range(key, &lo, &hi)) {
         char *end;
         const double v = strtod(value, &end);
         if (end == value || *end != '\0' || !isfinite(v) || v < lo || v > hi) {

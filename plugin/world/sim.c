@@ -10,17 +10,26 @@
 #include "sim_internal.h"
 
 /* NULL model: the scene's (impax:model, else plus); NULL params: the scene's when the model is
-   the scene's. The contact keys go to every contact surface, the rest to the model. */
-static int configure(ipx_ode_context *ctx, contact_override *contact, const ipx_scene *s,
-                     const char *model, const char *params, char *message, size_t message_size)
+   the scene's. The contact keys go to every contact surface, the body key to the replay body,
+   the rest to the model. */
+static int configure(ipx_ode_context *ctx, contact_override *contact, body_override *body,
+                     const ipx_scene *s, const char *model, const char *params, char *message,
+                     size_t message_size)
 {
     const char *scene_model = s->model ? s->model : "plus";
     if (!model) model = scene_model;
     if (!params) params = strcmp(model, scene_model) == 0 && s->params ? s->params : "";
-    char model_params[1024];
-    if (contact_params_split(params, contact, model_params, sizeof model_params, message,
-                             message_size) != 0)
+    char other_params[1024], model_params[1024];
+    if (contact_params_split(params, contact, other_params, sizeof other_params, message,
+                             message_size) != 0 ||
+        body_params_split(other_params, body, model_params, sizeof model_params, message,
+                          message_size) != 0)
         return -1;
+    if (body->set && !ipx_scene_replay_body(s)) {
+        snprintf(message, message_size, "inertia_scale: world '%s' has no moving link to scale",
+                 ipx_scene_name(s));
+        return -1;
+    }
     return ipx_ode_configure(ctx, model, model_params, message, message_size);
 }
 
@@ -50,9 +59,10 @@ int ipx_scene_check_config(const ipx_scene *scene, const char *model, const char
     dWorldID world = dWorldCreate();
     ipx_ode_context *ctx = ipx_ode_create(world);
     contact_override contact;
+    body_override body;
     int rc = -1;
     if (!ctx) snprintf(message, message_size, "out of memory");
-    else rc = configure(ctx, &contact, scene, model, params, message, message_size);
+    else rc = configure(ctx, &contact, &body, scene, model, params, message, message_size);
     ipx_ode_destroy(ctx);
     dWorldDestroy(world);
     ode_close();
@@ -80,11 +90,15 @@ ipx_sim *ipx_sim_create(const ipx_scene *scene, const char *model, const char *p
     sim->ipx = ipx_ode_create(sim->world);
     if (!sim->ipx) snprintf(message, message_size, "out of memory");
     if (!sim->ipx ||
-        configure(sim->ipx, &sim->contact, scene, model, params, message, message_size) != 0 ||
+        configure(sim->ipx, &sim->contact, &sim->body_keys, scene, model, params, message,
+                  message_size) != 0 ||
         ipx_sim_build(sim, message, message_size) != 0) {
         ipx_sim_destroy(sim);
         return NULL;
     }
+    const char *replay = ipx_scene_replay_body(scene);
+    const int b = replay ? ipx_sim_body_index(sim, replay) : -1;
+    if (b >= 0) body_params_apply(&sim->body_keys, sim->body[b]);
     return sim;
 }
 

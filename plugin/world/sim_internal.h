@@ -2,6 +2,7 @@
 #ifndef IMPAX_WORLD_SIM_INTERNAL_H
 #define IMPAX_WORLD_SIM_INTERNAL_H
 
+#include "body_params.h"
 #include "contact_params.h"
 #include "scene_internal.h"
 
@@ -14,6 +15,7 @@ struct ipx_sim {
     dJointGroupID contacts;
     ipx_ode_context *ipx;
     contact_override contact; /* the params' contact keys, applied to every contact */
+    body_override body_keys;  /* the params' body key, applied to the replay body */
     int n_bodies;
     dBodyID *body;      /* per body */
     int *body_link;     /* per body: its link */

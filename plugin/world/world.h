@@ -51,6 +51,11 @@ double ipx_scene_replay_length(const ipx_scene *scene);
 /// 1 and [*lo, *hi] if key is one of them (mu [0, 10], e [0, 1], bounce_vel [0, 100]), else 0.
 int ipx_contact_param_range(const char *key, double *lo, double *hi);
 
+/// The replay body's key of a params string: `inertia_scale` multiplies the inertia tensor (about
+/// the centre of mass) of the body recordings describe (ipx_scene_replay_body), for every model
+/// including "ode"; its mass and shape stay. 1 and [*lo, *hi] if key is it ([0.1, 10]), else 0.
+int ipx_body_param_range(const char *key, double *lo, double *hi);
+
 typedef struct ipx_sim ipx_sim;
 
 /// ODE's dRandSetSeed at every ipx_sim_create.
@@ -60,7 +65,8 @@ typedef struct ipx_sim ipx_sim;
 /// (NULL model: the scene's, impax:impact/impax:model or else "plus"; NULL params: the scene's
 /// impax:params when the model is the scene's, else the model's defaults). "ode" is ODE's own
 /// contact handling, untouched. The contact keys of params (ipx_contact_param_range) set every
-/// contact surface; the rest configure the model. NULL with a message naming the bad item on a
+/// contact surface, the body key (ipx_body_param_range) the replay body; the rest configure the
+/// model. NULL with a message naming the bad item on a
 /// configuration error. ODE's random generator (QuickStep's row order) is set to
 /// IPX_SIM_ODE_SEED: a run does not depend on the simulations before it.
 ipx_sim *ipx_sim_create(const ipx_scene *scene, const char *model, const char *params,
