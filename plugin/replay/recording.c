@@ -1,4 +1,4 @@
-/* Recorded trajectories: the CSV reader (replay.h, docs/command.md "Recorded trajectories"). */
+/* Recorded trajectories: the CSV reader (recording.h, docs/command.md "Recorded trajectories"). */
 #define _POSIX_C_SOURCE 200809L /* getline, scandir, strdup */
 #include <dirent.h>
 #include <errno.h>
@@ -9,7 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "replay.h"
+#include "recording.h"
 
 enum { N_COLUMNS = 14, MAX_CELLS = 64 };
 

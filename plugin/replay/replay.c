@@ -47,23 +47,6 @@ void cli_body_get_state(dBodyID body, double t_s, cli_sample *s)
     for (int i = 0; i < 4; i++) s->q[i] = q[i];
 }
 
-double cli_orientation_error_deg(const double a[4], const double b[4])
-{
-    /* d = conj(a) b; its angle 2 atan2(|d_v|, |d_w|) is accurate near 0 (acos is not), and |d_w|
-       folds the double cover */
-    const double w = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
-    const double x = a[0] * b[1] - a[1] * b[0] - a[2] * b[3] + a[3] * b[2];
-    const double y = a[0] * b[2] - a[2] * b[0] - a[3] * b[1] + a[1] * b[3];
-    const double z = a[0] * b[3] - a[3] * b[0] - a[1] * b[2] + a[2] * b[1];
-    return 2.0 * atan2(sqrt(x * x + y * y + z * z), fabs(w)) * (180.0 / 3.14159265358979323846);
-}
-
-static double distance(const double a[3], const double b[3])
-{
-    const double dx = a[0] - b[0], dy = a[1] - b[1], dz = a[2] - b[2];
-    return sqrt(dx * dx + dy * dy + dz * dz);
-}
-
 /* Steps sim to each later sample time t_k (relative to the first sample: until its time reaches
    t_k - h/2, so a step that divides the sample period lands on it) and compares. */
 static int compare(ipx_sim *sim, dBodyID body, double h, const cli_recording *rec,
@@ -84,7 +67,7 @@ static int compare(ipx_sim *sim, dBodyID body, double h, const cli_recording *re
         }
         cli_sample s;
         cli_body_get_state(body, r->t_s, &s);
-        const double pos = distance(s.x_m, r->x_m);
+        const double pos = cli_position_error_m(s.x_m, r->x_m);
         sum_pos += pos;
         sum_ori += cli_orientation_error_deg(r->q, s.q);
         err->final_pos_m = pos;
