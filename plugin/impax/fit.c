@@ -1,14 +1,11 @@
-/* `impax fit`'s optimisation: NLopt over the parameters scaled to [0, 1], folds. */
+/* `impax fit`'s optimisation: the replays' score, minimised by NLopt (fit_minimise.h). */
 #include "fit.h"
+#include "fit_minimise.h"
 
 #include <math.h>
-#include <nlopt.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "impax/rng.h"
 
 int cli_fit_score_set(const cli_fit_problem *fp, const char *params, const int *index, int n,
                       cli_fit_score *score, char *message, size_t message_size)
@@ -94,35 +91,18 @@ int cli_fit_train(const cli_fit_problem *fp, const cli_fit_spec *spec, const int
                   double *x, cli_fit_score *score, int *evals, char *message, size_t message_size)
 {
     const unsigned dim = (unsigned)spec->n;
-    nlopt_opt opt = nlopt_create((nlopt_algorithm)fp->algorithm, dim);
-    if (!opt) {
-        snprintf(message, message_size, "NLopt could not create an optimiser for %u parameters",
-                 dim);
-        return -1;
-    }
     fit_run run = {.fp = fp,
                    .spec = spec,
                    .index = index,
                    .n = n,
                    .best_f = HUGE_VAL,
-                   .opt = opt,
                    .message = message,
                    .message_size = message_size};
-    double u[CLI_FIT_MAX], zero[CLI_FIT_MAX], one[CLI_FIT_MAX];
-    for (unsigned k = 0; k < dim; k++) {
+    double u[CLI_FIT_MAX];
+    for (unsigned k = 0; k < dim; k++)
         u[k] = (spec->start[k] - spec->lo[k]) / (spec->hi[k] - spec->lo[k]);
-        zero[k] = 0;
-        one[k] = 1;
-    }
-    nlopt_set_lower_bounds(opt, zero);
-    nlopt_set_upper_bounds(opt, one);
-    nlopt_set_min_objective(opt, objective, &run);
-    nlopt_set_xtol_abs1(opt, fp->xtol);
-    nlopt_set_maxeval(opt, fp->max_evals);
-    nlopt_set_initial_step1(opt, 0.1);
-    double f;
-    const nlopt_result res = nlopt_optimize(opt, u, &f);
-    nlopt_destroy(opt);
+    const nlopt_result res =
+        cli_fit_minimise(fp->algorithm, dim, u, fp->xtol, fp->max_evals, objective, &run, &run.opt);
     *evals = run.evals;
     if (run.failed) return run.failed;
     if (res < 0 || !isfinite(run.best_f)) {
@@ -133,23 +113,4 @@ int cli_fit_train(const cli_fit_problem *fp, const cli_fit_spec *spec, const int
     memcpy(x, run.best_x, dim * sizeof *x);
     *score = run.best_score;
     return 0;
-}
-
-void cli_fit_folds(int n, int folds, unsigned long seed, int *fold_of)
-{
-    int *order = malloc((size_t)(n > 0 ? n : 1) * sizeof *order);
-    uint64_t s = seed;
-    if (!order) { /* no shuffle without memory: round-robin in name order is still a partition */
-        for (int i = 0; i < n; i++) fold_of[i] = i % folds;
-        return;
-    }
-    for (int i = 0; i < n; i++) order[i] = i;
-    for (int i = n - 1; i > 0; i--) { /* Fisher-Yates */
-        const int j = (int)(ipx_splitmix64(&s) % (uint64_t)(i + 1));
-        const int t = order[i];
-        order[i] = order[j];
-        order[j] = t;
-    }
-    for (int i = 0; i < n; i++) fold_of[order[i]] = i % folds;
-    free(order);
 }

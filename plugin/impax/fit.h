@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 
+#include "fit_folds.h"
 #include "replay_pool.h"
 
 #define CLI_FIT_MAX 8 /* parameters fitted at once */
@@ -61,9 +62,5 @@ int cli_fit_score_set(const cli_fit_problem *fp, const char *params, const int *
 /// fails), with a message.
 int cli_fit_train(const cli_fit_problem *fp, const cli_fit_spec *spec, const int *index, int n,
                   double *x, cli_fit_score *score, int *evals, char *message, size_t message_size);
-
-/// Fold of each of n recordings (0..folds-1): a seeded shuffle dealt round-robin, so every fold
-/// has n/folds or one more, and the same (n, folds, seed) always gives the same folds.
-void cli_fit_folds(int n, int folds, unsigned long seed, int *fold_of);
 
 #endif
