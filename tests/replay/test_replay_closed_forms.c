@@ -12,26 +12,11 @@
 #include <string.h>
 
 #include "ensure.h"
+#include "free_flight.h"
 #include "replay.h"
 
 static const char *worlds_dir;
 static const double PI = 3.14159265358979323846, G = 9.81;
-
-/* a ⊗ b, w x y z */
-static void qmul(const double a[4], const double b[4], double out[4])
-{
-    out[0] = a[0] * b[0] - a[1] * b[1] - a[2] * b[2] - a[3] * b[3];
-    out[1] = a[0] * b[1] + a[1] * b[0] + a[2] * b[3] - a[3] * b[2];
-    out[2] = a[0] * b[2] - a[1] * b[3] + a[2] * b[0] + a[3] * b[1];
-    out[3] = a[0] * b[3] + a[1] * b[2] - a[2] * b[1] + a[3] * b[0];
-}
-
-/* The rotation by angle (rad) about the unit axis. */
-static void qaxis(const double axis[3], double angle, double q[4])
-{
-    q[0] = cos(angle / 2);
-    for (int i = 0; i < 3; i++) q[i + 1] = sin(angle / 2) * axis[i];
-}
 
 static void test_orientation_error_of_known_rotations(void)
 {
@@ -39,7 +24,7 @@ static void test_orientation_error_of_known_rotations(void)
     const double angles_deg[] = {1e-9, 1e-4, 0.5, 30, 90, 179.5};
     for (size_t i = 0; i < sizeof angles_deg / sizeof angles_deg[0]; i++) {
         double q[4], q0[4], q1[4], minus[4];
-        qaxis(axis, angles_deg[i] * PI / 180, q);
+        ipx_quat_about(axis, angles_deg[i] * PI / 180, q);
         ENSURE_NEAR(cli_orientation_error_deg(id, q), angles_deg[i],
                     1e-12 * fmax(1, angles_deg[i]));
         for (int k = 0; k < 4; k++) minus[k] = -q[k]; /* the same orientation */
@@ -47,13 +32,13 @@ static void test_orientation_error_of_known_rotations(void)
                     1e-12 * fmax(1, angles_deg[i]));
         /* left-invariant: q_a^-1 q_b does not change when both turn by the same q0 first */
         const double turn[3] = {0, 1, 0};
-        qaxis(turn, 1.1, q0);
-        qmul(q0, q, q1);
+        ipx_quat_about(turn, 1.1, q0);
+        ipx_quat_product(q0, q, q1);
         ENSURE_NEAR(cli_orientation_error_deg(q0, q1), angles_deg[i],
                     1e-9 * fmax(1, angles_deg[i]));
     }
     double half[4]; /* 270 deg one way is 90 deg the other */
-    qaxis(axis, 1.5 * PI, half);
+    ipx_quat_about(axis, 1.5 * PI, half);
     ENSURE_NEAR(cli_orientation_error_deg(id, half), 90.0, 1e-12);
 }
 
@@ -77,7 +62,7 @@ static void test_body_angular_velocity_turns_into_the_world_frame(void)
     dBodyID body = ipx_sim_body(sim, ipx_sim_body_index(sim, "cube::link"));
     const double z[3] = {0, 0, 1};
     cli_sample s = {.t_s = 0, .x_m = {1, 2, 3}, .v_mps = {4, 5, 6}, .w_body_radps = {1, 2, 3}};
-    qaxis(z, PI / 2, s.q);
+    ipx_quat_about(z, PI / 2, s.q);
     ENSURE(cli_body_set_state(body, &s) == 0);
     cli_sample bad = s; /* refused, body untouched */
     bad.v_mps[1] = NAN;
@@ -102,25 +87,11 @@ static void test_body_angular_velocity_turns_into_the_world_frame(void)
     ipx_scene_free(scene);
 }
 
-/* A free flight 2 m above the table (0.95 m at the end), exact: x(t) = x0 + v0 t + g t²/2, q(t) = q0 ⊗ exp(w_b t / 2)
-   (the cube's inertia is isotropic: w is constant). */
+/* A free flight 2 m above the table (0.95 m at the end), exact (free_flight.h). */
 static void flight_sample(double t, cli_sample *s)
 {
-    static const double x0[3] = {0.1, -0.2, 2.0}, v0[3] = {0.7, -0.4, 1.2},
-                        wb[3] = {3.0, -4.0, 2.0};
-    static const double tilt_axis[3] = {0.48, 0.64, 0.6};
-    double q0[4], dq[4];
-    qaxis(tilt_axis, 0.9, q0);
-    const double wn = sqrt(wb[0] * wb[0] + wb[1] * wb[1] + wb[2] * wb[2]);
-    const double axis[3] = {wb[0] / wn, wb[1] / wn, wb[2] / wn};
-    qaxis(axis, wn * t, dq);
     s->t_s = t;
-    for (int i = 0; i < 3; i++) {
-        s->x_m[i] = x0[i] + v0[i] * t + (i == 2 ? -0.5 * G * t * t : 0.0);
-        s->v_mps[i] = v0[i] + (i == 2 ? -G * t : 0.0);
-        s->w_body_radps[i] = wb[i];
-    }
-    qmul(q0, dq, s->q);
+    ipx_free_flight(2.0, G, t, s->x_m, s->q, s->v_mps, s->w_body_radps);
 }
 
 static void test_free_flight_error_is_the_integrators(void)
@@ -133,12 +104,8 @@ static void test_free_flight_error_is_the_integrators(void)
     const double h = ipx_scene_step_size(scene), wn = sqrt(29.0);
     double sum_pos = 0, sum_ori = 0, final_pos = 0;
     for (int k = 1; k < n; k++) {
-        const double t = k / 148.0, steps = 10.0 * k, t_sim = steps * h;
-        double e[3]; /* x_n - x(t): v_{n+1} = v_n + g h, x_{n+1} = x_n + h v_{n+1} */
-        const double *v0 = rec.samples[0].v_mps;
-        for (int i = 0; i < 3; i++) e[i] = v0[i] * (t_sim - t);
-        e[2] += -G * (h * h * steps * (steps + 1) / 2 - t * t / 2);
-        final_pos = sqrt(e[0] * e[0] + e[1] * e[1] + e[2] * e[2]);
+        const double t = k / 148.0, steps = 10.0 * k;
+        final_pos = ipx_free_flight_euler_error_m(G, h, steps, t);
         sum_pos += final_pos;
         sum_ori += fabs(steps * 2 * atan(wn * h / 2) - wn * t) * 180 / PI;
     }
