@@ -1,0 +1,15 @@
+/* The cube-toss scene of worlds/cube_toss.world, for the anchors (anchor.h). */
+#include "anchor.h"
+
+anchor_scene anchor_cube_toss_scene(int identified)
+{
+    const double edge_m = 0.1048, mass_kg = 0.37, half_m = 0.5 * edge_m;
+    /* the data set's README: inertia / mass 0.797 in units of the half width (a uniform cube:
+       edge^2 / 6 = 4 a^2 / 6 = 0.667 a^2) */
+    const double per_mass_m2 = identified ? 0.797 * half_m * half_m : edge_m * edge_m / 6.0;
+    return (anchor_scene){.edge_m = edge_m,
+                          .mass_kg = mass_kg,
+                          .inertia_kgm2 = mass_kg * per_mass_m2,
+                          .gravity_mps2 = 9.81,
+                          .step_s = 1.0 / 1480.0};
+}

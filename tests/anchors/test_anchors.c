@@ -1,0 +1,174 @@
+/// The anchors (bench/anchors) against closed forms, in every simulator built: an exact
+/// ballistic, spinning free flight replays with the error of a semi-implicit Euler step in
+/// closed form (MuJoCo's and Bullet's integrators both update the velocity, then the position
+/// with it: the centre ends ½ g h t below the parabola) and the orientation exact (both turn by
+/// the exact exponential of a constant body rate; the cube's isotropic inertia keeps it
+/// constant); a cube set flat on the table at rest stays there, at the half edge within the
+/// simulator's contact penetration; a world replays a recording the same after another one.
+/// A simulator given the angular velocity in the wrong frame, the quaternion in the wrong order,
+/// the wrong step, gravity or cube, or that compared at the wrong samples, would be off by
+/// orders of magnitude.
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "anchor.h"
+#include "ensure.h"
+#include "free_flight.h"
+
+static const double PI = 3.14159265358979323846;
+
+/* Each simulator's world at the start values of its fit. */
+static void *start_world(const anchor_sim *sim, const anchor_scene *scene)
+{
+    double values[ANCHOR_MAX_PARAMS];
+    for (int k = 0; k < sim->n_params; k++) values[k] = sim->params[k].start;
+    char msg[512] = "";
+    void *world = sim->create(scene, values, msg, sizeof msg);
+    if (!world) printf("  %s: %s\n", sim->display, msg);
+    ENSURE(world != NULL);
+    return world;
+}
+
+/* Free flight 6 m above the table (2.3 m at the end), exact (free_flight.h). */
+static void flight_sample(double g, double t, cli_sample *s)
+{
+    s->t_s = t;
+    ipx_free_flight(6.0, g, t, s->x_m, s->q, s->v_mps, s->w_body_radps);
+}
+
+static void test_free_flight_error_is_semi_implicit_eulers(void)
+{
+    const anchor_scene scene = anchor_cube_toss_scene(0);
+    const double g = scene.gravity_mps2, h = scene.step_s;
+    enum { N = 149 }; /* 1 s at 148 Hz */
+    cli_sample samples[N], states[N];
+    cli_recording rec = {.path = "flight", .n = N, .samples = samples};
+    for (int k = 0; k < N; k++) flight_sample(g, k / 148.0, &samples[k]);
+    double sum_pos_m = 0;
+    for (int k = 1; k < N; k++)
+        sum_pos_m += ipx_free_flight_euler_error_m(g, h, 10.0 * k, k / 148.0);
+    const double expect_m = sum_pos_m / (N - 1);
+    for (int s = 0; s < anchor_n_sims; s++) {
+        void *world = start_world(anchor_sims[s], &scene);
+        if (!world) continue;
+        anchor_error err;
+        char msg[512] = "";
+        ENSURE(anchor_replay(anchor_sims[s], world, h, &rec, &err, states, msg, sizeof msg) == 0);
+        printf("  %s: mean position error %.9g m (closed form %.9g), orientation %.3g deg\n",
+               anchor_sims[s]->display, err.mean_pos_m, expect_m, err.mean_ori_deg);
+        ENSURE(err.samples == N - 1);
+        ENSURE_NEAR(err.mean_pos_m, expect_m, 1e-12);
+        ENSURE(expect_m > 1e-3); /* the integrator's error is there to be seen: g h t / 2 */
+        ENSURE_NEAR(err.mean_ori_deg, 0.0, 1e-6);
+        for (int i = 0; i < 3; i++) {
+            ENSURE_NEAR(states[N - 1].v_mps[i], samples[N - 1].v_mps[i], 1e-12);
+            ENSURE_NEAR(states[N - 1].w_body_radps[i], samples[N - 1].w_body_radps[i], 1e-9);
+        }
+        ENSURE_NEAR(states[N - 1].t_s, samples[N - 1].t_s, 0);
+        anchor_sims[s]->destroy(world);
+    }
+}
+
+/* The cube flat on the table, its centre at the half edge, turned 30 deg about z, at rest. */
+static void resting_sample(const anchor_scene *scene, double t, cli_sample *s)
+{
+    static const double z_axis[3] = {0, 0, 1};
+    memset(s, 0, sizeof *s);
+    s->t_s = t;
+    s->x_m[0] = 0.3;
+    s->x_m[1] = -0.1;
+    s->x_m[2] = 0.5 * scene->edge_m;
+    ipx_quat_about(z_axis, PI / 6, s->q);
+}
+
+/* 2 s at rest. The soft contact of MuJoCo and the penetration recovery of Bullet hold a resting
+   cube a little inside the table: MuJoCo's default solref and solimp (d >= 0.9, timeconst
+   0.02 s) at about g timeconst^2 (1 - d) / d = 0.4 mm, Bullet at a small fraction of its
+   contact threshold; Bullet's resting contact creeps sideways a few tens of micrometres. 1 mm
+   (1 % of the edge) bounds both; a wrong cube size, table height or contact is off by
+   centimetres. */
+static void test_cube_at_rest_stays_at_rest_on_its_face(void)
+{
+    const anchor_scene scene = anchor_cube_toss_scene(0);
+    enum { N = 297 };
+    cli_sample samples[N], states[N];
+    cli_recording rec = {.path = "rest", .n = N, .samples = samples};
+    for (int k = 0; k < N; k++) resting_sample(&scene, k / 148.0, &samples[k]);
+    const double half_m = 0.5 * scene.edge_m, penetration_m = 1e-3;
+    for (int s = 0; s < anchor_n_sims; s++) {
+        void *world = start_world(anchor_sims[s], &scene);
+        if (!world) continue;
+        anchor_error err;
+        char msg[512] = "";
+        ENSURE(anchor_replay(anchor_sims[s], world, scene.step_s, &rec, &err, states, msg,
+                             sizeof msg) == 0);
+        const cli_sample *end = &states[N - 1];
+        const double speed_mps =
+            sqrt(end->v_mps[0] * end->v_mps[0] + end->v_mps[1] * end->v_mps[1] +
+                 end->v_mps[2] * end->v_mps[2]);
+        printf("  %s: z at the end %.9g m (half edge %.9g m), speed %.3g m/s, mean position "
+               "error %.3g m, orientation %.3g deg\n",
+               anchor_sims[s]->display, end->x_m[2], half_m, speed_mps, err.mean_pos_m,
+               err.mean_ori_deg);
+        ENSURE(end->x_m[2] <= half_m + 1e-9 && end->x_m[2] >= half_m - penetration_m);
+        ENSURE_NEAR(end->x_m[0], samples[0].x_m[0], penetration_m);
+        ENSURE_NEAR(end->x_m[1], samples[0].x_m[1], penetration_m);
+        ENSURE(speed_mps < 1e-3);        /* at rest to the recording's resolution: 7 um a sample */
+        ENSURE(err.mean_ori_deg < 1e-3); /* still flat, still turned 30 deg */
+        anchor_sims[s]->destroy(world);
+    }
+}
+
+/* A toss that lands on an edge, then the flight, then the toss again: the same numbers. */
+static void test_a_replay_forgets_the_one_before(void)
+{
+    const anchor_scene scene = anchor_cube_toss_scene(0);
+    enum { N = 149 };
+    cli_sample toss[N], flight[N];
+    for (int k = 0; k < N; k++) {
+        flight_sample(scene.gravity_mps2, k / 148.0, &flight[k]);
+        toss[k] = flight[k];
+        toss[k].x_m[2] -= 5.8; /* 0.2 m up, rising at 1.2 m/s: it lands at about 0.45 s */
+    }
+    const cli_recording a = {.path = "toss", .n = N, .samples = toss},
+                        b = {.path = "flight", .n = N, .samples = flight};
+    for (int s = 0; s < anchor_n_sims; s++) {
+        void *world = start_world(anchor_sims[s], &scene);
+        if (!world) continue;
+        anchor_error first, between, again;
+        char msg[512] = "";
+        ENSURE(anchor_replay(anchor_sims[s], world, scene.step_s, &a, &first, NULL, msg,
+                             sizeof msg) == 0);
+        ENSURE(anchor_replay(anchor_sims[s], world, scene.step_s, &b, &between, NULL, msg,
+                             sizeof msg) == 0);
+        ENSURE(anchor_replay(anchor_sims[s], world, scene.step_s, &a, &again, NULL, msg,
+                             sizeof msg) == 0);
+        printf("  %s: the landing toss's mean position error %.9g m, then %.9g m\n",
+               anchor_sims[s]->display, first.mean_pos_m, again.mean_pos_m);
+        ENSURE(first.mean_pos_m > 1e-2); /* the table changed the motion */
+        ENSURE_NEAR(again.mean_pos_m, first.mean_pos_m, 0);
+        ENSURE_NEAR(again.mean_ori_deg, first.mean_ori_deg, 0);
+        anchor_sims[s]->destroy(world);
+    }
+}
+
+/* The uniform cube is worlds/cube_toss.world's; the identified one is 0.797 m a^2, a = edge/2. */
+static void test_scene_is_the_worlds(void)
+{
+    const anchor_scene uniform = anchor_cube_toss_scene(0), identified = anchor_cube_toss_scene(1);
+    ENSURE_NEAR(uniform.inertia_kgm2, 0.00067728746666666667, 1e-18);
+    ENSURE_NEAR(identified.inertia_kgm2 / uniform.inertia_kgm2, 0.797 / (4.0 / 6.0), 1e-12);
+    ENSURE_NEAR(uniform.step_s * 1480, 1.0, 1e-15);
+    ENSURE(anchor_n_sims > 0);
+}
+
+int main(void)
+{
+    RUN(test_scene_is_the_worlds);
+    RUN(test_free_flight_error_is_semi_implicit_eulers);
+    RUN(test_cube_at_rest_stays_at_rest_on_its_face);
+    RUN(test_a_replay_forgets_the_one_before);
+    return ipx_test_exit();
+}
