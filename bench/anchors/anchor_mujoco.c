@@ -136,10 +136,11 @@ static void mujoco_destroy(void *world)
     free(w);
 }
 
-/* Bounds: friction as impax's fits bound mu; the time constant from above twice the step (MuJoCo
-   clamps below that) to 0.1 s, the damping ratio from 0.1 (bouncy) to 2 (overdamped). The fit
-   starts from the middle of mu's bounds, as impax's fits of mu do, and at MuJoCo's own solref
-   defaults (0.02 s, 1), as impax's start at a model's defaults. */
+/* Bounds: friction as impax's fits bound mu; the time constant from twice the step of the
+   scene (1/1480 s: MuJoCo clamps a stiffer one to that) to 0.1 s, the damping ratio from 0.1
+   (bouncy) to 2 (overdamped). The fit starts from the middle of mu's bounds, as impax's fits of
+   mu do, and at MuJoCo's own solref defaults (0.02 s, 1), as impax's start at a model's
+   defaults. (A first bound of 0.002 s held the fit: it stopped there.) */
 const anchor_sim anchor_mujoco = {
     .name = "mujoco",
     .display = "MuJoCo",
@@ -147,7 +148,7 @@ const anchor_sim anchor_mujoco = {
     .n_params = 3,
     .n_default = 3,
     .params = {{"mu", "", 0.0, 1.0, 0.5, 1.0},
-               {"timeconst", "s", 0.002, 0.1, 0.02, 0.02},
+               {"timeconst", "s", 2.0 / 1480, 0.1, 0.02, 0.02},
                {"dampratio", "", 0.1, 2.0, 1.0, 1.0}},
     .create = mujoco_create,
     .start = mujoco_start,

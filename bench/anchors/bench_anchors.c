@@ -15,6 +15,7 @@
 static const char help[] =
     "usage: bench_anchors --data DIR|FILE [--sim S] [--all-params] [--inertia uniform|identified]\n"
     "                     [--folds K] [--seed S] [--max-evals N] [--xtol X] [--quiet]\n"
+    "       bench_anchors --data DIR|FILE --sim S --at NAME=VALUE,... [--inertia I]\n"
     "\n"
     "Replays recorded tosses of a cube (impax replay's CSV format, docs/command.md) in other\n"
     "simulators, in the scene of worlds/cube_toss.world, scored as impax replay scores them and\n"
@@ -32,10 +33,13 @@ static const char help[] =
     "  --folds K       2..20, or 1 for none (default 2); --seed S the shuffle (default 1)\n"
     "  --max-evals N   evaluations per fit (default 40 per fitted parameter)\n"
     "  --xtol X        as impax fit's (default 1e-3)\n"
-    "  --quiet         do not print every evaluation on stderr\n";
+    "  --quiet         do not print every evaluation on stderr\n"
+    "  --at P          no fit: replay every recording at these values (the parameters not\n"
+    "                  named at the simulator's defaults), e.g. --sim bullet --at\n"
+    "                  friction=0.2,restitution=0\n";
 
 typedef struct options {
-    const char *data, *sim;
+    const char *data, *sim, *at;
     int all_params, identified, folds, max_evals, quiet;
     unsigned long seed;
     double xtol;
@@ -65,6 +69,7 @@ static int parse_options(int argc, char **argv, options *o)
                                              {"max-evals", required_argument, NULL, 'e'},
                                              {"xtol", required_argument, NULL, 'x'},
                                              {"quiet", no_argument, NULL, 'q'},
+                                             {"at", required_argument, NULL, 'a'},
                                              {"help", no_argument, NULL, 'h'},
                                              {NULL, 0, NULL, 0}};
     long v;
@@ -74,6 +79,7 @@ static int parse_options(int argc, char **argv, options *o)
         case 'D': o->data = optarg; break;
         case 's': o->sim = optarg; break;
         case 'A': o->all_params = 1; break;
+        case 'a': o->at = optarg; break;
         case 'I':
             if (strcmp(optarg, "uniform") != 0 && strcmp(optarg, "identified") != 0)
                 return usage("--inertia takes uniform or identified");
@@ -110,6 +116,7 @@ static int parse_options(int argc, char **argv, options *o)
     }
     if (optind != argc) return usage("unexpected argument");
     if (!o->data) return usage("give the recordings with --data");
+    if (o->at && !o->sim) return usage("--at goes with --sim");
     return 0;
 }
 
@@ -200,6 +207,54 @@ static int time_replay(const anchor_fit_problem *fp, const double *values, const
     return 0;
 }
 
+/* values from "name=value,...": each name one of sim's parameters; the others at their values
+   when not fitted (the simulator's defaults). 0, or -1 with a message naming the bad item. */
+static int parse_values(const anchor_sim *sim, const char *text, double *values, char *message,
+                        size_t message_size)
+{
+    for (int k = 0; k < sim->n_params; k++) values[k] = sim->params[k].fixed;
+    for (const char *item = text; *item;) {
+        const size_t len = strcspn(item, ",");
+        const char *eq = memchr(item, '=', len);
+        int k = 0;
+        while (eq && k < sim->n_params &&
+               !(strlen(sim->params[k].name) == (size_t)(eq - item) &&
+                 strncmp(sim->params[k].name, item, (size_t)(eq - item)) == 0))
+            k++;
+        char *end = NULL;
+        if (eq && k < sim->n_params) values[k] = strtod(eq + 1, &end);
+        if (!eq || k == sim->n_params || end == eq + 1 || end != item + len) {
+            snprintf(message, message_size, "--at: '%.*s' is not NAME=VALUE with a parameter of %s",
+                     (int)len, item, sim->display);
+            return -1;
+        }
+        item += len + (item[len] == ',');
+    }
+    return 0;
+}
+
+/* --at: every recording replayed at the given values, no fit. */
+static int replay_at(const anchor_sim *sim, const options *o, const anchor_scene *scene,
+                     const cli_recording *recs, int n, const int *all)
+{
+    anchor_fit_problem fp = {.sim = sim, .scene = scene, .recs = recs, .n_fitted = sim->n_params};
+    double values[ANCHOR_MAX_PARAMS], wall_s, cpu_s;
+    anchor_error e;
+    char message[512];
+    if (parse_values(sim, o->at, values, message, sizeof message) != 0) return usage(message);
+    if (anchor_fit_score(&fp, values, all, n, &e, message, sizeof message) != 0 ||
+        time_replay(&fp, values, all, n, &wall_s, &cpu_s, message, sizeof message) != 0) {
+        fprintf(stderr, "bench_anchors: %s: %s\n", sim->display, message);
+        return 1;
+    }
+    char label[128];
+    snprintf(label, sizeof label, "%s %s, %d recordings:", sim->display, sim->version(), n);
+    print_values(label, &fp, values, &e);
+    printf("one replay of all %d at these values: %.2f s wall, %.2f s processor (medians of 3)\n",
+           n, wall_s, cpu_s);
+    return 0;
+}
+
 static int run_sim(const anchor_sim *sim, const options *o, const anchor_scene *scene,
                    const cli_recording *recs, int n, const int *all)
 {
@@ -278,7 +333,9 @@ int main(int argc, char **argv)
     for (int i = 0; rc == 0 && i < n; i++) all[i] = i;
     const anchor_scene scene = anchor_cube_toss_scene(o.identified);
     for (int i = 0; i < anchor_n_sims && rc == 0; i++)
-        if (chosen < 0 || chosen == i) rc = run_sim(anchor_sims[i], &o, &scene, recs, n, all);
+        if (chosen < 0 || chosen == i)
+            rc = o.at ? replay_at(anchor_sims[i], &o, &scene, recs, n, all)
+                      : run_sim(anchor_sims[i], &o, &scene, recs, n, all);
     free(all);
     cli_recordings_free(recs, n);
     return rc;
