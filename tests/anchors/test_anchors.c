@@ -4,7 +4,8 @@
 /// with it: the centre ends ½ g h t below the parabola) and the orientation exact (both turn by
 /// the exact exponential of a constant body rate; the cube's isotropic inertia keeps it
 /// constant); a cube set flat on the table at rest stays there, at the half edge within the
-/// simulator's contact penetration; a world replays a recording the same after another one.
+/// simulator's contact penetration; a world replays a recording the same after another one; and
+/// the fit, given recordings the simulator made itself, finds their friction again.
 /// A simulator given the angular velocity in the wrong frame, the quaternion in the wrong order,
 /// the wrong step, gravity or cube, or that compared at the wrong samples, would be off by
 /// orders of magnitude.
@@ -13,7 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "anchor.h"
+#include <nlopt.h>
+
+#include "anchor_fit.h"
 #include "ensure.h"
 #include "free_flight.h"
 
@@ -154,6 +157,67 @@ static void test_a_replay_forgets_the_one_before(void)
     }
 }
 
+/* Recordings made by the simulator itself at true values (four tosses landing on an edge or a
+   corner, 1 s each) are fitted back from the fit's start: the same replay at the true values has
+   zero error, so the fit must find an error far below its start's, at nearly the true friction. */
+static void test_fit_recovers_the_values_it_recorded(void)
+{
+    const anchor_scene scene = anchor_cube_toss_scene(0);
+    enum { N = 149, TOSSES = 4 };
+    static cli_sample samples[TOSSES][N];
+    cli_recording recs[TOSSES];
+    const int all[TOSSES] = {0, 1, 2, 3};
+    const double truth[2][ANCHOR_MAX_PARAMS] = {{0.3, 0.01, 0.8}, {0.3, 0.3, 0, 0}};
+    for (int s = 0; s < anchor_n_sims; s++) {
+        const anchor_sim *sim = anchor_sims[s];
+        const double *values = truth[strcmp(sim->name, "mujoco") != 0];
+        char msg[512] = "";
+        void *world = sim->create(&scene, values, msg, sizeof msg);
+        ENSURE(world != NULL);
+        if (!world) continue;
+        for (int r = 0; r < TOSSES; r++) {
+            cli_sample start[N]; /* times and a first state: 0.15 to 0.3 m up, spun */
+            for (int k = 0; k < N; k++) {
+                flight_sample(scene.gravity_mps2, k / 148.0, &start[k]);
+                start[k].x_m[2] -= 5.85 - 0.05 * r;
+                start[k].w_body_radps[r % 3] *= -1.5;
+            }
+            recs[r] = (cli_recording){.path = "own", .n = N, .samples = samples[r]};
+            const cli_recording skeleton = {.path = "own", .n = N, .samples = start};
+            anchor_error e;
+            ENSURE(anchor_replay(sim, world, scene.step_s, &skeleton, &e, samples[r], msg,
+                                 sizeof msg) == 0);
+            samples[r][0] = start[0]; /* as given, not as read back (rounded): a replay of it
+                                         starts where the recording did, bit for bit */
+        }
+        sim->destroy(world);
+        const anchor_fit_problem fp = {.sim = sim,
+                                       .scene = &scene,
+                                       .recs = recs,
+                                       .n_fitted = sim->n_default,
+                                       .max_evals = 40 * sim->n_default,
+                                       .algorithm = NLOPT_LN_SBPLX,
+                                       .xtol = 1e-3};
+        double start_values[ANCHOR_MAX_PARAMS], fitted[ANCHOR_MAX_PARAMS];
+        for (int k = 0; k < sim->n_params; k++)
+            start_values[k] = k < sim->n_default ? sim->params[k].start : sim->params[k].fixed;
+        anchor_error at_start, at_truth, trained;
+        int evals;
+        ENSURE(anchor_fit_score(&fp, start_values, all, TOSSES, &at_start, msg, sizeof msg) == 0);
+        ENSURE(anchor_fit_score(&fp, values, all, TOSSES, &at_truth, msg, sizeof msg) == 0);
+        ENSURE(anchor_fit_train(&fp, all, TOSSES, fitted, &trained, &evals, msg, sizeof msg) == 0);
+        printf("  %s: error at the start %.3g m, at the truth %.3g m, fitted %.3g m after %d "
+               "evaluations:",
+               sim->display, at_start.mean_pos_m, at_truth.mean_pos_m, trained.mean_pos_m, evals);
+        for (int k = 0; k < sim->n_default; k++)
+            printf(" %s=%.4g (%.4g)", sim->params[k].name, fitted[k], values[k]);
+        printf("\n");
+        ENSURE_NEAR(at_truth.mean_pos_m, 0.0, 1e-12);
+        ENSURE(trained.mean_pos_m < 0.05 * at_start.mean_pos_m);
+        ENSURE_NEAR(fitted[0], values[0], 0.03);
+    }
+}
+
 /* The uniform cube is worlds/cube_toss.world's; the identified one is 0.797 m a^2, a = edge/2. */
 static void test_scene_is_the_worlds(void)
 {
@@ -170,5 +234,6 @@ int main(void)
     RUN(test_free_flight_error_is_semi_implicit_eulers);
     RUN(test_cube_at_rest_stays_at_rest_on_its_face);
     RUN(test_a_replay_forgets_the_one_before);
+    RUN(test_fit_recovers_the_values_it_recorded);
     return ipx_test_exit();
 }
