@@ -94,7 +94,8 @@ static void test_exit_speed_is_e_times_the_impact_speed_in_host_steps(void)
             const bounce b = drop("k=1e6", 2.0, v0[j], e[i], 1e-3);
             const double off = fabs(b.v_out / (e[i] * v0[j]) - 1.0);
             worst = fmax(worst, off);
-            if (off >= 1e-4) printf("  e %.1f, v %.1f m/s: leaves at %.6f m/s\n", e[i], v0[j], b.v_out);
+            if (off >= 1e-4)
+                printf("  e %.1f, v %.1f m/s: leaves at %.6f m/s\n", e[i], v0[j], b.v_out);
             ENSURE(off < 1e-4);
         }
     printf("  largest |v_out / (e v) - 1| over 15 drops in 1 ms host steps: %.2e\n", worst);
