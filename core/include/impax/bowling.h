@@ -148,6 +148,8 @@ enum {
     IPX_BOWLING_LOOP_MAX,        ///< most contacts of an active-set search; above, the
                                  ///< polygonal LCP's outcome is the law's
     IPX_BOWLING_MAX_SWEEPS,      ///< sweeps of one iterative LCP solve
+    IPX_BOWLING_REFINE_MEMO,     ///< flag: a slip-direction root search does not solve again
+                                 ///< a direction it solved (0: every step solved, the reference)
     IPX_BOWLING_N_PARAMS
 };
 

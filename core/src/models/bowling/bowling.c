@@ -87,6 +87,9 @@ static const ipx_param_def bowling_params[IPX_BOWLING_N_PARAMS] = {
          "LCP's outcome is the law's"},
     [IPX_BOWLING_MAX_SWEEPS] = {"max_sweeps", 5000, 1, 1e7, 1, "",
                                 "sweeps of one iterative solve of the polygonal LCP"},
+    [IPX_BOWLING_REFINE_MEMO] =
+        {"refine_memo", 1, 0, 1, 1, "flag",
+         "1: a slip-direction root search reuses x at a direction it solved (0 solves it again)"},
 };
 
 /* What a solve takes after its result's arrays. */

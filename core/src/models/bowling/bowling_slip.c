@@ -205,29 +205,45 @@ static ipx_status x_at(bw_ctx *c, const int *list, double phi, double *x, double
 /* Regula falsi (Illinois) on x between phi_a and phi_b (x of opposite signs): a root of x is
    a slip direction if w points along s there (|d| small), not against it; x also changes sign
    through a pole of the normal impulse, where the iteration runs off. Returns the phi of a
-   slip direction, or NAN. */
+   slip direction, or NAN.
+   Near a pole or a root where w points backwards the interpolated phi often falls on an end
+   of the bracket to the last bit (on piles more than half of the iterations). With
+   refine_memo 1 such an end is not solved again: x there is the one this search solved at
+   that same phi (x_a, x_b before the Illinois halving), which a new solve of the same system
+   repeats (docs/models/bowling.md §5), and its d did not settle (the search would have
+   ended). What the search does next, and so its root, is the same; only the state left in
+   c (read by no caller when no root is returned) and the counts differ. */
 static ipx_status refine(bw_ctx *c, const int *list, double pa, double xa, double pb, double xb,
                          double *root)
 {
     *root = NAN;
     int kept = 0;
+    /* x solved at pa, pb by this search (NAN: the scan's samples, not reused) */
+    double solved_a = NAN, solved_b = NAN;
+    const int memo = c->param[IPX_BOWLING_REFINE_MEMO] != 0.0;
     for (int it = 0; it < BW_SLIP_ITERATIONS && fabs(pb - pa) > 1e-15; it++) {
         const double phi = pa + (pb - pa) * xa / (xa - xb);
         double x, d;
-        ipx_status st = x_at(c, list, phi, &x, &d);
-        if (st != IPX_OK) return st;
-        if (d <= BW_DIR_SETTLED) {
-            *root = phi;
-            return IPX_OK;
+        if (memo && phi == pa && !isnan(solved_a)) {
+            x = solved_a;
+        } else if (memo && phi == pb && !isnan(solved_b)) {
+            x = solved_b;
+        } else {
+            ipx_status st = x_at(c, list, phi, &x, &d);
+            if (st != IPX_OK) return st;
+            if (d <= BW_DIR_SETTLED) {
+                *root = phi;
+                return IPX_OK;
+            }
         }
         if ((x > 0.0) == (xa > 0.0)) {
             pa = phi;
-            xa = x;
+            xa = solved_a = x;
             if (kept == 1) xb *= 0.5;
             kept = 1;
         } else {
             pb = phi;
-            xb = x;
+            xb = solved_b = x;
             if (kept == -1) xa *= 0.5;
             kept = -1;
         }
