@@ -210,9 +210,10 @@ static ipx_status x_at(bw_ctx *c, const int *list, double phi, double *x, double
    of the bracket to the last bit (on piles more than half of the iterations). With
    refine_memo 1 such an end is not solved again: x there is the one this search solved at
    that same phi (x_a, x_b before the Illinois halving), which a new solve of the same system
-   repeats (docs/models/bowling.md §5), and its d did not settle (the search would have
-   ended). What the search does next, and so its root, is the same; only the state left in
-   c (read by no caller when no root is returned) and the counts differ. */
+   repeats (to round-off from IPX_MIN_NORM_CACHE_MIN unknowns on, docs/models/bowling.md §5),
+   and its d did not settle (the search would have ended). What the search does next, and so
+   its root, is the same; only the state left in c (read by no caller when no root is
+   returned), the counts and the work charged (bw_charge) differ. */
 static ipx_status refine(bw_ctx *c, const int *list, double pa, double xa, double pb, double xb,
                          double *root)
 {
