@@ -5,6 +5,7 @@
 
 #include "gonthier_internal.h"
 #include "impax/gonthier.h"
+#include "mathutil.h" /* ipx_length2 */
 
 /* G(d) = ln(1 + d/e) - ln(1 - d) - d (1 + 1/e): negative on (0, root), positive above it up to
    d = 1 (docs/models/gonthier.md §2.3). log1p keeps its sign right for small d, where the first-order terms
@@ -43,14 +44,10 @@ double ipx_gonthier_normal(ipx_gonthier_state *s, const ipx_gonthier_law *law, d
     return f > 0.0 ? f : 0.0; /* never pulling (docs/models/gonthier.md §6.5) */
 }
 
-/* |(x, y)|: the plain root of the squares, several times cheaper than hypot; the lengths here
-   (m/s, m, N) are far from where the squares overflow or underflow. */
-static double length(double x, double y) { return sqrt(x * x + y * y); }
-
 /* Eq. 20 as printed: v / |v| above v_eps, below it (v / v_eps)(1.5 r - 0.5 r^3), r = |v| / v_eps. */
 static void dir_eps(const double v[2], double v_eps, double out[2])
 {
-    const double norm = length(v[0], v[1]);
+    const double norm = ipx_length2(v[0], v[1]);
     const double scale =
         norm >= v_eps ? 1.0 / norm
                       : (1.5 - 0.5 * (norm / v_eps) * (norm / v_eps)) * (norm / v_eps) / v_eps;
@@ -114,23 +111,24 @@ void ipx_gonthier_friction(ipx_gonthier_state *s, const ipx_gonthier_law *law, d
         v_d[j] = v_t[j] / damp;
     }
     /* (b), out of what the dampers leave: h w ((1 - s)|F_C| + (s sigma1 + sigma2)|v_d|) <= |v| */
-    const double c_norm = length(C[0], C[1]), reach = hw > 0.0 ? sqrt(vv) / (damp * hw) : INFINITY;
+    const double c_norm = ipx_length2(C[0], C[1]),
+                 reach = hw > 0.0 ? sqrt(vv) / (damp * hw) : INFINITY;
     if (c_norm > reach)
         for (int j = 0; j < 2; j++) C[j] *= reach / c_norm;
     const double D = 1.0 + slip * h * law->sigma0 / law->sigma1; /* (c) */
     for (int j = 0; j < 2; j++)
         z1[j] = (s->z[j] + h * stick * v_d[j] + h * slip * C[j] / law->sigma1) / D;
-    const double len = length(z1[0], z1[1]); /* (d) */
-    const double room =
-        fmax(length(s->z[0], s->z[1]), length(s->z[0] + h * v_d[0], s->z[1] + h * v_d[1]));
+    const double len = ipx_length2(z1[0], z1[1]); /* (d) */
+    const double room = fmax(ipx_length2(s->z[0], s->z[1]),
+                             ipx_length2(s->z[0] + h * v_d[0], s->z[1] + h * v_d[1]));
     if (len > room)
         for (int j = 0; j < 2; j++) z1[j] *= room / len;
     for (int j = 0; j < 2; j++)
         f_br[j] = law->sigma0 * z1[j] + law->sigma1 * (z1[j] - s->z[j]) / h;    /* (e) */
     const double f_max = f_n * (law->mu_c + (law->mu_s - law->mu_c) * s->s_dw); /* (24) */
-    const double norm = length(f_br[0], f_br[1]);
+    const double norm = ipx_length2(f_br[0], f_br[1]);
     const double sat = norm > f_max ? (norm > 0.0 ? f_max / norm : 0.0) : 1.0; /* (25) */
-    const double z_len = length(z1[0], z1[1]), z_max = f_max / law->sigma0;
+    const double z_len = ipx_length2(z1[0], z1[1]), z_max = f_max / law->sigma0;
     const double tip = sat < 1.0 && z_len > z_max ? z_max / z_len : 1.0; /* (f) */
     for (int j = 0; j < 2; j++) {
         f_t[j] = -(sat * f_br[j] + law->sigma2 * v_d[j]); /* (26): on body 1, against the slip */
