@@ -143,11 +143,8 @@ static int cross_validate(const anchor_fit_problem *fp, int n, int folds, unsign
     memset(held_out, 0, sizeof *held_out);
     if (rc == 0) cli_fit_folds(n, folds, seed, fold_of);
     for (int f = 0; f < folds && rc == 0; f++) {
-        int n_train = 0, n_test = 0;
-        for (int i = 0; i < n; i++) {
-            if (fold_of[i] == f) test[n_test++] = i;
-            else train[n_train++] = i;
-        }
+        int n_train, n_test;
+        cli_fit_fold_split(fold_of, n, f, train, &n_train, test, &n_test);
         char stage[64], label[128];
         snprintf(stage, sizeof stage, "fold %d of %d", f + 1, folds);
         anchor_fit_problem fold_fp = *fp;

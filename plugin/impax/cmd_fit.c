@@ -156,11 +156,8 @@ static int cross_validate(const cli_fit_problem *fp, const cli_fit_spec *spec, i
     memset(held_out, 0, sizeof *held_out);
     if (rc == 0) cli_fit_folds(n, folds, seed, fold_of);
     for (int f = 0; f < folds && rc == 0; f++) {
-        int n_train = 0, n_test = 0;
-        for (int i = 0; i < n; i++) {
-            if (fold_of[i] == f) test[n_test++] = i;
-            else train[n_train++] = i;
-        }
+        int n_train, n_test;
+        cli_fit_fold_split(fold_of, n, f, train, &n_train, test, &n_test);
         double x[CLI_FIT_MAX];
         cli_fit_score trained, scored;
         int evals;

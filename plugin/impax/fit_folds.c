@@ -24,3 +24,13 @@ void cli_fit_folds(int n, int folds, unsigned long seed, int *fold_of)
     for (int i = 0; i < n; i++) fold_of[order[i]] = i % folds;
     free(order);
 }
+
+void cli_fit_fold_split(const int *fold_of, int n, int fold, int *train, int *n_train, int *test,
+                        int *n_test)
+{
+    *n_train = *n_test = 0;
+    for (int i = 0; i < n; i++) {
+        if (fold_of[i] == fold) test[(*n_test)++] = i;
+        else train[(*n_train)++] = i;
+    }
+}

@@ -11,6 +11,11 @@ extern "C" {
 /// has n/folds or one more, and the same (n, folds, seed) always gives the same folds.
 void cli_fit_folds(int n, int folds, unsigned long seed, int *fold_of);
 
+/// The recordings fold `fold` holds out (test, *n_test) and those it trains on (train, *n_train),
+/// each in index order; train and test have room for n.
+void cli_fit_fold_split(const int *fold_of, int n, int fold, int *train, int *n_train, int *test,
+                        int *n_test);
+
 #ifdef __cplusplus
 }
 #endif
