@@ -3,8 +3,8 @@
    0.5 s): plain ODE programs through the adapter under each impulse model, every impact event
    judged on what the adapter reports of it. On every event handed back: no energy gain (the
    island's kinetic energy, and ipx_check's recomputation from the impulses), no contact left
-   approaching (plus to its eps_v, docs/models/plus.md; aplcp, routh and bowling beyond the
-   problem's v_tol, the host's accuracy of docs/core-api.md "Solve accuracy"), impulses in the
+   approaching beyond the problem's v_tol, the host's accuracy of docs/core-api.md "Solve
+   accuracy" (plus: its eps_v or v_tol, whichever is larger, docs/models/plus.md §5.1), impulses in the
    friction cone and not pulling (ipx_check), joints consistent (the adapter's largest joint residual). The ipx_check
    kinds judged are those the model promises at its parameters (ipx_model.promises, the table of
    docs/models/README.md "Which model for what"); PLUS runs with energy_cap=0, as the cap would
@@ -31,7 +31,7 @@
 typedef struct watch {
     unsigned kinds; /* ipx_check kinds judged: energy, cone, unilateral */
     double tol_v;   /* m/s: how far a contact may still approach after the impact */
-    int host_tol;   /* 1: the model reads the problem's v_tol (aplcp, routh, bowling): + tol_v */
+    int host_tol;   /* 1: the model reads the problem's v_tol (all but jia and gonthier): + tol_v */
     long events, solved, fallbacks, limited, energy_checked;
     long gains;            /* events whose island gained more than 1e-9 (1 + ke_before) J */
     double worst_gain;     /* J, largest ke_after - ke_before of an event checked */
@@ -116,7 +116,7 @@ static void run(const char *model, const char *params, double tol_v, unsigned al
         pile_world w;
         ENSURE(pile_world_make(&w, &spec, model, params, msg, sizeof msg) == 0);
         const int host_tol = strcmp(model, "aplcp") == 0 || strcmp(model, "routh") == 0 ||
-                             strcmp(model, "bowling") == 0;
+                             strcmp(model, "bowling") == 0 || strcmp(model, "plus") == 0;
         watch at = {kinds, tol_v, host_tol, 0, 0, 0, 0, 0, 0, -INFINITY, 0, 0.0, 0, ""};
         ipx_ode_set_event_callback(w.ipx, on_event, &at);
         while (w.step < w.steps) pile_world_step(&w);

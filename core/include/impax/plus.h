@@ -37,9 +37,10 @@
 /// rescue, MPRGP, fail on the plastic finish's LCP, which has a solution.
 ///
 /// Promises (ipx_check): energy (no gain, with energy_cap = 1), friction cone, friction
-/// direction (deviation 3), no pulling normal impulse, consistency, and non-penetration to within eps_v: a contact approaching
-/// slower than eps_v observes and the impact may end with it (paper 3b: "decaying rebound
-/// velocities will never reach zero exactly"). A contact that approaches faster although no
+/// direction (deviation 3), no pulling normal impulse, consistency, and non-penetration to within
+/// max(eps_v, the problem's v_tol): a contact approaching slower observes and the impact may end
+/// with it (paper 3b: "decaying rebound velocities will never reach zero exactly"; v_tol, the
+/// host's accuracy, docs/core-api.md "Solve accuracy"). A contact that approaches faster although no
 /// impulse can reach it (W_nn = 0: both bodies immovable along its normal) would end the
 /// impact approaching: such a problem is refused (IPX_ERR_INPUT, naming the contact). Not velocity complementarity: Poisson
 /// restitution gives impulse to contacts that end separating.
@@ -216,7 +217,7 @@ enum {
     IPX_PLUS_MAX_PASSES,       ///< active-set passes per interval; 0 = (k+1)^2 + 1 (never binding)
     IPX_PLUS_NEWTON_MAX_ITERS, ///< Newton iterations per impending-slip solve
     IPX_PLUS_NEWTON_TOL,       ///< relative residual at which Newton stops
-    IPX_PLUS_EPS_V,            ///< m/s, velocity noise: v_n >= -eps_v observes / ends the impact
+    IPX_PLUS_EPS_V,            ///< m/s, velocity noise: max(eps_v, v_tol) observes
     IPX_PLUS_EPS_PI,           ///< relative impulse tolerance (violations, "non-zero impulse")
     IPX_PLUS_RCOND,            ///< relative rank threshold of the min-norm solves
     IPX_PLUS_EPS_POS,          ///< m, proximity tolerance: read by host adapters, not the solve

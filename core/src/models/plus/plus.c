@@ -173,6 +173,9 @@ static ipx_status plus_ctx_init(plus_ctx *c, const ipx_problem *p, const double 
     c->k = p->k;
     c->n = IPX_ROWS_PER_CONTACT * p->k;
     plus_cfg_from_params(param, &c->cfg);
+    /* the host's accuracy (types.h v_tol): an approach it cannot tell from rest is not an
+       impact's to stop (docs/models/plus.md §5.1) */
+    c->cfg.v_approach = fmax(c->cfg.eps_v, p->v_tol);
     if (c->cfg.max_rounds == 0) c->cfg.max_rounds = 100 + 4 * p->k;
     c->max_solves = c->cfg.max_solves > 0 ? c->cfg.max_solves : PLUS_AUTO_SOLVES(p->k);
     c->max_work = c->cfg.max_work > 0.0 ? c->cfg.max_work : PLUS_AUTO_WORK;

@@ -19,8 +19,10 @@ typedef struct plus_cfg {
     int max_rounds, max_intervals, max_passes; ///< max_passes 0 = 2k + 1
     int newton_max_iters;
     double newton_tol;
-    double eps_v;  ///< m/s
-    double eps_pi; ///< relative
+    double eps_v;      ///< m/s
+    double v_approach; ///< m/s, max(eps_v, the problem's v_tol): a contact approaching no faster
+                       ///< observes, and the impact ends when all do (plus.c, plus_rounds.c)
+    double eps_pi;     ///< relative
     double rcond;
     int all_participate, energy_cap, hold_plastic;
     int settle_rounds; ///< deviation 11; 0 = off

@@ -44,7 +44,7 @@ static ipx_plus_class class_of(const plus_ctx *c, int k, double tol_pi, int all,
     double vn = c->v[IPX_ROWS_PER_CONTACT * k + IPX_N];
     if (c->inert[k]) return IPX_PLUS_OBSERVING;
     if (!c->fallback && c->pi_acc[k] > tol_pi) return IPX_PLUS_EXPANDING;
-    if (all || vn < -c->cfg.eps_v || ((c->fallback || held) && vn < c->cfg.eps_v))
+    if (all || vn < -c->cfg.v_approach || ((c->fallback || held) && vn < c->cfg.eps_v))
         return IPX_PLUS_COMPRESSING;
     return IPX_PLUS_OBSERVING;
 }
@@ -81,7 +81,7 @@ static void mark_held(plus_ctx *c)
         if (c->release) c->plastic[k] = 0;
         c->held[k] = c->cfg.hold_plastic && !c->fallback && !c->release && c->round > 0 &&
                      (c->plastic[k] || (c->cls[k] == IPX_PLUS_COMPRESSING && c->e[k] == 0.0 &&
-                                        vn >= -c->cfg.eps_v)); /* cls, e: last round's */
+                                        vn >= -c->cfg.v_approach)); /* cls, e: last round's */
     }
 }
 
@@ -97,7 +97,8 @@ static int classify(plus_ctx *c)
     for (int k = 0; k < c->k; k++) {
         c->cls[k] = class_of(c, k, tol_pi, all, c->held[k]);
         active += c->cls[k] != IPX_PLUS_OBSERVING;
-        int approaching = !c->inert[k] && c->v[IPX_ROWS_PER_CONTACT * k + IPX_N] < -c->cfg.eps_v;
+        int approaching =
+            !c->inert[k] && c->v[IPX_ROWS_PER_CONTACT * k + IPX_N] < -c->cfg.v_approach;
         driving += approaching || (c->cls[k] == IPX_PLUS_EXPANDING) ||
                    (all && c->cls[k] == IPX_PLUS_COMPRESSING);
     }
@@ -385,7 +386,7 @@ static ipx_status none_approaching(plus_ctx *c)
 {
     for (int k = 0; k < c->k; k++) {
         double vn = c->v[IPX_ROWS_PER_CONTACT * k + IPX_N];
-        if (!c->inert[k] && vn < -c->cfg.eps_v) {
+        if (!c->inert[k] && vn < -c->cfg.v_approach) {
             snprintf(c->r->message, sizeof c->r->message,
                      "plus: contact %d still approaches at %.3g m/s after the plastic finish", k,
                      vn);
@@ -407,7 +408,7 @@ ipx_status plus_run(plus_ctx *c)
     c->settle_dT = 0.0;
     c->release = 0;
     find_inert(c);
-    const int stuck = ipx_problem_unreachable_approach(c->p, c->cfg.eps_v);
+    const int stuck = ipx_problem_unreachable_approach(c->p, c->cfg.v_approach);
     if (stuck >= 0) { /* an inert contact observes: the impact would end with it approaching */
         snprintf(c->r->message, sizeof c->r->message,
                  "plus: contact %d approaches at %.3g m/s but W_nn = 0: no impulse can separate it",
