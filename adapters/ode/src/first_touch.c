@@ -29,13 +29,42 @@ double ipx_ode_mass_dot(dBodyID b, const double a[6], const double c[6])
     return sum;
 }
 
+/* When the approach along dx cannot pay for the lift (a body that hopped in ODE's own steps
+   and comes down on a corner with little speed left along the move, a box rocking onto its
+   other edge), the rest, unpaid (J), comes out of the island's other motion: its velocities
+   are scaled by s = sqrt(1 - unpaid / T), T its kinetic energy, the least change of them in the
+   kinetic-energy metric that takes unpaid out (all of T if it is less). Left as it was, the
+   move made energy (docs/real-clients.md: boxstack's and cyl's largest gains). The scaling
+   keeps the joints' rows (J u = 0 is linear) and the problem's v = J u scales with u; an island
+   with a moving kinematic body is left unscaled, its v having a part that does not scale. */
+static void pay_from_motion(ipx_ode_context *ctx, double unpaid)
+{
+    assembly *as = &ctx->as;
+    double T = 0.0; /* J */
+    for (int b = 0; b < ctx->isl.n_body; b++) {
+        dBodyID body = ctx->isl.body[b];
+        const double *u = as->u_post + 6 * b;
+        if (ipx_ode_dynamic(body)) {
+            T += 0.5 * ipx_ode_mass_dot(body, u, u);
+            continue;
+        }
+        for (int a = 0; a < 6; a++)
+            if (u[a] != 0.0) return;
+    }
+    if (!(T > 0.0)) return;
+    const double s = sqrt(fmax(0.0, 1.0 - unpaid / T));
+    for (int a = 0; a < 6 * ctx->isl.n_body; a++) as->u_post[a] *= s;
+    for (int r = 0; r < IPX_ROWS_PER_CONTACT * as->problem.k; r++) as->v[r] *= s;
+}
+
 /* Moving the island back by as->dx (m, rad) against its other forces F (M du_free = F h)
    raises its potential energy by -F . dx, energy ODE's overshoot never had: an exact fall
    reaches first touch that much slower. So the approach along dx is slowed until the kinetic
    energy has dropped by as much (or the approach along dx has stopped, when ODE's step lost
    more than that), u += beta dx with beta in [0, beta*], beta* = -u.M dx / dx.M dx: a sphere
    late by d then touches at sqrt(v^2 - 2 g d), as it would have. Without this each late find
-   would add m g d, and a body settling at long steps would hop for ever. The velocities change
+   would add m g d, and a body settling at long steps would hop for ever. What the approach
+   cannot pay comes out of the island's other motion (pay_from_motion). The velocities change
    in the bodies' u_post and in the problem's v (by beta W lambda). */
 static void touch_speed(ipx_ode_context *ctx, const double *pi)
 {
@@ -50,9 +79,10 @@ static void touch_speed(ipx_ode_context *ctx, const double *pi)
         norm += ipx_ode_mass_dot(body, dx, dx);
     }
     as->work_other -= raise;
-    if (!(raise > 0.0) || !(along < 0.0) || !(norm > 0.0)) return;
+    if (!(raise > 0.0) || !(norm > 0.0)) return;
     const double disc = along * along - 2.0 * norm * raise;
-    const double beta = disc > 0.0 ? (-along - sqrt(disc)) / norm : -along / norm;
+    const double beta =
+        !(along < 0.0) ? 0.0 : disc > 0.0 ? (-along - sqrt(disc)) / norm : -along / norm;
     for (int a = 0; a < 6 * ctx->isl.n_body; a++) as->u_post[a] += beta * as->dx[a];
     const int rows = IPX_ROWS_PER_CONTACT * as->problem.k;
     for (int r = 0; r < rows; r++) {
@@ -60,6 +90,9 @@ static void touch_speed(ipx_ode_context *ctx, const double *pi)
         for (int c = 0; c < rows; c++) wpi += as->W[r + (size_t)rows * c] * pi[c];
         as->v[r] += beta * wpi;
     }
+    /* J: what the approach could not pay (beta went as far as the approach along dx) */
+    const double unpaid = raise + beta * along + 0.5 * beta * beta * norm;
+    if (unpaid > 0.0) pay_from_motion(ctx, unpaid);
 }
 
 /* y = M x for the dense k x k W_nn the iterative LCP is given. */
