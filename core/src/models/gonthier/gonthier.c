@@ -111,8 +111,8 @@ void ipx_gonthier_law_for(const double *param, const ipx_contact *c, ipx_gonthie
    bristle (a new touch is a new impact). S stays in the work for move(). */
 size_t ipx_gonthier_advance_work_doubles(int k)
 {
-    /* f (3k), S, D, y, P, x, in, act, sol (k each), A (k x k) */
-    return (size_t)k * (size_t)k + 11 * (size_t)k;
+    /* f (3k), S, D, y, P, x, in, act, sol (k each), A and G (k x k each), dv (3k) */
+    return 2 * (size_t)k * (size_t)k + 14 * (size_t)k;
 }
 
 /* S_i = k delta_i^p of the step (0 when not touching): normal_forces() writes it, move() reads it. */
@@ -134,23 +134,29 @@ double ipx_gonthier_stored_energy(const ipx_gonthier_law *law, const ipx_gonthie
     return spring_energy(law, delta) + 0.5 * law->sigma0 * (s->z[0] * s->z[0] + s->z[1] * s->z[1]);
 }
 
-/* A_rc = h W + D^-1 (diagonal) of the rows P[r], P[c]. */
-static double system_entry(const ipx_gonthier_island *is, const int *P, const double *D, double h,
-                           int r, int c)
+/* G (np x np, column-major) = h W + D^-1 (diagonal) over the rows P: gathered once a step, so
+   that each pivot of solve_forces copies its active block from contiguous memory (read entry by
+   entry from W through P, the copies were most of the cost of a sub-step on ODE's house of
+   cards, islands of up to 65 contacts). */
+static void gather_system(const ipx_gonthier_island *is, const int *P, const double *D, double h,
+                          int np, double *G)
 {
     const size_t rows = 3 * (size_t)is->k;
-    return h * is->W[3 * (size_t)P[r] + IPX_N + rows * (3 * (size_t)P[c] + IPX_N)] +
-           (r == c ? 1.0 / D[P[r]] : 0.0);
+    for (int c = 0; c < np; c++) {
+        const double *col = is->W + rows * (3 * (size_t)P[c] + IPX_N) + IPX_N;
+        for (int r = 0; r < np; r++) G[r + (size_t)np * c] = h * col[3 * (size_t)P[r]];
+        G[c + (size_t)np * c] += 1.0 / D[P[c]];
+    }
 }
 
-/* The complementarity problem of normal_forces over its np rows P: y the right-hand side, x the
+/* The complementarity problem of normal_forces over its np rows: G its matrix (gather_system),
+   y the right-hand side, x the
    forces (0 off the active set), in[] the active set (all 1 on entry), act (np ints), sol (np)
    and A (np x np) scratch. -1 if the factorisation fails. Murty's rule is finite for a
    P-matrix; should the pivots run out all the same, the last active set's forces are kept,
    clamped at 0. */
-static int solve_forces(const ipx_gonthier_island *is, const int *P, const double *D, double h,
-                        int np, const double *y, double *x, double *in, int *act, double *sol,
-                        double *A)
+static int solve_forces(const double *G, int np, const double *y, double *x, double *in, int *act,
+                        double *sol, double *A)
 {
     const long max_pivots = 64L * np + 64;
     for (long pivot = 0; pivot <= max_pivots; pivot++) {
@@ -161,7 +167,7 @@ static int solve_forces(const ipx_gonthier_island *is, const int *P, const doubl
         }
         for (int r = 0; r < na; r++) {
             sol[r] = y[act[r]];
-            for (int c = 0; c < na; c++) A[r + na * c] = system_entry(is, P, D, h, act[r], act[c]);
+            for (int c = 0; c < na; c++) A[r + na * c] = G[act[r] + (size_t)np * act[c]];
         }
         if (na > 0 &&
             (ipx_cholesky_factor(na, A) != IPX_OK || ipx_cholesky_solve(na, A, 1, sol) != IPX_OK))
@@ -175,7 +181,7 @@ static int solve_forces(const ipx_gonthier_island *is, const int *P, const doubl
             }
             double w = -y[r];
             for (int c = 0; c < np; c++)
-                if (x[c] != 0.0) w += system_entry(is, P, D, h, r, c) * x[c];
+                if (x[c] != 0.0) w += G[r + (size_t)np * c] * x[c];
             if (w < 0.0) bad = r;
         }
         if (bad < 0) return 0;
@@ -216,7 +222,9 @@ static void normal_forces(ipx_gonthier_island *is, double h, double *f)
         in[r] = 1.0;
     }
     /* cannot fail for a positive semidefinite W; if it did, the explicit forces stay */
-    if (solve_forces(is, P, D, h, np, y, x, in, act, sol, A) != 0) return;
+    double *G = A + (size_t)k * (size_t)k;
+    gather_system(is, P, D, h, np, G);
+    if (solve_forces(G, np, y, x, in, act, sol, A) != 0) return;
     for (int r = 0; r < np; r++) f[3 * P[r] + IPX_N] = x[r];
 }
 
@@ -270,16 +278,22 @@ void ipx_gonthier_advance(ipx_gonthier_island *is, double h, long n)
 {
     const int rows = 3 * is->k;
     double *f = is->work,
-           *v_n = is->work + 5 * (size_t)is->k; /* y's room: free after normal_forces */
+           *v_n = is->work + 5 * (size_t)is->k, /* y's room: free after normal_forces */
+        *dv = is->work + 11 * (size_t)is->k + 2 * (size_t)is->k * (size_t)is->k;
     for (long step = 0; step < n; step++) {
         normal_forces(is, h, f);
         for (int i = 0; i < is->k; i++) friction_force(is, i, h, f + 3 * i);
         for (int i = 0; i < is->k; i++) v_n[i] = is->v[3 * i + IPX_N];
+        /* W f by the columns of the rows that push (those of contacts apart are 0) */
+        for (int a = 0; a < rows; a++) dv[a] = is->accel ? is->accel[a] : 0.0;
+        for (int b = 0; b < rows; b++) {
+            if (f[b] == 0.0) continue;
+            const double *col = is->W + (size_t)rows * b;
+            for (int a = 0; a < rows; a++) dv[a] += col[a] * f[b];
+        }
         for (int a = 0; a < rows; a++) {
             is->impulse[a] += f[a] * h;
-            double wf = 0.0;
-            for (int b = 0; b < rows; b++) wf += is->W[a + (size_t)rows * b] * f[b];
-            is->v[a] += (wf + (is->accel ? is->accel[a] : 0.0)) * h;
+            is->v[a] += dv[a] * h;
         }
         if (is->impulse_time)
             for (int a = 0; a < rows; a++) is->impulse_time[a] += is->impulse[a] * h;
