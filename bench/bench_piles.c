@@ -22,7 +22,7 @@
                        half of it)
        --params P      adapter and model parameters given to every model
        --capture DIR   every problem a model (but jia) fell back on, in the first repeat,
-                       written to DIR/piles-SEED-MODEL.ipxp (tests/support/problem_file.h), for
+                       written to DIR/piles-SEED-MODEL.ipxp (core/include/impax/problem_file.h), for
                        bench_replay and the regression set
        --list          print the seeds' scenes only
 
@@ -44,7 +44,7 @@
 
 #include "impax/ode.h"
 #include "ode_pile_scene.h"
-#include "problem_file.h"
+#include "impax/problem_file.h"
 #include "timing.h"
 
 #define MAX_SEEDS 1000
@@ -138,7 +138,7 @@ static void on_event(const ipx_ode_event *ev, void *user)
     }
     if (!c->capture_path) return;
     if (!c->capture) c->capture = fopen(c->capture_path, "wb");
-    if (!c->capture || problem_file_write(c->capture, ev->problem) != 0) {
+    if (!c->capture || ipx_problem_write(c->capture, ev->problem) != 0) {
         fprintf(stderr, "bench_piles: cannot write %s: the capture stops here\n", c->capture_path);
         if (c->capture) fclose(c->capture);
         c->capture = NULL;

@@ -1,6 +1,6 @@
 /* bench_replay: solves a file of captured problems (bench_scenes' BENCH_CAPTURE) under one or
    more models, each with its own parameters, so that two settings or two builds are timed on
-   the same problems (a chaotic scene's runs are not; see tests/support/problem_file.h).
+   the same problems (a chaotic scene's runs are not; see core/include/impax/problem_file.h).
      build/bench/bench_replay FILE ENTRY [ENTRY ...]      ENTRY = MODEL or MODEL:PARAMS
    e.g. `bench_replay /tmp/c-bin-routh.ipxp routh routh:lcp_switch=16,lcp_fallback=96`.
    Per entry: the time of the solves (the sum over the problems of each one's median over
@@ -26,7 +26,7 @@
 #include "impax/check.h"
 #include "impax/impax.h"
 #include "model_test.h"
-#include "problem_file.h"
+#include "impax/problem_file.h"
 #include "timing.h"
 
 #define MAX_ENTRIES 8
@@ -53,7 +53,7 @@ static uint64_t fnv1a(uint64_t h, const void *bytes, size_t n)
     return h;
 }
 
-static int load(const char *path, int min_k, problem_record **out, int *n, int *k_max)
+static int load(const char *path, int min_k, ipx_problem_record **out, int *n, int *k_max)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
@@ -63,9 +63,9 @@ static int load(const char *path, int min_k, problem_record **out, int *n, int *
     int cap = 0, read = 0;
     *n = 0, *k_max = 0;
     for (;; read++) {
-        problem_record rec;
+        ipx_problem_record rec;
         char message[256];
-        const int got = problem_file_read(f, &rec, message, sizeof message);
+        const int got = ipx_problem_read(f, &rec, message, sizeof message);
         if (got == 0) break;
         if (got < 0 && feof(f)) { /* a capture the budget killed mid-record */
             fprintf(stderr, "bench_replay: %s, record %d: %s at the end of the file: left out\n",
@@ -78,12 +78,12 @@ static int load(const char *path, int min_k, problem_record **out, int *n, int *
             return -1;
         }
         if (rec.problem.k < min_k) {
-            problem_file_free(&rec);
+            ipx_problem_record_free(&rec);
             continue;
         }
         if (*n == cap) {
             cap = cap ? 2 * cap : 256;
-            problem_record *grown = realloc(*out, sizeof **out * (size_t)cap);
+            ipx_problem_record *grown = realloc(*out, sizeof **out * (size_t)cap);
             if (!grown) {
                 fprintf(stderr, "bench_replay: no memory for %d problems\n", cap);
                 fclose(f);
@@ -134,7 +134,7 @@ static void judge(entry *e, const ipx_problem *p, int i, ipx_status st, const ip
 }
 
 /* Solves every problem `repeats` times under e; the first run's answers are judged and kept. */
-static int replay(entry *e, const problem_record *recs, int n, int k_max, int repeats, int show)
+static int replay(entry *e, const ipx_problem_record *recs, int n, int k_max, int repeats, int show)
 {
     e->hash = 0xcbf29ce484222325ULL;
     ipx_workspace *ws = ipx_workspace_create(&e->params, k_max);
@@ -177,7 +177,8 @@ static int by_value(const void *a, const void *b)
 
 /* The distance of e's answers from the first entry's: per problem |dv|max / |v_pre|max; then
    how many answers differ from the first entry's, by more than DIFFER or in failing. */
-static void print_distance(const entry *first, const entry *e, const problem_record *recs, int n)
+static void print_distance(const entry *first, const entry *e, const ipx_problem_record *recs,
+                           int n)
 {
     double *d = malloc(sizeof(double) * (size_t)n);
     if (!d) return;
@@ -239,7 +240,7 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    problem_record *recs = NULL;
+    ipx_problem_record *recs = NULL;
     int n = 0, k_max = 0;
     if (load(argv[1], min_k, &recs, &n, &k_max) != 0) return 1;
     if (n == 0) {
@@ -292,7 +293,7 @@ int main(int argc, char **argv)
             if (entries[e].bit_count[b]) printf(" 0x%x (%d)", 1u << b, entries[e].bit_count[b]);
         printf("\n");
     }
-    for (int i = 0; i < n; i++) problem_file_free(&recs[i]);
+    for (int i = 0; i < n; i++) ipx_problem_record_free(&recs[i]);
     free(recs);
     return 0;
 }

@@ -38,7 +38,7 @@
 #include "impax/ode.h"
 #include "ode_bodies.h"
 #include "ode_collide.h"
-#include "problem_file.h"
+#include "impax/problem_file.h"
 #include "timing.h"
 
 #define H 0.001 /* s, the step */
@@ -94,7 +94,7 @@ static void on_event(const ipx_ode_event *ev, void *user)
     sim *s = user;
     if (ev->k > s->max_k) s->max_k = ev->k;
     if (!ev->ok && !ev->problem) s->early_fallbacks++;
-    if (s->capture && ev->problem && problem_file_write(s->capture, ev->problem) != 0) {
+    if (s->capture && ev->problem && ipx_problem_write(s->capture, ev->problem) != 0) {
         fprintf(stderr, "bench_scenes: BENCH_CAPTURE: writing failed: the capture stops here\n");
         fclose(s->capture);
         s->capture = NULL;

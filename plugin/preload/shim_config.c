@@ -1,10 +1,12 @@
 /* The shim's configuration from the environment (docs/ode-adapter.md "The LD_PRELOAD shim"): IMPAX_MODEL, IMPAX_PARAMS,
-   IMPAX_SEED, IMPAX_TRACE, IMPAX_VERBOSE. Every value is checked here, once, so that a bad one
+   IMPAX_SEED, IMPAX_TRACE, IMPAX_CAPTURE, IMPAX_VERBOSE. Every value is checked here, once, so that a bad one
    stops the program before it simulates anything with physics it did not ask for. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "shim_config.h"
 
@@ -58,13 +60,28 @@ static int read_seed(shim_config *c, const char *text, char *msg, size_t size)
     return 0;
 }
 
+/* IMPAX_CAPTURE: an existing directory this process may write in (checked before the program
+   runs; the files are made only when a model fails on a problem). */
+static int read_capture(shim_config *c, const char *dir, char *msg, size_t size)
+{
+    if (!dir || !*dir) return 0;
+    struct stat st;
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode) || access(dir, W_OK | X_OK) != 0) {
+        snprintf(msg, size, "IMPAX_CAPTURE='%s': not a directory this program can write in", dir);
+        return -1;
+    }
+    c->capture = dir;
+    return 0;
+}
+
 int shim_config_read(shim_config *c, char *msg, size_t size)
 {
     memset(c, 0, sizeof *c);
     c->seed_index = -1;
     const char *model = getenv("IMPAX_MODEL"), *verbose = getenv("IMPAX_VERBOSE");
     if (read_model(c, model && *model ? model : "plus", getenv("IMPAX_PARAMS"), msg, size) != 0 ||
-        read_seed(c, getenv("IMPAX_SEED"), msg, size) != 0)
+        read_seed(c, getenv("IMPAX_SEED"), msg, size) != 0 ||
+        read_capture(c, getenv("IMPAX_CAPTURE"), msg, size) != 0)
         return -1;
     if (verbose && strcmp(verbose, "0") != 0 && strcmp(verbose, "1") != 0) {
         snprintf(msg, size, "IMPAX_VERBOSE='%s': use 1 (a summary at exit) or 0", verbose);

@@ -14,12 +14,14 @@ typedef struct shim_config {
     int seed_index;          /* index of the model's "seed" parameter, or -1 */
     unsigned long long seed; /* IMPAX_SEED, or the seed IMPAX_PARAMS gave */
     ipx_trace_file trace;    /* IMPAX_TRACE (fd -1 when unset): writes checked (trace.h) */
+    const char *capture;     /* IMPAX_CAPTURE: a directory for the problems models fail on, or
+                                NULL */
     int verbose;             /* IMPAX_VERBOSE=1 */
     int stepped;             /* this process stepped a world (set once, under pthread_once):
                                 only then a summary at exit */
 } shim_config;
 
-/// Reads IMPAX_MODEL, IMPAX_PARAMS, IMPAX_SEED, IMPAX_TRACE and IMPAX_VERBOSE. Returns 0, or -1
+/// Reads IMPAX_MODEL, IMPAX_PARAMS, IMPAX_SEED, IMPAX_TRACE, IMPAX_CAPTURE and IMPAX_VERBOSE. Returns 0, or -1
 /// with one line naming the bad item (and what is accepted) in message.
 int shim_config_read(shim_config *c, char *message, size_t size);
 

@@ -6,12 +6,16 @@
    lock comes first in the lock order (adapters/ode/src/world_table.c): under it the adapter
    takes its table's lock and a context's lock (making, configuring and releasing contexts),
    so the shim never takes it for the adapter's own ODE calls, which run under a context's lock
-   (shim.c). trace_lock is a leaf, taken under a context's lock by the event callback. */
+   (shim.c). trace_lock is a leaf, taken under a context's lock by the event callback; it also
+   serialises the captures (IMPAX_CAPTURE). */
+#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "impax/problem_file.h"
 #include "shim_worlds.h"
 #include "trace.h"
 
@@ -31,11 +35,49 @@ static shim_world *find_locked(dWorldID world)
     return NULL;
 }
 
+/* Problems captured by this process (under trace_lock), and whether a failed write stopped
+   the capture. */
+static long captured;
+static int capture_stopped;
+
+/* One file of the problem the model failed on, DIR/impax-PID-N.ipxp (impax/problem_file.h),
+   and beside it DIR/impax-PID-N.txt: the model, its parameters, the world, step and time, and
+   why the event was left to ODE. Called under trace_lock. */
+static void capture(const shim_world *w, const ipx_ode_event *ev)
+{
+    const shim_config *c = w->config;
+    char path[4096], params[2048];
+    const long n = captured++;
+    const int len =
+        snprintf(path, sizeof path, "%s/impax-%ld-%ld.ipxp", c->capture, (long)getpid(), n);
+    if (len < 0 || (size_t)len >= sizeof path) return;
+    FILE *f = fopen(path, "wb");
+    int ok = f && ipx_problem_write(f, ev->problem) == 0;
+    ok = (f && fclose(f) == 0) && ok;
+    if (ok) {
+        memcpy(path + len - 4, "txt", 4); /* .ipxp -> .txt */
+        ipx_params_format(&c->params, params, sizeof params);
+        f = fopen(path, "w");
+        ok = f && fprintf(f,
+                          "model %s\nparams %s\nworld %d\nstep %ld\ntime_s %.9g\nk %d\nv_tol "
+                          "%.9g\nstatus %s\n",
+                          ev->model, params, w->index, ev->step, w->time_s, ev->problem->k,
+                          ev->problem->v_tol, ev->status) > 0;
+        ok = (f && fclose(f) == 0) && ok;
+    }
+    if (!ok) {
+        fprintf(stderr, "impax: IMPAX_CAPTURE='%s': writing %s failed (%s): capture stopped\n",
+                c->capture, path, strerror(errno));
+        capture_stopped = 1;
+    }
+}
+
 static void on_event(const ipx_ode_event *ev, void *user)
 {
     const shim_world *w = user;
-    pthread_mutex_lock(&trace_lock);
-    ipx_trace_write(w->trace, w->index, w->time_s, ev); /* locked: worlds in threads */
+    pthread_mutex_lock(&trace_lock); /* worlds in threads */
+    if (w->trace) ipx_trace_write(w->trace, w->index, w->time_s, ev);
+    if (w->config->capture && !capture_stopped && !ev->ok && ev->problem) capture(w, ev);
     pthread_mutex_unlock(&trace_lock);
 }
 
@@ -66,12 +108,13 @@ static ipx_ode_context *make_context(shim_config *c, shim_world *w)
         return NULL;
     }
     w->trace = c->trace.fd >= 0 ? &c->trace : NULL;
+    w->config = c;
     if (w->trace) {
         pthread_mutex_lock(&trace_lock);
         ipx_trace_begin(w->trace); /* the first world of this process empties the file */
         pthread_mutex_unlock(&trace_lock);
-        ipx_ode_set_event_callback(ctx, on_event, w);
     }
+    if (w->trace || c->capture) ipx_ode_set_event_callback(ctx, on_event, w);
     return ctx;
 }
 
@@ -148,9 +191,13 @@ void shim_worlds_finish(shim_config *c)
     }
     fprintf(stderr,
             "impax: model %s: %ld impact events, %ld left to ODE (fallbacks), %.6f s in impax, "
-            "%d world%s, %ld steps%s%s\n",
+            "%d world%s, %ld steps%s%s",
             c->params.model->name, total.events, total.fallbacks, total.seconds, n_worlds,
             n_worlds == 1 ? "" : "s", total.steps,
             total.failed_setups ? " (some worlds could not be set up: ODE stepped them alone)" : "",
             trace);
+    if (c->capture)
+        fprintf(stderr, "; %ld problem%s captured in %s", captured, captured == 1 ? "" : "s",
+                c->capture);
+    fputc('\n', stderr);
 }

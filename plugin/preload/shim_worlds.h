@@ -10,11 +10,12 @@
 /// One world the shim manages.
 typedef struct shim_world {
     dWorldID world;
-    ipx_ode_context *ctx;  /* NULL if it could not be set up: ODE steps the world alone */
-    int index;             /* 0, 1, ... in order of first use: the seed's offset */
-    double time_s;         /* simulated time, the sum of the steps' h: written and read (by
+    ipx_ode_context *ctx;      /* NULL if it could not be set up: ODE steps the world alone */
+    int index;                 /* 0, 1, ... in order of first use: the seed's offset */
+    double time_s;             /* simulated time, the sum of the steps' h: written and read (by
                                  the trace) only by the thread that steps the world */
-    ipx_trace_file *trace; /* IMPAX_TRACE, or NULL */
+    ipx_trace_file *trace;     /* IMPAX_TRACE, or NULL */
+    const shim_config *config; /* the shim's: IMPAX_CAPTURE, the model's parameters */
     struct shim_world *next;
 } shim_world;
 

@@ -2,10 +2,12 @@
    under ODE's own demos (built from Debian's ode source package with our headless drawstuff):
    IMPAX_MODEL=ode is bit-identical to no shim; plus gives the cradle's and the flat brick's
    closed-form answers; the trace is JSON Lines with the documented keys; the summary; a bad
-   configuration stops the program with status 2 before it simulates; lifetimes churned in two
-   threads; the demos under every registered model.
+   configuration stops the program with status 2 before it simulates; IMPAX_CAPTURE keeps the
+   problems a model failed on; lifetimes churned in two threads; the demos under every
+   registered model.
    Arguments: LD_PRELOAD value (sanitizer runtimes first, then the shim), client directory,
    scratch directory, ODE source directory (its demos; "" to skip them), dsstub.c. */
+#include <glob.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,8 +15,9 @@
 
 #include "cli_run.h"
 #include "ensure.h"
-#include "impax/registry.h"
+#include "impax/impax.h"
 #include "json_check.h"
+#include "model_test.h"
 
 static const char *preload, *clients, *scratch, *ode_source, *dsstub;
 
@@ -317,6 +320,7 @@ static void test_bad_configuration_stops_before_the_program_runs(void)
         {"IMPAX_SEED=-3", "IMPAX_SEED='-3'"},
         {"IMPAX_VERBOSE=yes", "IMPAX_VERBOSE='yes'"},
         {"IMPAX_TRACE=/nonexistent/dir/trace.jsonl", "IMPAX_TRACE='/nonexistent/dir/trace.jsonl'"},
+        {"IMPAX_CAPTURE=/nonexistent/dir", "IMPAX_CAPTURE='/nonexistent/dir': not a directory"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         cli_result r = run_client(bad[i].env, client_path("cradle"));
@@ -328,6 +332,68 @@ static void test_bad_configuration_stops_before_the_program_runs(void)
             fprintf(stderr, "  %s: status %d, said: %s\n", bad[i].env, r.exit_status, r.err);
         cli_result_free(&r);
     }
+}
+
+/* IMPAX_CAPTURE: aplcp made to fail (one sweep of its iterative solver, no dense fallback, no
+   loose answer) on the brick's flat landing, four corner contacts at once. Each event left to
+   ODE is written to the directory, with a note of why; the first is the landing itself: four
+   contacts with the brick's surface (mu 0.5, bounce 0.5 above 1 cm/s), v_tol = accuracy_steps
+   |g| h, the same approach at every corner (the brick is flat), and aplcp at its defaults brings
+   all four to rest from the problem read back (an inelastic flat landing). */
+static void test_capture_keeps_the_problems_a_model_failed_on(void)
+{
+    cli_result r = cli_exec(
+        "/bin/sh", scratch,
+        "-c \"rm -rf captures; mkdir captures; LD_PRELOAD='%s' IMPAX_MODEL=aplcp IMPAX_VERBOSE=1 "
+        "IMPAX_PARAMS=lcp_switch=1,max_sweeps=1,lcp_fallback=0,lcp_accept=0,accuracy_steps=2 "
+        "IMPAX_CAPTURE=captures '%s'\"",
+        preload, client_path("brick"));
+    printf("  brick under a failing aplcp: status %d, %s", r.exit_status, r.err);
+    ENSURE(r.exit_status == 0 && strstr(r.err, "captured in captures") != NULL);
+    cli_result_free(&r);
+    char pattern[1100];
+    snprintf(pattern, sizeof pattern, "%s/captures/impax-*-0.ipxp", scratch);
+    glob_t g;
+    ENSURE(glob(pattern, 0, NULL, &g) == 0 && g.gl_pathc == 1);
+    if (g.gl_pathc != 1) return;
+    FILE *f = fopen(g.gl_pathv[0], "rb");
+    ENSURE(f != NULL);
+    if (!f) return;
+    ipx_problem_record rec;
+    char message[256] = "";
+    ENSURE(ipx_problem_read(f, &rec, message, sizeof message) == 1);
+    fclose(f);
+    const ipx_problem *p = &rec.problem;
+    ENSURE(p->k == 4);
+    if (p->k != 4) return;
+    ENSURE_NEAR(p->v_tol, 2 * 9.81 * 0.001, 1e-15);
+    for (int i = 0; i < 4; i++) {
+        ENSURE(p->contact[i].mu == 0.5 && p->contact[i].e == 0.5 &&
+               p->contact[i].v_capture == 0.01);
+        ENSURE(p->v[3 * i + IPX_N] < 0.0);
+        ENSURE_NEAR(p->v[3 * i + IPX_N], p->v[IPX_N], 1e-12);
+    }
+    const ipx_params par = ipx_test_params("aplcp", "");
+    ipx_workspace *ws = ipx_workspace_create(&par, p->k);
+    ipx_result res;
+    ENSURE(ipx_solve(&par, p, ws, &res) == IPX_OK);
+    for (int i = 0; i < 4; i++) ENSURE(fabs(res.v_post[3 * i + IPX_N]) < 1e-9);
+    ipx_workspace_destroy(ws);
+    ipx_problem_record_free(&rec);
+    /* the note beside it */
+    char note_path[1100], note[1024] = "";
+    snprintf(note_path, sizeof note_path, "%.1090s", g.gl_pathv[0]);
+    memcpy(note_path + strlen(note_path) - 4, "txt", 4);
+    f = fopen(note_path, "r");
+    ENSURE(f != NULL);
+    if (f) {
+        note[fread(note, 1, sizeof note - 1, f)] = '\0';
+        fclose(f);
+    }
+    printf("  %s:\n%s", note_path, note);
+    ENSURE(strstr(note, "model aplcp\n") && strstr(note, "max_sweeps=1") && strstr(note, "k 4\n") &&
+           strstr(note, "iterative LCP solver reached residual"));
+    globfree(&g);
 }
 
 /* Two worlds in two threads, bodies destroyed under live contacts, groups destroyed and made
@@ -442,6 +508,7 @@ int main(int argc, char **argv)
     RUN(test_failed_trace_writes_are_said_once_and_stop_the_trace);
     RUN(test_trace_set_on_a_wrapper_holds_the_program_s_events);
     RUN(test_bad_configuration_stops_before_the_program_runs);
+    RUN(test_capture_keeps_the_problems_a_model_failed_on);
     RUN(test_lifetimes_churned_in_two_threads);
     RUN(test_ode_demos_run_under_every_model);
     return ipx_test_exit();

@@ -7,6 +7,7 @@
 #include "impax/registry.h"
 #include "impax/validate.h"
 #include "impax/problem.h"
+#include "impax/problem_file.h"
 #include "impax/check.h"
 #include "impax/linalg.h"
 #include "impax/lcp.h"
