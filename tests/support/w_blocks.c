@@ -53,3 +53,17 @@ void ipx_test_blocks_free(ipx_test_blocks *b)
     free(b->blk);
     memset(b, 0, sizeof *b);
 }
+
+void ipx_test_w_from_upper_blocks(int k, int blocks, const int *row, const int *col,
+                                  const double *blk, double *W)
+{
+    const int n = 3 * k;
+    memset(W, 0, sizeof(double) * (size_t)n * (size_t)n);
+    for (int b = 0; b < blocks; b++)
+        for (int r = 0; r < 3; r++)
+            for (int c = 0; c < 3; c++) {
+                const double x = blk[9 * b + r + 3 * c];
+                W[(3 * row[b] + r) + (size_t)n * (size_t)(3 * col[b] + c)] = x;
+                W[(3 * col[b] + c) + (size_t)n * (size_t)(3 * row[b] + r)] = x;
+            }
+}

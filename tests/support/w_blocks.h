@@ -18,4 +18,10 @@ int ipx_test_blocks_of(const ipx_problem *p, ipx_test_blocks *b);
 
 void ipx_test_blocks_free(ipx_test_blocks *b);
 
+/// The dense W (3k x 3k, column-major) of the captured islands' data files
+/// (tests/unit/*_pile_data.h, lcp_stall_data.h): the blocks of W's upper triangle, block b at
+/// (row[b], col[b]) with entries W(3 row + r, 3 col + c) = blk[9 b + r + 3 c], mirrored below.
+void ipx_test_w_from_upper_blocks(int k, int blocks, const int *row, const int *col,
+                                  const double *blk, double *W);
+
 #endif

@@ -11,27 +11,13 @@
    where it does not settle), and the dense Lemke first (lcp_switch=1000), which the iterative
    solver must rescue where Lemke fails. */
 #include <stdio.h>
-#include <string.h>
 
 #include "bowling_pile_data.h"
 #include "ensure.h"
 #include "model_test.h"
+#include "w_blocks.h"
 
 enum { MAX_K = 80 };
-
-/* W (dense, column-major) from the upper triangle's blocks of the data file. */
-static void expand(int k, int blocks, const int *row, const int *col, const double *blk, double *W)
-{
-    const int n = 3 * k;
-    memset(W, 0, sizeof(double) * (size_t)n * (size_t)n);
-    for (int b = 0; b < blocks; b++)
-        for (int r = 0; r < 3; r++)
-            for (int c = 0; c < 3; c++) {
-                const double x = blk[9 * b + r + 3 * c];
-                W[(3 * row[b] + r) + (size_t)n * (size_t)(3 * col[b] + c)] = x;
-                W[(3 * col[b] + c) + (size_t)n * (size_t)(3 * row[b] + r)] = x;
-            }
-}
 
 static void check_island(const char *name, int k, int blocks, const int *row, const int *col,
                          const double *blk, const double *v, const char *params)
@@ -39,7 +25,7 @@ static void check_island(const char *name, int k, int blocks, const int *row, co
     static double W[9 * MAX_K * MAX_K];
     static ipx_contact contact[MAX_K];
     ENSURE(k <= MAX_K);
-    expand(k, blocks, row, col, blk, W);
+    ipx_test_w_from_upper_blocks(k, blocks, row, col, blk, W);
     for (int i = 0; i < k; i++) contact[i] = (ipx_contact){.mu = 5.0};
     const ipx_problem p = {.k = k,
                            .W = W,

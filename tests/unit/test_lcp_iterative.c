@@ -451,8 +451,9 @@ static void test_stall_ends_early(void)
             ipx_params par = params(model, "", extra[c]);
             const ipx_status st = solve(&par, &pile.problem, r);
             sweeps[c] = m ? r->counts.lcp_solves : r->counts.steps;
-            printf("  %s, %s: %s, limits_hit 0x%x, %d %s\n", model, extra[c], ipx_status_name(st),
-                   r->counts.limits_hit, sweeps[c], m ? "LCPs" : "sweeps");
+            printf("  %s, %s: %s, limits_hit 0x%x, %d %s, residual %.3g\n", model, extra[c],
+                   ipx_status_name(st), r->counts.limits_hit, sweeps[c], m ? "LCPs" : "sweeps",
+                   st == IPX_OK ? ap_residual(&pile.problem, r->impulse, NULL) : NAN);
             if (c < 2) { /* the best iterate within lcp_accept, flagged, either way */
                 ENSURE(st == IPX_OK && (r->counts.limits_hit & loose));
                 ENSURE(check_tol(&pile.problem, r, promises, 1e-3));

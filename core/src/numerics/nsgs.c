@@ -31,6 +31,19 @@
    this many: the residual costs about as much as a sweep, and its answer changes little from
    one plain sweep to the next. */
 #define PLAIN_CHECK 4
+/* Plain sweeps go on with fixed friction bounds once an iterate's f (see ascended) exceeds
+   the last one's by more than this fraction of its terms' magnitudes. Plain Gauss-Seidel raises
+   f a little on deep low-friction bins too, where it still settles (the 512-contact bin of
+   test_lcp_iterative's test_stall_ends_early: rises above 1e-6 and below 1e-3 of the terms;
+   switched there, the fixed bounds reached 1e-3 in about 2 070 sweeps, where plain sweeps reach
+   6.8e-4 in 1 456); on the islands it cycled on (test_lcp_stall.c) the rises are larger:
+   thresholds from 1e-3 to 1e-2 solved all four, 5e-2 left one. */
+#define CYCLE_RISE 3e-3
+/* With fixed friction bounds (nsgs.h) the iterate is judged, and the bounds renewed from its
+   normal impulses, every PLAIN_CHECK sweeps. Renewed every 2 to 8 sweeps, the bounds settled
+   all six islands that aplcp left to ODE on tutorial3 and the crash demo (test_lcp_stall.c,
+   docs/models/aplcp.md); every 10 or 40 sweeps, two stayed in cycles; with a sweep of the
+   Coulomb law before each judgement (instead of the projection onto the cones), four did. */
 
 /* ---- block copy of W ---- */
 
@@ -429,7 +442,7 @@ size_t ipx_nsgs_bytes(int k, int nd, int in_place)
            ipx_ws_doubles_bytes(ipx_lemke_work_doubles(LOCAL_MAX)) +
            ipx_ws_ints_bytes(ipx_lemke_work_ints(LOCAL_MAX)) + ipx_ws_ints_bytes(kk) +
            2 * ipx_ws_doubles_bytes((size_t)(nd + 1) * kk) + 2 * ipx_ws_doubles_bytes(2 * kk) +
-           ipx_ws_doubles_bytes(kk);
+           2 * ipx_ws_doubles_bytes(kk);
 }
 
 ipx_status ipx_nsgs_init(ipx_nsgs *s, const ipx_problem *p, int nd, ipx_workspace *ws)
@@ -461,6 +474,7 @@ ipx_status ipx_nsgs_init(ipx_nsgs *s, const ipx_problem *p, int nd, ipx_workspac
     s->iwork = ipx_ws_ints(ws, ipx_lemke_work_ints(LOCAL_MAX));
     s->last_case = ipx_ws_ints(ws, (size_t)p->k);
     s->stop_impulse = ipx_ws_doubles(ws, (size_t)p->k);
+    s->bound = ipx_ws_doubles(ws, (size_t)p->k);
     const size_t rows = (size_t)(nd + 1) * (size_t)p->k; /* lambda_n and lambda_D rows */
     s->res_iz = ipx_ws_doubles(ws, rows);
     s->res_vw = ipx_ws_doubles(ws, rows);
@@ -469,7 +483,7 @@ ipx_status ipx_nsgs_init(ipx_nsgs *s, const ipx_problem *p, int nd, ipx_workspac
     if (!s->pi || !s->vp || !s->pi_old || !s->pi_best ||
         !s->hist[3 * (IPX_NSGS_AA_DEPTH + 1) - 1] || !s->gram || !s->gram_rhs || !s->Mloc ||
         !s->ql || !s->zl || !s->wl || !s->dwork || !s->iwork || !s->last_case || !s->stop_impulse ||
-        !s->res_iz || !s->res_vw || !s->res_vz || !s->res_iw)
+        !s->bound || !s->res_iz || !s->res_vw || !s->res_vz || !s->res_iw)
         return IPX_ERR_WORKSPACE;
     memset(s->pi, 0, sizeof(double) * n);
     for (int i = 0; i < p->k; i++) {
@@ -559,8 +573,10 @@ double ipx_nsgs_residual(const ipx_nsgs *s, const double *v, const double *qn_sh
 /* ---- the iteration ---- */
 
 /* One sweep over the contacts in order: each solves its local LCP from the current velocities
-   and passes the change of its impulse on to the contacts it couples to. */
-static void sweep(ipx_nsgs *s, const double *qn_shift, const double *cap)
+   and passes the change of its impulse on to the contacts it couples to. bounded: each contact
+   with friction solves its QP with the friction bound mu_i s->bound[i] instead (nsgs.h, "Fixed
+   friction bounds"); the local LCP where that QP's active sets leave it open. */
+static void sweep(ipx_nsgs *s, const double *qn_shift, const double *cap, int bounded)
 {
     const int k = s->k;
     for (int i = 0; i < k; i++) {
@@ -580,7 +596,10 @@ static void sweep(ipx_nsgs *s, const double *qn_shift, const double *cap)
         L.tp = LOCAL_TOL * ipx_max(umax * s->stop_impulse[i], L.capped ? L.cap : 0.0);
         L.tv = LOCAL_TOL * umax;
         double pnew[3];
-        if (!local_enumerate(s, &L, pnew, &s->last_case[i])) {
+        const int qp = bounded && L.mu > 0.0 &&
+                       ipx_nsgs_bounded_local(L.w, L.u, s->dir, s->nd, L.mu * s->bound[i],
+                                              L.capped ? &L.cap : NULL, pnew);
+        if (!qp && !local_enumerate(s, &L, pnew, &s->last_case[i])) {
             s->local_lemke++;
             if (!local_lemke(s, i, &L, pnew)) { /* keep the previous impulse (never seen) */
                 s->local_failures++;
@@ -685,6 +704,45 @@ static void anderson(ipx_nsgs *s, int *count, int restart)
     }
 }
 
+/* A sweep with fixed bounds leaves each friction impulse within mu s, not always within
+   mu lambda_n: it is scaled back into the contact's polygon (radius mu lambda_n), and the
+   velocities follow. */
+static void project_cones(ipx_nsgs *s)
+{
+    for (int i = 0; i < s->k; i++) {
+        double *pi = s->pi + 3 * i;
+        const double bound = s->p->contact[i].mu * ipx_max(0.0, pi[IPX_N]), h = gauge(s, pi);
+        if (!(h > bound) || !(s->p->contact[i].mu > 0.0)) continue;
+        const double f = bound / h - 1.0, delta[3] = {f * pi[IPX_T1], f * pi[IPX_T2], 0.0};
+        pi[IPX_T1] += delta[0], pi[IPX_T2] += delta[1];
+        column_axpy(&s->W, i, delta, s->vp);
+    }
+}
+
+/* 1 if the iterate raised f = 1/2 pi' W pi + q' pi (q: v with the normal targets; without them
+   the kinetic energy change, J) above *f_last, the last plain iterate's, by more than
+   CYCLE_RISE: Gauss-Seidel on the Coulomb law runs in cycles (nsgs.h, "Fixed friction
+   bounds"). Keeps f in *f_last. */
+static int ascended(const ipx_nsgs *s, const double *v, const double *qn_shift, double *f_last)
+{
+    double f = 0.0, size = 0.0;
+    for (int r = 0; r < 3 * s->k; r++) {
+        const double q = v[r] + (qn_shift && r % 3 == IPX_N ? qn_shift[r / 3] : 0.0);
+        const double a = s->pi[r] * q, b = 0.5 * s->pi[r] * (s->vp[r] - v[r]);
+        f += a + b;
+        size += fabs(a) + fabs(b);
+    }
+    const int rose = f > *f_last + CYCLE_RISE * size;
+    *f_last = f;
+    return rose;
+}
+
+/* The friction bounds of the fixed-bound sweeps: each contact's current normal impulse. */
+static void set_bounds(ipx_nsgs *s)
+{
+    for (int i = 0; i < s->k; i++) s->bound[i] = ipx_max(0.0, s->pi[3 * i + IPX_N]);
+}
+
 /* The residual reached: tol, or v_tol in velocity (residual * V: each row's violation in m/s, an
    impulse's in the impulse that V stops; see nsgs.h and docs/core-api.md "Solve accuracy"). */
 static int reached(const ipx_nsgs *s, const ipx_nsgs_options *opt)
@@ -707,14 +765,20 @@ ipx_status ipx_nsgs_solve(ipx_nsgs *s, const double *v, const double *qn_shift, 
     s->accelerated = opt->accelerate;
     s->residual = INFINITY;
     s->scales[0] = s->scales[1] = 0.0;
-    int count = -1, improved_at = 0;
-    double previous = INFINITY, best = INFINITY, improved = INFINITY;
+    s->bounded_sweeps = 0;
+    int count = -1, improved_at = 0, bounded = 0;
+    double previous = INFINITY, best = INFINITY, improved = INFINITY, f_last = INFINITY;
     while (s->sweeps < opt->max_sweeps) {
         if (s->accelerated) memcpy(s->pi_old, s->pi, bytes);
-        sweep(s, qn_shift, cap);
+        sweep(s, qn_shift, cap, bounded);
         s->sweeps++;
+        s->bounded_sweeps += bounded;
         if (!s->accelerated && s->sweeps % PLAIN_CHECK != 0 && s->sweeps < opt->max_sweeps)
             continue;
+        if (bounded) { /* every iterate judged keeps each contact's own conditions */
+            project_cones(s);
+            set_bounds(s);
+        }
         s->residual = ipx_nsgs_residual(s, v, qn_shift, cap, s->scales);
         if (reached(s, opt)) { /* confirm on velocities recomputed from the data */
             ipx_wblocks_apply(&s->W, v, s->pi, s->vp);
@@ -731,11 +795,16 @@ ipx_status ipx_nsgs_solve(ipx_nsgs *s, const double *v, const double *qn_shift, 
         if (!s->accelerated && opt->stall_sweeps > 0 && best <= opt->stall_accept &&
             s->sweeps - improved_at >= opt->stall_sweeps)
             break; /* a stall: the best iterate is the answer, as after max_sweeps */
-        if (s->accelerated && s->sweeps - improved_at >= STALL_ACCELERATED) {
+        const int rose = !s->accelerated && !bounded && ascended(s, v, qn_shift, &f_last);
+        if ((s->accelerated && s->sweeps - improved_at >= STALL_ACCELERATED) || rose) {
+            /* from the best iterate on: plain sweeps after the acceleration, sweeps with fixed
+               friction bounds once plain sweeps ceased to descend */
             s->accelerated = 0;
+            bounded = rose;
             improved = best, improved_at = s->sweeps; /* the plain sweeps' stall counts from here */
             memcpy(s->pi, s->pi_best, bytes);
             ipx_wblocks_apply(&s->W, v, s->pi, s->vp);
+            if (bounded) set_bounds(s);
             continue;
         }
         if (!s->accelerated) continue;

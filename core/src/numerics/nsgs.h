@@ -24,6 +24,25 @@
 /// the best iterate creep on). The answer is always the best sweep's iterate (a sweep's output
 /// keeps every contact's own conditions: lambda >= 0, the friction polygon, the cap).
 ///
+/// Fixed friction bounds: once a plain sweep raises f = 1/2 pi'W pi + v'pi (the kinetic energy
+/// change, J) above the last judged iterate's by more than 3e-3 of its terms, the sweeps go on from
+/// the best iterate with each contact's friction bound fixed at mu_i s_i (a Tresca fixed point),
+/// s_i its normal impulse, renewed every fourth sweep, when the residual is judged. Before it is
+/// judged, each friction impulse beyond mu_i lambda_n,i is scaled back onto that polygon, so every
+/// iterate judged, and the answer, keeps each contact's own conditions (lambda >= 0, the cone, the
+/// cap).
+///
+/// Gauss-Seidel on the Coulomb law is no descent method: a sliding contact's local answer may raise
+/// 1/2 pi'W pi + v'pi, and on high-friction piles (PyODE's tutorial3, mu = 5000) and the crash
+/// demo's wall (mu = 0.5) the sweeps ran in cycles (on one tutorial3 island that value went from
+/// -134.6 to -98.1 J in one sweep and the iterates repeated every 2 200 sweeps), with the residual
+/// 0.03 to 0.2 at best; on deep low-friction bins, where f rises far less and plain sweeps still
+/// settle, they stay plain (fixed bounds settled those more slowly). With the bounds fixed, each
+/// contact's step minimises that convex function over its own impulse (ipx_nsgs_bounded_local), so
+/// the sweeps descend and settle; the Anitescu-Potra conditions with mu lambda_n in place of mu s
+/// are the QP's KKT conditions, so where s = lambda_n the sweeps solve the LCP, and the residual
+/// judged is the LCP's own.
+///
 /// Accuracy: the iteration stops when the LCP residual (see ipx_nsgs_residual) is at most tol.
 /// The residual of a row is max(-z/Z, -w/V, min(z/Z, w/V)) with z and w in their own units,
 /// Z = the largest impulse unknown (N*s) and V = the largest velocity (m/s) of the problem (q
@@ -105,6 +124,7 @@ typedef struct ipx_nsgs {
     double *Mloc, *ql, *zl, *wl, *dwork; /* one local problem for the local Lemke */
     int *iwork;
     int *last_case;       /* k: the case each contact's local solve took last (-1: none yet) */
+    double *bound;        /* k, N*s: the normal impulses s of the fixed friction bounds */
     double *stop_impulse; /* k, kg: (1 + mu) / largest |W_ii entry|, the local impulse scale per
                              m/s of velocity (its tolerance) */
     double *res_iz, *res_vw, *res_vz, *res_iw; /* the residual's row pairs (see its definition) */
@@ -116,6 +136,7 @@ typedef struct ipx_nsgs {
     int local_lemke;    /* local problems the enumeration left to Lemke */
     int local_failures; /* local problems Lemke failed too (the contact kept its impulse) */
     int accelerated;    /* the acceleration was still on at the end */
+    int bounded_sweeps; /* sweeps with fixed friction bounds (after a stall) */
 } ipx_nsgs;
 
 /// Bytes ipx_nsgs_init takes for k contacts with nd friction directions; in_place: the problem
@@ -136,6 +157,14 @@ ipx_status ipx_nsgs_init(ipx_nsgs *s, const ipx_problem *p, int nd, ipx_workspac
 /// the friction polygon, the cap).
 ipx_status ipx_nsgs_solve(ipx_nsgs *s, const double *v, const double *qn_shift, const double *cap,
                           int warm, const ipx_nsgs_options *opt);
+
+/// One contact's step with its friction bound fixed: pi (3, N*s) minimising
+/// 1/2 pi' W_ii pi + u' pi over 0 <= pi_n (<= *cap unless cap is NULL) and pi_t in the friction
+/// polygon (nd directions dir, as ipx_nsgs's) of radius b (N*s); w: W_ii (column-major), u: the
+/// contact's velocity without its own impulse (m/s). Returns 0 where no active set meets the
+/// KKT conditions to round-off (a singular W_ii), pi then undefined.
+int ipx_nsgs_bounded_local(const double w[9], const double u[3], const double *dir, int nd,
+                           double b, const double *cap, double pi[3]);
 
 /// Sweeps the iterative solver gets when an unconverged solve will be redone by the dense
 /// Lemke: about as many as one dense solve of k contacts costs (a sweep is O(k), the dense

@@ -1,0 +1,84 @@
+/* Islands of PyODE's tutorial3 (lcp_stall_data.h, captured with the shim's IMPAX_CAPTURE) that
+   aplcp and routh left to ODE: the iterative solver's sweeps ran in cycles at a residual of 0.03
+   to 0.07 (mu = 5000: Gauss-Seidel on the Coulomb law is no descent method), and the dense
+   Lemke, their fallback, ended on a false ray or an inaccurate basis. Each LCP has a solution
+   (the Anitescu-Potra LCP always has one). The model must answer each island (status ok) to
+   the host's velocity accuracy v_tol that the adapter gave it, and keep every promise it makes
+   by the invariant checker at its default tolerances, with no safety net: since the fixed
+   friction bounds that follow a stall (core/src/numerics/nsgs.h) it does. */
+#include <stdio.h>
+
+#include "ensure.h"
+#include "lcp_stall_data.h"
+#include "model_test.h"
+#include "w_blocks.h"
+
+enum { MAX_K = 72 };
+
+typedef struct island {
+    const char *name;
+    int k, blocks;
+    const int *row, *col;
+    const double *blk, *v, *mu, *v_tol;
+} island;
+
+#define ISLAND(name)                                                                             \
+    (island)                                                                                     \
+    {                                                                                            \
+#name, name##_k, name##_blocks, name##_row, name##_col, name##_blk, name##_v, name##_mu, \
+            &name##_v_tol                                                                        \
+    }
+
+static void check_island(const island *is, const char *model)
+{
+    static double W[9 * MAX_K * MAX_K];
+    static ipx_contact contact[MAX_K];
+    ENSURE(is->k <= MAX_K);
+    ipx_test_w_from_upper_blocks(is->k, is->blocks, is->row, is->col, is->blk, W);
+    for (int i = 0; i < is->k; i++) contact[i] = (ipx_contact){.mu = is->mu[i], .e = 0.2};
+    const ipx_problem p = {.k = is->k,
+                           .W = W,
+                           .v = is->v,
+                           .contact = contact,
+                           .flags = IPX_PROBLEM_W_ASSEMBLED,
+                           .v_tol = *is->v_tol};
+    const ipx_params par = ipx_test_params(model, "");
+    ipx_result r;
+    const ipx_status st = ipx_test_solve(&par, &p, &r); /* and the model's promises */
+    printf("  %s under %s: %s, counts.steps %d, %d LCP solves%s%s\n", is->name, model,
+           ipx_status_name(st), r.counts.steps, r.counts.lcp_solves, st ? ": " : "",
+           st ? r.message : "");
+    ENSURE(st == IPX_OK);
+    ENSURE(r.delta_ke <= 0.0);
+}
+
+static void test_aplcp_answers_the_islands_it_left_to_ode(void)
+{
+    const island islands[] = {ISLAND(t3_33), ISLAND(t3_64), ISLAND(t3_72)};
+    for (size_t i = 0; i < sizeof islands / sizeof islands[0]; i++)
+        check_island(&islands[i], "aplcp");
+}
+
+static void test_routh_answers_the_island_it_left_to_ode(void)
+{
+    const island is = ISLAND(t3_60);
+    check_island(&is, "routh");
+}
+
+/* The other model on each: the LCPs are the same kind (routh's last solve is aplcp's LCP). */
+static void test_each_island_is_answered_by_both_lcp_models(void)
+{
+    const island islands[] = {ISLAND(t3_33), ISLAND(t3_60), ISLAND(t3_64), ISLAND(t3_72)};
+    for (size_t i = 0; i < sizeof islands / sizeof islands[0]; i++) {
+        check_island(&islands[i], "aplcp");
+        check_island(&islands[i], "routh");
+    }
+}
+
+int main(void)
+{
+    RUN(test_aplcp_answers_the_islands_it_left_to_ode);
+    RUN(test_routh_answers_the_island_it_left_to_ode);
+    RUN(test_each_island_is_answered_by_both_lcp_models);
+    return ipx_test_exit();
+}
