@@ -81,8 +81,9 @@ static void touch_speed(ipx_ode_context *ctx, const double *pi)
     as->work_other -= raise;
     if (!(raise > 0.0) || !(norm > 0.0)) return;
     const double disc = along * along - 2.0 * norm * raise;
-    const double beta =
-        !(along < 0.0) ? 0.0 : disc > 0.0 ? (-along - sqrt(disc)) / norm : -along / norm;
+    const double beta = !(along < 0.0) ? 0.0
+                        : disc > 0.0   ? (-along - sqrt(disc)) / norm
+                                       : -along / norm;
     for (int a = 0; a < 6 * ctx->isl.n_body; a++) as->u_post[a] += beta * as->dx[a];
     const int rows = IPX_ROWS_PER_CONTACT * as->problem.k;
     for (int r = 0; r < rows; r++) {

@@ -279,7 +279,7 @@ void ipx_gonthier_advance(ipx_gonthier_island *is, double h, long n)
     const int rows = 3 * is->k;
     double *f = is->work,
            *v_n = is->work + 5 * (size_t)is->k, /* y's room: free after normal_forces */
-        *dv = is->work + 11 * (size_t)is->k + 2 * (size_t)is->k * (size_t)is->k;
+               *dv = is->work + 11 * (size_t)is->k + 2 * (size_t)is->k * (size_t)is->k;
     for (long step = 0; step < n; step++) {
         normal_forces(is, h, f);
         for (int i = 0; i < is->k; i++) friction_force(is, i, h, f + 3 * i);
