@@ -52,9 +52,11 @@
 /// it with its full max_sweeps and lcp_accept (from its own best iterate when it ran first):
 /// IPX_ROUTH_HIT_ITERATIVE_RESCUE.
 ///
-/// The defaults (lcp_switch 8, lcp_fallback 48; aplcp keeps 16 and 96: its single LCP has no
-/// later step to make up for a loose answer, and at 48 five of a bin's answers broke its
-/// promises) were chosen on the problems one run of bench_scenes' 200-box bin handed to routh,
+/// lcp_fallback is 96, as aplcp's: an impact's finishing LCP is aplcp's and has no later step to
+/// make up for an unsettled answer; at 48 one island of 66 contacts of ODE's house of cards
+/// (tests/unit/test_lcp_stall.c) was left to ODE, its iterative solve stalled at a residual of
+/// 0.04. On the piles of bench_piles (docs/performance.md) 96 and 48 made the same events at the
+/// same cost. The other defaults (lcp_switch 8; aplcp keeps 16) were chosen on the problems one run of bench_scenes' 200-box bin handed to routh,
 /// replayed (bench_replay; docs/performance.md "Performance"): a step LCP of k contacts has 7k unknowns
 /// (nd = 4), and the dense Lemke on it costs 20-140 ms from k = 48 on, more than the whole rest
 /// of the impact; problems of 8-15 contacts settle iteratively in a quarter of the dense time.

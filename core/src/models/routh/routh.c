@@ -49,7 +49,7 @@ static const ipx_param_def routh_params[IPX_ROUTH_N_PARAMS] = {
     [IPX_ROUTH_MAX_SWEEPS] = {"max_sweeps", 5000, 1, 1e7, 1, "",
                               "sweeps of the iterative solver per LCP before it gives up"},
     [IPX_ROUTH_LCP_FALLBACK] =
-        {"lcp_fallback", 48, 0, 1e9, 1, "",
+        {"lcp_fallback", 96, 0, 1e9, 1, "",
          "contacts up to which an unconverged iterative LCP is redone by the dense Lemke"},
     [IPX_ROUTH_LCP_ACCEPT] =
         {"lcp_accept", 1e-3, 0, 1e-1, 0, "",
