@@ -84,12 +84,14 @@ static void touch_speed(ipx_ode_context *ctx, const double *pi)
     const double beta = !(along < 0.0) ? 0.0
                         : disc > 0.0   ? (-along - sqrt(disc)) / norm
                                        : -along / norm;
-    for (int a = 0; a < 6 * ctx->isl.n_body; a++) as->u_post[a] += beta * as->dx[a];
-    const int rows = IPX_ROWS_PER_CONTACT * as->problem.k;
-    for (int r = 0; r < rows; r++) {
-        double wpi = 0.0;
-        for (int c = 0; c < rows; c++) wpi += as->W[r + (size_t)rows * c] * pi[c];
-        as->v[r] += beta * wpi;
+    if (beta > 0.0) { /* 0 when nothing approaches along dx: the velocities stay as they are */
+        for (int a = 0; a < 6 * ctx->isl.n_body; a++) as->u_post[a] += beta * as->dx[a];
+        const int rows = IPX_ROWS_PER_CONTACT * as->problem.k;
+        for (int r = 0; r < rows; r++) {
+            double wpi = 0.0;
+            for (int c = 0; c < rows; c++) wpi += as->W[r + (size_t)rows * c] * pi[c];
+            as->v[r] += beta * wpi;
+        }
     }
     /* J: what the approach could not pay (beta went as far as the approach along dx) */
     const double unpaid = raise + beta * along + 0.5 * beta * beta * norm;
