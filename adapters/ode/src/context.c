@@ -136,7 +136,7 @@ static void free_work(ipx_ode_context *ctx)
     free(is->joint);
     free(is->contact);
     free(is->twin);
-    free(is->body_first);
+    free(is->body_list);
     free(is->contact_next);
     free(is->twin_of);
     ipx_ode_map_free(&is->body_index);

@@ -92,9 +92,10 @@ typedef struct island {
     int n_joint, cap_joint;
     int *contact; /* record indices */
     int n_contact, cap_contact;
-    int *body_first;   /* per body (cap_body): its last problem contact listed (index into
-                          contact), or -1; a contact is listed under its first body, or its second
-                          when the first is the world (island.c: the twin search walks these) */
+    int *body_list;    /* per body (cap_body): the head of its list of problem contacts (an
+                          index into contact, the last listed), or -1; a contact is listed under
+                          its first body, or its second when the first is the world (island.c:
+                          the twin search walks these) */
     int *contact_next; /* per problem contact (cap_contact): the next one of the same list, or -1 */
     int *twin;         /* records duplicating a problem contact (not in the problem) */
     int *twin_of;      /* the problem contact each duplicates */

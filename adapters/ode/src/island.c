@@ -23,13 +23,13 @@ static void add_body(gather_state *g, dBodyID b)
     if (!b || ipx_ode_map_get(&is->body_index, b) >= 0) return;
     int cap = is->cap_body;
     if (ipx_ode_grow((void **)&is->body, &cap, is->n_body + 1, sizeof *is->body) != 0 ||
-        ipx_ode_grow((void **)&is->body_first, &is->cap_body, is->n_body + 1,
-                     sizeof *is->body_first) != 0 ||
+        ipx_ode_grow((void **)&is->body_list, &is->cap_body, is->n_body + 1,
+                     sizeof *is->body_list) != 0 ||
         ipx_ode_map_put(&is->body_index, b, is->n_body) != 0) {
         fail(g, "out of memory while gathering an island");
         return;
     }
-    is->body_first[is->n_body] = -1;
+    is->body_list[is->n_body] = -1;
     is->body[is->n_body++] = b;
 }
 
@@ -50,7 +50,7 @@ static int same_contact(const contact_record *a, const contact_record *b)
            sa->bounce == sb->bounce && sa->bounce_vel == sb->bounce_vel;
 }
 
-/* The body a contact's twins are listed under (body_first, contact_next): twins have the same
+/* The body a contact's twins are listed under (body_list, contact_next): twins have the same
    bodies, and walking one body's list keeps a pile's gathering linear where the island's whole
    list made it quadratic. */
 static dBodyID list_body(const contact_record *r) { return r->body[0] ? r->body[0] : r->body[1]; }
@@ -60,7 +60,7 @@ static int add_twin(island *is, const contact_store *store, int rec)
 {
     const contact_record *r = &store->rec[rec];
     const int b = ipx_ode_map_get(&is->body_index, list_body(r));
-    for (int k = b < 0 ? -1 : is->body_first[b]; k >= 0; k = is->contact_next[k])
+    for (int k = b < 0 ? -1 : is->body_list[b]; k >= 0; k = is->contact_next[k])
         if (same_contact(&store->rec[is->contact[k]], r)) {
             int cap = is->cap_twin;
             if (ipx_ode_grow((void **)&is->twin, &cap, is->n_twin + 1, sizeof *is->twin) != 0 ||
@@ -92,8 +92,8 @@ static void add_contact(gather_state *g, int rec)
     if (g->failed) return;
     const int k = is->n_contact++, b = ipx_ode_map_get(&is->body_index, list_body(r));
     is->contact[k] = rec;
-    is->contact_next[k] = is->body_first[b];
-    is->body_first[b] = k;
+    is->contact_next[k] = is->body_list[b];
+    is->body_list[b] = k;
 }
 
 static void add_joint(gather_state *g, dJointID j)
