@@ -35,6 +35,16 @@ static shim_world *find_locked(dWorldID world)
     return NULL;
 }
 
+/* The model's parameters in world w: the shim's, with the seed (IMPAX_SEED) offset by the
+   world's index so that worlds made in one run draw apart. */
+static ipx_params world_params(const shim_config *c, const shim_world *w)
+{
+    ipx_params p = c->params;
+    if (c->seed_index >= 0)
+        p.value[c->seed_index] = (double)(c->seed ^ (unsigned long long)w->index);
+    return p;
+}
+
 /* Problems captured by this process (under trace_lock), and whether a failed write stopped
    the capture. */
 static long captured;
@@ -56,7 +66,8 @@ static void capture(const shim_world *w, const ipx_ode_event *ev)
     ok = (f && fclose(f) == 0) && ok;
     if (ok) {
         memcpy(path + len - 4, "txt", 4); /* .ipxp -> .txt */
-        ipx_params_format(&c->params, params, sizeof params);
+        const ipx_params p = world_params(c, w);
+        ipx_params_format(&p, params, sizeof params);
         f = fopen(path, "w");
         ok = f && fprintf(f,
                           "model %s\nparams %s\nworld %d\nstep %ld\ntime_s %.9g\nk %d\nv_tol "
@@ -95,9 +106,7 @@ static ipx_ode_context *make_context(shim_config *c, shim_world *w)
 {
     ipx_ode_context *ctx = ipx_ode_create(w->world);
     if (!ctx) return NULL;
-    ipx_params p = c->params;
-    if (c->seed_index >= 0)
-        p.value[c->seed_index] = (double)(c->seed ^ (unsigned long long)w->index);
+    const ipx_params p = world_params(c, w);
     char text[2048], msg[256];
     ipx_params_format(&p, text, sizeof text);
     if (ipx_ode_configure(ctx, p.model->name, text, msg, sizeof msg) != 0 ||

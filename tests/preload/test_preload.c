@@ -396,6 +396,24 @@ static void test_capture_keeps_the_problems_a_model_failed_on(void)
     globfree(&g);
 }
 
+/* The note gives the parameters the model ran with: under IMPAX_SEED, routh's seed is the
+   shim's (offset by the world's index, 0 for the brick's one world), not the default of its
+   IMPAX_PARAMS. routh is made to fail as aplcp is above. */
+static void test_capture_notes_the_seed_the_world_ran_with(void)
+{
+    cli_result r =
+        cli_exec("/bin/sh", scratch,
+                 "-c \"rm -rf seeded; mkdir seeded; LD_PRELOAD='%s' IMPAX_MODEL=routh IMPAX_SEED=7 "
+                 "IMPAX_PARAMS=lcp_switch=1,max_sweeps=1,lcp_fallback=0,lcp_accept=0 "
+                 "IMPAX_CAPTURE=seeded '%s' && cat seeded/impax-*-0.txt\"",
+                 preload, client_path("brick"));
+    printf("  brick under a failing routh, IMPAX_SEED=7: status %d, note:\n%s", r.exit_status,
+           r.out);
+    ENSURE(r.exit_status == 0 && strstr(r.out, "model routh\n") && strstr(r.out, "world 0\n"));
+    ENSURE(strstr(r.out, ",seed=7,") != NULL);
+    cli_result_free(&r);
+}
+
 /* Two worlds in two threads, bodies destroyed under live contacts, groups destroyed and made
    again, a loose contact destroyed, a world destroyed with a full group: every model runs it
    through (the sanitizers, or valgrind in the plain build, judge the memory). */
@@ -509,6 +527,7 @@ int main(int argc, char **argv)
     RUN(test_trace_set_on_a_wrapper_holds_the_program_s_events);
     RUN(test_bad_configuration_stops_before_the_program_runs);
     RUN(test_capture_keeps_the_problems_a_model_failed_on);
+    RUN(test_capture_notes_the_seed_the_world_ran_with);
     RUN(test_lifetimes_churned_in_two_threads);
     RUN(test_ode_demos_run_under_every_model);
     return ipx_test_exit();
