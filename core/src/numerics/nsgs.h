@@ -27,10 +27,13 @@
 /// Fixed friction bounds: once a plain sweep raises f = 1/2 pi'W pi + v'pi (the kinetic energy
 /// change, J) above the last judged iterate's by more than 3e-3 of its terms, the sweeps go on from
 /// the best iterate with each contact's friction bound fixed at mu_i s_i (a Tresca fixed point),
-/// s_i its normal impulse, renewed every fourth sweep, when the residual is judged. Before it is
-/// judged, each friction impulse beyond mu_i lambda_n,i is scaled back onto that polygon, so every
-/// iterate judged, and the answer, keeps each contact's own conditions (lambda >= 0, the cone, the
-/// cap).
+/// s_i its normal impulse, renewed every fourth sweep, when the residual is judged. Where that has
+/// not halved the best residual in 2 000 sweeps (renewed outright, the bounds can run in cycles:
+/// the crash demo's wall), the fixed point is damped: each bound's QP is solved to a tenth of the
+/// last LCP residual, and the bounds then move a tenth of the way to the normal impulses (nsgs.c,
+/// DAMPED_AFTER). Before it is judged, each friction impulse beyond mu_i lambda_n,i is scaled back
+/// onto that polygon, so every iterate judged, and the answer, keeps each contact's own
+/// conditions (lambda >= 0, the cone, the cap).
 ///
 /// Gauss-Seidel on the Coulomb law is no descent method: a sliding contact's local answer may raise
 /// 1/2 pi'W pi + v'pi, and on high-friction piles (PyODE's tutorial3, mu = 5000) and the crash
