@@ -875,10 +875,13 @@ ipx_status ipx_nsgs_solve(ipx_nsgs *s, const double *v, const double *qn_shift, 
             memcpy(s->pi_best, s->pi, bytes);
         }
         if (best <= 0.5 * improved) improved = best, improved_at = s->sweeps;
-        if (!s->accelerated && opt->stall_sweeps > 0 && best <= opt->stall_accept &&
-            s->sweeps - improved_at >= opt->stall_sweeps)
+        const int stalled = !s->accelerated && opt->stall_sweeps > 0 &&
+                            s->sweeps - improved_at >= opt->stall_sweeps;
+        if (stalled && best <= opt->stall_accept)
             break; /* a stall: the best iterate is the answer, as after max_sweeps */
-        const int rose = !s->accelerated && ascended(s, v, qn_shift, &f_last);
+        /* a stall above what may be accepted goes on with fixed bounds too: plain sweeps can
+           cycle with a period that divides PLAIN_CHECK, which the judged f does not see */
+        const int rose = !s->accelerated && (ascended(s, v, qn_shift, &f_last) || stalled);
         if ((s->accelerated && s->sweeps - improved_at >= STALL_ACCELERATED) || rose) {
             /* from the best iterate on: plain sweeps after the acceleration, sweeps with fixed
                friction bounds once plain sweeps ceased to descend */

@@ -25,7 +25,9 @@
 /// keeps every contact's own conditions: lambda >= 0, the friction polygon, the cap).
 ///
 /// Fixed friction bounds: once a plain sweep raises f = 1/2 pi'W pi + v'pi (the kinetic energy
-/// change, J) above the last judged iterate's by more than 3e-3 of its terms, the sweeps go on from
+/// change, J) above the last judged iterate's by more than 3e-3 of its terms, or plain sweeps
+/// stall (stall_sweeps) above stall_accept (a cycle whose period divides the sweeps between
+/// judgements leaves f unchanged where it is judged), the sweeps go on from
 /// the best iterate with each contact's friction bound fixed at mu_i s_i (a Tresca fixed point),
 /// s_i its normal impulse, renewed every fourth sweep, when the residual is judged. Where that has
 /// not halved the best residual in 2 000 sweeps (renewed outright, the bounds can run in cycles:
@@ -101,7 +103,8 @@ typedef struct ipx_nsgs_options {
     int accelerate; ///< 1: Anderson acceleration of the sweeps; 0: plain Gauss-Seidel
     /// A stall: after the acceleration is off, this many plain sweeps without the best residual
     /// halving end the solve early (as max_sweeps would, IPX_ERR_NOT_CONVERGED with the best
-    /// iterate) if that best is within stall_accept; 0: never. Callers pass the residual they
+    /// iterate) if that best is within stall_accept, and otherwise switch the plain sweeps to
+    /// fixed friction bounds (above); 0: never. Callers pass the residual they
     /// take the best iterate at anyway (lcp_accept), or INFINITY where a dense solve redoes an
     /// unconverged one: deep piles' residuals sit on plateaus for thousands of sweeps.
     int stall_sweeps;
