@@ -123,6 +123,16 @@ double ipx_gonthier_normal(ipx_gonthier_state *s, const ipx_gonthier_law *law, d
 void ipx_gonthier_friction(ipx_gonthier_state *s, const ipx_gonthier_law *law, double f_n,
                            const double v_t[2], double h, double w_t, double f_t[2]);
 
+/// ipx_gonthier_friction under a load: a_t (m/s^2, t1 and t2, or NULL: none) is the rate at
+/// which the other forces of the step (the host's, the normal forces through the coupling of
+/// W) change the slip. The Coulomb force may then stop the slip the load carries on, not only
+/// the slip at the step's start: without a_t a slip slower than h w_t |load| is stopped each
+/// step and started again by the load, so a load that static friction holds creeps at
+/// h w_t |load| for good (faster than v_s, it never sticks again).
+void ipx_gonthier_friction_loaded(ipx_gonthier_state *s, const ipx_gonthier_law *law, double f_n,
+                                  const double v_t[2], const double a_t[2], double h, double w_t,
+                                  double f_t[2]);
+
 /// Contacts of one island advanced over a host step (see ipx_gonthier_advance).
 typedef struct ipx_gonthier_island {
     int k;                       ///< contacts

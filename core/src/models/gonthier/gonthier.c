@@ -11,6 +11,7 @@
 #include "impax/gonthier.h"
 #include "impax/linalg.h"
 #include "impax/validate.h"
+#include "mathutil.h" /* ipx_length2 */
 #include "result_internal.h"
 #include "workspace_internal.h"
 #include "validate_internal.h"
@@ -111,8 +112,15 @@ void ipx_gonthier_law_for(const double *param, const ipx_contact *c, ipx_gonthie
    bristle (a new touch is a new impact). S stays in the work for move(). */
 size_t ipx_gonthier_advance_work_doubles(int k)
 {
-    /* f (3k), S, D, y, P, x, in, act, sol (k each), A and G (k x k each), dv (3k) */
-    return 2 * (size_t)k * (size_t)k + 14 * (size_t)k;
+    /* f (3k), S, D, y, P, x, in, act, sol (k each), A and G (k x k each), dv (3k), w_t (k) */
+    return 2 * (size_t)k * (size_t)k + 15 * (size_t)k;
+}
+
+/* 1/kg: each contact's tangential inverse mass bound of the step (friction_force's w_t), set by
+   normal_forces for the touching contacts. */
+static double *tangential_mass(const ipx_gonthier_island *is)
+{
+    return is->work + 14 * (size_t)is->k + 2 * (size_t)is->k * (size_t)is->k;
 }
 
 /* S_i = k delta_i^p of the step (0 when not touching): normal_forces() writes it, move() reads it. */
@@ -191,6 +199,60 @@ static int solve_forces(const double *G, int np, const double *y, double *x, dou
     return 0;
 }
 
+static double row_sum(const double *W, int rows, int r)
+{
+    double sum = 0.0;
+    for (int c = 0; c < rows; c++) sum += fabs(W[r + (size_t)rows * c]);
+    return sum;
+}
+
+/* Row r's absolute sum over the tangential columns: the friction's share of the Gershgorin
+   bound (friction_force). */
+static double tangential_row_sum(const double *W, int rows, int r)
+{
+    double sum = 0.0;
+    for (int c = 0; c < rows; c++)
+        if (c % 3 != IPX_N) sum += fabs(W[r + (size_t)rows * c]);
+    return sum;
+}
+
+/* Friction's share of the normal rates the dampers predict (y_r -= h sum_j W_{n_r, t_j} f_t_j):
+   each touching contact's stick friction (ipx_gonthier_friction_stick, into f's tangential
+   rows, which friction_force overwrites), bounded by its breakaway limit at the spring's force
+   f_max(k delta^p). Without it the dampers expect a contact that friction presses in (a box's
+   corner held on a slope) to leave h |W_nt f_t| a sub-step faster than it does and hold the
+   force below the load, a times that (a = 1e4 s/m at e = 0): it sank for good
+   (docs/models/gonthier.md §6.5a). Counted only where it presses a contact in: a pull the
+   friction then cannot give (saturated at the force the dampers leave) would have them hold
+   the force below the spring while the contact approaches, energy from nothing (demo_plane2d,
+   the stick damper of a touch). The Coulomb pull mu_c f_n is left out: it follows the normal
+   force, and in a Painleve configuration (mu |W_nt| > W_nn) the loop normal force -> friction
+   -> normal force, counted a sub-step late, has a gain above one. S: k delta^p. */
+static void predict_stick_friction(ipx_gonthier_island *is, double h, const double *S, const int *P,
+                                   int np, double *y, double *f)
+{
+    const int k = is->k, rows = 3 * k;
+    const double *w_t = tangential_mass(is);
+    for (int i = 0; i < k; i++) {
+        if (!(is->delta[i] > 0.0)) continue;
+        const ipx_gonthier_law *L = &is->law[i];
+        const double *v = is->v + 3 * i, v_t[2] = {v[IPX_T1], v[IPX_T2]};
+        double g[2];
+        ipx_gonthier_friction_stick(&is->state[i], L, v_t, h, w_t[i], g);
+        const double f_max = S[i] * (L->mu_c + (L->mu_s - L->mu_c) * is->state[i].s_dw);
+        const double norm = ipx_length2(g[0], g[1]), cap = norm > f_max ? f_max / norm : 1.0;
+        f[3 * i + IPX_T1] = cap * g[0];
+        f[3 * i + IPX_T2] = cap * g[1];
+    }
+    for (int r = 0; r < np; r++) {
+        const int ri = 3 * P[r] + IPX_N;
+        double rate = 0.0; /* m/s^2: the friction's push on the contact's normal rate */
+        for (int b = 0; b < rows; b++)
+            if (b % 3 != IPX_N && f[b] != 0.0) rate += is->W[ri + (size_t)rows * b] * f[b];
+        if (rate < 0.0) y[r] -= h * rate;
+    }
+}
+
 static void normal_forces(ipx_gonthier_island *is, double h, double *f)
 {
     const int k = is->k, rows = 3 * k;
@@ -207,6 +269,8 @@ static void normal_forces(ipx_gonthier_island *is, double h, double *f)
         }
         const double delta_dot = -is->v[3 * i + IPX_N];
         f[3 * i + IPX_N] = ipx_gonthier_normal(s, &is->law[i], is->delta[i], delta_dot);
+        tangential_mass(is)[i] = fmax(tangential_row_sum(is->W, rows, 3 * i + IPX_T1),
+                                      tangential_row_sum(is->W, rows, 3 * i + IPX_T2));
         S[i] = is->law[i].k * ipx_gonthier_depth_power(is->delta[i], is->law[i].p);
         const double b = S[i] * (1.0 + s->a * delta_dot);
         D[i] = S[i] * s->a;
@@ -221,6 +285,7 @@ static void normal_forces(ipx_gonthier_island *is, double h, double *f)
                 y[r] -= h * is->W[ri + (size_t)rows * (3 * j + IPX_N)] * f[3 * j + IPX_N];
         in[r] = 1.0;
     }
+    predict_stick_friction(is, h, S, P, np, y, f);
     /* cannot fail for a positive semidefinite W; if it did, the explicit forces stay */
     double *G = A + (size_t)k * (size_t)k;
     gather_system(is, P, D, h, np, G);
@@ -228,31 +293,36 @@ static void normal_forces(ipx_gonthier_island *is, double h, double *f)
     for (int r = 0; r < np; r++) f[3 * P[r] + IPX_N] = x[r];
 }
 
-static double row_sum(const double *W, int rows, int r)
-{
-    double sum = 0.0;
-    for (int c = 0; c < rows; c++) sum += fabs(W[r + (size_t)rows * c]);
-    return sum;
-}
-
 /* Friction of contact i for its normal force f[n] (into f[t1], f[t2]); advances its bristle.
    The dampers and the Coulomb part are taken at the slip the step leaves
    (ipx_gonthier_friction), with the tangential inverse mass bounded by the rows' absolute sums
-   w_i = sum_j |W_ij|: then friction forces F_i = c_i v_i with 0 <= c_i <= 1 / (h w_i) dissipate
-   for the coupled contacts too, since h F.W F <= h sum_ij |W_ij| |F_i| |F_j|
-   <= h sum_i w_i |F_i|^2 <= sum_i c_i |v_i|^2 = F.v, so the step's dT = -h F.v + h^2/2 F.W F
-   <= 0 (Gershgorin / Schur). Taken explicitly, the Coulomb part reverses the slip of a contact
+   over the tangential columns w_i = sum_j |W_ij| (F has no normal entries, so the normal
+   columns do not enter F.W F; counting them made the bound of one contact |W_nt| too large,
+   and a load held by friction crept at h |W_nt| |F|): then friction forces F_i = c_i v_i with
+   0 <= c_i <= 1 / (h w_i) dissipate for the coupled contacts too, since
+   h F.W F <= h sum_ij |W_ij| |F_i| |F_j| <= h sum_i w_i |F_i|^2 <= sum_i c_i |v_i|^2 = F.v, so
+   the step's dT = -h F.v + h^2/2 F.W F <= 0 (Gershgorin / Schur). The Coulomb part may also
+   stop the slip the other forces (the host's, the normal forces through W) carry on within the
+   step (ipx_gonthier_friction_loaded): stopped only at the step's start, a load that static
+   friction holds crept at h w |load| for good. Taken explicitly, the Coulomb part reverses the slip of a contact
    whose friction drives it into the surface (mu |W_nt| > W_nn: the normal force then grows
    several-fold per step), each reversal larger than the last. */
-static void friction_force(ipx_gonthier_island *is, int i, double h, double f[3])
+static void friction_force(ipx_gonthier_island *is, int i, double h, const double *f_all,
+                           double f[3])
 {
     if (!(is->delta[i] > 0.0)) return;
     const int rows = 3 * is->k;
     const double *v = is->v + 3 * i;
     const double v_t[2] = {v[IPX_T1], v[IPX_T2]};
-    const double w_t =
-        fmax(row_sum(is->W, rows, 3 * i + IPX_T1), row_sum(is->W, rows, 3 * i + IPX_T2));
-    ipx_gonthier_friction(&is->state[i], &is->law[i], f[IPX_N], v_t, h, w_t, f);
+    double a_t[2]; /* m/s^2: the host's forces and the step's normal forces on the slip */
+    for (int j = 0; j < 2; j++) {
+        const int a = 3 * i + (j == 0 ? IPX_T1 : IPX_T2);
+        a_t[j] = is->accel ? is->accel[a] : 0.0;
+        for (int c = 0; c < is->k; c++)
+            a_t[j] += is->W[a + (size_t)rows * (3 * c + IPX_N)] * f_all[3 * c + IPX_N];
+    }
+    ipx_gonthier_friction_loaded(&is->state[i], &is->law[i], f[IPX_N], v_t, a_t, h,
+                                 tangential_mass(is)[i], f);
 }
 
 /* The depths after a step, and the normal springs' energy defect: the spring force k delta^p
@@ -282,7 +352,7 @@ void ipx_gonthier_advance(ipx_gonthier_island *is, double h, long n)
                *dv = is->work + 11 * (size_t)is->k + 2 * (size_t)is->k * (size_t)is->k;
     for (long step = 0; step < n; step++) {
         normal_forces(is, h, f);
-        for (int i = 0; i < is->k; i++) friction_force(is, i, h, f + 3 * i);
+        for (int i = 0; i < is->k; i++) friction_force(is, i, h, f, f + 3 * i);
         for (int i = 0; i < is->k; i++) v_n[i] = is->v[3 * i + IPX_N];
         /* W f by the columns of the rows that push (those of contacts apart are 0) */
         for (int a = 0; a < rows; a++) dv[a] = is->accel ? is->accel[a] : 0.0;

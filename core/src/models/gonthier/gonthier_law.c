@@ -94,28 +94,57 @@ static void dir_eps(const double v[2], double v_eps, double out[2])
    the friction alone would leave: a host's other forces of the same step (a spring pulling,
    gravity) are not in v+, so a slip slower than h w mu_c f_n under such a load is stopped each
    step and started again by the load: V3's steady peak at 0.15 m/s is 1.289 N at h = 1 ms
-   with w = 1 / (1 kg) (1.300 N with w = 0 or at h = 0.1 ms). */
+   with w = 1 / (1 kg) (1.300 N with w = 0 or at h = 0.1 ms). Given the load's rate a_t
+   (ipx_gonthier_friction_loaded), (b) may also stop the slip h a_t adds along v within the
+   step: a load static friction holds then sticks, where it crept at h w |load| for good
+   (faster than v_s it never sticks again: tests/unit/test_gonthier_held_load.c). */
+/* s of Eq. 17 for the slip v_t: 0 where exp underflows (past 745, through libm's slow path). */
+static double stick_weight(const ipx_gonthier_law *law, const double v_t[2])
+{
+    const double x = (v_t[0] * v_t[0] + v_t[1] * v_t[1]) / (law->v_s * law->v_s);
+    return x < 745.0 ? exp(-x) : 0.0;
+}
+
+/* (a)'s divisor of the slip: 1 + h w (s sigma1 + sigma2). */
+static double damper_divisor(const ipx_gonthier_law *law, double stick, double hw)
+{
+    return 1.0 + hw * (stick * law->sigma1 + law->sigma2);
+}
+
+/* (c)'s divisor of the bristle: 1 + (1 - s) h / tau_br, tau_br = sigma1 / sigma0. */
+static double relaxation_divisor(const ipx_gonthier_law *law, double stick, double h)
+{
+    return 1.0 + (1.0 - stick) * h * law->sigma0 / law->sigma1;
+}
+
 void ipx_gonthier_friction(ipx_gonthier_state *s, const ipx_gonthier_law *law, double f_n,
                            const double v_t[2], double h, double w_t, double f_t[2])
 {
+    ipx_gonthier_friction_loaded(s, law, f_n, v_t, NULL, h, w_t, f_t);
+}
+
+void ipx_gonthier_friction_loaded(ipx_gonthier_state *s, const ipx_gonthier_law *law, double f_n,
+                                  const double v_t[2], const double a_t[2], double h, double w_t,
+                                  double f_t[2])
+{
     const double vv = v_t[0] * v_t[0] + v_t[1] * v_t[1];
-    const double x = vv / (law->v_s * law->v_s);
-    const double stick = x < 745.0 ? exp(-x) : 0.0; /* s, Eq. 17: 0 where exp underflows
-                                                        (past 745, through libm's slow path) */
-    const double slip = 1.0 - stick, hw = h * w_t;
-    const double damp = 1.0 + hw * (stick * law->sigma1 + law->sigma2); /* (a) */
+    const double stick = stick_weight(law, v_t), slip = 1.0 - stick, hw = h * w_t;
+    const double damp = damper_divisor(law, stick, hw); /* (a) */
     double C[2], v_d[2], z1[2], f_br[2];
     dir_eps(v_t, law->v_eps, C);
     for (int j = 0; j < 2; j++) {
         C[j] *= law->mu_c * f_n; /* (19) */
         v_d[j] = v_t[j] / damp;
     }
-    /* (b), out of what the dampers leave: h w ((1 - s)|F_C| + (s sigma1 + sigma2)|v_d|) <= |v| */
+    /* (b), out of what the dampers leave: h w ((1 - s)|F_C| + (s sigma1 + sigma2)|v_d|) <= |v|
+       plus what the load adds to the slip along it within the step */
+    const double push = a_t && vv > 0.0 ? fmax(h * (a_t[0] * v_t[0] + a_t[1] * v_t[1]), 0.0)
+                                        : 0.0; /* m^2/s^2: h a.v */
     const double c_norm = ipx_length2(C[0], C[1]),
-                 reach = hw > 0.0 ? sqrt(vv) / (damp * hw) : INFINITY;
+                 reach = hw > 0.0 ? (sqrt(vv) / damp + push / sqrt(vv)) / hw : INFINITY;
     if (c_norm > reach)
         for (int j = 0; j < 2; j++) C[j] *= reach / c_norm;
-    const double D = 1.0 + slip * h * law->sigma0 / law->sigma1; /* (c) */
+    const double D = relaxation_divisor(law, stick, h); /* (c) */
     for (int j = 0; j < 2; j++)
         z1[j] = (s->z[j] + h * stick * v_d[j] + h * slip * C[j] / law->sigma1) / D;
     const double len = ipx_length2(z1[0], z1[1]); /* (d) */
@@ -137,4 +166,21 @@ void ipx_gonthier_friction(ipx_gonthier_state *s, const ipx_gonthier_law *law, d
     /* (23), integrated exactly over h for the rate of this step (stable for any h) */
     const double tau = stick >= s->s_dw ? law->tau_dw : law->sigma1 / law->sigma0;
     s->s_dw += (stick - s->s_dw) * -expm1(-h / tau);
+}
+
+/* The part of ipx_gonthier_friction's force (on body 1) that does not depend on f_n: the
+   bristle and the dampers with the Coulomb pull F_C left out, before (d) and the saturation.
+   In stick (s = 1) it is the whole unsaturated force, the bristle's spring-damper
+   sigma0 (z + h v_d) + sigma1 v_d; in slip (s = 0) the bristle's spring and its relaxation
+   cancel (z+ = z / D, D = 1 + h sigma0 / sigma1) and only the viscous sigma2 v_d is left. */
+void ipx_gonthier_friction_stick(const ipx_gonthier_state *s, const ipx_gonthier_law *law,
+                                 const double v_t[2], double h, double w_t, double f_t[2])
+{
+    const double stick = stick_weight(law, v_t);
+    const double damp = damper_divisor(law, stick, h * w_t);
+    const double D = relaxation_divisor(law, stick, h); /* (c) */
+    for (int j = 0; j < 2; j++) {
+        const double v_d = v_t[j] / damp, z1 = (s->z[j] + h * stick * v_d) / D;
+        f_t[j] = -(law->sigma0 * z1 + law->sigma1 * (z1 - s->z[j]) / h + law->sigma2 * v_d);
+    }
 }
