@@ -20,6 +20,7 @@
 #include "impax/linalg.h"
 #include "impax/plus.h"
 #include "impax/rng.h"
+#include "low_rank.h"
 #include "problem_gen.h"
 #include "stack_scenes.h"
 #include "timing.h"
@@ -136,13 +137,7 @@ static double time_lsq(int n, int r, int small)
     static int iwork[N];
     ipx_rng rng;
     ipx_rng_seed(&rng, (uint64_t)(n * 1000 + r));
-    for (int i = 0; i < n * r; i++) L[i] = ipx_rng_normal(&rng), R[i] = ipx_rng_normal(&rng);
-    for (int j = 0; j < n; j++)
-        for (int i = 0; i < n; i++) {
-            double s = 0.0;
-            for (int l = 0; l < r; l++) s += L[i + n * l] * R[l + r * j];
-            A[i + n * j] = s;
-        }
+    ipx_gen_low_rank(&rng, n, n, r, A, L, R);
     for (int i = 0; i < n; i++) b[i] = ipx_rng_normal(&rng);
     int batch = n <= 12 ? 2000 : n <= 48 ? 200 : 10;
     double samples[REPEATS];

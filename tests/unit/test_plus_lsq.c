@@ -9,6 +9,7 @@
 #include "ensure.h"
 #include "impax/impax.h"
 #include "impax/plus.h"
+#include "low_rank.h"
 
 #define MAXN 48
 
@@ -20,14 +21,7 @@ static int iwork[MAXN];
 static void random_system(ipx_rng *rng, int m, int n, int r, int consistent, double *b)
 {
     double L[MAXN * MAXN], R[MAXN * MAXN], x0[MAXN];
-    for (int i = 0; i < m * r; i++) L[i] = ipx_rng_normal(rng);
-    for (int i = 0; i < r * n; i++) R[i] = ipx_rng_normal(rng);
-    for (int j = 0; j < n; j++)
-        for (int i = 0; i < m; i++) {
-            double s = 0.0;
-            for (int l = 0; l < r; l++) s += L[i + m * l] * R[l + r * j];
-            A[i + m * j] = s;
-        }
+    ipx_gen_low_rank(rng, m, n, r, A, L, R);
     for (int j = 0; j < n; j++) x0[j] = ipx_rng_normal(rng);
     for (int i = 0; i < m; i++) {
         double s = 0.0;
