@@ -60,19 +60,22 @@ static void print_model(const ipx_model *m, int full)
 
 static void print_common_keys(void)
 {
-    static const char *const contact[] = {"mu", "e", "bounce_vel"};
+    static const char *const contact[] = {"mu", "e", "bounce_vel", "rolling", "spinning"};
+    static const char *const contact_unit[] = {"", "", " (m/s)", " (m)", " (m)"};
     static const char *const contact_doc[] = {
         "Coulomb friction of every contact surface (mu and mu2)",
         "restitution of every contact surface (ODE's bounce)",
-        "approach speed below which nothing bounces"};
+        "approach speed below which nothing bounces",
+        "rolling friction (ODE's rho, rho2): torque bound over the normal force; none: 0",
+        "spinning friction about the normal (ODE's rhoN), the same way; none: 0"};
     printf(
         "\nevery model, ode included, also takes the contact surfaces' keys, which replace each\n"
         "surface's value (docs/command.md \"Running world files\"):\n");
-    for (int i = 0; i < 3; i++) {
+    for (size_t i = 0; i < sizeof contact / sizeof contact[0]; i++) {
         double lo = 0, hi = 0;
         ipx_contact_param_range(contact[i], &lo, &hi);
-        printf("  %-20s the world's%s; [%g, %g]\n      %s\n", contact[i], i == 2 ? " (m/s)" : "",
-               lo, hi, contact_doc[i]);
+        printf("  %-20s the world's%s; [%g, %g]\n      %s\n", contact[i], contact_unit[i], lo, hi,
+               contact_doc[i]);
     }
     double lo = 0, hi = 0;
     ipx_body_param_range("inertia_scale", &lo, &hi);

@@ -42,8 +42,8 @@ static int key_range(const char *key, const char *model, double *lo, double *hi,
     if (i < 0) {
         snprintf(
             message, message_size,
-            "cannot fit '%s': not a contact key (mu, e, bounce_vel), the body key inertia_scale "
-            "nor a parameter of model %s",
+            "cannot fit '%s': not a contact key (mu, e, bounce_vel, rolling, spinning), the body "
+            "key inertia_scale nor a parameter of model %s",
             key, model);
         return -1;
     }

@@ -4,7 +4,7 @@
 ///
 /// (the colons need no quoting in a shell; a comma always starts the next entry). NAME is ode or
 /// a registered model; the keys are the model's parameters, the adapter's (recovery, ...) and
-/// the contact surfaces' (mu, e, bounce_vel), checked when the entry's simulation is created.
+/// the contact surfaces' (mu, e, bounce_vel, rolling, spinning), checked when the entry's simulation is created.
 #ifndef IMPAX_CLI_MODEL_ENTRY_H
 #define IMPAX_CLI_MODEL_ENTRY_H
 

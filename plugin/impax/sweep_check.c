@@ -10,10 +10,10 @@
 #include "cli.h"
 #include "sweep_jobs.h"
 
-static const char other_keys[] =
-    "not a contact key (mu, e, bounce_vel), the body key inertia_scale, an adapter key "
-    "(recovery, recovery_speed, "
-    "impact_threshold, gravity_steps, jitter_steps, accuracy_steps)";
+static const char other_keys[] = "not a contact key (mu, e, bounce_vel, rolling, spinning), the "
+                                 "body key inertia_scale, an adapter key "
+                                 "(recovery, recovery_speed, "
+                                 "impact_threshold, gravity_steps, jitter_steps, accuracy_steps)";
 
 /* key = value for model. 0, or -1 with a message. */
 static int check_item(const char *model, const char *key, const char *value, char *message,

@@ -1,4 +1,4 @@
-/* The contact-surface keys of a params string (mu, e, bounce_vel: world.h,
+/* The contact-surface keys of a params string (mu, e, bounce_vel, rolling, spinning: world.h,
    ipx_contact_param_range): parsed out of the text the model would otherwise get, and applied to
    every contact the simulation creates. Private to plugin/world. */
 #ifndef IMPAX_WORLD_CONTACT_PARAMS_H
@@ -8,11 +8,18 @@
 
 #include "impax/ode.h"
 
-typedef enum contact_key { CONTACT_MU, CONTACT_E, CONTACT_BOUNCE_VEL, CONTACT_KEYS } contact_key;
+typedef enum contact_key {
+    CONTACT_MU,
+    CONTACT_E,
+    CONTACT_BOUNCE_VEL,
+    CONTACT_ROLLING,
+    CONTACT_SPINNING,
+    CONTACT_KEYS
+} contact_key;
 
 typedef struct contact_override {
     int set[CONTACT_KEYS];      /* 1: the key was given */
-    double value[CONTACT_KEYS]; /* mu (-), e (-), bounce_vel (m/s) */
+    double value[CONTACT_KEYS]; /* mu (-), e (-), bounce_vel (m/s), rolling, spinning (m) */
 } contact_override;
 
 /// Takes the contact keys out of "key=value,..." text (NULL or "": none) into *out and copies
@@ -23,7 +30,8 @@ typedef struct contact_override {
 int contact_params_split(const char *text, contact_override *out, char *rest, size_t rest_size,
                          char *message, size_t message_size);
 
-/// Replaces the given values of c's surface (mu sets mu and mu2).
+/// Replaces the given values of c's surface (mu sets mu and mu2; rolling sets rho and rho2,
+/// spinning rhoN, and either turns on ODE's dContactRolling).
 void contact_params_apply(const contact_override *o, dContact *c);
 
 #endif

@@ -47,8 +47,10 @@ double ipx_scene_replay_length(const ipx_scene *scene);
 /// The contact-surface keys of a params string (`--params`, `<impax:params>`, ipx_sim_create's
 /// params): `mu` (Coulomb coefficient, sets mu and mu2), `e` (restitution, ODE's bounce) and
 /// `bounce_vel` (m/s, the approach speed below which nothing bounces) replace that value of
-/// every contact surface, for every model including "ode"; the other keys go to the model.
-/// 1 and [*lo, *hi] if key is one of them (mu [0, 10], e [0, 1], bounce_vel [0, 100]), else 0.
+/// every contact surface, and `rolling` and `spinning` (m: ODE's rolling friction about the
+/// friction directions and the normal, the torque's bound over the normal force) add it, for
+/// every model including "ode"; the other keys go to the model. 1 and [*lo, *hi] if key is one
+/// of them (mu [0, 10], e [0, 1], bounce_vel [0, 100], rolling and spinning [0, 1]), else 0.
 int ipx_contact_param_range(const char *key, double *lo, double *hi);
 
 /// The replay body's key of a params string: `inertia_scale` multiplies the inertia tensor (about
