@@ -11,7 +11,8 @@
    lcp_fallback), on which the fixed bounds renewed outright ran in cycles at 0.087: answered
    since the damped bounds that follow (nsgs.c, DAMPED_AFTER); and a third (153 contacts), whose
    plain sweeps cycled at 0.0657 without f rising: answered since a stall above lcp_accept
-   switches to the fixed bounds too. */
+   switches to the fixed bounds too. bowling's polygonal LCP of the three walls as well, since
+   its iterative solve goes on past a stall where the work bound cannot pay a dense one. */
 #include <stdio.h>
 
 #include "ensure.h"
@@ -98,11 +99,23 @@ static void test_both_lcp_models_answer_the_crash_walls(void)
     }
 }
 
+/* bowling's polygonal LCP (8 directions, mu_d) of the same walls: its iterative solve ended at
+   a stall for the dense Lemke, which the work bound could not pay for at 3 000 rows (work bound
+   spent on all three); the stall now goes on to the fixed bounds where no dense solve follows. */
+static void test_bowling_answers_the_crash_walls_without_its_work_bound(void)
+{
+    const island islands[] = {ISLAND(crash_301, 0.0), ISLAND(crash_331, 0.0),
+                              ISLAND(crash_153, 0.0)};
+    for (size_t i = 0; i < sizeof islands / sizeof islands[0]; i++)
+        check_island(&islands[i], "bowling");
+}
+
 int main(void)
 {
     RUN(test_aplcp_answers_the_islands_it_left_to_ode);
     RUN(test_routh_answers_the_islands_it_left_to_ode);
     RUN(test_each_island_is_answered_by_both_lcp_models);
     RUN(test_both_lcp_models_answer_the_crash_walls);
+    RUN(test_bowling_answers_the_crash_walls_without_its_work_bound);
     return ipx_test_exit();
 }

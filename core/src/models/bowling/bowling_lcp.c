@@ -70,14 +70,16 @@ static double sweep_units(const bw_ctx *c)
 }
 
 /* The AP LCP of p3 with contact velocities q_v by the iterative solver (nsgs.h), warm from its
-   previous answer in this impact, for at most `sweeps` sweeps. A solve whose best residual has
-   stalled (BW_LCP_STALL_SWEEPS plain sweeps without halving) ends there: what comes next (the
-   dense Lemke, the inelastic LCP) does not wait for a plateau to end (PyODE's tutorial3,
-   mu = 5000: 5 000 sweeps of a 58-contact island ended at 0.061 from 0.064). Its sweeps are
-   charged before it (as many as the units left pay for) and those it did not make are given
-   back. IPX_OK when it reaches the
-   relative residual tol or the host's accuracy v_tol; else IPX_ERR_NOT_CONVERGED. */
-static ipx_status iterate(bw_ctx *c, const double *q_v, double sweeps)
+   previous answer in this impact, for at most `sweeps` sweeps. dense_next: the dense Lemke
+   redoes an unconverged solve, so a stall (BW_LCP_STALL_SWEEPS plain sweeps without the best
+   residual halving) ends it there, the dense solve not waiting for a plateau to end (PyODE's
+   tutorial3, mu = 5000: 5 000 sweeps of a 58-contact island ended at 0.061 from 0.064); else a
+   stall goes on with the fixed friction bounds and their damped fixed point, which settled
+   the crash demo's wall islands the plain sweeps cycle on (stall_accept 0: an unconverged
+   iterate is never the answer here). Its sweeps are charged before it (as many as the units
+   left pay for) and those it did not make are given back. IPX_OK when it reaches the relative
+   residual tol or the host's accuracy v_tol; else IPX_ERR_NOT_CONVERGED. */
+static ipx_status iterate(bw_ctx *c, const double *q_v, double sweeps, int dense_next)
 {
     if (!c->nsgs_ready) {
         const ipx_status st = ipx_nsgs_init(&c->nsgs, &c->p3, bw_lcp_directions(c->param), c->ws);
@@ -90,8 +92,8 @@ static ipx_status iterate(bw_ctx *c, const double *q_v, double sweeps)
         c->out_of_work = 1;
         return IPX_ERR_NOT_CONVERGED;
     }
-    const ipx_nsgs_options opt = {c->param[IPX_BOWLING_TOL], (int)sweeps, 1,
-                                  BW_LCP_STALL_SWEEPS,       INFINITY,    c->p->v_tol};
+    const ipx_nsgs_options opt = {c->param[IPX_BOWLING_TOL],   (int)sweeps, 1, BW_LCP_STALL_SWEEPS,
+                                  dense_next ? INFINITY : 0.0, c->p->v_tol};
     const ipx_status st = ipx_nsgs_solve(&c->nsgs, q_v, NULL, NULL, c->lcp.warm, &opt);
     c->work -= per_sweep * (sweeps - (double)c->nsgs.sweeps);
     c->lcp.warm = 1;
@@ -111,11 +113,23 @@ static ipx_status take_iterate(bw_ctx *c, ipx_status st)
     return st;
 }
 
+/* 1 if the work left pays for a dense Lemke solve of the polygonal LCP: its tableau and as many
+   pivots as it has rows L, about what one makes; 2 L^3 units, so with the default bound up to
+   about 100 contacts (L = 10 k with 8 directions; aplcp's lcp_fallback is 96). Beyond, the dense Lemke
+   could only end at the bound (ODE's crash demo: islands of 153 to 331 contacts, L = 3 310 rows,
+   2.2e7 units a pivot, 90 pivots left), so the iterative solver is not stopped for it. */
+static int dense_affordable(const bw_ctx *c)
+{
+    const double size = c->lcp.layout.size;
+    return c->work + (size + 1.0) * size * (2.0 * size + 2.0) <= c->max_work;
+}
+
 /* The AP LCP of p3 with contact velocities q_v, as aplcp solves its own: below lcp_switch
    contacts the dense Lemke; from there on the iterative solver, and the dense Lemke where it
    does not reach its tolerance in about a dense solve's work (ipx_nsgs_fallback_sweeps; PyODE's
-   tutorial3, mu = 5000: islands of 16 to 58 contacts it does not settle). Where Lemke fails on
-   an LCP that has a solution (a false ray, its pivot limit, an inaccurate basis: degenerate
+   tutorial3, mu = 5000: islands of 16 to 58 contacts it does not settle) and the work left pays
+   for that solve; where it does not, the iterative solver has its full sweeps. Where Lemke fails
+   on an LCP that has a solution (a false ray, its pivot limit, an inaccurate basis: degenerate
    piles) the iterative solver has its full sweeps (ODE's house of cards: "numerical failure"
    at 48 and 76 contacts). An unconverged iterate is never the answer: its contacts may still
    approach. */
@@ -124,12 +138,16 @@ static ipx_status solve_lcp(bw_ctx *c, const double *q_v)
     const double max_sweeps = c->param[IPX_BOWLING_MAX_SWEEPS];
     ipx_status st;
     if (c->k >= c->param[IPX_BOWLING_LCP_SWITCH]) {
-        st = iterate(c, q_v, ipx_nsgs_fallback_sweeps(c->k, (int)max_sweeps));
-        if (st != IPX_ERR_NOT_CONVERGED || c->out_of_work) return take_iterate(c, st);
+        const int dense_next = dense_affordable(c);
+        st = iterate(c, q_v,
+                     dense_next ? ipx_nsgs_fallback_sweeps(c->k, (int)max_sweeps) : max_sweeps,
+                     dense_next);
+        if (st != IPX_ERR_NOT_CONVERGED || c->out_of_work || !dense_next)
+            return take_iterate(c, st);
     }
     st = solve_dense(c, q_v);
     if (!ipx_lemke_rescuable(st) || c->out_of_work) return st;
-    return take_iterate(c, iterate(c, q_v, max_sweeps));
+    return take_iterate(c, iterate(c, q_v, max_sweeps, 0));
 }
 
 ipx_status bw_lcp_solve(bw_ctx *c)
