@@ -8,8 +8,10 @@
      piles6_43  seed 6: the same, at 43 contacts;
      piles6_49  seed 6: "the polygonal LCP failed (LCP ray termination)".
    Their polygonal LCPs (8 directions: 60, 70, 430 and 490 rows) still end the dense Lemke so,
-   after 11, 15, 199 and 201 pivots: one box lands on another that rests on its face, whose four
-   corners have velocities of 1e-7 to 1e-10 m/s. W is symmetric: each island gives the 3 x 3
+   after 11, 15, 199 and 201 pivots. In piles2_6 and piles6_7 a box lands on another that rests
+   on its face, whose four corners move at 1e-7 and 1e-10 m/s: a near-degenerate LCP, on which
+   Lemke (piles2_6, pivot 8) pivots on an entry of 3e-9 in a row whose rhs is 9e-16 and leaves
+   basic variables at -1.6e-7. W is symmetric: each island gives the 3 x 3
    blocks of its upper triangle that are not all zero, block (row, col) with entries
    W(3 row + r, 3 col + c) = blk[9 b + r + 3 c], then v and its contacts' (mu, e, v_capture),
    the same for every contact; v_plastic is 0. */
