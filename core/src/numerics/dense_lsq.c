@@ -28,7 +28,8 @@
 
 /* Not under clang: clang 14 names the resolver apart from the declarations in lsq_cod.h,
    so calls from other files link to nothing (the fuzz build, make fuzz). */
-#if !defined(IPX_NO_CLONES) && !defined(__clang__) && defined(__x86_64__) && defined(__has_attribute)
+#if !defined(IPX_NO_CLONES) && !defined(__clang__) && defined(__x86_64__) && \
+    defined(__has_attribute)
 #if __has_attribute(target_clones)
 #define VECTOR_CLONES __attribute__((target_clones("avx2", "default")))
 #endif
