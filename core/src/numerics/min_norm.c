@@ -40,6 +40,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "impax/linalg.h"
 #include "impax/plus.h"
 #include "lsq_cod.h"
 #include "mathutil.h"
@@ -195,26 +196,6 @@ static void factor_base(cache *c, int m, const int *set, int p, double rcond)
         for (int t = 0; t < SPLIT_ROWS; t++) c->h->sr[SPLIT_ROWS * i + t] = NOT_SPLIT;
     }
     c->h->w_ok = 0;
-}
-
-/* Small symmetric positive definite solve (Cholesky, q <= MAX_SET): S (q x q) overwritten,
-   t = S^-1 t. */
-static void spd_solve(int q, double *S, double *t)
-{
-    for (int j = 0; j < q; j++) {
-        for (int k = 0; k < j; k++)
-            for (int i = j; i < q; i++) S[i + q * j] -= S[i + q * k] * S[j + q * k];
-        const double d = sqrt(S[j + q * j]);
-        for (int i = j; i < q; i++) S[i + q * j] /= d;
-    }
-    for (int i = 0; i < q; i++) {
-        for (int k = 0; k < i; k++) t[i] -= S[i + q * k] * t[k];
-        t[i] /= S[i + q * i];
-    }
-    for (int i = q - 1; i >= 0; i--) {
-        for (int k = i + 1; k < q; k++) t[i] -= S[k + q * i] * t[k];
-        t[i] /= S[i + q * i];
-    }
 }
 
 /* wq = Q^T w and x0 = A^+ w for the base factor. */
@@ -397,7 +378,11 @@ static double solve_base(cache *c, int m, double rcond, const double *wq, const 
                 S[a + q * b] = S[b + q * a] =
                     ipx_dot(K + (size_t)n * a, K + (size_t)n * b, n) + (a == b);
         }
-        spd_solve(q, S, t);
+        /* S = K^T K + I has every eigenvalue >= 1: it factors whenever K is finite, and a
+           non-finite K leaves a NaN answer for the caller's checks to refuse */
+        if (ipx_cholesky_factor(q, S) == IPX_OK) ipx_cholesky_solve(q, S, 1, t);
+        else
+            for (int l = 0; l < q; l++) t[l] = NAN;
         for (int i = 0; i < p; i++)
             for (int l = 0; l < q; l++) eta[i] += Nt[i + (size_t)p * l] * t[l];
     }
