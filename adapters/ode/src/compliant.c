@@ -70,13 +70,15 @@ static int find(const ipx_ode_context *ctx, const contact_record *r, int *flip)
     return best;
 }
 
-/* The state of record r in its current tangent frame (the bristle projected onto it); a
-   contact not in the cache starts fresh (*slot < 0). */
+/* The state of record r in its current tangent frame (the bristle projected onto it) and the
+   depth at which its spring starts (*rest, m); a contact not in the cache starts fresh
+   (*slot < 0, *rest 0). */
 static ipx_gonthier_state take(ipx_ode_context *ctx, const contact_record *r, const ipx_contact *c,
-                               const double t1[3], const double t2[3], int *slot)
+                               const double t1[3], const double t2[3], int *slot, double *rest)
 {
     int flip = 0;
     *slot = find(ctx, r, &flip);
+    *rest = 0.0;
     if (*slot < 0) {
         ipx_gonthier_law law;
         ipx_gonthier_law_for(ctx->params.value, c, &law);
@@ -84,6 +86,7 @@ static ipx_gonthier_state take(ipx_ode_context *ctx, const contact_record *r, co
     }
     compliant_entry *e = &ctx->cache.entry[*slot];
     e->seen = ctx->stats.steps;
+    *rest = e->rest;
     const double sign = flip ? -1.0 : 1.0;
     return (ipx_gonthier_state){.z = {sign * dot(e->z, t1), sign * dot(e->z, t2)},
                                 .s_dw = e->s_dw,
@@ -92,9 +95,10 @@ static ipx_gonthier_state take(ipx_ode_context *ctx, const contact_record *r, co
 }
 
 /* Writes record r's state back (into its slot, or a new entry; skipped if memory is short: the
-   contact then starts afresh next step, which is what losing it for a step would do). */
+   contact then starts afresh next step, which is what losing it for a step would do), with the
+   depth at which its spring starts, rest (m). */
 static void keep(ipx_ode_context *ctx, const contact_record *r, int slot, const double t1[3],
-                 const double t2[3], const ipx_gonthier_state *s)
+                 const double t2[3], const ipx_gonthier_state *s, double rest)
 {
     if (slot < 0) {
         if (ipx_ode_grow((void **)&ctx->cache.entry, &ctx->cache.cap, ctx->cache.n + 1,
@@ -112,6 +116,7 @@ static void keep(ipx_ode_context *ctx, const contact_record *r, int slot, const 
     e->s_dw = s->s_dw;
     e->a = s->a;
     e->v_imp = s->v_imp;
+    e->rest = rest;
     e->seen = ctx->stats.steps;
 }
 
@@ -185,29 +190,35 @@ int ipx_ode_compliant_solve(ipx_ode_context *ctx, double *impulse_mean, char *ms
     double *depth = as->per_contact + 2 * (size_t)k, *target = depth + k;
     double(*t1)[3] = (double(*)[3])(target + k), (*t2)[3] = t1 + k;
     double *accel = as->per_contact + IPX_ODE_PC_ACCEL * (size_t)k;
+    double *rest = as->per_contact + IPX_ODE_PC_REST * (size_t)k;
     ipx_gonthier_state *state = as->state;
-    int *slot = as->slot, owed = 0;
+    int *slot = as->slot, owed = 0, unpaid = 0;
     as->work_other = 0.0;
     as->moved = 0;
     free_motion(ctx, accel);
     for (int c = 0; c < k; c++) {
         const contact_record *r = &ctx->store.rec[is->contact[c]];
         ipx_ode_contact_tangents(&r->contact, r->body[0], r->body[1], t1[c], t2[c]);
-        state[c] = take(ctx, r, &as->param[c], t1[c], t2[c], &slot[c]);
-        depth[c] = r->contact.geom.depth;
+        state[c] = take(ctx, r, &as->param[c], t1[c], t2[c], &slot[c], &rest[c]);
+        depth[c] = r->contact.geom.depth - rest[c]; /* the spring's, from where it starts */
         target[c] = slot[c] < 0 ? fmax(depth[c], 0.0) : 0.0;
         owed |= target[c] > 0.0;
     }
     /* the springs carried over, at the depths found: moving back to first touch unloads them
        too, and that energy pays for the move's lift (the event's delta_stored counts it) */
     const double held_found = held(ctx, depth, state, slot);
-    if (owed && ipx_ode_first_touch(ctx, target, depth) != 0) {
+    if (owed && (unpaid = ipx_ode_first_touch(ctx, target, depth)) < 0) {
         release(ctx, slot, k);
         snprintf(msg, size,
                  "model gonthier: the island's new contacts cannot be moved back to first touch "
                  "(out of memory, or a contact the joints hold rigid penetrates)");
         return -1;
     }
+    if (unpaid > 0) /* a lift nobody pays: the new springs start at the depths found instead */
+        for (int c = 0; c < k; c++) {
+            rest[c] += target[c];
+            depth[c] -= target[c];
+        }
     const double held_moved = held(ctx, depth, state, slot);
     if (ipx_gonthier_step(&ctx->params, &as->problem, depth, state, ctx->step_h, accel, ctx->ws,
                           &as->result, impulse_mean) != IPX_OK) {
@@ -216,11 +227,12 @@ int ipx_ode_compliant_solve(ipx_ode_context *ctx, double *impulse_mean, char *ms
         return -1;
     }
     as->result.delta_stored += held_moved - held_found;
-    as->moved = owed;                     /* the handback moves the bodies by as->dx */
+    as->moved = owed && !unpaid;          /* the handback moves the bodies by as->dx */
     const double share = after_share(as); /* ipx_ode_solve adds the impulse's mean part */
     for (int a = 0; a < 6 * is->n_body; a++) as->u_post[a] -= share * as->du_free[a];
-    for (int c = 0; c < k; c++)
-        keep(ctx, &ctx->store.rec[is->contact[c]], slot[c], t1[c], t2[c], &state[c]);
+    for (int c = 0; c < k; c++) /* a contact opening beyond its spring's start takes it along */
+        keep(ctx, &ctx->store.rec[is->contact[c]], slot[c], t1[c], t2[c], &state[c],
+             fmax(0.0, rest[c] + fmin(0.0, depth[c])));
     return 0;
 }
 

@@ -2,8 +2,9 @@
    found only at a step's start, up to v h deep, and its force must start from zero at first
    touch. The bodies are moved back along the joint-consistent, mass-weighted directions of the
    adapter's position recovery (recovery_project.c) until no newly found contact penetrates, and
-   their approach is slowed by what the move costs against their other forces (gravity), so that
-   the late find adds no energy (docs/models/gonthier.md §5). */
+   their approach is slowed by what the move costs against their other forces (gravity), or
+   their motion by what the approach cannot pay, so that the late find adds no energy; where
+   neither can pay, the move is not made (docs/models/gonthier.md §5). */
 #include <limits.h>
 #include <math.h>
 
@@ -29,17 +30,12 @@ double ipx_ode_mass_dot(dBodyID b, const double a[6], const double c[6])
     return sum;
 }
 
-/* When the approach along dx cannot pay for the lift (a body that hopped in ODE's own steps
-   and comes down on a corner with little speed left along the move, a box rocking onto its
-   other edge), the rest, unpaid (J), comes out of the island's other motion: its velocities
-   are scaled by s = sqrt(1 - unpaid / T), T its kinetic energy, the least change of them in the
-   kinetic-energy metric that takes unpaid out (all of T if it is less). Left as it was, the
-   move made energy (docs/real-clients.md: boxstack's and cyl's largest gains). The scaling
-   keeps the joints' rows (J u = 0 is linear) and the problem's v = J u scales with u; an island
-   with a moving kinematic body is left unscaled, its v having a part that does not scale. */
-static void pay_from_motion(ipx_ode_context *ctx, double unpaid)
+/* J: the island's kinetic energy at velocities u_post + beta dx (along = u_post . M dx,
+   norm = dx . M dx), or -1 if a kinematic body in it moves: its velocity is the program's, and
+   the problem's v then has a part that does not scale with the dynamic bodies' velocities. */
+static double motion_energy(const ipx_ode_context *ctx, double beta, double along, double norm)
 {
-    assembly *as = &ctx->as;
+    const assembly *as = &ctx->as;
     double T = 0.0; /* J */
     for (int b = 0; b < ctx->isl.n_body; b++) {
         dBodyID body = ctx->isl.body[b];
@@ -49,9 +45,21 @@ static void pay_from_motion(ipx_ode_context *ctx, double unpaid)
             continue;
         }
         for (int a = 0; a < 6; a++)
-            if (u[a] != 0.0) return;
+            if (u[a] != 0.0) return -1.0;
     }
-    if (!(T > 0.0)) return;
+    return T + beta * along + 0.5 * beta * beta * norm;
+}
+
+/* When the approach along dx cannot pay for the lift (a body that hopped in ODE's own steps
+   and comes down on a corner with little speed left along the move, a box rocking onto its
+   other edge), the rest, unpaid (J, at most the kinetic energy T), comes out of the island's
+   other motion: its velocities are scaled by s = sqrt(1 - unpaid / T), the least change of
+   them in the kinetic-energy metric that takes unpaid out. Left as it was, the move made energy
+   (docs/real-clients.md: boxstack's and cyl's largest gains). The scaling keeps the joints'
+   rows (J u = 0 is linear) and the problem's v = J u scales with u. */
+static void pay_from_motion(ipx_ode_context *ctx, double unpaid, double T)
+{
+    assembly *as = &ctx->as;
     const double s = sqrt(fmax(0.0, 1.0 - unpaid / T));
     for (int a = 0; a < 6 * ctx->isl.n_body; a++) as->u_post[a] *= s;
     for (int r = 0; r < IPX_ROWS_PER_CONTACT * as->problem.k; r++) as->v[r] *= s;
@@ -65,8 +73,10 @@ static void pay_from_motion(ipx_ode_context *ctx, double unpaid)
    late by d then touches at sqrt(v^2 - 2 g d), as it would have. Without this each late find
    would add m g d, and a body settling at long steps would hop for ever. What the approach
    cannot pay comes out of the island's other motion (pay_from_motion). The velocities change
-   in the bodies' u_post and in the problem's v (by beta W lambda). */
-static void touch_speed(ipx_ode_context *ctx, const double *pi)
+   in the bodies' u_post and in the problem's v (by beta W lambda). 1 if the motion cannot pay
+   the rest either (an island nearly at rest, or one a kinematic body moves): then nothing is
+   changed and the move is not made (ipx_ode_first_touch). */
+static int touch_speed(ipx_ode_context *ctx, const double *pi)
 {
     assembly *as = &ctx->as;
     double raise = 0.0, along = 0.0, norm = 0.0; /* J, kg m^2/s, kg m^2 */
@@ -78,12 +88,18 @@ static void touch_speed(ipx_ode_context *ctx, const double *pi)
         along += ipx_ode_mass_dot(body, as->u_post + 6 * b, dx);
         norm += ipx_ode_mass_dot(body, dx, dx);
     }
+    double beta = 0.0, unpaid = 0.0, T = 0.0; /* 1 (dx per m/s of approach), J, J */
+    if (raise > 0.0 && norm > 0.0) {
+        const double disc = along * along - 2.0 * norm * raise;
+        beta = !(along < 0.0) ? 0.0 : disc > 0.0 ? (-along - sqrt(disc)) / norm : -along / norm;
+        /* what the approach could not pay (beta went as far as the approach along dx) */
+        unpaid = raise + beta * along + 0.5 * beta * beta * norm;
+        if (unpaid > 0.0) {
+            T = motion_energy(ctx, beta, along, norm);
+            if (!(unpaid <= T)) return 1;
+        }
+    }
     as->work_other -= raise;
-    if (!(raise > 0.0) || !(norm > 0.0)) return;
-    const double disc = along * along - 2.0 * norm * raise;
-    const double beta = !(along < 0.0) ? 0.0
-                        : disc > 0.0   ? (-along - sqrt(disc)) / norm
-                                       : -along / norm;
     if (beta > 0.0) { /* 0 when nothing approaches along dx: the velocities stay as they are */
         for (int a = 0; a < 6 * ctx->isl.n_body; a++) as->u_post[a] += beta * as->dx[a];
         const int rows = IPX_ROWS_PER_CONTACT * as->problem.k;
@@ -93,9 +109,8 @@ static void touch_speed(ipx_ode_context *ctx, const double *pi)
             as->v[r] += beta * wpi;
         }
     }
-    /* J: what the approach could not pay (beta went as far as the approach along dx) */
-    const double unpaid = raise + beta * along + 0.5 * beta * beta * norm;
-    if (unpaid > 0.0) pay_from_motion(ctx, unpaid);
+    if (unpaid > 0.0) pay_from_motion(ctx, unpaid, T);
+    return 0;
 }
 
 /* y = M x for the dense k x k W_nn the iterative LCP is given. */
@@ -120,8 +135,11 @@ static void apply_dense(void *user, const double *x, double *y)
    lambda >= 0 solving the LCP w = W_nn lambda - target >= 0, lambda^T w = 0 (the projection of
    recovery_project.c), which pushes only where owed and pulls nowhere; the dense Lemke first,
    the iterative solver where it fails (degenerate problems: a face's four new corners).
-   depth[i] -= (W_nn lambda)_i: the depths at the new positions. -1 if memory is short or the
-   LCP has no solution (a contact the joints hold rigid that is owed a displacement). */
+   depth[i] -= (W_nn lambda)_i: the depths at the new positions. 1 if neither the approach nor
+   the island's motion can pay the move's lift (touch_speed): nothing is moved or changed, and
+   the caller starts the new contacts' springs at the depths found instead. -1 if memory is
+   short or the LCP has no solution (a contact the joints hold rigid that is owed a
+   displacement). */
 int ipx_ode_first_touch(ipx_ode_context *ctx, const double *target, double *depth)
 {
     assembly *as = &ctx->as;
@@ -154,7 +172,7 @@ int ipx_ode_first_touch(ipx_ode_context *ctx, const double *target, double *dept
     ipx_constrained_delta_u(&as->system, pi, as->dx, as->work); /* m, rad: kg m / kg */
     for (int a = 0; a < 6 * ctx->isl.n_body; a++)
         if (!isfinite(as->dx[a])) return -1;
+    if (touch_speed(ctx, pi) != 0) return 1;
     for (int i = 0; i < k; i++) depth[i] -= w[i] + target[i]; /* (W_nn lambda)_i */
-    touch_speed(ctx, pi);
     return 0;
 }

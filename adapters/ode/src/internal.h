@@ -107,8 +107,9 @@ typedef struct island {
 /* ---- assembled problem (assemble.c) ------------------------------------------------------- */
 
 enum {
-    IPX_ODE_PER_CONTACT = 22, /* doubles of assembly.per_contact per contact */
-    IPX_ODE_PC_ACCEL = 19     /* where its compliant accelerations (3k) start, in units of k */
+    IPX_ODE_PER_CONTACT = 23, /* doubles of assembly.per_contact per contact */
+    IPX_ODE_PC_ACCEL = 19,    /* where its compliant accelerations (3k) start, in units of k */
+    IPX_ODE_PC_REST = 22      /* where the compliant springs' rest depths (k) start */
 };
 
 typedef struct assembly {
@@ -137,10 +138,11 @@ typedef struct assembly {
     double *v;                 /* 3k */
     ipx_contact *param;        /* k */
     double *rows_a, *rows_b;   /* 3k each: impulses handed back in parts, projections */
-    double *per_contact;       /* 22k: event speeds (2k), compliant depths, first-touch targets,
+    double *per_contact;       /* 23k: event speeds (2k), compliant depths, first-touch targets,
                                 tangents (8k), event points, normals, world impulses (9k),
                                 compliant accelerations (3k, from IPX_ODE_PC_ACCEL k; free as
-                                scratch once the compliant step is done) */
+                                scratch once the compliant step is done), the compliant
+                                springs' rest depths (k, from IPX_ODE_PC_REST k) */
     ipx_gonthier_state *state; /* k: compliant states */
     int *slot;                 /* k: compliant cache slots */
     double *work;              /* ipx_constrained work */
@@ -158,6 +160,7 @@ typedef struct compliant_entry {
     double pos[3];         /* m, the contact point last step */
     double z[3];           /* m, bristle in the world frame */
     double s_dw, a, v_imp; /* the rest of ipx_gonthier_state */
+    double rest;           /* m, the depth at which the normal spring starts (compliant.c) */
     long seen;             /* pre-step that last used it */
 } compliant_entry;
 
@@ -328,8 +331,9 @@ void ipx_ode_recovery_free(ipx_ode_context *ctx);
 /* Moves the island just solved under a compliant model back so that no contact new this step
    (target[i] > 0: its depth, m) penetrates, and slows its approach by what that costs against
    the island's other forces (as->du_free); depth[i] (m) becomes the depth at the new positions.
-   The displacements are left in as->dx (m, rad) for the handback to make; the velocities change in as->u_post and the problem's v. -1 if it cannot
-   (first_touch.c). */
+   The displacements are left in as->dx (m, rad) for the handback to make; the velocities
+   change in as->u_post and the problem's v. 1 if neither the approach nor the island's motion
+   can pay the move (nothing changed); -1 if it cannot (first_touch.c). */
 int ipx_ode_first_touch(ipx_ode_context *ctx, const double *target, double *depth);
 /* a^T M c (kg m^2/s^2 for velocities) for body b's 6-vectors, world frame (first_touch.c). */
 double ipx_ode_mass_dot(dBodyID b, const double a[6], const double c[6]);
