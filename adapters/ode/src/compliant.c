@@ -245,11 +245,29 @@ void ipx_ode_compliant_prune(ipx_ode_context *ctx)
     ctx->cache.n = kept;
 }
 
+/* After a move back to first touch that turns the bodies (as->dx's rotations), the angular
+   velocities handed back turn with them: before ODE's step (u_post), after it (the deferred
+   changes from entry first on, one per dynamic body) and the trace's end velocities (u_end).
+   Written unturned onto a turned body, an angular velocity changes its kinetic energy
+   w^T R I R^T w by either sign (tutorial3's moves: -1.3 J to +0.075 J). */
+static void turn_with_bodies(ipx_ode_context *ctx, int first)
+{
+    assembly *as = &ctx->as;
+    for (int i = 0, d = first; i < ctx->isl.n_body; i++) {
+        if (dBodyIsKinematic(ctx->isl.body[i])) continue;
+        const double *dtheta = as->dx + 6 * i + 3;
+        ipx_ode_turn(dtheta, as->u_post + 6 * i + 3);
+        ipx_ode_turn(dtheta, as->u_end + 6 * i + 3);
+        ipx_ode_turn(dtheta, ctx->deferred[d++].du + 3);
+    }
+}
+
 int ipx_ode_compliant_defer(ipx_ode_context *ctx, const double *impulse_mean, char *msg,
                             size_t size)
 {
     assembly *as = &ctx->as;
     const double share = after_share(as);
+    const int first = ctx->n_deferred;
     double *rest = as->rows_b;
     for (int a = 0; a < IPX_ROWS_PER_CONTACT * as->problem.k; a++)
         rest[a] = as->result.impulse[a] - impulse_mean[a];
@@ -274,6 +292,7 @@ int ipx_ode_compliant_defer(ipx_ode_context *ctx, const double *impulse_mean, ch
     }
     for (int a = 0; a < 6 * ctx->isl.n_body; a++) /* then what the post-step adds */
         as->u_end[a] += as->du[a] + share * as->du_free[a];
+    if (as->moved) turn_with_bodies(ctx, first);
     return 0;
 }
 

@@ -25,12 +25,25 @@ void ipx_ode_displace(dBodyID b, const double dx[3], const double dtheta[3])
     dQFromAxisAndAngle(turn, dtheta[0], dtheta[1], dtheta[2], angle);
     dQMultiply0(q, turn, dBodyGetQuaternion(b));
     dBodySetQuaternion(b, q);
+    const dReal *w = dBodyGetAngularVel(b);
+    double wt[3] = {w[0], w[1], w[2]};
+    ipx_ode_turn(dtheta, wt);
+    dBodySetAngularVel(b, wt[0], wt[1], wt[2]);
+}
+
+void ipx_ode_turn(const double dtheta[3], double w[3])
+{
+    const double angle =
+        sqrt(dtheta[0] * dtheta[0] + dtheta[1] * dtheta[1] + dtheta[2] * dtheta[2]);
+    if (!(angle > 0.0)) return;
+    dQuaternion turn;
+    dQFromAxisAndAngle(turn, dtheta[0], dtheta[1], dtheta[2], angle);
     dMatrix3 R;
     dRfromQ(R, turn);
-    const dReal *w = dBodyGetAngularVel(b);
-    dVector3 wt;
-    dMultiply0_331(wt, R, w);
-    dBodySetAngularVel(b, wt[0], wt[1], wt[2]);
+    const dVector3 in = {w[0], w[1], w[2]};
+    dVector3 out;
+    dMultiply0_331(out, R, in);
+    for (int a = 0; a < 3; a++) w[a] = out[a];
 }
 
 int ipx_ode_grow(void **buf, int *cap, int need, size_t size)

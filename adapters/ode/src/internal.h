@@ -341,6 +341,9 @@ double ipx_ode_mass_dot(dBodyID b, const double a[6], const double c[6]);
 /* Moves body b by dx (m) and turns it by the rotation vector dtheta (rad), world frame, its
    kinetic energy unchanged (context_access.c). */
 void ipx_ode_displace(dBodyID b, const double dx[3], const double dtheta[3]);
+/* Turns the world-frame vector w (an angular velocity) by the rotation vector dtheta (rad), as
+   ipx_ode_displace turns a body's (context_access.c). */
+void ipx_ode_turn(const double dtheta[3], double w[3]);
 
 /* Contact record validity: 1 if ODE could step it (unit normal, finite data). */
 int ipx_ode_contact_valid(const dContact *c, char *message, size_t size);

@@ -68,8 +68,12 @@ static void event_geometry(const ipx_ode_context *ctx, const double *impulse, ip
     ev->impulse_world = impulse ? world : NULL;
 }
 
-/* assembled: the island's problem was built (a failed solve still reports it). */
-static void report(ipx_ode_context *ctx, int assembled, int ok, const char *status)
+/* assembled: the island's problem was built (a failed solve still reports it); ke_before (J):
+   the island's kinetic energy read before the handback, which may turn its bodies (a move back
+   to first touch): read after it, the old angular velocities would be weighed with the new
+   orientations' inertia. */
+static void report(ipx_ode_context *ctx, int assembled, int ok, const char *status,
+                   double ke_before)
 {
     if (!ctx->event_fn) return;
     const assembly *as = &ctx->as;
@@ -84,7 +88,7 @@ static void report(ipx_ode_context *ctx, int assembled, int ok, const char *stat
     if (assembled) {
         ev.k = as->problem.k;
         for (int c = 0; c < ev.k; c++) vn_before[c] = as->v[IPX_ROWS_PER_CONTACT * c + IPX_N];
-        ev.ke_before = ev.ke_after = island_energy(ctx, as->u);
+        ev.ke_before = ev.ke_after = ke_before;
         ev.vn_before = vn_before;
         ev.problem = &as->problem;
     }
@@ -116,12 +120,13 @@ static int resolve_island(ipx_ode_context *ctx, int seed)
         ctx->n_deferred = deferred;
         ctx->as.moved = 0; /* nor moved back to first touch */
         ipx_ode_fallback(ctx, msg);
-        report(ctx, assembled, 0, msg);
+        report(ctx, assembled, 0, msg, assembled ? island_energy(ctx, ctx->as.u) : 0.0);
         return 0;
     }
+    const double ke_before = island_energy(ctx, ctx->as.u);
     ipx_ode_handback(ctx);
     ipx_ode_recovery_add_island(ctx);
-    report(ctx, 1, 1, "ok");
+    report(ctx, 1, 1, "ok", ke_before);
     return 1;
 }
 
