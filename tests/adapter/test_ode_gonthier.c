@@ -360,7 +360,10 @@ static double kinetic_energy(dBodyID b)
     return T;
 }
 
-static void on_event_before(const ipx_ode_event *ev, void *user) { *(double *)user = ev->ke_before; }
+static void on_event_before(const ipx_ode_event *ev, void *user)
+{
+    *(double *)user = ev->ke_before;
+}
 
 /* A 1 kg box (0.4 x 0.2 x 0.1 m) spinning at 5 rad/s about its long axis, tilted onto a corner
    found 2 mm deep and leaving the floor at 0.5 m/s: the move back to first touch turns the box
