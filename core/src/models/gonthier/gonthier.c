@@ -148,10 +148,16 @@ static double spring_energy(const ipx_gonthier_law *law, double delta)
                        : 0.0;
 }
 
+/* J: a bristle's elastic energy sigma0 |z|^2 / 2. */
+static double bristle_energy(const ipx_gonthier_law *law, const ipx_gonthier_state *s)
+{
+    return 0.5 * law->sigma0 * (s->z[0] * s->z[0] + s->z[1] * s->z[1]);
+}
+
 double ipx_gonthier_stored_energy(const ipx_gonthier_law *law, const ipx_gonthier_state *s,
                                   double delta)
 {
-    return spring_energy(law, delta) + 0.5 * law->sigma0 * (s->z[0] * s->z[0] + s->z[1] * s->z[1]);
+    return spring_energy(law, delta) + bristle_energy(law, s);
 }
 
 /* G (np x np, column-major) = h W + D^-1 (diagonal) over the rows P: gathered once a step, so
@@ -340,6 +346,54 @@ static void friction_force(ipx_gonthier_island *is, int i, double h, const doubl
                                  tangential_mass(is)[i], f);
 }
 
+/* J: what contact i's friction gave the bodies over the sub-step beyond what its bristle gave up
+   (0 for a contact apart): its force f_t, held over the sub-step, works h f_t.(v + v+) / 2 on
+   the bodies (their kinetic energy changes by exactly that), its bristle's spring holds
+   sigma0 |z|^2 / 2. held: its bristle's energy at the sub-step's start; dv: the sub-step's
+   velocity change over h. */
+static double bristle_gain(const ipx_gonthier_island *is, int i, double h, const double *f,
+                           const double *dv, double held)
+{
+    if (!(is->delta[i] > 0.0)) return 0.0; /* no friction (move() has not run yet) */
+    double given = 0.0;
+    for (int a = 3 * i + IPX_T1; a <= 3 * i + IPX_T2; a++)
+        given += h * f[a] * (is->v[a] - 0.5 * h * dv[a]);
+    return given + bristle_energy(&is->law[i], &is->state[i]) - held;
+}
+
+/* (g) of ipx_gonthier_friction (gonthier_law.c), which needs the sub-step's end slip v+. A
+   bristle stretches by the slip the friction alone would leave (h v_d), the bodies move by
+   h (v + v+) / 2, the other forces' share with it: springing back, a bristle gives them about
+   h^2 w sigma0^2 |z|^2 / 2 a sub-step more than it gives up (semi-implicit Euler's defect, of
+   either sign; demo_boxstack's last gains, docs/models/gonthier.md §6.5b). Where the island's
+   friction as a whole gave the bodies more than its bristles gave up, the bristles that gave
+   more are shortened, each by its share of the excess: the bristles give no energy they did
+   not hold. Counted contact by contact instead, the excess of one contact whose slip the
+   others' friction drives (through W) shortened its bristle while theirs absorbed it: the
+   resting island of demo_cyl crept 1 cm in 5.6 s. held: each contact's bristle energy at the
+   sub-step's start (J); dv: the sub-step's velocity change over h. */
+static void keep_bristles_passive(ipx_gonthier_island *is, double h, const double *f,
+                                  const double *dv, const double *held)
+{
+    double excess = 0.0, over = 0.0; /* J: the island's gain, its contacts' positive gains */
+    for (int i = 0; i < is->k; i++) {
+        const double gain = bristle_gain(is, i, h, f, dv, held[i]);
+        excess += gain;
+        over += fmax(gain, 0.0);
+    }
+    if (!(excess > 0.0)) return;
+    for (int i = 0; i < is->k; i++) {
+        const double gain = bristle_gain(is, i, h, f, dv, held[i]);
+        if (!(gain > 0.0)) continue;
+        double *z = is->state[i].z;
+        const double holds = bristle_energy(&is->law[i], &is->state[i]),
+                     keep = holds - excess * (gain / over);
+        const double shorten = keep > 0.0 && holds > 0.0 ? sqrt(keep / holds) : 0.0;
+        z[0] *= shorten;
+        z[1] *= shorten;
+    }
+}
+
 /* The depths after a step, and the normal springs' energy defect: the spring force k delta^p
    held over the step works S h (v_n + v_n+) / 2 on the bodies (their kinetic energy changes
    by pi.(v + v+) / 2 exactly), while its energy changes by V(delta+) - V(delta); semi-implicit
@@ -362,12 +416,13 @@ static void move(ipx_gonthier_island *is, double h, const double *v_n)
 void ipx_gonthier_advance(ipx_gonthier_island *is, double h, long n)
 {
     const int rows = 3 * is->k;
-    double *f = is->work,
-           *v_n = is->work + 5 * (size_t)is->k, /* y's room: free after normal_forces */
-               *dv = is->work + 11 * (size_t)is->k + 2 * (size_t)is->k * (size_t)is->k;
+    double *f = is->work, *dv = is->work + 11 * (size_t)is->k + 2 * (size_t)is->k * (size_t)is->k;
+    double *v_n = is->work + 5 * (size_t)is->k;          /* y's room: free after normal_forces */
+    double *held = is->work + 7 * (size_t)is->k;         /* x's room: free after normal_forces */
     for (int i = 0; i < is->k; i++) pushed(is)[i] = 1.0; /* the first pivoting starts all in */
     for (long step = 0; step < n; step++) {
         normal_forces(is, h, f);
+        for (int i = 0; i < is->k; i++) held[i] = bristle_energy(&is->law[i], &is->state[i]);
         for (int i = 0; i < is->k; i++) friction_force(is, i, h, f, f + 3 * i);
         for (int i = 0; i < is->k; i++) v_n[i] = is->v[3 * i + IPX_N];
         /* W f by the columns of the rows that push (those of contacts apart are 0) */
@@ -383,6 +438,7 @@ void ipx_gonthier_advance(ipx_gonthier_island *is, double h, long n)
         }
         if (is->impulse_time)
             for (int a = 0; a < rows; a++) is->impulse_time[a] += is->impulse[a] * h;
+        keep_bristles_passive(is, h, f, dv, held);
         move(is, h, v_n);
     }
 }

@@ -86,6 +86,9 @@ static void dir_eps(const double v[2], double v_eps, double out[2])
        z grow on (docs/models/gonthier.md §6.10) while sat() holds the force; but a bristle stretched beyond
        what it can push back stores sigma0 |z|^2 / 2 it can never return, and then its elastic
        energy no longer measures what the contact holds (ipx_check's energy test counts it).
+   (g) The bristles' spring and the bodies' motion are reconciled after the step, once its end
+       slip v+ is known (keep_bristles_passive in gonthier.c): they give no energy they did not
+       hold.
    With (a)-(c) the only term that is not a damper taken at its end slip is the bristle's spring
    sigma0 z+, a stiffness on the tangential mass: stable for h sqrt(w sigma0) < 2 whatever mu
    (ipx_gonthier_step keeps its sub-steps below 0.2 / sqrt(w sigma0)). w = 0 (an immovable
