@@ -52,6 +52,24 @@ int ipx_lemke_default_max_pivots(int n);
 ipx_status ipx_lemke(int n, const double *M, const double *q, double *z, double *w, int max_pivots,
                      double *dwork, int *iwork, int *pivots_out);
 
+/// The relative shift of ipx_lemke_psd: eps = IPX_LEMKE_PSD_SHIFT * max_i M_ii.
+#define IPX_LEMKE_PSD_SHIFT 1e-6
+
+/// Doubles of work ipx_lemke_psd needs: n^2 (the shifted copy of M) + ipx_lemke_work_doubles(n);
+/// its ints: ipx_lemke_work_ints(n).
+size_t ipx_lemke_psd_work_doubles(int n);
+
+/// Solves LCP(M, q) for a symmetric positive semidefinite M that may be singular (W = J M^-1 J^T
+/// of more contacts than the bodies have freedoms, a wall of boxes with four corners each) and a
+/// feasible q. Lemke on M first (*shift = 0). On a singular M round-off can end Lemke on a false
+/// secondary ray or an inaccurate basis; then Lemke on M + eps I (*shift = eps, see
+/// IPX_LEMKE_PSD_SHIFT), positive definite, so that Lemke ends on its unique solution. Its z is
+/// returned with w = M z + q of the unshifted M: w_i >= -eps z_i, every row short by at most eps
+/// z_i, and z^T w = -eps |z|^2 <= 0 (for a feasible q, |z| is at most the least-norm solution's
+/// of LCP(M, q): Tikhonov). Returns what the last ipx_lemke returned; z, w as there.
+ipx_status ipx_lemke_psd(int n, const double *M, const double *q, double *z, double *w,
+                         double *dwork, int *iwork, double *shift);
+
 #ifdef __cplusplus
 }
 #endif
