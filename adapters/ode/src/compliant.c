@@ -219,6 +219,12 @@ int ipx_ode_compliant_solve(ipx_ode_context *ctx, double *impulse_mean, char *ms
             rest[c] += target[c];
             depth[c] -= target[c];
         }
+    else if (owed) /* what a shifted move left (first_touch.c) was not paid either: same rule */
+        for (int c = 0; c < k; c++)
+            if (slot[c] < 0 && depth[c] > 0.0) {
+                rest[c] += depth[c];
+                depth[c] = 0.0;
+            }
     const double held_moved = held(ctx, depth, state, slot);
     if (ipx_gonthier_step(&ctx->params, &as->problem, depth, state, ctx->step_h, accel, ctx->ws,
                           &as->result, impulse_mean) != IPX_OK) {

@@ -133,9 +133,11 @@ static void apply_dense(void *user, const double *x, double *y)
    found contact penetrates: at the positions given, contact i is owed the normal displacement
    target[i] (its depth if new, else 0), and the bodies move by du = P J_n^T lambda with
    lambda >= 0 solving the LCP w = W_nn lambda - target >= 0, lambda^T w = 0 (the projection of
-   recovery_project.c), which pushes only where owed and pulls nowhere; the dense Lemke first,
-   the iterative solver where it fails (degenerate problems: a face's four new corners).
-   depth[i] -= (W_nn lambda)_i: the depths at the new positions. 1 if neither the approach nor
+   recovery_project.c), which pushes only where owed and pulls nowhere. W_nn is singular where
+   the island has more contacts than freedoms (a wall of boxes, four corners each): the dense
+   Lemke, shifted where round-off defeats it (ipx_lemke_psd), then the iterative solver.
+   depth[i] -= (W_nn lambda)_i: the depths at the new positions (a new contact's at most
+   shift lambda_i > 0 after a shifted solve, which the caller starts its spring at). 1 if neither the approach nor
    the island's motion can pay the move's lift (touch_speed): nothing is moved or changed, and
    the caller starts the new contacts' springs at the depths found instead. -1 if memory is
    short or the LCP has no solution (a contact the joints hold rigid that is owed a
@@ -145,7 +147,7 @@ int ipx_ode_first_touch(ipx_ode_context *ctx, const double *target, double *dept
     assembly *as = &ctx->as;
     compliant_cache *cc = &ctx->cache;
     const int k = as->problem.k, rows = IPX_ROWS_PER_CONTACT * k;
-    const size_t kk = (size_t)k, lemke = ipx_lemke_work_doubles(k),
+    const size_t kk = (size_t)k, lemke = ipx_lemke_psd_work_doubles(k),
                  psd = ipx_lcp_psd_work_doubles(k);
     const size_t need = kk * kk + 3 * kk + (lemke > psd ? lemke : psd);
     if (need > (size_t)INT_MAX / 2 ||
@@ -162,8 +164,8 @@ int ipx_ode_first_touch(ipx_ode_context *ctx, const double *target, double *dept
     }
     dense_matrix user = {k, M};
     const ipx_lcp_operator op = {k, apply_dense, &user, NULL, 0.0};
-    if (ipx_lemke(k, M, q, lambda, w, ipx_lemke_default_max_pivots(k), work, cc->ilcp, NULL) !=
-            IPX_OK &&
+    double shift; /* W_nn's, where Lemke needed it: new contacts left w_i >= -shift lambda_i deep */
+    if (ipx_lemke_psd(k, M, q, lambda, w, work, cc->ilcp, &shift) != IPX_OK &&
         ipx_lcp_psd(&op, q, lambda, w, NULL, work, NULL) != IPX_OK)
         return -1;
     double *pi = as->rows_b; /* free until ipx_ode_compliant_defer */
