@@ -137,11 +137,11 @@ static void apply_dense(void *user, const double *x, double *y)
    the island has more contacts than freedoms (a wall of boxes, four corners each): the dense
    Lemke, shifted where round-off defeats it (ipx_lemke_psd), then the iterative solver.
    depth[i] -= (W_nn lambda)_i: the depths at the new positions (a new contact's at most
-   shift lambda_i > 0 after a shifted solve, which the caller starts its spring at). 1 if neither the approach nor
-   the island's motion can pay the move's lift (touch_speed): nothing is moved or changed, and
-   the caller starts the new contacts' springs at the depths found instead. -1 if memory is
-   short or the LCP has no solution (a contact the joints hold rigid that is owed a
-   displacement). */
+   shift lambda_i > 0 after a shifted solve, which the caller starts its spring at). 1 if
+   neither the approach nor the island's motion can pay the move's lift (touch_speed): nothing
+   is moved or changed, and the caller starts the new contacts' springs at the depths found
+   instead. -1 if memory is short or the LCP has no solution (a contact the joints hold rigid
+   that is owed a displacement). */
 int ipx_ode_first_touch(ipx_ode_context *ctx, const double *target, double *depth)
 {
     assembly *as = &ctx->as;
