@@ -214,12 +214,10 @@ int ipx_ode_compliant_solve(ipx_ode_context *ctx, double *impulse_mean, char *ms
                  "(out of memory, or a contact the joints hold rigid penetrates)");
         return -1;
     }
-    if (unpaid > 0) /* a lift nobody pays: the new springs start at the depths found instead */
-        for (int c = 0; c < k; c++) {
-            rest[c] += target[c];
-            depth[c] -= target[c];
-        }
-    else if (owed) /* what a shifted move left (first_touch.c) was not paid either: same rule */
+    /* a new contact still penetrating, whether its lift nobody pays (unpaid: nothing moved) or
+       a shifted move left it (first_touch.c), starts its spring at that depth: the spring stores
+       no energy that was not paid */
+    if (owed)
         for (int c = 0; c < k; c++)
             if (slot[c] < 0 && depth[c] > 0.0) {
                 rest[c] += depth[c];

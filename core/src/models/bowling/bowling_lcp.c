@@ -115,9 +115,10 @@ static ipx_status take_iterate(bw_ctx *c, ipx_status st)
 
 /* 1 if the work left pays for a dense Lemke solve of the polygonal LCP: its tableau and as many
    pivots as it has rows L, about what one makes; 2 L^3 units, so with the default bound up to
-   about 100 contacts (L = 10 k with 8 directions; aplcp's lcp_fallback is 96). Beyond, the dense Lemke
-   could only end at the bound (ODE's crash demo: islands of 153 to 331 contacts, L = 3 310 rows,
-   2.2e7 units a pivot, 90 pivots left), so the iterative solver is not stopped for it. */
+   about 100 contacts (L = 10 k with 8 directions; aplcp's lcp_fallback is 96). Beyond, the
+   dense Lemke could only end at the bound (ODE's crash demo: islands of 153 to 331 contacts,
+   L = 3 310 rows, 2.2e7 units a pivot, 90 pivots left), so the iterative solver is not stopped
+   for it. */
 static int dense_affordable(const bw_ctx *c)
 {
     const double size = c->lcp.layout.size;

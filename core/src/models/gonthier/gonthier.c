@@ -371,23 +371,23 @@ static double bristle_gain(const ipx_gonthier_island *is, int i, double h, const
    not hold. Counted contact by contact instead, the excess of one contact whose slip the
    others' friction drives (through W) shortened its bristle while theirs absorbed it: the
    resting island of demo_cyl crept 1 cm in 5.6 s. held: each contact's bristle energy at the
-   sub-step's start (J); dv: the sub-step's velocity change over h. */
+   sub-step's start (J), overwritten by its gain; dv: the sub-step's velocity change over h. */
 static void keep_bristles_passive(ipx_gonthier_island *is, double h, const double *f,
-                                  const double *dv, const double *held)
+                                  const double *dv, double *held)
 {
     double excess = 0.0, over = 0.0; /* J: the island's gain, its contacts' positive gains */
+    double *gain = held;             /* each contact's, over its held energy */
     for (int i = 0; i < is->k; i++) {
-        const double gain = bristle_gain(is, i, h, f, dv, held[i]);
-        excess += gain;
-        over += fmax(gain, 0.0);
+        gain[i] = bristle_gain(is, i, h, f, dv, held[i]);
+        excess += gain[i];
+        over += fmax(gain[i], 0.0);
     }
     if (!(excess > 0.0)) return;
     for (int i = 0; i < is->k; i++) {
-        const double gain = bristle_gain(is, i, h, f, dv, held[i]);
-        if (!(gain > 0.0)) continue;
+        if (!(gain[i] > 0.0)) continue;
         double *z = is->state[i].z;
         const double holds = bristle_energy(&is->law[i], &is->state[i]),
-                     keep = holds - excess * (gain / over);
+                     keep = holds - excess * (gain[i] / over);
         const double shorten = keep > 0.0 && holds > 0.0 ? sqrt(keep / holds) : 0.0;
         z[0] *= shorten;
         z[1] *= shorten;
