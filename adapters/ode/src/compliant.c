@@ -172,15 +172,11 @@ static void release(ipx_ode_context *ctx, const int *slot, int k)
 }
 
 /* The share of du_free handed over after ODE's step instead of before: ODE moves the bodies by
-   h (u + du_free), the contact's n sub-steps of semi-implicit Euler moved them by
-   h (u + du_free (n + 1) / (2n)) (plus the contact impulse's mean), so (n - 1) / (2n) of
-   du_free goes after the step and ODE's positions follow the integrated trajectory exactly; a
-   resting load then sits at k delta^p = m g to the digit. */
-static double after_share(const assembly *as)
-{
-    const double n = as->result.counts.steps;
-    return n > 0.0 ? 0.5 * (n - 1.0) / n : 0.0;
-}
+   h (u + du_free), the contact's sub-steps (the implicit midpoint rule's depths, the velocity
+   growing linearly over each) moved them by h (u + du_free / 2) (plus the contact impulse's
+   mean), so half of du_free goes after the step and ODE's positions follow the integrated
+   trajectory exactly; a resting load then sits at k delta^p = m g to the digit. */
+static const double after_share = 0.5;
 
 int ipx_ode_compliant_solve(ipx_ode_context *ctx, double *impulse_mean, char *msg, size_t size)
 {
@@ -231,9 +227,9 @@ int ipx_ode_compliant_solve(ipx_ode_context *ctx, double *impulse_mean, char *ms
         return -1;
     }
     as->result.delta_stored += held_moved - held_found;
-    as->moved = owed && !unpaid;          /* the handback moves the bodies by as->dx */
-    const double share = after_share(as); /* ipx_ode_solve adds the impulse's mean part */
-    for (int a = 0; a < 6 * is->n_body; a++) as->u_post[a] -= share * as->du_free[a];
+    as->moved = owed && !unpaid; /* the handback moves the bodies by as->dx */
+    /* ipx_ode_solve adds the impulse's mean part */
+    for (int a = 0; a < 6 * is->n_body; a++) as->u_post[a] -= after_share * as->du_free[a];
     for (int c = 0; c < k; c++) /* a contact opening beyond its spring's start takes it along */
         keep(ctx, &ctx->store.rec[is->contact[c]], slot[c], t1[c], t2[c], &state[c],
              fmax(0.0, rest[c] + fmin(0.0, depth[c])));
@@ -270,7 +266,6 @@ int ipx_ode_compliant_defer(ipx_ode_context *ctx, const double *impulse_mean, ch
                             size_t size)
 {
     assembly *as = &ctx->as;
-    const double share = after_share(as);
     const int first = ctx->n_deferred;
     double *rest = as->rows_b;
     for (int a = 0; a < IPX_ROWS_PER_CONTACT * as->problem.k; a++)
@@ -286,7 +281,8 @@ int ipx_ode_compliant_defer(ipx_ode_context *ctx, const double *impulse_mean, ch
         }
         deferred_velocity *d = &ctx->deferred[ctx->n_deferred++];
         d->body = b;
-        for (int a = 0; a < 6; a++) d->du[a] = as->du[6 * i + a] + share * as->du_free[6 * i + a];
+        for (int a = 0; a < 6; a++)
+            d->du[a] = as->du[6 * i + a] + after_share * as->du_free[6 * i + a];
     }
     for (int i = 0; i < ctx->isl.n_body; i++) { /* F . h (u_post + du_free), F h = M du_free */
         double *u = as->u_end + 6 * i;          /* first ODE's velocities over the step */
@@ -295,7 +291,7 @@ int ipx_ode_compliant_defer(ipx_ode_context *ctx, const double *impulse_mean, ch
             as->work_other += ipx_ode_mass_dot(ctx->isl.body[i], as->du_free + 6 * i, u);
     }
     for (int a = 0; a < 6 * ctx->isl.n_body; a++) /* then what the post-step adds */
-        as->u_end[a] += as->du[a] + share * as->du_free[a];
+        as->u_end[a] += as->du[a] + after_share * as->du_free[a];
     if (as->moved) turn_with_bodies(ctx, first);
     return 0;
 }

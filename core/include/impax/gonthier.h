@@ -147,9 +147,10 @@ typedef struct ipx_gonthier_island {
     double *impulse;             ///< 3k, N s: the step's contact impulse (accumulated)
     double *impulse_time;        ///< 3k, N s^2, or NULL: sum over steps of impulse-so-far * h
     double *work;                ///< ipx_gonthier_advance_work_doubles(k) doubles of scratch
-    double *energy_error;        ///< J, or NULL: accumulates, per step and touching contact,
-                                 ///< |change of k delta^(p+1)/(p+1) + work of k delta^p|, the
-                                 ///< normal springs' energy defect of semi-implicit Euler
+    double *energy_error;        ///< J, or NULL: accumulates, per step and contact, |change
+                                 ///< of k delta^(p+1)/(p+1) + work of the spring's force|, the
+                                 ///< normal springs' energy defect of the implicit midpoint
+                                 ///< rule (0 for p = 1)
 } ipx_gonthier_island;
 
 /// Energy (J) the elastic elements of one contact hold: the normal spring k delta^(p+1)/(p+1)
@@ -160,8 +161,9 @@ double ipx_gonthier_stored_energy(const ipx_gonthier_law *law, const ipx_gonthie
 /// Doubles of scratch ipx_gonthier_advance needs for k contacts.
 size_t ipx_gonthier_advance_work_doubles(int k);
 
-/// n steps of h (s): f from (delta, v, state); impulse += f h; v += (W f + accel) h;
-/// delta -= v_n h; impulse_time += impulse h; energy_error as documented above.
+/// n steps of h (s): f from (delta, v, state), the normal springs by the implicit midpoint
+/// rule; impulse += f h; v += (W f + accel) h; delta -= (v_n + v_n+) h / 2;
+/// impulse_time += (impulse + impulse+) h / 2; energy_error as documented above.
 void ipx_gonthier_advance(ipx_gonthier_island *is, double h, long n);
 
 /// A host step of h (s) for the contacts of problem p (W, v, each contact's mu and e) at depths

@@ -98,26 +98,38 @@ void ipx_gonthier_law_for(const double *param, const ipx_contact *c, ipx_gonthie
 }
 
 /* The normal forces of one step (f: 3k, normal rows set, others 0). Each touching contact's law
-   is f_i = max(0, S_i (1 + a_i delta_dot_i)), S_i = k delta_i^p. The dampers D_i = S_i a_i are
-   taken at the end of the step, delta_dot+ = delta_dot - h (W f)_n - h accel_n: over the touching
-   rows, f = max(0, b - h D (W f + accel)) with b the law at the step's start. Rows with D_i = 0
-   (e = 1) keep f_i = b_i; the others (P) solve, with A = D^-1 + h W_PP symmetric positive
-   definite and y = D^-1 b_P - h (accel_P + W_PZ b_Z), the complementarity problem
-   f >= 0, w = A f - y >= 0, f.w = 0 (a force that would pull is 0 and then pushes no other
-   contact). Clamping the linear solve's negative entries instead leaves the others' forces as
-   if those contacts pulled: a contact pressed between a separating one and the bodies got a
-   fraction of its spring's k delta^p while its depth grew (demo_plane2d: 0.07 N against
-   72 N), its damper giving the springs energy. Solved by Murty's least-index principal
-   pivoting (finite for a P-matrix), from the active set of the last sub-step: started with all
-   rows in, the pivoting of ODE's house of cards (islands of up to 65 contacts) took 14
-   factorisations a sub-step on average, 46 in the 30 % of sub-steps where some contact is held
-   at zero; the active set seldom changes from one sub-step to the next. A contact that has separated forgets its latched speed and
-   bristle (a new touch is a new impact). S stays in the work for move(). */
+   is f_i = max(0, S_i (1 + a_i delta_dot_i)), S_i = k delta_i^p. Its spring and damper are
+   taken at the rate its depth moves over the step (rate_terms_of): by the implicit midpoint
+   rule, the spring at the step's middle, unless a stiff damper needs a later rate. The rule is
+   A-stable and conserves a linear spring's energy, so the springs coupled through W are stable
+   at any step and the sub-step is set by accuracy alone (accurate_step). Held at the step's
+   start (explicit), they were stable only below 0.2 / sqrt(w k') with w a Gershgorin row sum
+   of W: 1 295 sub-steps a 10 ms step on ODE's house of cards. At the middle of a step whose
+   depth moves by h delta_dot+ (semi-implicit Euler's) instead, they lose
+   1 - 1 / sqrt(1 + (omega h)^2 / 2) of the amplitude a step: drops at 100 us sub-steps left at
+   up to 2.1 % below e v (test_gonthier_host_steps). A contact apart that the step's start rate
+   carries in joins too, its spring's secant starting it at first touch. With
+   delta_dot_theta = (1 - theta) delta_dot + theta delta_dot+ and
+   delta_dot+ = delta_dot - h (W f)_n - h accel_n, over the touching rows (P)
+   f = max(0, S + E delta_dot_theta) = max(0, b - h D (W f + accel)), D = theta E > 0,
+   b = S + E delta_dot: with A = D^-1 + h W_PP symmetric positive definite and
+   y = D^-1 b - h accel_P, the
+   complementarity problem f >= 0, w = A f - y >= 0, f.w = 0 (a force that would pull is 0 and
+   then pushes no other contact). Clamping the linear solve's negative entries instead leaves
+   the others' forces as if those contacts pulled: a contact pressed between a separating one
+   and the bodies got a fraction of its spring's k delta^p while its depth grew (demo_plane2d:
+   0.07 N against 72 N), its damper giving the springs energy. Solved by Murty's least-index
+   principal pivoting (finite for a P-matrix), from the active set of the last sub-step:
+   started with all rows in, the pivoting of ODE's house of cards (islands of up to 65
+   contacts) took 14 factorisations a sub-step on average, 46 in the 30 % of sub-steps where
+   some contact is held at zero; the active set seldom changes from one sub-step to the next. A
+   contact that has separated forgets its latched speed and bristle (a new touch is a new
+   impact). S stays in the work for move(). */
 size_t ipx_gonthier_advance_work_doubles(int k)
 {
     /* f (3k), S, D, y, P, x, in, act, sol (k each), A and G (k x k each), dv (3k), w_t,
-       pushed (k each) */
-    return 2 * (size_t)k * (size_t)k + 16 * (size_t)k;
+       pushed, K, theta (k each) */
+    return 2 * (size_t)k * (size_t)k + 18 * (size_t)k;
 }
 
 /* 1/kg: each contact's tangential inverse mass bound of the step (friction_force's w_t), set by
@@ -135,6 +147,14 @@ static double *pushed(const ipx_gonthier_island *is)
     return is->work + 15 * (size_t)is->k + 2 * (size_t)is->k * (size_t)is->k;
 }
 
+/* Each contact's spring secant K (N/m) and rate weight theta of the step (rate_terms_of; 0 and
+   1/2 for a contact its spring does not reach), k each: normal_forces() writes them, move()
+   reads them. */
+static double *rate_work(const ipx_gonthier_island *is)
+{
+    return is->work + 16 * (size_t)is->k + 2 * (size_t)is->k * (size_t)is->k;
+}
+
 /* S_i = k delta_i^p of the step (0 when not touching): normal_forces() writes it, move() reads it. */
 static double *spring_stiffness(const ipx_gonthier_island *is)
 {
@@ -146,6 +166,24 @@ static double spring_energy(const ipx_gonthier_law *law, double delta)
 {
     return delta > 0.0 ? law->k * ipx_gonthier_depth_power(delta, law->p) * delta / (law->p + 1.0)
                        : 0.0;
+}
+
+/* N/m: the stiffness K of a normal spring at depth delta (m; S = k delta^p, 0 apart) over the
+   depth change `change` (m) a step is expected to make: the secant with
+   S change + K change^2 / 2 = V(delta + change) - V(delta), so that the force at the step's
+   middle, S + K change / 2, does the spring's work exactly when the depth moves by `change`,
+   across first touch and separation too (the tangent p k delta^(p-1) made a drop from first
+   touch gain V(h v), 2e-5 of a Hertz ball's exit speed at 100 us: test_gonthier_host_steps).
+   K >= 0 (V is convex). The tangent where the change is too small for the difference of
+   energies to keep its digits. */
+static double spring_secant(const ipx_gonthier_law *law, double S, double delta, double change)
+{
+    if (fabs(change) > 1e-4 * fabs(delta)) {
+        const double rise =
+            spring_energy(law, delta + change) - spring_energy(law, delta) - S * change;
+        return fmax(2.0 * rise / (change * change), 0.0);
+    }
+    return delta > 0.0 ? law->p * S / delta : 0.0;
 }
 
 /* J: a bristle's elastic energy sigma0 |z|^2 / 2. */
@@ -271,36 +309,75 @@ static void predict_stick_friction(ipx_gonthier_island *is, double h, const doub
     }
 }
 
+/* The weight theta of the end rate in a contact's rate over a step, (1 - theta) delta_dot +
+   theta delta_dot+, for rate terms that alone would take the contact's rate down at h lambda a
+   step (lambda = E W_nn, 1/s): 1/2, the implicit midpoint rule, second order, while
+   h lambda <= 2; beyond, the least theta that keeps them from reversing the rate within the
+   step (their factor (1 - (1 - theta) h lambda) / (1 + theta h lambda) >= 0), up to 1
+   (backward Euler) for a damper far stiffer than the step. At 1 throughout, the dampers'
+   first-order excess loss left the drops up to 0.64 % below e v once the springs no longer
+   gained (test_gonthier_host_steps); at 1/2 throughout, a near-plastic contact's stiff damper
+   reverses its approach within a sub-step, and the force that may not pull lets it go. */
+static double rate_weight(double h_lambda) { return h_lambda > 2.0 ? 1.0 - 1.0 / h_lambda : 0.5; }
+
+/* Contact i's force over a step is f = S + E delta_dot_theta (before the clamp at 0), with
+   delta_dot_theta = (1 - theta) delta_dot + theta delta_dot+ the rate its depth moves at
+   (move()): the spring at the step's middle, S + (h/2) K delta_dot_theta (K its secant over
+   h delta_dot), times the law's 1 + a delta_dot, and the damper S a at the same rate. One rate
+   for the spring, the damper and the depth: a force held at 0 (the law would pull) then has
+   delta_dot_theta < 0, a depth that shrinks; a damper at a later rate than the depth's
+   (theta 1 against 1/2) held the force at 0 while the depth grew, and the spring's energy
+   grew with nothing paying (demo_plane2d: 389 events gaining up to 3.2e-3 J).
+   delta_dot: m/s, the rate at the step's start; S: k delta^p. */
+typedef struct rate_terms {
+    double K;     /* N/m: the spring's secant stiffness over the step */
+    double E;     /* N s/m: the force's coefficient of delta_dot_theta */
+    double theta; /* the end rate's weight in delta_dot_theta */
+} rate_terms;
+
+static rate_terms rate_terms_of(const ipx_gonthier_island *is, int i, double h, double S,
+                                double delta_dot)
+{
+    const ipx_gonthier_law *L = &is->law[i];
+    const double a = is->state[i].a, w_n = is->W[(3 * i + IPX_N) * (3 * (size_t)is->k + 1)];
+    rate_terms t = {.K = spring_secant(L, S, is->delta[i], h * delta_dot)};
+    t.E = 0.5 * h * t.K * fmax(1.0 + a * delta_dot, 0.0) + S * a;
+    t.theta = rate_weight(h * t.E * w_n);
+    return t;
+}
+
 static void normal_forces(ipx_gonthier_island *is, double h, double *f)
 {
     const int k = is->k, rows = 3 * k;
-    double *S = spring_stiffness(is), *D = S + k, *y = D + k, *x = y + 2 * (size_t)k, *in = x + k,
-           *sol = in + 2 * (size_t)k, *A = sol + k;
+    double *S = spring_stiffness(is), *D = S + k, *y = D + k, *K = rate_work(is), *theta = K + k,
+           *x = y + 2 * (size_t)k, *in = x + k, *sol = in + 2 * (size_t)k, *A = sol + k;
     int *P = (int *)(y + k), *act = (int *)(in + k), np = 0; /* k ints in k doubles' room */
     for (int a = 0; a < rows; a++) f[a] = 0.0;
     for (int i = 0; i < k; i++) {
         ipx_gonthier_state *s = &is->state[i];
-        S[i] = D[i] = 0.0;
-        if (!(is->delta[i] > 0.0)) {
+        const double delta_dot = -is->v[3 * i + IPX_N], change = h * delta_dot;
+        S[i] = D[i] = K[i] = 0.0;
+        theta[i] = 0.5;
+        if (is->delta[i] > 0.0) {
+            f[3 * i + IPX_N] = ipx_gonthier_normal(s, &is->law[i], is->delta[i], delta_dot);
+            tangential_mass(is)[i] = fmax(tangential_row_sum(is->W, rows, 3 * i + IPX_T1),
+                                          tangential_row_sum(is->W, rows, 3 * i + IPX_T2));
+            S[i] = is->law[i].k * ipx_gonthier_depth_power(is->delta[i], is->law[i].p);
+        } else {
             if (s->v_imp != 0.0) *s = ipx_gonthier_fresh(&is->law[i]);
-            continue;
+            if (!(is->delta[i] + change > 0.0)) continue; /* apart and staying apart */
         }
-        const double delta_dot = -is->v[3 * i + IPX_N];
-        f[3 * i + IPX_N] = ipx_gonthier_normal(s, &is->law[i], is->delta[i], delta_dot);
-        tangential_mass(is)[i] = fmax(tangential_row_sum(is->W, rows, 3 * i + IPX_T1),
-                                      tangential_row_sum(is->W, rows, 3 * i + IPX_T2));
-        S[i] = is->law[i].k * ipx_gonthier_depth_power(is->delta[i], is->law[i].p);
-        const double b = S[i] * (1.0 + s->a * delta_dot);
-        D[i] = S[i] * s->a;
-        if (D[i] > 0.0) y[np] = b / D[i], P[np++] = i;
+        const rate_terms t = rate_terms_of(is, i, h, S[i], delta_dot);
+        K[i] = t.K;
+        theta[i] = t.theta;
+        D[i] = t.theta * t.E;
+        if (D[i] > 0.0)
+            y[np] = (S[i] + (1.0 - t.theta) * t.E * delta_dot) / D[i] + delta_dot, P[np++] = i;
     }
     if (np == 0) return;
     for (int r = 0; r < np; r++) {
         const int ri = 3 * P[r] + IPX_N;
         if (is->accel) y[r] -= h * is->accel[ri]; /* the host's forces move delta_dot+ too */
-        for (int j = 0; j < k; j++)               /* the e = 1 rows keep their explicit forces */
-            if (D[j] == 0.0)
-                y[r] -= h * is->W[ri + (size_t)rows * (3 * j + IPX_N)] * f[3 * j + IPX_N];
         in[r] = pushed(is)[P[r]];
     }
     predict_stick_friction(is, h, S, P, np, y, f);
@@ -394,19 +471,27 @@ static void keep_bristles_passive(ipx_gonthier_island *is, double h, const doubl
     }
 }
 
-/* The depths after a step, and the normal springs' energy defect: the spring force k delta^p
-   held over the step works S h (v_n + v_n+) / 2 on the bodies (their kinetic energy changes
-   by pi.(v + v+) / 2 exactly), while its energy changes by V(delta+) - V(delta); semi-implicit
-   Euler makes the two differ by O(h^2) per step, of either sign. v_n: the normal velocities at
-   the step's start; S: the springs' stiffness terms normal_forces() left. */
+/* The depths after a step, delta+ = delta + h delta_dot_theta (rate_terms_of), and the normal
+   springs' energy defect: the spring's force, S + (h/2) K delta_dot_theta, works
+   h (S + (h/2) K delta_dot_theta) (v_n + v_n+) / 2 on the bodies (their kinetic energy changes
+   by pi.(v + v+) / 2 exactly), while its energy changes by V(delta+) - V(delta). At theta = 1/2
+   the two cancel for a depth change of h delta_dot (K is the secant over it); they differ by the
+   secant's miss otherwise, and by (theta - 1/2) h (delta_dot+ - delta_dot) times the force where
+   a stiff damper sets theta above 1/2. Held at the step's start (explicit), the spring's defect
+   was (h^2/2) k' delta_dot+^2 a step, a gain. A contact apart and not reached moves at the
+   mean rate (nothing acts on it). v_n: the normal velocities at the step's start; S: the
+   springs' stiffness terms, K and theta, normal_forces() left. */
 static void move(ipx_gonthier_island *is, double h, const double *v_n)
 {
-    const double *S = spring_stiffness(is);
+    const double *S = spring_stiffness(is), *K = rate_work(is), *theta = K + is->k;
     for (int i = 0; i < is->k; i++) {
-        const double vn = is->v[3 * i + IPX_N], depth = is->delta[i] - vn * h;
+        const double vn = is->v[3 * i + IPX_N];
+        const double rate = -((1.0 - theta[i]) * v_n[i] + theta[i] * vn); /* m/s */
+        const double depth = is->delta[i] + h * rate;
         if (is->energy_error) {
             const ipx_gonthier_law *L = &is->law[i];
-            *is->energy_error += fabs(S[i] * h * 0.5 * (v_n[i] + vn) + spring_energy(L, depth) -
+            const double spring = S[i] + 0.5 * h * K[i] * rate;
+            *is->energy_error += fabs(spring * h * 0.5 * (v_n[i] + vn) + spring_energy(L, depth) -
                                       spring_energy(L, is->delta[i]));
         }
         is->delta[i] = depth;
@@ -436,8 +521,9 @@ void ipx_gonthier_advance(ipx_gonthier_island *is, double h, long n)
             is->impulse[a] += f[a] * h;
             is->v[a] += dv[a] * h;
         }
-        if (is->impulse_time)
-            for (int a = 0; a < rows; a++) is->impulse_time[a] += is->impulse[a] * h;
+        if (is->impulse_time) /* the impulse grows linearly over the step, as move() has it */
+            for (int a = 0; a < rows; a++)
+                is->impulse_time[a] += (is->impulse[a] - 0.5 * f[a] * h) * h;
         keep_bristles_passive(is, h, f, dv, held);
         move(is, h, v_n);
     }
@@ -472,12 +558,15 @@ static double collision_step(const ipx_gonthier_island *is, const double *param)
     return h == 0.0 ? 0.0 : fmin(h, param[IPX_GONTHIER_SUBSTEP]);
 }
 
-/* The longest explicit step that stays stable over a host step of h for these contacts: each
-   contact's spring (p k delta^(p-1)) on its normal effective mass, at the depth it can reach
-   in h, and the bristle's spring sigma0 on its tangential one. (The normal and friction
-   dampers and the Coulomb force are taken at the end of the step: stable at any step and any
-   mu.) */
-static double stable_step(const ipx_gonthier_island *is, double h)
+/* The longest sub-step of a host step of h for these contacts: each contact's spring
+   (k' = p k delta^(p-1), at the depth it can reach in h) on its own normal inverse mass W_nn,
+   0.2 / sqrt(W_nn k'), for accuracy (one period of a lone contact in some 30 sub-steps:
+   test_gonthier_host_steps); and the bristle's spring sigma0, explicit in the slip, below its
+   stability bound 0.2 / sqrt(w_t sigma0) on the Gershgorin row sum w_t of W. The springs taken
+   trapezoidally (normal_forces) are stable at any step, so the coupling of the contacts through
+   W does not shorten it; the dampers and the Coulomb force are taken at the end of the step:
+   stable at any step and any mu. */
+static double accurate_step(const ipx_gonthier_island *is, double h)
 {
     const int rows = 3 * is->k;
     double h_max = INFINITY;
@@ -486,9 +575,7 @@ static double stable_step(const ipx_gonthier_island *is, double h)
         const double vn = is->v[3 * i + IPX_N], an = is->accel ? is->accel[3 * i + IPX_N] : 0.0,
                      depth = fmax(is->delta[i], 0.0) + fmax(-vn, 0.0) * h + fmax(-an, 0.0) * h * h;
         if (!(depth > 0.0)) continue;
-        /* inverse masses as Gershgorin bounds (the rows' absolute sums), so that the coupling
-           between contacts through shared bodies and joints is counted too */
-        const double w_n = row_sum(is->W, rows, 3 * i + IPX_N);
+        const double w_n = is->W[(3 * i + IPX_N) * (rows + 1)];
         const double w_t =
             fmax(row_sum(is->W, rows, 3 * i + IPX_T1), row_sum(is->W, rows, 3 * i + IPX_T2));
         const double kd = L->k * ipx_gonthier_depth_power(depth, L->p);
@@ -633,11 +720,11 @@ ipx_status ipx_gonthier_step(const ipx_params *params, const ipx_problem *p, dou
                               .energy_error = &r->energy_error};
     const double stored = island_stored(&is);
     if (impulse_mean) memset(impulse_mean, 0, sizeof(double) * n);
-    const double h_sub = fmin(params->value[IPX_GONTHIER_SUBSTEP], stable_step(&is, h));
+    const double h_sub = fmin(params->value[IPX_GONTHIER_SUBSTEP], accurate_step(&is, h));
     const double want = ceil(h / h_sub - 1e-9);
     if (want > params->value[IPX_GONTHIER_MAX_SUBSTEPS]) {
         snprintf(r->message, sizeof r->message,
-                 "gonthier: a stable sub-step of %.3g s needs %.3g of them (max_substeps %.3g): "
+                 "gonthier: a sub-step of %.3g s needs %.3g of them (max_substeps %.3g): "
                  "lower k, raise e or v_floor, or shorten the step",
                  h_sub, want, params->value[IPX_GONTHIER_MAX_SUBSTEPS]);
         r->counts.limits_hit |= 1u;
