@@ -725,7 +725,7 @@ ipx_status ipx_gonthier_step(const ipx_params *params, const ipx_problem *p, dou
     if (want > params->value[IPX_GONTHIER_MAX_SUBSTEPS]) {
         snprintf(r->message, sizeof r->message,
                  "gonthier: a sub-step of %.3g s needs %.3g of them (max_substeps %.3g): "
-                 "lower k, raise e or v_floor, or shorten the step",
+                 "lower k or sigma0, or shorten the step",
                  h_sub, want, params->value[IPX_GONTHIER_MAX_SUBSTEPS]);
         r->counts.limits_hit |= 1u;
         return r->status = IPX_ERR_NOT_CONVERGED;
