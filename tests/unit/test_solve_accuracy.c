@@ -54,15 +54,21 @@ static void violations(const ipx_problem *p, const ipx_result *r, double out[3])
     free(vp);
 }
 
+/* A settled bin of k contacts (pile_gen.h), boxes striking its top, drawn from seed. */
+static void settled_bin(ipx_pile *pile, int k, uint64_t seed)
+{
+    ipx_rng rng;
+    ipx_rng_seed(&rng, seed);
+    const ipx_pile_options o = ipx_pile_default_options(IPX_PILE_BIN);
+    ENSURE(ipx_pile_make(pile, k, &o, &rng) == 0);
+}
+
 static void test_pile_to_the_host_accuracy(void)
 {
     /* a settled bin of 512 contacts, boxes striking its top: to lcp_tol the sweeps stall on a
        plateau (test_lcp_iterative.c); to the host's accuracy they end, within the bound */
-    ipx_rng rng;
-    ipx_rng_seed(&rng, 5);
-    ipx_pile_options o = ipx_pile_default_options(IPX_PILE_BIN);
     ipx_pile pile;
-    ENSURE(ipx_pile_make(&pile, PILE_K, &o, &rng) == 0);
+    settled_bin(&pile, PILE_K, 5);
     ipx_result *r = malloc(sizeof *r);
     for (int m = 0; m < 2; m++) {
         const char *model = m ? "routh" : "aplcp";
@@ -97,6 +103,37 @@ static void test_pile_to_the_host_accuracy(void)
         ENSURE(loose_hit[0] && !loose_hit[1]);
         if (!m) ENSURE(work[1] < work[0]);
     }
+    free(r);
+    ipx_pile_free(&pile);
+}
+
+static void test_small_pile_iterative_only_for_the_host(void)
+{
+    /* aplcp's solver by v_tol (docs/models/aplcp.md §3): a settled bin of 12 contacts, between
+       lcp_switch_host (8) and lcp_switch (16), is answered by the dense Lemke when asked exactly
+       (v_tol = 0) and by the iterative solver, within the bound above, when the host gives its
+       accuracy; lcp_switch_host at or above lcp_switch leaves it to the dense Lemke */
+    ipx_pile pile;
+    settled_bin(&pile, 12, 11);
+    ipx_result *r = malloc(sizeof *r);
+    const ipx_params par = ipx_test_params("aplcp", ""),
+                     off = ipx_test_params("aplcp", "lcp_switch_host=16");
+    ipx_problem p = pile.problem;
+    ENSURE(solve(&par, &p, r) == IPX_OK);
+    ENSURE(r->counts.pivots > 0 && r->counts.steps == 0); /* the dense Lemke */
+    p.v_tol = V_HOST;
+    ENSURE(solve(&off, &p, r) == IPX_OK);
+    ENSURE(r->counts.pivots > 0 && r->counts.steps == 0);
+    ENSURE(solve(&par, &p, r) == IPX_OK);
+    printf("  12 contacts, v_tol %g m/s: %d sweeps, %d pivots, limits_hit 0x%x\n", p.v_tol,
+           r->counts.steps, r->counts.pivots, r->counts.limits_hit);
+    ENSURE(r->counts.steps > 0 && r->counts.pivots == 0 && r->counts.limits_hit == 0);
+    ENSURE(ipx_test_keeps_promises(&par, &p, r));
+    double viol[3];
+    violations(&p, r, viol);
+    ENSURE(viol[0] <= V_HOST * (1.0 + 1e-9));
+    ENSURE(viol[1] <= V_HOST * (1.0 + 1e-9));
+    ENSURE(viol[2] <= 1e-12 * ipx_max_abs(r->impulse, 3 * (size_t)p.k));
     free(r);
     ipx_pile_free(&pile);
 }
@@ -165,6 +202,7 @@ static void test_bad_v_tol_refused(void)
 int main(void)
 {
     RUN(test_pile_to_the_host_accuracy);
+    RUN(test_small_pile_iterative_only_for_the_host);
     RUN(test_energy_gain_solved_again);
     RUN(test_bad_v_tol_refused);
     return ipx_test_exit();

@@ -6,9 +6,13 @@
 ///
 /// Solvers (issue scale). Below `lcp_switch` contacts the LCP is solved by the dense
 /// lexicographic Lemke (impax/lcp.h): exact up to round-off, O(n^2) per pivot on the
-/// (nd + 2) k unknowns, so O(k^3). From `lcp_switch` contacts on it is solved contact by contact
-/// on a block-sparse copy of W (projected block Gauss-Seidel with Anderson acceleration, each
-/// contact's own small LCP solved exactly; core/src/numerics/nsgs.h): the answer is accepted when
+/// (nd + 2) k unknowns, so O(k^3). A problem that gives the host's accuracy (v_tol > 0) takes
+/// the iterative solver from `lcp_switch_host` contacts on instead, where that is smaller: the
+/// host keeps nothing finer than v_tol, and on piles the dense Lemke of 8-15 contacts cost 20
+/// times the iterative solve to v_tol (docs/models/aplcp.md §3). From `lcp_switch` contacts on
+/// it is solved contact by contact on a block-sparse copy of W (projected block Gauss-Seidel
+/// with Anderson acceleration, each contact's own small LCP solved exactly;
+/// core/src/numerics/nsgs.h): the answer is accepted when
 /// the LCP's relative residual (natural map, each row against the problem's largest impulse and
 /// velocity) is at most `lcp_tol`, which the invariant checker's default tolerance (1e-9
 /// relative) then also accepts. Frictional LCPs can have several solutions (redundant contacts
@@ -50,6 +54,7 @@ enum {
     IPX_APLCP_LCP_FALLBACK, ///< contacts up to which a failed iterative solve is redone densely
     IPX_APLCP_LCP_ACCEPT,   ///< residual accepted above lcp_fallback when lcp_tol is not reached
     IPX_APLCP_STALL_SWEEPS, ///< plain sweeps without progress that end an unconverged solve early
+    IPX_APLCP_LCP_SWITCH_HOST, ///< as lcp_switch, where the host gives its accuracy (v_tol > 0)
     IPX_APLCP_N_PARAMS
 };
 

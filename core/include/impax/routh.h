@@ -56,7 +56,7 @@
 /// make up for an unsettled answer; at 48 one island of 66 contacts of ODE's house of cards
 /// (tests/unit/test_lcp_stall.c) was left to ODE, its iterative solve stalled at a residual of
 /// 0.04. On the piles of bench_piles (docs/performance.md) 96 and 48 made the same events at the
-/// same cost. The other defaults (lcp_switch 8; aplcp keeps 16) were chosen on the problems one run of bench_scenes' 200-box bin handed to routh,
+/// same cost. The other defaults (lcp_switch 8; aplcp keeps 16, 8 where the host gives v_tol) were chosen on the problems one run of bench_scenes' 200-box bin handed to routh,
 /// replayed (bench_replay; docs/performance.md "Performance"): a step LCP of k contacts has 7k unknowns
 /// (nd = 4), and the dense Lemke on it costs 20-140 ms from k = 48 on, more than the whole rest
 /// of the impact; problems of 8-15 contacts settle iteratively in a quarter of the dense time.
