@@ -12,10 +12,14 @@
    since the damped bounds that follow (nsgs.c, DAMPED_AFTER); and a third (153 contacts), whose
    plain sweeps cycled at 0.0657 without f rising: answered since a stall above lcp_accept
    switches to the fixed bounds too. bowling's polygonal LCP of the three walls as well, since
-   its iterative solve goes on past a stall where the work bound cannot pay a dense one. */
+   its iterative solve goes on past a stall where the work bound cannot pay a dense one. And two
+   tutorial3 islands (lcp_cone_data.h) on which neither the plain sweeps nor the fixed bounds
+   went below 0.046 and 0.078 and the dense Lemke ended on an inaccurate basis: answered since
+   the cone stage (nsgs.h) comes first. */
 #include <stdio.h>
 
 #include "ensure.h"
+#include "lcp_cone_data.h"
 #include "lcp_stall_data.h"
 #include "model_test.h"
 #include "w_blocks.h"
@@ -110,6 +114,18 @@ static void test_bowling_answers_the_crash_walls_without_its_work_bound(void)
         check_island(&islands[i], "bowling");
 }
 
+/* The islands that came once aplcp's iterative solver took islands from 8 contacts
+   (lcp_switch_host): sweeps over each contact's friction cone settle them where the plain and
+   fixed-bound sweeps ran in cycles. */
+static void test_the_cone_stage_answers_the_cycling_islands(void)
+{
+    const island islands[] = {ISLAND(t3_37, 0.2), ISLAND(t3_50, 0.2)};
+    for (size_t i = 0; i < sizeof islands / sizeof islands[0]; i++) {
+        check_island(&islands[i], "aplcp");
+        check_island(&islands[i], "routh");
+    }
+}
+
 int main(void)
 {
     RUN(test_aplcp_answers_the_islands_it_left_to_ode);
@@ -117,5 +133,6 @@ int main(void)
     RUN(test_each_island_is_answered_by_both_lcp_models);
     RUN(test_both_lcp_models_answer_the_crash_walls);
     RUN(test_bowling_answers_the_crash_walls_without_its_work_bound);
+    RUN(test_the_cone_stage_answers_the_cycling_islands);
     return ipx_test_exit();
 }

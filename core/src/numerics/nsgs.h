@@ -24,17 +24,31 @@
 /// the best iterate creep on). The answer is always the best sweep's iterate (a sweep's output
 /// keeps every contact's own conditions: lambda >= 0, the friction polygon, the cap).
 ///
+/// Cone stage (where the caller asks for it: cone below): once a plain sweep raises f or plain
+/// sweeps stall (as below), the sweeps first go on from the best iterate with each contact's
+/// step the exact minimiser of f = 1/2 pi'W pi + v'pi over its own impulse within its friction
+/// cone (pi_t in the polygon of radius mu_i pi_n: a convex set, so the sweeps descend on one
+/// convex QP and settle; ipx_nsgs_cone_local). Where the QP's KKT conditions hold, the LCP's
+/// hold at every contact that sticks (pi inside its cone: zero velocity) or carries no impulse
+/// (the QP asks it to leave at least mu times its slip, the LCP only to leave); only a pressing
+/// contact that slides differs (the QP lets it lift off). So where the contacts stick, as under
+/// the "no slip" mu of PyODE's tutorial3 (5000), the stage's answer is the LCP's: on two of its
+/// islands (37 and 50 contacts, test_lcp_stall.c) plain sweeps and fixed bounds cycled at
+/// residuals of 0.046 and 0.078, and the stage settles them. Where its own best residual has
+/// not halved in 200 sweeps (sliding contacts: the crash demo's wall, mu 0.5), the fixed bounds
+/// go on from the best iterate.
+///
 /// Fixed friction bounds: once a plain sweep raises f = 1/2 pi'W pi + v'pi (the kinetic energy
-/// change, J) above the last judged iterate's by more than 3e-3 of its terms, or plain sweeps
-/// stall (stall_sweeps) above stall_accept (a cycle whose period divides the sweeps between
-/// judgements leaves f unchanged where it is judged), the sweeps go on from
-/// the best iterate with each contact's friction bound fixed at mu_i s_i (a Tresca fixed point),
-/// s_i its normal impulse, renewed every fourth sweep, when the residual is judged. Where that has
-/// not halved the best residual in 2 000 sweeps (renewed outright, the bounds can run in cycles:
-/// the crash demo's wall), the fixed point is damped: each bound's QP is solved to a tenth of the
-/// last LCP residual, and the bounds then move a tenth of the way to the normal impulses (nsgs.c,
-/// DAMPED_AFTER). Before it is judged, each friction impulse beyond mu_i lambda_n,i is scaled back
-/// onto that polygon, so every iterate judged, and the answer, keeps each contact's own
+/// change, J) above the last judged iterate's by more than 3e-3 of its terms, or plain sweeps stall
+/// (stall_sweeps) above stall_accept (a cycle whose period divides the sweeps between judgements
+/// leaves f unchanged where it is judged), and the cone stage (if asked for) stalled, the sweeps go
+/// on from the best iterate with each contact's friction bound fixed at mu_i s_i (a Tresca fixed
+/// point), s_i its normal impulse, renewed every fourth sweep, when the residual is judged. Where
+/// that has not halved the best residual in 2 000 sweeps (renewed outright, the bounds can run in
+/// cycles: the crash demo's wall), the fixed point is damped: each bound's QP is solved to a tenth
+/// of the last LCP residual, and the bounds then move a tenth of the way to the normal impulses
+/// (nsgs.c, DAMPED_AFTER). Before it is judged, each friction impulse beyond mu_i lambda_n,i is
+/// scaled back onto that polygon, so every iterate judged, and the answer, keeps each contact's own
 /// conditions (lambda >= 0, the cone, the cap).
 ///
 /// Gauss-Seidel on the Coulomb law is no descent method: a sliding contact's local answer may raise
@@ -112,6 +126,14 @@ typedef struct ipx_nsgs_options {
     /// m/s, >= 0: the solve also ends when residual * V <= v_tol (the problem's v_tol: the
     /// accuracy the host holds), IPX_OK; 0: tol alone decides.
     double v_tol;
+    /// 1: the cone stage (above) comes before the fixed bounds (a solve with caps, a Routh
+    /// step's, keeps the local LCP for a capped contact's step there); 0: the fixed bounds follow
+    /// the plain sweeps at once. Its local QPs cost a small Lemke each, and where contacts slide it
+    /// only spends its 200 sweeps: routh's many LCPs on ODE's house of cards (mu 5) took 1.67 s
+    /// of CPU with it, 0.25 to 0.31 s without. So aplcp asks for it where no dense solve
+    /// follows (its rescue of a failed dense Lemke, and above lcp_fallback), the answer's last
+    /// chance.
+    int cone;
 } ipx_nsgs_options;
 
 /// The solver's state; everything lives in the workspace it was set up from.
@@ -143,6 +165,7 @@ typedef struct ipx_nsgs {
     int local_failures; /* local problems Lemke failed too (the contact kept its impulse) */
     int accelerated;    /* the acceleration was still on at the end */
     int bounded_sweeps; /* sweeps with fixed friction bounds (after a stall) */
+    int cone_sweeps;    /* sweeps of the cone stage (after the fixed bounds) */
 } ipx_nsgs;
 
 /// Bytes ipx_nsgs_init takes for k contacts with nd friction directions; in_place: the problem
@@ -171,6 +194,12 @@ ipx_status ipx_nsgs_solve(ipx_nsgs *s, const double *v, const double *qn_shift, 
 /// KKT conditions to round-off (a singular W_ii), pi then undefined.
 int ipx_nsgs_bounded_local(const double w[9], const double u[3], const double *dir, int nd,
                            double b, const double *cap, double pi[3]);
+
+/// The cone stage's step (nsgs_cone.c): pi (3, N*s) minimising 1/2 pi' W_ii pi + u' pi over
+/// pi_t in the friction polygon (s's directions) of radius mu pi_n; w: W_ii (column-major), u:
+/// the contact's velocity without its own impulse (m/s), mu > 0. Uses s's local Lemke storage.
+/// Returns 0 where W_ii is singular or Lemke fails.
+int ipx_nsgs_cone_local(ipx_nsgs *s, const double w[9], const double u[3], double mu, double pi[3]);
 
 /// Sweeps the iterative solver gets when an unconverged solve will be redone by the dense
 /// Lemke: about as many as one dense solve of k contacts costs (a sweep is O(k), the dense

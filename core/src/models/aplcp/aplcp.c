@@ -175,7 +175,8 @@ static ipx_status solve_iterative(const ipx_problem *p, const double *param, con
                                   1,
                                   (int)param[IPX_APLCP_STALL_SWEEPS],
                                   dense_after ? INFINITY : param[IPX_APLCP_LCP_ACCEPT],
-                                  p->v_tol};
+                                  p->v_tol,
+                                  !dense_after}; /* the cone stage where no dense solve follows */
     st = ipx_nsgs_solve(&s, p->v, shift, NULL, 0, &opt);
     *residual = s.residual;
     r->counts.lcp_solves++;

@@ -356,6 +356,7 @@ ipx_status ipx_routh_ctx_init(ipx_routh_ctx *c, const ipx_problem *p, const doub
     c->nsgs_opt.accelerate = 1;
     c->nsgs_opt.stall_sweeps = (int)param[IPX_ROUTH_STALL_SWEEPS];
     c->nsgs_opt.v_tol = p->v_tol; /* the host's accuracy (types.h) */
+    c->nsgs_opt.cone = 0; /* its cost on the step LCPs of a pile (nsgs.h, cone) is not paid */
     c->lcp_accept = param[IPX_ROUTH_LCP_ACCEPT];
     ipx_status st = take_memory(c, ws);
     if (st != IPX_OK) return st;
