@@ -150,7 +150,8 @@ typedef struct ipx_gonthier_island {
     double *energy_error;        ///< J, or NULL: accumulates, per step and contact, |change
                                  ///< of k delta^(p+1)/(p+1) + work of the spring's force|, the
                                  ///< normal springs' energy defect of the implicit midpoint
-                                 ///< rule (0 for p = 1)
+                                 ///< rule (0 for p = 1 where the rate is the midpoint's,
+                                 ///< theta = 1/2)
 } ipx_gonthier_island;
 
 /// Energy (J) the elastic elements of one contact hold: the normal spring k delta^(p+1)/(p+1)
@@ -162,7 +163,8 @@ double ipx_gonthier_stored_energy(const ipx_gonthier_law *law, const ipx_gonthie
 size_t ipx_gonthier_advance_work_doubles(int k);
 
 /// n steps of h (s): f from (delta, v, state), the normal springs by the implicit midpoint
-/// rule; impulse += f h; v += (W f + accel) h; delta -= (v_n + v_n+) h / 2;
+/// rule; impulse += f h; v += (W f + accel) h; delta -= ((1 - theta) v_n + theta v_n+) h,
+/// theta = 1/2 unless a stiff damper needs a later rate;
 /// impulse_time += (impulse + impulse+) h / 2; energy_error as documented above.
 void ipx_gonthier_advance(ipx_gonthier_island *is, double h, long n);
 

@@ -61,18 +61,16 @@ static int constraints(const ipx_nsgs *s, double mu, double a[][3])
 
 int ipx_nsgs_cone_local(ipx_nsgs *s, const double w[9], const double u[3], double mu, double pi[3])
 {
-    double h[9], a[IPX_AP_MAX_DIRECTIONS][3], ha[3][IPX_AP_MAX_DIRECTIONS];
+    double h[9], a[IPX_AP_MAX_DIRECTIONS][3], ha[IPX_AP_MAX_DIRECTIONS][3]; /* ha[j] = h a_j */
     if (!inverse3(w, h)) return 0;
     const int m = constraints(s, mu, a);
     double hu[3];
-    for (int x = 0; x < 3; x++) hu[x] = h[x] * u[0] + h[x + 3] * u[1] + h[x + 6] * u[2];
-    for (int j = 0; j < m; j++)
-        for (int x = 0; x < 3; x++)
-            ha[x][j] = h[x] * a[j][0] + h[x + 3] * a[j][1] + h[x + 6] * a[j][2];
+    ipx_mat3_vec(h, u, hu);
+    for (int j = 0; j < m; j++) ipx_mat3_vec(h, a[j], ha[j]);
     for (int i = 0; i < m; i++) {
         s->ql[i] = -(a[i][0] * hu[0] + a[i][1] * hu[1] + a[i][2] * hu[2]);
         for (int j = 0; j < m; j++)
-            s->Mloc[i + m * j] = a[i][0] * ha[0][j] + a[i][1] * ha[1][j] + a[i][2] * ha[2][j];
+            s->Mloc[i + m * j] = a[i][0] * ha[j][0] + a[i][1] * ha[j][1] + a[i][2] * ha[j][2];
     }
     int pivots = 0;
     const ipx_status st = ipx_lemke(m, s->Mloc, s->ql, s->zl, s->wl,
@@ -81,7 +79,7 @@ int ipx_nsgs_cone_local(ipx_nsgs *s, const double w[9], const double u[3], doubl
     if (st != IPX_OK) return 0;
     for (int x = 0; x < 3; x++) {
         pi[x] = -hu[x];
-        for (int j = 0; j < m; j++) pi[x] += ha[x][j] * s->zl[j];
+        for (int j = 0; j < m; j++) pi[x] += ha[j][x] * s->zl[j];
     }
     pi[IPX_N] = fmax(pi[IPX_N], 0.0); /* round-off of the implied pi_n >= 0 */
     return 1;
