@@ -278,12 +278,16 @@ static double tangential_row_sum(const double *W, int rows, int r)
    f_max(k delta^p). Without it the dampers expect a contact that friction presses in (a box's
    corner held on a slope) to leave h |W_nt f_t| a sub-step faster than it does and hold the
    force below the load, a times that (a = 1e4 s/m at e = 0): it sank for good
-   (docs/models/gonthier.md §6.5a). Counted only where it presses a contact in: a pull the
-   friction then cannot give (saturated at the force the dampers leave) would have them hold
-   the force below the spring while the contact approaches, energy from nothing (demo_plane2d,
-   the stick damper of a touch). The Coulomb pull mu_c f_n is left out: it follows the normal
-   force, and in a Painleve configuration (mu |W_nt| > W_nn) the loop normal force -> friction
-   -> normal force, counted a sub-step late, has a gain above one. S: k delta^p. */
+   (docs/models/gonthier.md §6.5a). Where it pulls a contact out (the uphill corner, which the
+   friction's torque unloads) it counts as well: left out, the dampers expected the contact to
+   open slower than it did and held its force above the law's at the rate its depth moved
+   while it opened, energy from nothing (demo_cyl's resting island, 1e-9 J a host step;
+   test_gonthier_friction_pull). The breakaway bound keeps the pull within what the friction
+   can give: uncapped, a pull the saturated friction did not give left a touch without force
+   while it approached (demo_plane2d, the stick damper of a touch). The Coulomb pull mu_c f_n
+   is left out: it follows the normal force, and in a Painleve configuration
+   (mu |W_nt| > W_nn) the loop normal force -> friction -> normal force, counted a sub-step
+   late, has a gain above one. S: k delta^p. */
 static void predict_stick_friction(ipx_gonthier_island *is, double h, const double *S, const int *P,
                                    int np, double *y, double *f)
 {
@@ -302,10 +306,10 @@ static void predict_stick_friction(ipx_gonthier_island *is, double h, const doub
     }
     for (int r = 0; r < np; r++) {
         const int ri = 3 * P[r] + IPX_N;
-        double rate = 0.0; /* m/s^2: the friction's push on the contact's normal rate */
+        double rate = 0.0; /* m/s^2: the friction's push (< 0) or pull on the normal rate */
         for (int b = 0; b < rows; b++)
             if (b % 3 != IPX_N && f[b] != 0.0) rate += is->W[ri + (size_t)rows * b] * f[b];
-        if (rate < 0.0) y[r] -= h * rate;
+        y[r] -= h * rate;
     }
 }
 
