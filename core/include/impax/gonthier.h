@@ -32,8 +32,9 @@
 /// part are likewise taken at the slip the step leaves (ipx_gonthier_friction): they stop a
 /// slip at most, never reverse it, for any mu, also when the normal force grows by a large
 /// factor within a step (a contact that its own friction drives into the surface); the
-/// bristle stores no energy the slip did not put in. The sub-step is bounded by the normal
-/// springs and the bristle spring only (max_substeps guards it), not by mu or the dampers.
+/// bristle stores no energy the slip did not put in. The sub-step is bounded for accuracy by
+/// each contact's normal spring and bristle spring on its own inverse masses only
+/// (max_substeps guards it), not by mu, the dampers or the coupling of the contacts.
 #ifndef IMPAX_GONTHIER_H
 #define IMPAX_GONTHIER_H
 
@@ -115,11 +116,11 @@ double ipx_gonthier_normal(ipx_gonthier_state *s, const ipx_gonthier_law *law, d
 /// (m/s, body 1 relative to body 2) over a step of h (s); advances z and s_dw. w_t (1/kg) is
 /// the contact's tangential inverse mass (an upper bound when contacts are coupled, e.g. the
 /// row sums of |W|); 0 for an immovable body or a slip the host imposes. The dampers (stick
-/// sigma1, viscous sigma2) and the Coulomb force are taken at the slip the step leaves
-/// (backward Euler), so that together they stop a slip at most, never reverse it; the bristle
-/// relaxes by backward Euler and stores no more than the slip stretched it (see
-/// gonthier_law.c for the derivation). Stable for any mu and bristle constants when
-/// h sqrt(w_t sigma0) < 2 (the bristle's own stiffness on the tangential mass).
+/// sigma1, viscous sigma2), the bristle's stretch over the step and the Coulomb force are taken
+/// at the slip the step leaves (backward Euler), so that together they stop a slip at most,
+/// never reverse it; the bristle relaxes by backward Euler and stores no more than the slip
+/// stretched it (see gonthier_law.c for the derivation). Stable for any mu, bristle constants
+/// and h (the bristle's spring by symplectic Euler's rule, its force at the end stretch).
 void ipx_gonthier_friction(ipx_gonthier_state *s, const ipx_gonthier_law *law, double f_n,
                            const double v_t[2], double h, double w_t, double f_t[2]);
 

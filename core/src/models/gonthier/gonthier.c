@@ -255,13 +255,6 @@ static int solve_forces(const double *G, int np, const double *y, double *x, dou
     return 0;
 }
 
-static double row_sum(const double *W, int rows, int r)
-{
-    double sum = 0.0;
-    for (int c = 0; c < rows; c++) sum += fabs(W[r + (size_t)rows * c]);
-    return sum;
-}
-
 /* Row r's absolute sum over the tangential columns: the friction's share of the Gershgorin
    bound (friction_force). */
 static double tangential_row_sum(const double *W, int rows, int r)
@@ -396,7 +389,8 @@ static void normal_forces(ipx_gonthier_island *is, double h, double *f)
 }
 
 /* Friction of contact i for its normal force f[n] (into f[t1], f[t2]); advances its bristle.
-   The dampers and the Coulomb part are taken at the slip the step leaves
+   The dampers, the bristle's stretch over the step and the Coulomb part are taken at the slip
+   the step leaves
    (ipx_gonthier_friction), with the tangential inverse mass bounded by the rows' absolute sums
    over the tangential columns w_i = sum_j |W_ij| (F has no normal entries, so the normal
    columns do not enter F.W F; counting them made the bound of one contact |W_nt| too large,
@@ -565,11 +559,21 @@ static double collision_step(const ipx_gonthier_island *is, const double *param)
 /* The longest sub-step of a host step of h for these contacts: each contact's spring
    (k' = p k delta^(p-1), at the depth it can reach in h) on its own normal inverse mass W_nn,
    0.2 / sqrt(W_nn k'), for accuracy (one period of a lone contact in some 30 sub-steps:
-   test_gonthier_host_steps); and the bristle's spring sigma0, explicit in the slip, below its
-   stability bound 0.2 / sqrt(w_t sigma0) on the Gershgorin row sum w_t of W. The springs taken
-   trapezoidally (normal_forces) are stable at any step, so the coupling of the contacts through
-   W does not shorten it; the dampers and the Coulomb force are taken at the end of the step:
-   stable at any step and any mu. */
+   test_gonthier_host_steps); and the bristle's, for accuracy too, on the contact's own
+   tangential inverse mass w_t (W's diagonal): in stick the bristle and w_t make an oscillator
+   lambda^2 + sigma1 w_t lambda + sigma0 w_t = 0 (1/s^2). Underdamped (sigma1^2 w_t <
+   4 sigma0) it turns at sqrt(w_t sigma0), resolved at 0.2 / sqrt(w_t sigma0); overdamped, the
+   slow root, between sigma0 / sigma1 and 2 sigma0 / sigma1 whatever w_t, is the bristle's own
+   relaxation, resolved at 0.1 sigma1 / sigma0, and the fast root sigma1 w_t is a transient the
+   bristle's stretch taken at the end slip damps within a sub-step. The larger of the two is the
+   one that applies (they meet at critical damping). At the default sigma0, sigma1 that is
+   316 us or more, above `substep`: the bristle sets the sub-step only where its constants are
+   stiffer. The normal springs taken at the middle of the step (normal_forces) and the bristle's
+   spring by symplectic Euler's rule (gonthier_law.c) are stable at any step, so the coupling of
+   the contacts through W does not shorten it: the bristle's stability bound
+   0.2 / sqrt(w sigma0) on the Gershgorin row sums set 869 sub-steps a 10 ms step on ODE's
+   house of cards. The dampers and the Coulomb force are taken at the end of the step: stable at
+   any step and any mu. */
 static double accurate_step(const ipx_gonthier_island *is, double h)
 {
     const int rows = 3 * is->k;
@@ -581,10 +585,11 @@ static double accurate_step(const ipx_gonthier_island *is, double h)
         if (!(depth > 0.0)) continue;
         const double w_n = is->W[(3 * i + IPX_N) * (rows + 1)];
         const double w_t =
-            fmax(row_sum(is->W, rows, 3 * i + IPX_T1), row_sum(is->W, rows, 3 * i + IPX_T2));
+            fmax(is->W[(3 * i + IPX_T1) * (rows + 1)], is->W[(3 * i + IPX_T2) * (rows + 1)]);
         const double kd = L->k * ipx_gonthier_depth_power(depth, L->p);
         if (w_n > 0.0) h_max = fmin(h_max, 0.2 / sqrt(w_n * L->p * kd / depth));
-        if (w_t > 0.0 && L->mu_s + L->mu_c > 0.0) h_max = fmin(h_max, 0.2 / sqrt(w_t * L->sigma0));
+        if (w_t > 0.0 && L->mu_s + L->mu_c > 0.0)
+            h_max = fmin(h_max, fmax(0.2 / sqrt(w_t * L->sigma0), 0.1 * L->sigma1 / L->sigma0));
     }
     return h_max;
 }

@@ -59,10 +59,13 @@ static void dir_eps(const double v[2], double v_eps, double out[2])
    (1/kg): stable for any mu and any bristle time constant, and it never gives back energy the
    slip did not put in. With the slip v at the step's start (body 1 relative to body 2), F the
    force against it (the force on body 1 is -F) and the end slip v+ = v - h w F:
-   (a) Dampers at the slip they leave (backward Euler): the stick damper s sigma1 and the
-       viscous sigma2 act on v_d = v / (1 + h w c), c = s sigma1 + sigma2, so h w c |v_d| < |v|:
-       however large sigma1, sigma2 (or h), they slow the slip, never reverse it. (Taken at v,
-       as in the paper's explicit form, they reverse it and grow once h w c > 2.)
+   (a) Dampers and the bristle's stretch at the slip they leave (backward Euler): the stick
+       damper s sigma1, the viscous sigma2 and the bristle spring's increment over the step
+       (its force at z+ less its force at z: s h sigma0 v_d / D by (c) and (e)) act on
+       v_d = v / (1 + h w c), c = s sigma1 + sigma2 + s h sigma0 / D, so h w c |v_d| < |v|:
+       however large sigma0, sigma1, sigma2 (or h), they slow the slip, never reverse it.
+       (Taken at v, as in the paper's explicit form, the dampers reverse it and grow once
+       h w c > 2.)
    (b) Coulomb (19) at the slip the step leaves (backward Euler): F_C = mu_c f_n dir(v) unless
        that, with the dampers, carries the slip through zero within the step; then it stops it:
        |F_C| <= |v_d| / (h w), so h w ((1 - s)|F_C| + c |v_d|) <= |v|. Taken at v instead, a
@@ -89,14 +92,29 @@ static void dir_eps(const double v[2], double v_eps, double out[2])
    (g) The bristles' spring and the bodies' motion are reconciled after the step, once its end
        slip v+ is known (keep_bristles_passive in gonthier.c): they give no energy they did not
        hold.
-   With (a)-(c) the only term that is not a damper taken at its end slip is the bristle's spring
-   sigma0 z+, a stiffness on the tangential mass: stable for h sqrt(w sigma0) < 2 whatever mu
-   (ipx_gonthier_step keeps its sub-steps below 0.2 / sqrt(w sigma0)). w = 0 (an immovable
+   With (a)-(c) the only term held at the step's start is the bristle's start stretch, its
+   force s sigma0 z / D; its stretch over the step is taken at the slip the step leaves. That
+   is symplectic Euler's rule for the bristle's spring (z+ from the end slip, the force at z+):
+   for one contact of exact w in stick its step (z, v) -> (z+, v+) has determinant
+   (1 + (omega h)^2) / (1 + (omega h)^2 + h w sigma1) <= 1 and trace in (1, 2], omega^2 =
+   w sigma0, so it is stable at any step; for contacts coupled through W_tt with w their
+   Gershgorin bounds w_i (friction_force in gonthier.c), the undamped step's
+   h^2 sigma0 rho(A W_tt) <= max_i h^2 w_i sigma0 / (1 + h^2 w_i sigma0) < 1,
+   A = diag(1 / (1 + h^2 w_i sigma0)), stays below symplectic Euler's bound 4
+   (tests/unit/test_gonthier_coupled_bristles.c). Held at its
+   start stretch with only the dampers in (a), the spring was stable while
+   (omega h)^2 < 4 + 2 h w sigma1, and the sub-step was kept below 0.2 / sqrt(w sigma0) on the
+   Gershgorin w: 869 sub-steps a 10 ms step on ODE's house of cards. The start stretch is not
+   taken at the end slip too (backward Euler): the end slip (a) predicts leaves out the loads
+   the friction holds (a host's spring, gravity, the other contacts' friction through W), so
+   the bristle's own pull on the slip, h w sigma0 z, unloaded it each step until the stick
+   crept at h w |load|: V3's block slid at its first peak of 0.98 N (of 1.5 N), a load held
+   on a slope crept at 0.19 mm/s (test_gonthier_bristle_energy). w = 0 (an immovable
    body, or a slip the host imposes) leaves (a) and (b) out: the forces at the slip v, as the
    paper has them. (a) and (b) act on the slip
    the friction alone would leave: a host's other forces of the same step (a spring pulling,
    gravity) are not in v+, so a slip slower than h w mu_c f_n under such a load is stopped each
-   step and started again by the load: V3's steady peak at 0.15 m/s is 1.289 N at h = 1 ms
+   step and started again by the load: V3's steady peak at 0.15 m/s is 1.284 N at h = 1 ms
    with w = 1 / (1 kg) (1.300 N with w = 0 or at h = 0.1 ms). Given the load's rate a_t
    (ipx_gonthier_friction_loaded), (b) may also stop the slip h a_t adds along v within the
    step: a load static friction holds then sticks, where it crept at h w |load| for good
@@ -108,16 +126,18 @@ static double stick_weight(const ipx_gonthier_law *law, const double v_t[2])
     return x < 745.0 ? exp(-x) : 0.0;
 }
 
-/* (a)'s divisor of the slip: 1 + h w (s sigma1 + sigma2). */
-static double damper_divisor(const ipx_gonthier_law *law, double stick, double hw)
-{
-    return 1.0 + hw * (stick * law->sigma1 + law->sigma2);
-}
-
 /* (c)'s divisor of the bristle: 1 + (1 - s) h / tau_br, tau_br = sigma1 / sigma0. */
 static double relaxation_divisor(const ipx_gonthier_law *law, double stick, double h)
 {
     return 1.0 + (1.0 - stick) * h * law->sigma0 / law->sigma1;
+}
+
+/* (a)'s divisor of the slip: 1 + h w (s sigma1 + sigma2 + s h sigma0 / D), the dampers and
+   the bristle spring's stretch over the step h (s), w (1/kg), D: relaxation_divisor. */
+static double damper_divisor(const ipx_gonthier_law *law, double stick, double h, double w,
+                             double D)
+{
+    return 1.0 + h * w * (stick * (law->sigma1 + h * law->sigma0 / D) + law->sigma2);
 }
 
 void ipx_gonthier_friction(ipx_gonthier_state *s, const ipx_gonthier_law *law, double f_n,
@@ -132,7 +152,8 @@ void ipx_gonthier_friction_loaded(ipx_gonthier_state *s, const ipx_gonthier_law 
 {
     const double vv = v_t[0] * v_t[0] + v_t[1] * v_t[1];
     const double stick = stick_weight(law, v_t), slip = 1.0 - stick, hw = h * w_t;
-    const double damp = damper_divisor(law, stick, hw); /* (a) */
+    const double D = relaxation_divisor(law, stick, h);        /* (c) */
+    const double damp = damper_divisor(law, stick, h, w_t, D); /* (a) */
     double C[2], v_d[2], z1[2], f_br[2];
     dir_eps(v_t, law->v_eps, C);
     for (int j = 0; j < 2; j++) {
@@ -147,7 +168,6 @@ void ipx_gonthier_friction_loaded(ipx_gonthier_state *s, const ipx_gonthier_law 
                  reach = hw > 0.0 ? (sqrt(vv) / damp + push / sqrt(vv)) / hw : INFINITY;
     if (c_norm > reach)
         for (int j = 0; j < 2; j++) C[j] *= reach / c_norm;
-    const double D = relaxation_divisor(law, stick, h); /* (c) */
     for (int j = 0; j < 2; j++)
         z1[j] = (s->z[j] + h * stick * v_d[j] + h * slip * C[j] / law->sigma1) / D;
     const double len = ipx_length2(z1[0], z1[1]); /* (d) */
@@ -180,8 +200,8 @@ void ipx_gonthier_friction_stick(const ipx_gonthier_state *s, const ipx_gonthier
                                  const double v_t[2], double h, double w_t, double f_t[2])
 {
     const double stick = stick_weight(law, v_t);
-    const double damp = damper_divisor(law, stick, h * w_t);
     const double D = relaxation_divisor(law, stick, h); /* (c) */
+    const double damp = damper_divisor(law, stick, h, w_t, D);
     for (int j = 0; j < 2; j++) {
         const double v_d = v_t[j] / damp, z1 = (s->z[j] + h * stick * v_d) / D;
         f_t[j] = -(law->sigma0 * z1 + law->sigma1 * (z1 - s->z[j]) / h + law->sigma2 * v_d);
