@@ -39,29 +39,34 @@ double ipx_sparse_flops_bound(const void *state)
 }
 
 /* A^T in compressed columns (column j = row j of A), built from A's columns (contiguous) in
-   two passes; NULL if A has more than max_nz non-zeros. *row_max = A's largest row norm. */
+   two passes; NULL if A has more than max_nz non-zeros. *row_max = A's largest row norm.
+   It is allocated to its count of non-zeros, not to max_nz (a quarter of n^2, mostly unused):
+   such a block came from the top of the heap and its free gave it back to the system, and
+   those trims (page faults, TLB flushes on every core) were 17 % of the replay of the crash's
+   dearest islands (docs/performance.md). */
 static cholmod_sparse *transpose_of(int n, const double *A, size_t max_nz, cholmod_common *cc,
                                     double *row_max)
 {
     const size_t nn = (size_t)n;
-    cholmod_sparse *T = cholmod_l_allocate_sparse(nn, nn, max_nz, 1, 1, 0, CHOLMOD_REAL, cc);
-    if (!T) return NULL;
-    SuiteSparse_long *p = T->p, *i = T->i;
-    double *x = T->x, *ss = cc->Xwork; /* n doubles of CHOLMOD's workspace: row sums of squares */
-    memset(p, 0, sizeof(SuiteSparse_long) * (nn + 1));
+    SuiteSparse_long *p = cc->Iwork; /* n longs of CHOLMOD's workspace: row counts */
     size_t nz = 0;
+    for (size_t j = 0; j < nn; j++) p[j] = 0;
     for (size_t c = 0; c < nn; c++)
         for (size_t j = 0; j < nn; j++) {
             const int non_zero = A[j + nn * c] != 0.0;
-            p[j + 1] += non_zero;
+            p[j] += non_zero;
             nz += (size_t)non_zero;
         }
-    if (nz > max_nz) {
-        cholmod_l_free_sparse(&T, cc);
-        return NULL;
-    }
-    for (size_t j = 0; j < nn; j++) p[j + 1] += p[j], ss[j] = 0.0;
-    for (size_t c = 0; c < nn; c++) /* p[j]: next free slot of column j; rows c ascending */
+    if (nz > max_nz) return NULL;
+    cholmod_sparse *T =
+        cholmod_l_allocate_sparse(nn, nn, nz > 0 ? nz : 1, 1, 1, 0, CHOLMOD_REAL, cc);
+    if (!T) return NULL;
+    SuiteSparse_long *tp = T->p, *i = T->i;
+    double *x = T->x, *ss = cc->Xwork; /* n doubles of CHOLMOD's workspace: row sums of squares */
+    tp[0] = 0;
+    for (size_t j = 0; j < nn; j++) tp[j + 1] = tp[j] + p[j], ss[j] = 0.0;
+    for (size_t j = 0; j < nn; j++) p[j] = tp[j]; /* p[j]: next free slot of column j */
+    for (size_t c = 0; c < nn; c++)               /* rows c ascending */
         for (size_t j = 0; j < nn; j++) {
             const double a = A[j + nn * c];
             if (a == 0.0) continue;
@@ -70,8 +75,6 @@ static cholmod_sparse *transpose_of(int n, const double *A, size_t max_nz, cholm
             ss[j] += a * a;
         }
     *row_max = 0.0;
-    for (size_t j = nn; j > 0; j--) p[j] = p[j - 1]; /* back to the starts */
-    p[0] = 0;
     for (size_t j = 0; j < nn; j++)
         *row_max = fmax(*row_max, sqrt(ss[j])), ss[j] = 0.0; /* CHOLMOD wants it 0 */
     return T;
