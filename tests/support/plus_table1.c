@@ -1,5 +1,6 @@
 /* PLUS's Table 1 systems for the solver tests (plus_table1.h). */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "plus_table1.h"
@@ -37,4 +38,20 @@ int ipx_test_table1(int k, const double *W, const double *v, const int *st, cons
         }
     }
     return m;
+}
+
+ipx_test_table1_arrays ipx_test_table1_alloc(int k)
+{
+    const size_t kk = (size_t)k, n = 3 * kk;
+    return (ipx_test_table1_arrays){.st = malloc(sizeof(int) * kk),
+                                    .pos = malloc(sizeof(int) * n),
+                                    .col = malloc(sizeof(int) * n),
+                                    .phi = malloc(sizeof(double) * kk),
+                                    .B = malloc(sizeof(double) * n * n),
+                                    .w = malloc(sizeof(double) * n)};
+}
+
+void ipx_test_table1_free(ipx_test_table1_arrays *a)
+{
+    free(a->st), free(a->pos), free(a->col), free(a->phi), free(a->B), free(a->w);
 }

@@ -13,4 +13,14 @@ enum { T1_OFF = 0, T1_ROLLING = 1, T1_SLIDING = 2, T1_EXPANDING = 3, T1_FRICTION
 int ipx_test_table1(int k, const double *W, const double *v, const int *st, const double *phi,
                     double mu, double *B, double *w, int *pos, int *col);
 
+/// The arrays of ipx_test_table1 for problems of k contacts: st, phi (k), pos, col, w (3k), B
+/// (3k x 3k).
+typedef struct ipx_test_table1_arrays {
+    int *st, *pos, *col;
+    double *phi, *B, *w;
+} ipx_test_table1_arrays;
+
+ipx_test_table1_arrays ipx_test_table1_alloc(int k);
+void ipx_test_table1_free(ipx_test_table1_arrays *a);
+
 #endif

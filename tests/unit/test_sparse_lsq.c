@@ -27,6 +27,7 @@
 #include "plus_table1.h"
 #include "problem_gen.h"
 #include "numerics/sparse_lsq.h"
+#include "sparse_scenes.h"
 #include "stack_scenes.h"
 
 #define RCOND 1e-11
@@ -122,12 +123,9 @@ static int compare(solvers *s, int m, const double *B, const double *w, const ch
 static void plus_systems(solvers *s, int k, const double *W, const double *v, ipx_rng *rng,
                          const char *what)
 {
-    const int n = 3 * k;
-    int *st = malloc(sizeof(int) * (size_t)k), *pos = malloc(sizeof(int) * (size_t)n);
-    int *col = malloc(sizeof(int) * (size_t)n);
-    double *phi = malloc(sizeof(double) * (size_t)k),
-           *B = malloc(sizeof(double) * (size_t)n * (size_t)n);
-    double *w = malloc(sizeof(double) * (size_t)n);
+    ipx_test_table1_arrays t = ipx_test_table1_alloc(k);
+    int *st = t.st;
+    double *phi = t.phi;
     for (int round = 0; round < 4; round++) {
         for (int c = 0; c < k; c++) {
             const int u = (int)(ipx_rng_next(rng) % 10u);
@@ -143,11 +141,17 @@ static void plus_systems(solvers *s, int k, const double *W, const double *v, ip
         const int imp = (int)(ipx_rng_next(rng) % (uint64_t)k);
         for (int a = 0; a < 4; a++) {
             phi[imp] = 2.0 * PI * a / 4;
-            const int m = ipx_test_table1(k, W, v, st, phi, mu, B, w, pos, col);
-            compare(s, m, B, w, what);
+            const int m = ipx_test_table1(k, W, v, st, phi, mu, t.B, t.w, t.pos, t.col);
+            compare(s, m, t.B, t.w, what);
         }
     }
-    free(st), free(pos), free(col), free(phi), free(B), free(w);
+    ipx_test_table1_free(&t);
+}
+
+static void visit_plus_systems(int k, const double *W, const double *v, ipx_rng *rng,
+                               const char *what, void *user)
+{
+    plus_systems(user, k, W, v, rng, what);
 }
 
 static void test_plus_systems_of_piles_agree_with_the_dense_path(void)
@@ -155,21 +159,7 @@ static void test_plus_systems_of_piles_agree_with_the_dense_path(void)
     ipx_rng rng;
     ipx_rng_seed(&rng, 91);
     solvers s = make_solvers(3 * 80);
-    for (int kind = 0; kind < 2; kind++)
-        for (int k = 32; k <= 80; k += 24) {
-            ipx_pile_options o = ipx_pile_default_options(kind ? IPX_PILE_STACK : IPX_PILE_BIN);
-            o.motion = k == 56 ? IPX_PILE_CHURNING : IPX_PILE_SETTLED;
-            ipx_pile pile;
-            ENSURE(ipx_pile_make(&pile, k, &o, &rng) == 0);
-            plus_systems(&s, k, pile.W, pile.v, &rng, kind ? "towers" : "bin");
-            ipx_pile_free(&pile);
-        }
-    static ipx_scene scene;
-    ipx_gen_options g = ipx_gen_default_options();
-    for (int trial = 0; trial < 6; trial++) {
-        ipx_gen_random(&scene, 40 + 4 * trial, &g, &rng);
-        plus_systems(&s, scene.problem.k, scene.W, scene.v, &rng, "random pile");
-    }
+    ipx_test_sparse_scenes(&rng, visit_plus_systems, &s);
     printf("  PLUS systems: %ld answered (worst difference %.2g; %ld too ill-conditioned to "
            "compare), %ld left "
            "to the dense path\n",

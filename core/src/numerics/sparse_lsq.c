@@ -21,22 +21,52 @@
    J D J^T systems, 1e-8 gives 3.3e-10; PLUS's systems 3.4e-12 with either). */
 #define INVERSE_ITERATIONS 8
 
-size_t ipx_sparse_state_bytes(void) { return sizeof(cholmod_common); }
+/* CHOLMOD's common object, and the last symbolic analysis (SPQR's fill-reducing ordering and
+   the structure of its fronts), kept for the next system whose non-zeros lie in its pattern:
+   the steps of one Newton solve on impulse and angles have one pattern, and before this their
+   ordering and analysis were 62 % of SPQR's time on the crash's islands (docs/performance.md). */
+typedef struct sparse_state {
+    cholmod_common cc;
+    cholmod_sparse *kept;              /* A^T of the analysed pattern, the last system's values */
+    SuiteSparseQR_C_factorization *qr; /* its analysis and last numeric factorisation */
+    int deficient;                     /* 1 if that factorisation was rank-deficient */
+    double flops_bound;                /* SPQR's flop bound of the analysis */
+    long analyses;                     /* symbolic analyses made since ipx_sparse_begin */
+} sparse_state;
+
+size_t ipx_sparse_state_bytes(void) { return sizeof(sparse_state); }
 
 void ipx_sparse_begin(void *state)
 {
-    cholmod_common *cc = state;
-    cholmod_l_start(cc);
-    cc->print = 0; /* no messages on stdout: a failure only sends the solve to the dense path */
+    sparse_state *s = state;
+    *s = (sparse_state){.kept = NULL, .qr = NULL};
+    cholmod_l_start(&s->cc);
+    s->cc.print = 0; /* no messages on stdout: a failure only sends the solve to the dense path */
 }
 
-void ipx_sparse_end(void *state) { cholmod_l_finish(state); }
+/* Drops the kept analysis. */
+static void forget(sparse_state *s)
+{
+    SuiteSparseQR_C_free(&s->qr, &s->cc);
+    cholmod_l_free_sparse(&s->kept, &s->cc);
+    s->deficient = 0;
+    s->flops_bound = 0.0;
+}
+
+void ipx_sparse_end(void *state)
+{
+    sparse_state *s = state;
+    forget(s);
+    cholmod_l_finish(&s->cc);
+}
 
 double ipx_sparse_flops_bound(const void *state)
 {
-    const double f = ((const cholmod_common *)state)->SPQR_flopcount_bound;
+    const double f = ((const sparse_state *)state)->flops_bound;
     return f > 0.0 ? f : 0.0;
 }
+
+long ipx_sparse_analyses(const void *state) { return ((const sparse_state *)state)->analyses; }
 
 /* A^T in compressed columns (column j = row j of A), built from A's columns (contiguous) in
    two passes; NULL if A has more than max_nz non-zeros. *row_max = A's largest row norm.
@@ -78,6 +108,70 @@ static cholmod_sparse *transpose_of(int n, const double *A, size_t max_nz, cholm
     for (size_t j = 0; j < nn; j++)
         *row_max = fmax(*row_max, sqrt(ss[j])), ss[j] = 0.0; /* CHOLMOD wants it 0 */
     return T;
+}
+
+/* Refills the kept A^T with A's values if every non-zero of A lies in its pattern (the rest of
+   the pattern then holds explicit zeros, which SPQR factorises like any entry); returns 1 if
+   it did. *row_max as transpose_of. Rows c ascending meet each column's kept rows in order. */
+static int refill(cholmod_sparse *K, int n, const double *A, cholmod_common *cc, double *row_max)
+{
+    if (K->ncol != (size_t)n) return 0;
+    const size_t nn = (size_t)n;
+    const SuiteSparse_long *p = K->p, *i = K->i;
+    SuiteSparse_long *next = cc->Iwork; /* n longs of CHOLMOD's workspace: column cursors */
+    double *x = K->x, *ss = cc->Xwork;  /* row sums of squares, as in transpose_of */
+    for (size_t j = 0; j < nn; j++) next[j] = p[j];
+    int fits = 1;
+    for (size_t c = 0; fits && c < nn; c++)
+        for (size_t j = 0; j < nn; j++) {
+            const double a = A[j + nn * c];
+            if (next[j] < p[j + 1] && i[next[j]] == (SuiteSparse_long)c) {
+                x[next[j]++] = a;
+                ss[j] += a * a;
+            } else if (a != 0.0) {
+                fits = 0;
+                break;
+            }
+        }
+    *row_max = 0.0;
+    for (size_t j = 0; j < nn; j++)
+        *row_max = fmax(*row_max, sqrt(ss[j])), ss[j] = 0.0; /* CHOLMOD wants it 0 */
+    return fits;
+}
+
+/* A fresh symbolic analysis of A^T's pattern (T, which the state then keeps); 1 if made. */
+static int analyse(sparse_state *s, cholmod_sparse *T)
+{
+    forget(s);
+    s->qr = SuiteSparseQR_C_symbolic(SPQR_ORDERING_DEFAULT, 1, T, &s->cc);
+    if (!s->qr) {
+        cholmod_l_free_sparse(&T, &s->cc);
+        return 0;
+    }
+    s->kept = T;
+    s->flops_bound = s->cc.SPQR_flopcount_bound;
+    s->analyses++;
+    return 1;
+}
+
+/* The numeric factorisation of the kept A^T on its analysis, with rank detection at tol;
+   returns its rank, -1 on failure. A rank-deficient factorisation leaves a map of R's columns
+   that SPQR recomputes only for the next rank-deficient one and reads in every solve, so a
+   full-rank factorisation after it is made on a fresh analysis. */
+static int factorise(sparse_state *s, double tol)
+{
+    const int n = (int)s->kept->ncol;
+    cholmod_common *cc = &s->cc;
+    if (!SuiteSparseQR_C_numeric(tol, s->kept, s->qr, cc)) return -1;
+    int rank = (int)cc->SPQR_istat[4];
+    if (rank == n && s->deficient) {
+        cholmod_sparse *T = s->kept;
+        s->kept = NULL; /* analyse keeps it again */
+        if (!analyse(s, T) || !SuiteSparseQR_C_numeric(tol, s->kept, s->qr, cc)) return -1;
+        rank = (int)cc->SPQR_istat[4];
+    }
+    s->deficient = rank < n;
+    return rank;
 }
 
 /* x = Q [R11^-T (E^T b)_1..r; 0] from the factor of A^T. */
@@ -159,22 +253,20 @@ static int vouch(const cholmod_sparse *T, int n, const double *b, const double *
 ipx_status ipx_sparse_min_norm(void *state, int n, const double *A, const double *b, double rcond,
                                double max_density, double *x, int *rank_out)
 {
-    cholmod_common *cc = state;
+    sparse_state *s = state;
+    cholmod_common *cc = &s->cc;
     double row_max = 0.0;
     const double max_nz = max_density * (double)n * (double)n;
     if (!cholmod_l_allocate_work(0, (size_t)n, (size_t)n, cc)) return IPX_ERR_NUMERIC;
-    cholmod_sparse *T = transpose_of(n, A, max_nz < 1.0 ? 1 : (size_t)max_nz, cc, &row_max);
-    if (!T || !isfinite(row_max)) {
-        cholmod_l_free_sparse(&T, cc);
-        return IPX_ERR_NUMERIC;
+    if (!s->kept || !refill(s->kept, n, A, cc, &row_max)) {
+        cholmod_sparse *T = transpose_of(n, A, max_nz < 1.0 ? 1 : (size_t)max_nz, cc, &row_max);
+        if (!T || !analyse(s, T)) return IPX_ERR_NUMERIC;
     }
-    SuiteSparseQR_C_factorization *QR =
-        SuiteSparseQR_C_factorize(SPQR_ORDERING_DEFAULT, rcond * row_max, T, cc);
-    const int rank = QR ? (int)cc->SPQR_istat[4] : 0;
-    int ok = QR && well_kept(QR, n, rank, row_max, cc) && solve_rows(QR, n, b, x, cc) &&
-             vouch(T, n, b, x, row_max);
-    SuiteSparseQR_C_free(&QR, cc);
-    cholmod_l_free_sparse(&T, cc);
+    if (!isfinite(row_max)) return IPX_ERR_NUMERIC;
+    const int rank = factorise(s, rcond * row_max);
+    SuiteSparseQR_C_factorization *QR = s->qr;
+    const int ok = rank >= 0 && well_kept(QR, n, rank, row_max, cc) &&
+                   solve_rows(QR, n, b, x, cc) && vouch(s->kept, n, b, x, row_max);
     if (ok && rank_out) *rank_out = rank;
     return ok ? IPX_OK : IPX_ERR_NUMERIC;
 }
