@@ -107,9 +107,10 @@ typedef struct island {
 /* ---- assembled problem (assemble.c) ------------------------------------------------------- */
 
 enum {
-    IPX_ODE_PER_CONTACT = 23, /* doubles of assembly.per_contact per contact */
+    IPX_ODE_PER_CONTACT = 24, /* doubles of assembly.per_contact per contact */
     IPX_ODE_PC_ACCEL = 19,    /* where its compliant accelerations (3k) start, in units of k */
-    IPX_ODE_PC_REST = 22      /* where the compliant springs' rest depths (k) start */
+    IPX_ODE_PC_REST = 22,     /* where the compliant springs' rest depths (k) start */
+    IPX_ODE_PC_PAID = 23      /* where the compliant springs' paid-for depths (k) start */
 };
 
 typedef struct assembly {
@@ -138,11 +139,12 @@ typedef struct assembly {
     double *v;                 /* 3k */
     ipx_contact *param;        /* k */
     double *rows_a, *rows_b;   /* 3k each: impulses handed back in parts, projections */
-    double *per_contact;       /* 23k: event speeds (2k), compliant depths, first-touch targets,
+    double *per_contact;       /* 24k: event speeds (2k), compliant depths, first-touch targets,
                                 tangents (8k), event points, normals, world impulses (9k),
                                 compliant accelerations (3k, from IPX_ODE_PC_ACCEL k; free as
                                 scratch once the compliant step is done), the compliant
-                                springs' rest depths (k, from IPX_ODE_PC_REST k) */
+                                springs' rest depths (k, from IPX_ODE_PC_REST k) and their
+                                paid-for depths (k, from IPX_ODE_PC_PAID k) */
     ipx_gonthier_state *state; /* k: compliant states */
     int *slot;                 /* k: compliant cache slots */
     double *work;              /* ipx_constrained work */
@@ -161,6 +163,7 @@ typedef struct compliant_entry {
     double z[3];           /* m, bristle in the world frame */
     double s_dw, a, v_imp; /* the rest of ipx_gonthier_state */
     double rest;           /* m, the depth at which the normal spring starts (compliant.c) */
+    double paid;           /* m, the spring's depth (from rest) at the last step's end */
     long seen;             /* pre-step that last used it */
 } compliant_entry;
 
