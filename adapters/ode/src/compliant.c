@@ -20,6 +20,7 @@
    Why not sub-step ODE itself: ODE clears every body's force accumulator after a step, so the
    program's own forces would act for one sub-step only, and no public call lists a world's
    bodies to re-apply them. */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -216,8 +217,11 @@ int ipx_ode_compliant_solve(ipx_ode_context *ctx, double *impulse_mean, char *ms
            g h t / 2 behind an exact flight of t), which no approach pays, and its spring would
            start there for good (test_resting_ball_sits_at_the_static_hertz_depth, h = 40 ms) */
         if (slot[c] >= 0 && !(paid[c] > 0.0)) paid[c] = INFINITY;
-        /* found deeper than paid for (a new contact: at all) is owed that much (first touch) */
-        target[c] = fmax(depth[c] - paid[c], 0.0);
+        /* found deeper than paid for (a new contact: at all) is owed that much (first touch);
+           a resting contact found where it was left differs from paid by the rounding of
+           found - rest, which owed would send through first_touch's LCP every step */
+        const double excess = depth[c] - paid[c];
+        target[c] = excess > 4.0 * DBL_EPSILON * (fabs(found) + rest[c]) ? excess : 0.0;
         owed |= target[c] > 0.0;
     }
     /* the springs carried over, at the depths found but no deeper than the last step left them:
