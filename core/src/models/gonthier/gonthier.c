@@ -128,12 +128,14 @@ void ipx_gonthier_law_for(const double *param, const ipx_contact *c, ipx_gonthie
 size_t ipx_gonthier_advance_work_doubles(int k)
 {
     /* f (3k), S, D, y, P, x, in, act, sol (k each), A and G (k x k each), dv (3k), w_t,
-       pushed, K, theta (k each) */
-    return 2 * (size_t)k * (size_t)k + 18 * (size_t)k;
+       pushed, K, theta (k each); then the coupling's ints (coupling_start): k + 1 starts and up
+       to k^2 neighbours */
+    const size_t kk = (size_t)k * (size_t)k;
+    return 2 * kk + 18 * (size_t)k + (kk + (size_t)k + 2) / 2;
 }
 
-/* 1/kg: each contact's tangential inverse mass bound of the step (friction_force's w_t), set by
-   normal_forces for the touching contacts. */
+/* 1/kg: each contact's tangential inverse mass bound of the step (friction_force's w_t), set
+   once an ipx_gonthier_advance (W does not change within it). */
 static double *tangential_mass(const ipx_gonthier_island *is)
 {
     return is->work + 14 * (size_t)is->k + 2 * (size_t)is->k * (size_t)is->k;
@@ -153,6 +155,43 @@ static double *pushed(const ipx_gonthier_island *is)
 static double *rate_work(const ipx_gonthier_island *is)
 {
     return is->work + 16 * (size_t)is->k + 2 * (size_t)is->k * (size_t)is->k;
+}
+
+/* The island's coupling, built once an ipx_gonthier_advance (W does not change within it):
+   contact j is a neighbour of contact i (i itself included) where their 3 x 3 block of W is not
+   zero, that is where they share a moving body. coupling_start(is)[i] .. [i + 1] index i's
+   neighbours in coupled(is), in increasing order, so that the sums over them add the same terms
+   in the same order as over all k. A pile's contacts each touch a few others; the sums over all
+   k contacts in every sub-step (row by row, across W's columns) were most of the time of ODE's
+   crash demo, whose wall is an island of some 740 contacts. */
+static int *coupling_start(const ipx_gonthier_island *is)
+{
+    const size_t k = (size_t)is->k;
+    return (int *)(is->work + 18 * k + 2 * k * k);
+}
+
+static const int *coupled(const ipx_gonthier_island *is) { return coupling_start(is) + is->k + 1; }
+
+/* Entry (a, b) of W (row a, column b). */
+static double w_at(const ipx_gonthier_island *is, int a, int b)
+{
+    return is->W[a + 3 * (size_t)is->k * b];
+}
+
+static void build_coupling(ipx_gonthier_island *is)
+{
+    int *start = coupling_start(is), *nbr = (int *)coupled(is), n = 0;
+    for (int i = 0; i < is->k; i++) {
+        start[i] = n;
+        for (int j = 0; j < is->k; j++) {
+            int touches = 0;
+            for (int a = 0; a < 3 && !touches; a++)
+                for (int b = 0; b < 3 && !touches; b++)
+                    touches = w_at(is, 3 * j + a, 3 * i + b) != 0.0;
+            if (touches) nbr[n++] = j;
+        }
+    }
+    start[is->k] = n;
 }
 
 /* S_i = k delta_i^p of the step (0 when not touching): normal_forces() writes it, move() reads it. */
@@ -255,13 +294,16 @@ static int solve_forces(const double *G, int np, const double *y, double *x, dou
     return 0;
 }
 
-/* Row r's absolute sum over the tangential columns: the friction's share of the Gershgorin
-   bound (friction_force). */
-static double tangential_row_sum(const double *W, int rows, int r)
+/* Row r (of contact i)'s absolute sum over the tangential columns: the friction's share of the
+   Gershgorin bound (friction_force). */
+static double tangential_row_sum(const ipx_gonthier_island *is, int i, int r)
 {
+    const int *start = coupling_start(is), *nbr = coupled(is);
     double sum = 0.0;
-    for (int c = 0; c < rows; c++)
-        if (c % 3 != IPX_N) sum += fabs(W[r + (size_t)rows * c]);
+    for (int q = start[i]; q < start[i + 1]; q++) {
+        sum += fabs(w_at(is, r, 3 * nbr[q] + IPX_T1));
+        sum += fabs(w_at(is, r, 3 * nbr[q] + IPX_T2));
+    }
     return sum;
 }
 
@@ -284,7 +326,7 @@ static double tangential_row_sum(const double *W, int rows, int r)
 static void predict_stick_friction(ipx_gonthier_island *is, double h, const double *S, const int *P,
                                    int np, double *y, double *f)
 {
-    const int k = is->k, rows = 3 * k;
+    const int k = is->k, *start = coupling_start(is), *nbr = coupled(is);
     const double *w_t = tangential_mass(is);
     for (int i = 0; i < k; i++) {
         if (!(is->delta[i] > 0.0)) continue;
@@ -300,8 +342,9 @@ static void predict_stick_friction(ipx_gonthier_island *is, double h, const doub
     for (int r = 0; r < np; r++) {
         const int ri = 3 * P[r] + IPX_N;
         double rate = 0.0; /* m/s^2: the friction's push (< 0) or pull on the normal rate */
-        for (int b = 0; b < rows; b++)
-            if (b % 3 != IPX_N && f[b] != 0.0) rate += is->W[ri + (size_t)rows * b] * f[b];
+        for (int q = start[P[r]]; q < start[P[r] + 1]; q++)
+            for (int b = 3 * nbr[q] + IPX_T1; b <= 3 * nbr[q] + IPX_T2; b++)
+                if (f[b] != 0.0) rate += w_at(is, ri, b) * f[b];
         y[r] -= h * rate;
     }
 }
@@ -357,8 +400,6 @@ static void normal_forces(ipx_gonthier_island *is, double h, double *f)
         theta[i] = 0.5;
         if (is->delta[i] > 0.0) {
             f[3 * i + IPX_N] = ipx_gonthier_normal(s, &is->law[i], is->delta[i], delta_dot);
-            tangential_mass(is)[i] = fmax(tangential_row_sum(is->W, rows, 3 * i + IPX_T1),
-                                          tangential_row_sum(is->W, rows, 3 * i + IPX_T2));
             S[i] = is->law[i].k * ipx_gonthier_depth_power(is->delta[i], is->law[i].p);
         } else {
             if (s->v_imp != 0.0) *s = ipx_gonthier_fresh(&is->law[i]);
@@ -407,15 +448,15 @@ static void friction_force(ipx_gonthier_island *is, int i, double h, const doubl
                            double f[3])
 {
     if (!(is->delta[i] > 0.0)) return;
-    const int rows = 3 * is->k;
+    const int *start = coupling_start(is), *nbr = coupled(is);
     const double *v = is->v + 3 * i;
     const double v_t[2] = {v[IPX_T1], v[IPX_T2]};
     double a_t[2]; /* m/s^2: the host's forces and the step's normal forces on the slip */
     for (int j = 0; j < 2; j++) {
         const int a = 3 * i + (j == 0 ? IPX_T1 : IPX_T2);
         a_t[j] = is->accel ? is->accel[a] : 0.0;
-        for (int c = 0; c < is->k; c++)
-            a_t[j] += is->W[a + (size_t)rows * (3 * c + IPX_N)] * f_all[3 * c + IPX_N];
+        for (int q = start[i]; q < start[i + 1]; q++)
+            a_t[j] += w_at(is, a, 3 * nbr[q] + IPX_N) * f_all[3 * nbr[q] + IPX_N];
     }
     ipx_gonthier_friction_loaded(&is->state[i], &is->law[i], f[IPX_N], v_t, a_t, h,
                                  tangential_mass(is)[i], f);
@@ -498,23 +539,27 @@ static void move(ipx_gonthier_island *is, double h, const double *v_n)
 
 void ipx_gonthier_advance(ipx_gonthier_island *is, double h, long n)
 {
-    const int rows = 3 * is->k;
+    const int rows = 3 * is->k, *start = coupling_start(is), *nbr = coupled(is);
     double *f = is->work, *dv = is->work + 11 * (size_t)is->k + 2 * (size_t)is->k * (size_t)is->k;
     double *v_n = is->work + 5 * (size_t)is->k;          /* y's room: free after normal_forces */
     double *held = is->work + 7 * (size_t)is->k;         /* x's room: free after normal_forces */
     for (int i = 0; i < is->k; i++) pushed(is)[i] = 1.0; /* the first pivoting starts all in */
+    build_coupling(is);
+    for (int i = 0; i < is->k; i++)
+        tangential_mass(is)[i] = fmax(tangential_row_sum(is, i, 3 * i + IPX_T1),
+                                      tangential_row_sum(is, i, 3 * i + IPX_T2));
     for (long step = 0; step < n; step++) {
         normal_forces(is, h, f);
         for (int i = 0; i < is->k; i++) held[i] = bristle_energy(&is->law[i], &is->state[i]);
         for (int i = 0; i < is->k; i++) friction_force(is, i, h, f, f + 3 * i);
         for (int i = 0; i < is->k; i++) v_n[i] = is->v[3 * i + IPX_N];
-        /* W f by the columns of the rows that push (those of contacts apart are 0) */
+        /* W f over each contact's neighbours (those of contacts apart are 0) */
         for (int a = 0; a < rows; a++) dv[a] = is->accel ? is->accel[a] : 0.0;
-        for (int b = 0; b < rows; b++) {
-            if (f[b] == 0.0) continue;
-            const double *col = is->W + (size_t)rows * b;
-            for (int a = 0; a < rows; a++) dv[a] += col[a] * f[b];
-        }
+        for (int i = 0; i < is->k; i++)
+            for (int q = start[i]; q < start[i + 1]; q++)
+                for (int b = 3 * nbr[q]; b < 3 * nbr[q] + 3; b++)
+                    if (f[b] != 0.0)
+                        for (int a = 3 * i; a < 3 * i + 3; a++) dv[a] += w_at(is, a, b) * f[b];
         for (int a = 0; a < rows; a++) {
             is->impulse[a] += f[a] * h;
             is->v[a] += dv[a] * h;
