@@ -68,6 +68,15 @@ double ipx_sparse_flops_bound(const void *state)
 
 long ipx_sparse_analyses(const void *state) { return ((const sparse_state *)state)->analyses; }
 
+/* A's largest row norm from its rows' sums of squares ss (n), which it clears: ss is CHOLMOD's
+   Xwork, which CHOLMOD wants all zero between calls. */
+static double largest_row_norm(double *ss, size_t n)
+{
+    double largest = 0.0;
+    for (size_t j = 0; j < n; j++) largest = fmax(largest, sqrt(ss[j])), ss[j] = 0.0;
+    return largest;
+}
+
 /* A^T in compressed columns (column j = row j of A), built from A's columns (contiguous) in
    two passes; NULL if A has more than max_nz non-zeros. *row_max = A's largest row norm.
    It is allocated to its count of non-zeros, not to max_nz (a quarter of n^2, mostly unused):
@@ -104,9 +113,7 @@ static cholmod_sparse *transpose_of(int n, const double *A, size_t max_nz, cholm
             x[p[j]++] = a;
             ss[j] += a * a;
         }
-    *row_max = 0.0;
-    for (size_t j = 0; j < nn; j++)
-        *row_max = fmax(*row_max, sqrt(ss[j])), ss[j] = 0.0; /* CHOLMOD wants it 0 */
+    *row_max = largest_row_norm(ss, nn);
     return T;
 }
 
@@ -133,9 +140,7 @@ static int refill(cholmod_sparse *K, int n, const double *A, cholmod_common *cc,
                 break;
             }
         }
-    *row_max = 0.0;
-    for (size_t j = 0; j < nn; j++)
-        *row_max = fmax(*row_max, sqrt(ss[j])), ss[j] = 0.0; /* CHOLMOD wants it 0 */
+    *row_max = largest_row_norm(ss, nn);
     return fits;
 }
 

@@ -506,7 +506,7 @@ static void normal_forces(ipx_gonthier_island *is, double h, double *f)
         in[r] = pushed(is)[P[r]];
     }
     predict_stick_friction(is, h, S, P, np, y, f);
-    for (int r = 0; r < np; r++) x[r] = fmax(in[r], 0.0);
+    for (int r = 0; r < np; r++) x[r] = in[r]; /* the sweeps start from the last forces */
     double *G = A + (size_t)k * (size_t)k;
     /* the sweeps' rows in the pivoting's room (A and G), which they leave before it starts */
     sweep_rows sparse = {.coef = G, .col = (int *)A, .diag = sol};
