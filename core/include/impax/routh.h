@@ -39,7 +39,8 @@
 /// Solvers (issue scale): as for aplcp (impax/aplcp.h), every LCP of a problem with at least
 /// `lcp_switch` contacts (the reference, each step, the fallback) is solved by the iterative
 /// block solver to the relative residual `lcp_tol` (keep it below tol_v: the impact ends when
-/// no contact approaches faster than tol_v x the largest approach), each step warm-started from
+/// no contact approaches faster than tol_v x the largest approach, or than the host's accuracy
+/// v_tol if that is larger), each step warm-started from
 /// the previous step's impulse; an LCP it does not settle in `max_sweeps` sweeps (or sooner, once
 /// stalled for `stall_sweeps`, as for aplcp) is solved by the
 /// dense Lemke when k <= `lcp_fallback` (limits_hit bit IPX_ROUTH_HIT_DENSE_FALLBACK); above it

@@ -28,8 +28,9 @@ static const ipx_param_def routh_params[IPX_ROUTH_N_PARAMS] = {
          "directions of the inscribed friction polygon (2 = +-t1, planar)"},
     [IPX_ROUTH_RANDOM_CAPS] = {"random_caps", 1, 0, 1, 1, "flag",
                                "1: normal impulse caps h U(0,1] (sampling); 0: every cap = h"},
-    [IPX_ROUTH_TOL_V] = {"tol_v", 1e-9, 1e-15, 1e-2, 0, "",
-                         "impact ends when min v_n >= -tol_v x (largest initial approach speed)"},
+    [IPX_ROUTH_TOL_V] =
+        {"tol_v", 1e-9, 1e-15, 1e-2, 0, "",
+         "impact ends when min v_n >= -tol_v x (largest initial approach), or -v_tol if larger"},
     [IPX_ROUTH_TOL_LCP] =
         {"tol_lcp", 1e-6, 1e-15, 1e-3, 0, "",
          "accepted relative LCP residual (authors' code: 1e-6) and per-step energy gain"},

@@ -345,7 +345,9 @@ ipx_status ipx_routh_ctx_init(ipx_routh_ctx *c, const ipx_problem *p, const doub
     c->random_caps = param[IPX_ROUTH_RANDOM_CAPS] != 0.0;
     c->poisson = param[IPX_ROUTH_POISSON_RESTITUTION] != 0.0;
     double vmin = min_normal(p->v, p->k);
-    c->tol_v_abs = param[IPX_ROUTH_TOL_V] * fmax(0.0, -vmin);
+    /* the host's accuracy (types.h v_tol): the step LCPs are answered to it, so an approach
+       below it ends the impact (docs/models/routh.md §4) */
+    c->tol_v_abs = fmax(param[IPX_ROUTH_TOL_V] * fmax(0.0, -vmin), p->v_tol);
     c->tol_lcp = param[IPX_ROUTH_TOL_LCP];
     c->iterative = p->k >= param[IPX_ROUTH_LCP_SWITCH];
     c->fallback = p->k <= param[IPX_ROUTH_LCP_FALLBACK];
