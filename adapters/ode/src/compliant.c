@@ -232,7 +232,8 @@ int ipx_ode_compliant_solve(ipx_ode_context *ctx, double *impulse_mean, char *ms
         release(ctx, slot, k);
         snprintf(msg, size,
                  "model gonthier: the island's new contacts cannot be moved back to first touch "
-                 "(out of memory, or a contact the joints hold rigid penetrates)");
+                 "(out of memory, a contact the joints hold rigid penetrates, or no LCP solver "
+                 "answered)");
         return -1;
     }
     /* a contact still deeper than paid for, whether its lift nobody pays (unpaid: nothing moved)

@@ -11,6 +11,7 @@
 #include "impax/lcp.h"
 #include "impax/lcp_psd.h"
 #include "internal.h"
+#include "touch_lcp.h"
 
 /* a^T M c for body b's 6-vectors (world frame): m a_v . c_v + a_w . (R I R^T) c_w. */
 double ipx_ode_mass_dot(dBodyID b, const double a[6], const double c[6])
@@ -113,35 +114,21 @@ static int touch_speed(ipx_ode_context *ctx, const double *pi)
     return 0;
 }
 
-/* y = M x for the dense k x k W_nn the iterative LCP is given. */
-typedef struct dense_matrix {
-    int n;
-    const double *M;
-} dense_matrix;
-
-static void apply_dense(void *user, const double *x, double *y)
-{
-    const dense_matrix *d = user;
-    for (int i = 0; i < d->n; i++) {
-        double sum = 0.0;
-        for (int j = 0; j < d->n; j++) sum += d->M[i + (size_t)d->n * j] * x[j];
-        y[i] = sum;
-    }
-}
-
 /* The body displacements (into as->dx, m and rad) that move the island back so that no newly
    found contact penetrates: at the positions given, contact i is owed the normal displacement
    target[i] (its depth if new, else 0), and the bodies move by du = P J_n^T lambda with
    lambda >= 0 solving the LCP w = W_nn lambda - target >= 0, lambda^T w = 0 (the projection of
    recovery_project.c), which pushes only where owed and pulls nowhere. W_nn is singular where
-   the island has more contacts than freedoms (a wall of boxes, four corners each): the dense
-   Lemke, shifted where round-off defeats it (ipx_lemke_psd), then the iterative solver.
+   the island has more contacts than freedoms (a wall of boxes, four corners each): touch_lcp.c
+   solves it, as the recovery's projection does, by the dense Lemke below recovery_switch
+   contacts and iteratively from there.
    depth[i] -= (W_nn lambda)_i: the depths at the new positions (a new contact's at most
-   shift lambda_i > 0 after a shifted solve, which the caller starts its spring at). 1 if
+   shift lambda_i > 0 after a shifted solve, or the iterative solve's accuracy (touch_lcp.h),
+   which the caller starts its spring at). 1 if
    neither the approach nor the island's motion can pay the move's lift (touch_speed): nothing
    is moved or changed, and the caller starts the new contacts' springs at the depths found
-   instead. -1 if memory is short or the LCP has no solution (a contact the joints hold rigid
-   that is owed a displacement). */
+   instead. -1 if memory is short, the LCP has no solution (a contact the joints hold rigid
+   that is owed a displacement) or neither solver answers it. */
 int ipx_ode_first_touch(ipx_ode_context *ctx, const double *target, double *depth)
 {
     assembly *as = &ctx->as;
@@ -149,25 +136,26 @@ int ipx_ode_first_touch(ipx_ode_context *ctx, const double *target, double *dept
     const int k = as->problem.k, rows = IPX_ROWS_PER_CONTACT * k;
     const size_t kk = (size_t)k, lemke = ipx_lemke_psd_work_doubles(k),
                  psd = ipx_lcp_psd_work_doubles(k);
-    const size_t need = kk * kk + 3 * kk + (lemke > psd ? lemke : psd);
-    if (need > (size_t)INT_MAX / 2 ||
-        ipx_ode_grow((void **)&cc->lcp, &cc->cap_lcp, (int)need, sizeof(double)) != 0 ||
-        ipx_ode_grow((void **)&cc->ilcp, &cc->cap_ilcp, (int)ipx_lemke_work_ints(k), sizeof(int)) !=
-            0)
+    if (kk * kk + 4 * kk + (lemke > psd ? lemke : psd) > (size_t)INT_MAX / 4 ||
+        ipx_ode_grow((void **)&cc->lcp, &cc->cap_lcp, (int)(kk * kk + 4 * kk), sizeof(double)) != 0)
         return -1;
-    double *M = cc->lcp, *q = M + kk * kk, *lambda = q + kk, *w = lambda + kk, *work = w + kk;
-    for (int i = 0; i < k; i++) {
-        q[i] = -target[i];
+    double *M = cc->lcp;
+    for (int i = 0; i < k; i++)
         for (int j = 0; j < k; j++)
             M[i + kk * j] = as->W[IPX_ROWS_PER_CONTACT * i + IPX_N +
                                   (size_t)rows * (IPX_ROWS_PER_CONTACT * j + IPX_N)];
-    }
-    dense_matrix user = {k, M};
-    const ipx_lcp_operator op = {k, apply_dense, &user, NULL, 0.0};
-    double shift; /* W_nn's, where Lemke needed it: new contacts left w_i >= -shift lambda_i deep */
-    if (ipx_lemke_psd(k, M, q, lambda, w, work, cc->ilcp, &shift) != IPX_OK &&
-        ipx_lcp_psd(&op, q, lambda, w, NULL, work, NULL) != IPX_OK)
+    const size_t nnz = ipx_ode_touch_nonzero(k, M);
+    const size_t need = kk * kk + 4 * kk + nnz + (lemke > psd ? lemke : psd);
+    if (ipx_ode_grow((void **)&cc->lcp, &cc->cap_lcp, (int)need, sizeof(double)) != 0 ||
+        ipx_ode_grow((void **)&cc->ilcp, &cc->cap_ilcp,
+                     (int)(ipx_lemke_work_ints(k) + kk + 1 + nnz), sizeof(int)) != 0)
         return -1;
+    M = cc->lcp; /* grown: moved */
+    double *q = M + kk * kk, *lambda = q + kk, *w = lambda + kk, *diag = w + kk, *val = diag + kk;
+    int *start = cc->ilcp + ipx_lemke_work_ints(k);
+    for (int i = 0; i < k; i++) q[i] = -target[i];
+    touch_lcp t = {k, M, q, lambda, w, diag, val, val + nnz, start, start + k + 1, cc->ilcp};
+    if (!ipx_ode_touch_solve(&t, k < ctx->config.recovery_switch)) return -1;
     double *pi = as->rows_b; /* free until ipx_ode_compliant_defer */
     for (int a = 0; a < rows; a++) pi[a] = 0.0;
     for (int i = 0; i < k; i++) pi[IPX_ROWS_PER_CONTACT * i + IPX_N] = lambda[i];
