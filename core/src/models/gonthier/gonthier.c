@@ -333,12 +333,25 @@ static void gather_rows(const ipx_gonthier_island *is, const int *P, int np, con
     g->start[np] = n;
 }
 
+/* Row r's off-diagonal part of G x (m/s), in two sums that alternate over the terms: a sweep
+   waits on each row's sum before the next row (it may read the force just set), and one chain of
+   additions made that wait the length of the row's terms. */
+static double row_coupling(const sweep_rows *g, const double *x, int r)
+{
+    double even = 0.0, odd = 0.0;
+    int q = g->start[r];
+    for (; q + 1 < g->start[r + 1]; q += 2) {
+        even += g->coef[q] * x[g->col[q]];
+        odd += g->coef[q + 1] * x[g->col[q + 1]];
+    }
+    if (q < g->start[r + 1]) even += g->coef[q] * x[g->col[q]];
+    return even + odd;
+}
+
 /* Row r of the problem at x: w_r = (G x - y)_r (m/s). */
 static double row_residual(const sweep_rows *g, const double *y, const double *x, int r)
 {
-    double w = g->diag[r] * x[r] - y[r];
-    for (int q = g->start[r]; q < g->start[r + 1]; q++) w += g->coef[q] * x[g->col[q]];
-    return w;
+    return g->diag[r] * x[r] - y[r] + row_coupling(g, x, r);
 }
 
 /* The sum of the magnitudes of row r's terms at x (row_residual's), the scale its answer is
@@ -369,8 +382,9 @@ static int solve_by_sweeps(const ipx_gonthier_island *is, const int *P, int np, 
     for (int sweep = 0; sweep < MAX_SWEEPS && !settled; sweep++) {
         double change = 0.0, largest = 0.0; /* N */
         for (int r = 0; r < np; r++) {
-            /* fmax(0, step) without a call into libm (a NaN step gives 0 too) */
-            const double step = x[r] - row_residual(g, y, x, r) / g->diag[r];
+            /* the row's force with the others held, (y_r - coupling) / G_rr, kept >= 0: fmax
+               without a call into libm (a NaN gives 0 too) */
+            const double step = (y[r] - row_coupling(g, x, r)) / g->diag[r];
             const double next = step > 0.0 ? step : 0.0, moved = fabs(next - x[r]);
             if (moved > change) change = moved;
             if (next > largest) largest = next;
