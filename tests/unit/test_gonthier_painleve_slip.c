@@ -51,7 +51,7 @@ static void test_friction_stops_the_slip_without_reversing_it(void)
     const double depth0 = 2.64e-3;
     ipx_gonthier_normal(&st, &law, depth0, 0.56); /* latches the impact speed */
     double v[3] = {v0[0], v0[1], v0[2]}, depth = depth0, impulse[3] = {0.0, 0.0, 0.0};
-    double work[32], v_post[3];
+    double work[64], v_post[3];
     ENSURE(ipx_gonthier_advance_work_doubles(1) <= sizeof work / sizeof work[0]);
     ipx_gonthier_island is = {.k = 1,
                               .W = W,

@@ -128,10 +128,11 @@ void ipx_gonthier_law_for(const double *param, const ipx_contact *c, ipx_gonthie
 size_t ipx_gonthier_advance_work_doubles(int k)
 {
     /* f (3k), S, D, y, P, x, in, act, sol (k each), A and G (k x k each), dv (3k), w_t,
-       pushed, K, theta (k each), the normal forces of the last three sub-steps (3k); then the
-       coupling's ints (coupling_start): k + 1 starts and up to k^2 neighbours */
+       pushed, K, theta (k each), the normal forces of the last three sub-steps (3k), the
+       coupling's blocks (coupling_blocks: up to k^2 of 9); then its ints (coupling_start): k + 1
+       starts and up to k^2 neighbours */
     const size_t kk = (size_t)k * (size_t)k;
-    return 2 * kk + 21 * (size_t)k + (kk + (size_t)k + 2) / 2;
+    return 11 * kk + 21 * (size_t)k + (kk + (size_t)k + 2) / 2;
 }
 
 /* 1/kg: each contact's tangential inverse mass bound of the step (friction_force's w_t), set
@@ -174,7 +175,26 @@ static double *rate_work(const ipx_gonthier_island *is)
 static int *coupling_start(const ipx_gonthier_island *is)
 {
     const size_t k = (size_t)is->k;
-    return (int *)(is->work + 21 * k + 2 * k * k);
+    return (int *)(is->work + 21 * k + 11 * k * k);
+}
+
+/* 1/kg: the blocks of W the sums over the neighbours read, copied by build_coupling: at 9 q,
+   contact i's rows and the columns of its neighbour coupled(is)[q] (q in coupling_start(is)[i]
+   .. [i + 1]), column-major (coupling_w). Read in place, a block's three columns lie 3k doubles
+   apart in a W of 40 MB (the crash demo's wall): a cache miss for each, in each of a sub-step's
+   four passes over the neighbours (W f, the friction's pull on the normal rows and the normal
+   forces' on the slips, the sweeps' rows), most of ipx_gonthier_advance's time once the sweeps
+   were cut down. */
+static double *coupling_blocks(const ipx_gonthier_island *is)
+{
+    const size_t k = (size_t)is->k;
+    return is->work + 21 * k + 2 * k * k;
+}
+
+/* Entry (a, b) (rows and columns IPX_T1, IPX_T2, IPX_N) of neighbour block q (coupling_blocks). */
+static double coupling_w(const double *blocks, int q, int a, int b)
+{
+    return blocks[9 * (size_t)q + (size_t)a + 3 * (size_t)b];
 }
 
 static const int *coupled(const ipx_gonthier_island *is) { return coupling_start(is) + is->k + 1; }
@@ -188,6 +208,7 @@ static double w_at(const ipx_gonthier_island *is, int a, int b)
 static void build_coupling(ipx_gonthier_island *is)
 {
     int *start = coupling_start(is), *nbr = (int *)coupled(is), n = 0;
+    double *blocks = coupling_blocks(is);
     for (int i = 0; i < is->k; i++) {
         start[i] = n;
         for (int j = 0; j < is->k; j++) {
@@ -195,7 +216,11 @@ static void build_coupling(ipx_gonthier_island *is)
             for (int a = 0; a < 3 && !touches; a++)
                 for (int b = 0; b < 3 && !touches; b++)
                     touches = w_at(is, 3 * j + a, 3 * i + b) != 0.0;
-            if (touches) nbr[n++] = j;
+            if (!touches) continue;
+            for (int b = 0; b < 3; b++)
+                for (int a = 0; a < 3; a++)
+                    blocks[9 * (size_t)n + a + 3 * b] = w_at(is, 3 * i + a, 3 * j + b);
+            nbr[n++] = j;
         }
     }
     start[is->k] = n;
@@ -325,6 +350,7 @@ static void gather_rows(const ipx_gonthier_island *is, const int *P, int np, con
                         double h, const int *row, sweep_rows *g)
 {
     const int *start = coupling_start(is), *nbr = coupled(is);
+    const double *blocks = coupling_blocks(is);
     int n = 0;
     for (int r = 0; r < np; r++) {
         const int i = P[r], ni = 3 * i + IPX_N;
@@ -333,7 +359,7 @@ static void gather_rows(const ipx_gonthier_island *is, const int *P, int np, con
         for (int q = start[i]; q < start[i + 1]; q++) {
             const int c = row[nbr[q]];
             if (c < 0 || c == r) continue;
-            g->coef[n] = h * w_at(is, ni, 3 * nbr[q] + IPX_N);
+            g->coef[n] = h * coupling_w(blocks, q, IPX_N, IPX_N);
             g->col[n++] = c;
         }
     }
@@ -407,15 +433,16 @@ static int solve_by_sweeps(const ipx_gonthier_island *is, const int *P, int np, 
     return 0;
 }
 
-/* Row r (of contact i)'s absolute sum over the tangential columns: the friction's share of the
-   Gershgorin bound (friction_force). */
-static double tangential_row_sum(const ipx_gonthier_island *is, int i, int r)
+/* Contact i's row a (IPX_T1 or IPX_T2)'s absolute sum over the tangential columns: the
+   friction's share of the Gershgorin bound (friction_force). */
+static double tangential_row_sum(const ipx_gonthier_island *is, int i, int a)
 {
-    const int *start = coupling_start(is), *nbr = coupled(is);
+    const int *start = coupling_start(is);
+    const double *blocks = coupling_blocks(is);
     double sum = 0.0;
     for (int q = start[i]; q < start[i + 1]; q++) {
-        sum += fabs(w_at(is, r, 3 * nbr[q] + IPX_T1));
-        sum += fabs(w_at(is, r, 3 * nbr[q] + IPX_T2));
+        sum += fabs(coupling_w(blocks, q, a, IPX_T1));
+        sum += fabs(coupling_w(blocks, q, a, IPX_T2));
     }
     return sum;
 }
@@ -440,7 +467,7 @@ static void predict_stick_friction(ipx_gonthier_island *is, double h, const doub
                                    int np, double *y, double *f)
 {
     const int k = is->k, *start = coupling_start(is), *nbr = coupled(is);
-    const double *w_t = tangential_mass(is);
+    const double *w_t = tangential_mass(is), *blocks = coupling_blocks(is);
     for (int i = 0; i < k; i++) {
         if (!(is->delta[i] > 0.0)) continue;
         const ipx_gonthier_law *L = &is->law[i];
@@ -453,11 +480,11 @@ static void predict_stick_friction(ipx_gonthier_island *is, double h, const doub
         f[3 * i + IPX_T2] = cap * g[1];
     }
     for (int r = 0; r < np; r++) {
-        const int ri = 3 * P[r] + IPX_N;
         double rate = 0.0; /* m/s^2: the friction's push (< 0) or pull on the normal rate */
         for (int q = start[P[r]]; q < start[P[r] + 1]; q++)
-            for (int b = 3 * nbr[q] + IPX_T1; b <= 3 * nbr[q] + IPX_T2; b++)
-                if (f[b] != 0.0) rate += w_at(is, ri, b) * f[b];
+            for (int b = IPX_T1; b <= IPX_T2; b++)
+                if (f[3 * nbr[q] + b] != 0.0)
+                    rate += coupling_w(blocks, q, IPX_N, b) * f[3 * nbr[q] + b];
         y[r] -= h * rate;
     }
 }
@@ -593,14 +620,14 @@ static void friction_force(ipx_gonthier_island *is, int i, double h, const doubl
 {
     if (!(is->delta[i] > 0.0)) return;
     const int *start = coupling_start(is), *nbr = coupled(is);
-    const double *v = is->v + 3 * i;
+    const double *v = is->v + 3 * i, *blocks = coupling_blocks(is);
     const double v_t[2] = {v[IPX_T1], v[IPX_T2]};
     double a_t[2]; /* m/s^2: the host's forces and the step's normal forces on the slip */
     for (int j = 0; j < 2; j++) {
-        const int a = 3 * i + (j == 0 ? IPX_T1 : IPX_T2);
-        a_t[j] = is->accel ? is->accel[a] : 0.0;
+        const int a = j == 0 ? IPX_T1 : IPX_T2;
+        a_t[j] = is->accel ? is->accel[3 * i + a] : 0.0;
         for (int q = start[i]; q < start[i + 1]; q++)
-            a_t[j] += w_at(is, a, 3 * nbr[q] + IPX_N) * f_all[3 * nbr[q] + IPX_N];
+            a_t[j] += coupling_w(blocks, q, a, IPX_N) * f_all[3 * nbr[q] + IPX_N];
     }
     ipx_gonthier_friction_loaded(&is->state[i], &is->law[i], f[IPX_N], v_t, a_t, h,
                                  tangential_mass(is)[i], f);
@@ -684,6 +711,7 @@ static void move(ipx_gonthier_island *is, double h, const double *v_n)
 void ipx_gonthier_advance(ipx_gonthier_island *is, double h, long n)
 {
     const int rows = 3 * is->k, *start = coupling_start(is), *nbr = coupled(is);
+    const double *blocks = coupling_blocks(is);
     double *f = is->work, *dv = is->work + 11 * (size_t)is->k + 2 * (size_t)is->k * (size_t)is->k;
     double *v_n = is->work + 5 * (size_t)is->k;          /* y's room: free after normal_forces */
     double *held = is->work + 7 * (size_t)is->k;         /* x's room: free after normal_forces */
@@ -691,8 +719,8 @@ void ipx_gonthier_advance(ipx_gonthier_island *is, double h, long n)
     for (int i = 0; i < 3 * is->k; i++) force_history(is)[i] = 0.0;
     build_coupling(is);
     for (int i = 0; i < is->k; i++)
-        tangential_mass(is)[i] = fmax(tangential_row_sum(is, i, 3 * i + IPX_T1),
-                                      tangential_row_sum(is, i, 3 * i + IPX_T2));
+        tangential_mass(is)[i] =
+            fmax(tangential_row_sum(is, i, IPX_T1), tangential_row_sum(is, i, IPX_T2));
     for (long step = 0; step < n; step++) {
         normal_forces(is, h, f);
         remember_forces(is, f);
@@ -703,9 +731,10 @@ void ipx_gonthier_advance(ipx_gonthier_island *is, double h, long n)
         for (int a = 0; a < rows; a++) dv[a] = is->accel ? is->accel[a] : 0.0;
         for (int i = 0; i < is->k; i++)
             for (int q = start[i]; q < start[i + 1]; q++)
-                for (int b = 3 * nbr[q]; b < 3 * nbr[q] + 3; b++)
-                    if (f[b] != 0.0)
-                        for (int a = 3 * i; a < 3 * i + 3; a++) dv[a] += w_at(is, a, b) * f[b];
+                for (int b = 0; b < 3; b++)
+                    if (f[3 * nbr[q] + b] != 0.0)
+                        for (int a = 0; a < 3; a++)
+                            dv[3 * i + a] += coupling_w(blocks, q, a, b) * f[3 * nbr[q] + b];
         for (int a = 0; a < rows; a++) {
             is->impulse[a] += f[a] * h;
             is->v[a] += dv[a] * h;
