@@ -1,8 +1,9 @@
 /* The move back to first touch of a compliant island (adapters/ode/src/touch_lcp.h) on ODE's
    crash demo's wall at rest (wall_touch_740_data.h: 740 contacts, W_nn singular): from
    recovery_switch contacts on the iterative solver answers first, to a ten-thousandth of the
-   largest target or 1 nm, whichever is more; before, the dense Lemke and then the iterative solver to 1e-9 of it both
-   failed on this problem and the wall was left to ODE every step. The answer must be the
+   largest target or 1 nm, whichever is more; before, the dense Lemke and then the iterative
+   solver to 1e-9 of it both failed on this problem and the wall was left to ODE every step
+   (docs/models/gonthier.md section 5). The answer must be the
    projection's: lambda >= 0, no contact left short of its target (w_i < 0) by more than the
    accuracy, and |w_i| within it where lambda_i > 0 pushes. */
 #include <math.h>

@@ -531,7 +531,8 @@ static rate_terms rate_terms_of(const ipx_gonthier_island *is, int i, double h, 
    their last force in the problem (last). The forces of a pile follow its slow motion, and
    their extrapolation starts the sweeps nearer their answer: on the crash demo's wall (its
    first 3 frames, 1 000 solves of some 720 contacts) 41 sweeps a solve against 55 from the last
-   forces and 46 from the line through the last two. The answer is the problem's one solution whatever the start. */
+   forces and 46 from the line through the last two. The answer is the problem's one solution
+   whatever the start. */
 static double sweep_start(const ipx_gonthier_island *is, int i, double last)
 {
     const double *f1 = force_history(is), *f2 = f1 + is->k, *f3 = f2 + is->k;
