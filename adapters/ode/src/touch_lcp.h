@@ -24,8 +24,8 @@ size_t ipx_ode_touch_nonzero(int k, const double *M);
 
 /* Solves t by the dense Lemke (shifted where round-off defeats it, ipx_lemke_psd) and the
    iterative solver (ipx_lcp_psd on M's non-zero rows), in that order if dense_first, else the
-   other. The iterative answer holds to TOUCH_TOL of the largest target (touch_lcp.c): no
-   contact is left more than that short of its target, none pushed in by more. 1 if one
+   other. The iterative answer holds to TOUCH_TOL of the largest target or TOUCH_ACCURACY (1 nm),
+   whichever is more (touch_lcp.c): no contact is left more than that short of its target. 1 if one
    answered, 0 if neither did (or a contact the joints hold rigid, M_ii = 0, is owed a move: no
    answer exists). */
 int ipx_ode_touch_solve(touch_lcp *t, int dense_first);
