@@ -19,6 +19,7 @@
 #include "impax/lcp.h"
 #include "impax/lcp_psd.h"
 #include "internal.h"
+#include "touch_lcp.h"
 
 /* The iterative path's accuracy (lcp_psd.h: every contact ends within this of its target, none
    deeper than that beyond it): 1 nm (a thousandth of what recovery.c counts as recovered), or
@@ -93,23 +94,19 @@ static void apply_normal(void *user, const double *x, double *y)
 
 /* From recovery_switch on: ipx_lcp_psd on W_nn applied through the bodies. A contact the joints
    hold rigid (W_nn's diagonal 0) cannot move: owed a displacement, the LCP has no solution
-   (as the dense Lemke's ray says), else it stays out of the problem. */
+   (as the dense Lemke's ray says), else it stays out of the problem (ipx_ode_projection_tol). */
 static int solve_iterative(ipx_ode_context *ctx, const double *q, double *z, double *w)
 {
     recovery_state *rs = &ctx->recovery;
     const int k = rs->normal.n_contact_rows;
-    double *diag = w + k, *du = diag + k, *work = du + 6 * (size_t)ctx->isl.n_body, largest = 0.0;
+    double *diag = w + k, *du = diag + k, *work = du + 6 * (size_t)ctx->isl.n_body;
     ipx_constrained_diagonal(&rs->normal, ctx->as.work, diag);
-    for (int i = 0; i < k; i++) {
-        largest = fmax(largest, -q[i]);
-        if (diag[i] > 0.0) continue;
-        if (q[i] < 0.0) return -1;
-        diag[i] = 1.0; /* its row and column of W_nn are zero: z_i = 0 with w_i = q_i = 0 */
-    }
+    const double tol = ipx_ode_projection_tol(k, q, diag, RECOVERY_TOL, RECOVERY_ACCURACY);
+    if (!(tol > 0.0)) return -1;
     normal_operator user = {&rs->normal, ctx->as.work, du};
     ipx_lcp_operator op = {k, apply_normal, &user, diag, 0.0};
     ipx_lcp_psd_options opt = ipx_lcp_psd_default_options();
-    opt.tol = largest > 0.0 ? fmax(RECOVERY_TOL, RECOVERY_ACCURACY / largest) : RECOVERY_TOL;
+    opt.tol = tol;
     ctx->stats.recovery_iterative++;
     return ipx_lcp_psd(&op, q, z, w, &opt, work, NULL) == IPX_OK ? 0 : -1;
 }

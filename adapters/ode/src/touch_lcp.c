@@ -1,5 +1,6 @@
 /* Solving the move back to first touch (touch_lcp.h): the dense Lemke for small islands, the
-   iterative solver on W_nn's non-zero rows for large ones and where the other fails. */
+   iterative solver on W_nn's non-zero rows for large ones and where the other fails; and the
+   iterative solver's set-up that it shares with the position recovery's projection. */
 #include <math.h>
 
 #include "impax/lcp.h"
@@ -22,6 +23,18 @@ static void apply_rows(void *user, const double *x, double *y)
         for (int e = m->start[i]; e < m->start[i + 1]; e++) sum += m->val[e] * x[m->col[e]];
         y[i] = sum;
     }
+}
+
+double ipx_ode_projection_tol(int k, const double *q, double *diag, double tol, double accuracy)
+{
+    double largest = 0.0; /* m */
+    for (int i = 0; i < k; i++) {
+        largest = fmax(largest, -q[i]);
+        if (diag[i] > 0.0) continue;
+        if (q[i] < 0.0) return 0.0;
+        diag[i] = 1.0;
+    }
+    return largest > 0.0 ? fmax(tol, accuracy / largest) : tol;
 }
 
 size_t ipx_ode_touch_nonzero(int k, const double *M)
@@ -47,21 +60,16 @@ static int solve_dense(touch_lcp *t)
     return ipx_lemke_psd(t->k, t->M, t->q, t->lambda, t->w, t->work, t->ilcp, &shift) == IPX_OK;
 }
 
-/* ipx_lcp_psd on M's non-zeros by rows, Jacobi-scaled, to TOUCH_TOL. A contact the joints hold
-   rigid (M_ii = 0) is out of the problem, or, owed a displacement, makes it infeasible. 1 if it
-   answered. */
+/* ipx_lcp_psd on M's non-zeros by rows, Jacobi-scaled, to TOUCH_TOL (ipx_ode_projection_tol).
+   1 if it answered. */
 static int solve_iterative(touch_lcp *t)
 {
     const int k = t->k;
-    double largest = 0.0; /* m */
+    for (int i = 0; i < k; i++) t->diag[i] = t->M[i + (size_t)k * i];
+    const double tol = ipx_ode_projection_tol(k, t->q, t->diag, TOUCH_TOL, TOUCH_ACCURACY);
+    if (!(tol > 0.0)) return 0;
     int e = 0;
     for (int i = 0; i < k; i++) {
-        largest = fmax(largest, -t->q[i]);
-        t->diag[i] = t->M[i + (size_t)k * i];
-        if (!(t->diag[i] > 0.0)) {
-            if (t->q[i] < 0.0) return 0;
-            t->diag[i] = 1.0; /* its row and column are zero: lambda_i = 0 with w_i = q_i = 0 */
-        }
         t->start[i] = e;
         for (int j = 0; j < k; j++)
             if (t->M[i + (size_t)k * j] != 0.0) {
@@ -73,7 +81,7 @@ static int solve_iterative(touch_lcp *t)
     sparse_rows rows = {k, t->start, t->col, t->val};
     const ipx_lcp_operator op = {k, apply_rows, &rows, t->diag, 0.0};
     ipx_lcp_psd_options opt = ipx_lcp_psd_default_options();
-    opt.tol = largest > 0.0 ? fmax(TOUCH_TOL, TOUCH_ACCURACY / largest) : TOUCH_TOL;
+    opt.tol = tol;
     return ipx_lcp_psd(&op, t->q, t->lambda, t->w, &opt, t->work, NULL) == IPX_OK;
 }
 

@@ -19,6 +19,15 @@ typedef struct touch_lcp {
     int *start, *col, *ilcp;
 } touch_lcp;
 
+/* For ipx_lcp_psd on a projection LCP w = W_nn z + q (q = -target, m; the move back to first
+   touch here, the position recovery's in recovery_project.c), with diag (k) holding W_nn's
+   diagonal on entry: a contact the joints hold rigid (diag_i = 0) cannot move, so one owed a
+   displacement makes the LCP infeasible (returns 0), another stays out of the problem (diag_i
+   set to 1: its row and column are zero, z_i = 0 with w_i = q_i = 0). Returns the solver's
+   relative tolerance: every contact within accuracy (m) of its target, or tol of the largest
+   target if that is more. */
+double ipx_ode_projection_tol(int k, const double *q, double *diag, double tol, double accuracy);
+
 /* Entries of M (k x k) that are not zero. */
 size_t ipx_ode_touch_nonzero(int k, const double *M);
 
