@@ -783,6 +783,44 @@ static void test_slow_approach_and_separation(void)
     ENSURE(r.impulse[0] == 0.0 && r.impulse[1] == 0.0 && r.impulse[2] == 0.0);
 }
 
+/* v0_t onto Proposition 1's stick/slip boundary |v0_t| = mu eta0^2 |v0_n| (55), times f. */
+static void scale_to_boundary(double *v, double mu, double f)
+{
+    const double s = f * ETA2 * mu * -v[IPX_N] / hypot(v[IPX_T1], v[IPX_T2]);
+    v[IPX_T1] *= s, v[IPX_T2] *= s;
+}
+
+static void test_starts_beside_the_stick_slip_boundary(void)
+{
+    /* A stick start that slips within the first RK4 step was taken as a switch at tau = 0,
+       where G = 0 has no direction: a NaN slip direction and a solve stuck until max_steps
+       (seen on ODE's crash demo). Either side of the boundary, with RK4, the answer keeps every
+       promise and the impulse is continuous in v0 (the two starts converge to the same curve). */
+    ipx_rng rng;
+    ipx_rng_seed(&rng, 23);
+    ipx_gen_options opt = ipx_gen_default_options();
+    opt.p_frictionless = 0.0;
+    for (int compat = 0; compat < 2; compat++) {
+        ipx_params par = jia(compat ? "compat=1" : "");
+        int solved = 0;
+        for (int n = 0; n < 100; n++) {
+            ipx_gen_random(&scene, 1, &opt, &rng);
+            const ipx_problem *p = &scene.problem;
+            double *v = scene.v;
+            if (!(v[IPX_N] < 0.0) || hypot(v[IPX_T1], v[IPX_T2]) == 0.0) continue;
+            ipx_result r[2];
+            for (int side = 0; side < 2; side++) {
+                scale_to_boundary(v, scene.contact[0].mu, side ? 1.0 + 1e-9 : 1.0 - 1e-9);
+                ENSURE(ipx_test_solve(&par, p, &r[side]) == IPX_OK);
+            }
+            const double scale = fabs(r[0].impulse[IPX_N]);
+            for (int i = 0; i < 3; i++) ENSURE_NEAR(r[1].impulse[i], r[0].impulse[i], 1e-6 * scale);
+            solved++;
+        }
+        ENSURE(solved > 50);
+    }
+}
+
 int main(void)
 {
     RUN(test_registry_knows_jia_and_its_parameters);
@@ -810,5 +848,6 @@ int main(void)
     RUN(test_two_contacts_are_refused);
     RUN(test_step_guard_fails_the_solve);
     RUN(test_slow_approach_and_separation);
+    RUN(test_starts_beside_the_stick_slip_boundary);
     return ipx_test_exit();
 }

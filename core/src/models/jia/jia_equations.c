@@ -121,6 +121,13 @@ double ipx_jia_event_value(const ipx_jia_consts *k, const ipx_jia_state *s, ipx_
     if (w == IPX_JIA_WATCH_PHASE)
         return s->phase == IPX_JIA_COMPRESSION ? v[IPX_N] : -y[IPX_JIA_Y_D];
     if (s->mode == IPX_JIA_STICK) { /* (51): E_u + E_w < mu^2 eta^2 E_n */
+        if (y[IPX_JIA_Y_D] == 0.0) {
+            /* the start tau = 0, where G = D = 0 and the test below reads 0, "on the circle":
+               its tau^2 coefficient (G ~ v0_t tau, D ~ -v0_n tau/2), negative exactly when
+               Proposition 1 chose stick (docs/models/jia.md §P13) */
+            const double rd = 0.5 * k->rho * k->v0[IPX_N];
+            return k->v0[IPX_T1] * k->v0[IPX_T1] + k->v0[IPX_T2] * k->v0[IPX_T2] - rd * rd;
+        }
         const double rd = k->rho * y[IPX_JIA_Y_D];
         return y[IPX_JIA_Y_G1] * y[IPX_JIA_Y_G1] + y[IPX_JIA_Y_G2] * y[IPX_JIA_Y_G2] - rd * rd;
     }
