@@ -821,6 +821,80 @@ static void test_starts_beside_the_stick_slip_boundary(void)
     }
 }
 
+/* The paper's Euler path (delta > 0) on random problems (docs/models/jia.md §P14). Before its
+   repairs a slow approach (W_nn delta > -v0_n) was past compression after the first step and the
+   next took E_n below zero (a NaN impulse); a slip's last partial step was taken off the circle
+   (the cone broken by up to 7.5 N*s); a stick left on the circle stayed in stick as its springs
+   loaded outward. Now every answer is finite; those that gain energy (its coarse steps) are
+   refused by ipx_solve; the others keep every promise but the cone, which holds exactly where
+   the impact never switched stick -> slip and otherwise to within the one step's Coulomb
+   impulse mu delta that the switch is detected after. */
+static void test_papers_integrator_on_random_problems(void)
+{
+    const double delta = 1e-4; /* N*s */
+    ipx_rng rng;
+    ipx_rng_seed(&rng, 23);
+    ipx_gen_options opt = ipx_gen_default_options();
+    opt.p_frictionless = 0.0;
+    ipx_params par = jia("delta=1e-4");
+    ipx_check_options check = ipx_check_default_options();
+    check.kinds = ipx_model_jia.promises(par.value) | IPX_CHECK_SAFETY_NET;
+    int answered = 0, refused = 0, switched = 0;
+    for (int n = 0; n < 2000; n++) {
+        ipx_gen_random(&scene, 1, &opt, &rng);
+        const ipx_problem *p = &scene.problem;
+        ipx_jia_report rep;
+        ipx_result r;
+        ENSURE(ipx_jia_trace(p, par.value, NULL, NULL, &rep, ipx_test_workspace(&par, 1), &r) ==
+               IPX_OK);
+        if (ipx_solve(&par, p, ipx_test_workspace(&par, 1), &r) != IPX_OK) {
+            ENSURE(strstr(r.message, "gained") != NULL);
+            refused++;
+            continue;
+        }
+        answered++;
+        ipx_check_report cr;
+        ENSURE(ipx_check(p, &r, &check, &cr) == 0);
+        int slips_late = 0;
+        for (int e = 0; e < rep.n_events && e < IPX_JIA_MAX_EVENTS; e++)
+            slips_late |= rep.event[e] == IPX_JIA_STICK_TO_SLIP;
+        switched += slips_late;
+        const double mu = scene.contact[0].mu,
+                     excess = hypot(r.impulse[IPX_T1], r.impulse[IPX_T2]) - mu * r.impulse[IPX_N];
+        ENSURE(excess <= (slips_late ? mu * delta : 1e-12 + 1e-9 * r.impulse[IPX_N]));
+    }
+    printf("  %d answered (%d switching stick -> slip), %d refused for a gain\n", answered,
+           switched, refused);
+    ENSURE(answered > 1900 && switched > 50);
+}
+
+static void test_papers_integrator_slow_approach(void)
+{
+    /* W_nn delta = 1e-4 m/s against an approach of 1e-5 m/s: the first step (72) is already
+       past compression, and a step from there took E_n below zero (a NaN impulse). Slip and
+       stick starts, elastic and plastic: the impact ends there, finite. That first step leaves
+       at up to 9e-5 m/s, a gain of some 4e-9 J, which ipx_solve refuses as for any coarse
+       step (test_four_euler_steps_gaining_energy_are_refused). */
+    const double V[2][3] = {{0.3, 0, -1e-5}, {1e-7, 0, -1e-5}}, w[3] = {0, 0, 0};
+    for (int s = 0; s < 2; s++)
+        for (int plastic = 0; plastic < 2; plastic++) {
+            ball b;
+            ball_init(&b, V[s], w, 0.4, plastic ? 0.0 : 0.5);
+            ipx_params par = jia("delta=1e-4");
+            ipx_jia_report rep;
+            ipx_result r;
+            ENSURE(ball_trace(&b, &par, &rep, &r) == IPX_OK);
+            ENSURE(rep.initial_mode == (s ? IPX_JIA_STICK : IPX_JIA_SLIP));
+            ENSURE(isfinite(r.impulse[IPX_T1]) && isfinite(r.impulse[IPX_N]));
+            ENSURE(r.v_post[IPX_N] >= 0.0);
+            ENSURE(rep.n_events == 2 && rep.event[1] == IPX_JIA_IMPACT_END);
+            ENSURE(rep.event_impulse[1] >= 1e-4 && rep.event_impulse[1] <= 2e-4); /* N*s */
+            const ipx_status st = ipx_solve(&par, &b.problem, ipx_test_workspace(&par, 1), &r);
+            ENSURE(st == IPX_OK ? ipx_test_keeps_promises(&par, &b.problem, &r)
+                                : strstr(r.message, "gained") != NULL);
+        }
+}
+
 int main(void)
 {
     RUN(test_registry_knows_jia_and_its_parameters);
@@ -849,5 +923,7 @@ int main(void)
     RUN(test_step_guard_fails_the_solve);
     RUN(test_slow_approach_and_separation);
     RUN(test_starts_beside_the_stick_slip_boundary);
+    RUN(test_papers_integrator_on_random_problems);
+    RUN(test_papers_integrator_slow_approach);
     return ipx_test_exit();
 }

@@ -17,7 +17,7 @@ typedef struct euler {
     double loss, normal_loss, compat_loss; /* J */
     ipx_jia_mode mode;
     ipx_jia_phase phase;
-    int armed; /* stick: phi < 0 has been seen (hysteresis, docs/models/jia.md §P2) */
+    int armed; /* stick: inside the circle since the start or since phi < 0 (P2, P14) */
 } euler;
 
 static double eta(const euler *s) /* (14) */
@@ -65,6 +65,9 @@ static void start(euler *s)
     const double d = s->delta, vn = k->v0[IPX_N];
     const double vt = hypot(k->v0[IPX_T1], k->v0[IPX_T2]);
     s->mode = s->u->rep->initial_mode;
+    /* a stick start lies inside the circle by Proposition 1: the hysteresis (P2) is for a slip
+       that stops on the circle, and unarmed a start near its edge stuck outside the cone */
+    s->armed = s->mode == IPX_JIA_STICK;
     s->phase = IPX_JIA_COMPRESSION;
     s->E_n = -vn * d;
     s->I[IPX_N] = d;
@@ -104,21 +107,30 @@ static void switch_to(euler *s, ipx_jia_mode mode)
     ipx_jia_record(s->u, kind, s->I[IPX_N]);
 }
 
-/* Algorithm 1 lines 13-18: stick -> slip on the circle (51)/(52) after being inside it;
-   slip -> stick when the sliding velocity along (a, b) vanishes (53). */
+/* The sliding velocity along (a, b) (53) with slip's spring rates, times |(a, b)|. */
+static double sliding(const euler *s, const double v[3])
+{
+    euler slip = *s;
+    slip.mode = IPX_JIA_SLIP;
+    double ud[2];
+    rates(&slip, v, ud);
+    return (v[IPX_T1] - ud[0]) * s->ab[0] + (v[IPX_T2] - ud[1]) * s->ab[1];
+}
+
+/* Algorithm 1 lines 13-18: stick -> slip on the circle (51)/(52) after being inside it, or, not
+   yet inside, where slip would slide (a stick left on the circle by a slip that stopped there,
+   whose springs then load outward: held in stick by the hysteresis alone it broke Coulomb's
+   cone); slip -> stick when the sliding velocity along (a, b) vanishes (53). */
 static void test_mode(euler *s, const double v[3])
 {
     if (s->mode == IPX_JIA_STICK) {
         const double mu_eta = s->u->k.mu * eta(s);
         const double phi = s->ab[0] * s->ab[0] + s->ab[1] * s->ab[1] - mu_eta * mu_eta * s->E_n;
         if (phi < 0.0) s->armed = 1;
-        else if (s->armed) switch_to(s, IPX_JIA_SLIP);
+        else if (s->armed || sliding(s, v) > 0.0) switch_to(s, IPX_JIA_SLIP);
         return;
     }
-    double ud[2];
-    rates(s, v, ud);
-    const double sliding = (v[IPX_T1] - ud[0]) * s->ab[0] + (v[IPX_T2] - ud[1]) * s->ab[1];
-    if (sliding <= 0.0) switch_to(s, IPX_JIA_STICK);
+    if (sliding(s, v) <= 0.0) switch_to(s, IPX_JIA_STICK);
 }
 
 /* Lines 19-21: v_n = 0 ends compression, E_n drops to e^2 E_n. Returns 1 if e = 0 ends it all. */
@@ -153,6 +165,10 @@ static int step(euler *s)
     for (int i = 0; i < 2; i++)
         s->ab[i] += c * ud[i] / (2.0 * k->eta0 * sqrt(s->E_n)) * d; /* (67) */
     if (s->phase == IPX_JIA_RESTITUTION && s->E_n - v[IPX_N] * d <= 0.0) {
+        /* in slip, on the circle of this E_n first, as every other step's impulse (P1): the
+           update above grows as 1/sqrt(E_n) near the end and left off it the last impulse
+           broke Coulomb's cone */
+        if (s->mode == IPX_JIA_SLIP) rescale(s);
         add_impulse(s, s->E_n / v[IPX_N]); /* the partial last step to E_n = 0 (P5) */
         ipx_jia_record(s->u, IPX_JIA_IMPACT_END, s->I[IPX_N]);
         return 1;
@@ -194,7 +210,11 @@ ipx_status ipx_jia_paper_path(ipx_jia_run *u, double delta)
     int *steps = &u->r->counts.steps;
     start(&s);
     observe(&s);
-    for (int over = 0; !over;) {
+    /* a slow approach (W_nn delta > -v0_n) is past compression after the first step already:
+       a step from there would take E_n below zero (docs/models/jia.md §P14) */
+    double v[3];
+    velocity(&s, v);
+    for (int over = test_phase(&s, v); !over;) {
         if (*steps >= u->max_steps)
             return ipx_jia_limit_hit(u, IPX_JIA_LIMIT_STEPS, "max_steps", u->max_steps, s.I[IPX_N]);
         over = step(&s);
