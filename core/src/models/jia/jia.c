@@ -135,7 +135,7 @@ static unsigned jia_promises(const double *param)
 {
     /* Both variants: no energy gain (stick is lossless, slip and the stiffness jump
        dissipate), separation at the end; with RK4 Coulomb's cone (the compat friction mu e F_n
-       is inside it), which the paper's Euler path (delta > 0) can exceed by up to one step's
+       is inside it), which the paper's Euler path (delta > 0) can exceed by about one step's
        mu delta where it finds a stick -> slip switch a step late (docs/models/jia.md §P14).
        Not complementarity: restitution leaves with v_n > 0, pi_n > 0. */
     const unsigned cone = param[IPX_JIA_DELTA] > 0.0 ? 0u : (unsigned)IPX_CHECK_CONE;
