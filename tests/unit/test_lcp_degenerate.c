@@ -19,6 +19,14 @@
      truly differ (by 2e-12 to 4e-7: the normwise tie tolerance is far looser than the actual
      error on an ill-conditioned basis) let the larger ratio's row leave; the smaller one's
      ended negative in the final basis (w_i down to -4.6e-5): "numerical failure".
+   - mu1000_a / mu1000_b: random contact problems of 32 contacts (lcp_mu1000_data.h) with mu
+     1000, what the ODE adapter gives dInfinity. Their Anitescu-Potra LCPs of 311 unknowns with
+     8 friction directions (aplcp's friction_directions=8, bowling's default) ended on
+     infeasible bases after 1 071 and 470 pivots ("numerical failure": the updated tableau's
+     round-off had decided a ratio test wrongly; rebuilding the final basis from the data left
+     an impulse at -3.6e-4), and the iterative solver stalled at a residual of 0.08 and 0.02, so
+     both models failed. Lemke now walks a failed path again with the tableau rebuilt from the
+     data every n / 2 pivots.
    Each must now be solved by ipx_lemke with a verified solution: z >= 0, w = M z + q >= 0 and
    z_i w_i = 0 up to round-off relative to the data, w as returned equal to M z + q; and each
    contact problem must be solved by the models that failed on it, keeping every promise. */
@@ -34,6 +42,7 @@
 
 #include "lcp_bin_data.h"
 #include "lcp_degenerate_data.h"
+#include "lcp_mu1000_data.h"
 
 /* Tolerance of the LCP conditions, relative to the data's scale (as test_lcp.c). */
 #define RES_TOL 1e-9
@@ -126,11 +135,23 @@ static void test_the_contact_problems_are_solved_by_the_models(void)
     model_solves("aplcp", "", "drop13_cor25", &p);
 }
 
+static void test_mu1000_contact_problems_are_solved_by_the_models(void)
+{
+    const ipx_problem a = {.k = 32, .W = W_mu1000_a, .v = v_mu1000_a, .contact = contacts_mu1000_a};
+    const ipx_problem b = {.k = 32, .W = W_mu1000_b, .v = v_mu1000_b, .contact = contacts_mu1000_b};
+    /* lcp_switch 1000: the dense Lemke, not the iterative solver, answers aplcp's LCP */
+    model_solves("aplcp", "friction_directions=8,lcp_switch=1000", "mu1000_a", &a);
+    model_solves("aplcp", "friction_directions=8,lcp_switch=1000", "mu1000_b", &b);
+    model_solves("bowling", "", "mu1000_a", &a);
+    model_solves("bowling", "", "mu1000_b", &b);
+}
+
 int main(void)
 {
     RUN(test_wall_box_anitescu_potra_lcp_is_solved);
     RUN(test_two_wheeler_polygonal_lcps_are_solved);
     RUN(test_bin_lcps_with_unequal_ties_are_solved);
     RUN(test_the_contact_problems_are_solved_by_the_models);
+    RUN(test_mu1000_contact_problems_are_solved_by_the_models);
     return ipx_test_exit();
 }
