@@ -27,6 +27,12 @@
      an impulse at -3.6e-4), and the iterative solver stalled at a residual of 0.08 and 0.02, so
      both models failed. Lemke now walks a failed path again with the tableau rebuilt from the
      data every n / 2 pivots.
+   - generated: random contact problems of 48 to 64 contacts at mu 1000, made again here from
+     tests/support/problem_gen.h as the probe that found them made them (generated()). Their AP
+     LCPs under aplcp (4 friction directions) ended on secondary rays after 699 to 1 167
+     pivots, false ones (an AP LCP always has a solution), with the iterative solver stalled at
+     residuals of 0.016 to 0.135. The walk again with the rebuilds answers them as it answers
+     the infeasible bases above.
    Each must now be solved by ipx_lemke with a verified solution: z >= 0, w = M z + q >= 0 and
    z_i w_i = 0 up to round-off relative to the data, w as returned equal to M z + q; and each
    contact problem must be solved by the models that failed on it, keeping every promise. */
@@ -39,6 +45,7 @@
 #include "impax/lcp.h"
 #include "lcp_check.h"
 #include "model_test.h"
+#include "problem_gen.h"
 
 #include "lcp_bin_data.h"
 #include "lcp_degenerate_data.h"
@@ -146,6 +153,34 @@ static void test_mu1000_contact_problems_are_solved_by_the_models(void)
     model_solves("bowling", "", "mu1000_b", &b);
 }
 
+static ipx_scene scene; /* large: static storage */
+
+/* The index-th problem of ipx_gen_random(k) from seed (default options), its bodies' velocities
+   times vscale, every friction contact's mu set to mu and, if e >= 0, every e to e. */
+static const ipx_problem *generated(int k, unsigned seed, int index, double vscale, double mu,
+                                    double e)
+{
+    ipx_rng rng;
+    ipx_rng_seed(&rng, seed);
+    const ipx_gen_options opt = ipx_gen_default_options();
+    for (int n = 0; n <= index; n++) ipx_gen_random(&scene, k, &opt, &rng);
+    for (size_t i = 0; i < sizeof scene.body_vel / sizeof *scene.body_vel; i++)
+        scene.body_vel[i] *= vscale;
+    for (int c = 0; c < k; c++) {
+        if (scene.contact[c].mu > 0.0) scene.contact[c].mu = mu;
+        if (e >= 0.0) scene.contact[c].e = e;
+    }
+    ipx_scene_finish(&scene, k);
+    return &scene.problem;
+}
+
+static void test_generated_problems_with_false_rays_are_solved(void)
+{
+    model_solves("aplcp", "", "k48 mu1000", generated(48, 101, 21, 1e-4, 1000.0, 0.0));
+    model_solves("aplcp", "", "k56 mu1000", generated(56, 102, 35, 1e3, 1000.0, 1.0));
+    model_solves("aplcp", "", "k64 mu1000", generated(64, 103, 9, 1e-4, 1000.0, -1.0));
+}
+
 int main(void)
 {
     RUN(test_wall_box_anitescu_potra_lcp_is_solved);
@@ -153,5 +188,6 @@ int main(void)
     RUN(test_bin_lcps_with_unequal_ties_are_solved);
     RUN(test_the_contact_problems_are_solved_by_the_models);
     RUN(test_mu1000_contact_problems_are_solved_by_the_models);
+    RUN(test_generated_problems_with_false_rays_are_solved);
     return ipx_test_exit();
 }

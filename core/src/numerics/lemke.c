@@ -26,8 +26,8 @@
    - the final complementary basis is re-solved from the original data by iterative refinement
      with the basis inverse the tableau already holds, then w = M z + q is recomputed from M and
      q, and only round-off-sized negative entries are clamped to 0;
-   - a path whose final basis fails that check is walked again with the tableau rebuilt from
-     the data every n / 2 pivots (path()). */
+   - a path whose final basis fails that check, or that ends on a ray, is walked again with the
+     tableau rebuilt from the data every n / 2 pivots (path()). */
 #include <float.h>
 #include <math.h>
 #include <string.h>
@@ -535,14 +535,16 @@ static ipx_status finish(tableau *tab, const double *M, const double *q, double 
 }
 
 /* Lemke's path from the initial tableau and, where it ends on a complementary basis, that
-   basis's solution into z, w (run(), finish()). A path whose final basis fails the accuracy
-   check (IPX_ERR_NUMERIC: the updates' round-off decided a ratio test wrongly on the way, which
-   neither the contest rule nor a rebuild of the final basis undoes) is walked again with the
-   tableau rebuilt from the data every n / 2 pivots, as the rebuild that confirms a ray does: an
-   AP LCP of 311 unknowns (32 contacts, 8 friction directions, mu 1000) ended on an infeasible
-   basis after 470 and 1 071 pivots, and with the rebuilds (every 50 to n pivots: the same) it
-   ended on the solution after 473 and 1 079. Only a failed path pays for the second one;
-   each rebuild costs as many pivots as the basis has z columns. */
+   basis's solution into z, w (run(), finish()). A path that ends on a basis failing the
+   accuracy check (IPX_ERR_NUMERIC) or on a ray, even one the rebuilt tableau confirms, may have
+   been sent there by a ratio test the updates' round-off decided wrongly long before, which
+   neither the contest rule nor a rebuild at the end undoes; it is walked again with the tableau
+   rebuilt from the data every n / 2 pivots. AP LCPs at mu 1000 (test_lcp_degenerate.c): of 311
+   unknowns, infeasible bases after 470 and 1 071 pivots, solved after 473 and 1 079 with the
+   rebuilds (every 50 to n pivots: the same); of 258 to 359 unknowns, false rays after 699 to
+   1 167 pivots, solved after 1 399 to 4 059 in all. Only a failed path pays for the second one,
+   and a true ray (an infeasible LCP) is reported after it; each rebuild costs as many pivots as
+   the basis has z columns. */
 static ipx_status path(tableau *tab, int n, const double *M, const double *q, double inv_sigma,
                        double qscale, int max_pivots, int refresh, double *dwork, int *iwork,
                        double *z, double *w, int *pivots)
@@ -586,7 +588,7 @@ ipx_status ipx_lemke(int n, const double *M, const double *q, double *z, double 
         tableau tab;
         st = path(&tab, n, M, q, inv_sigma, qmax * inv_sigma, max_pivots, 0, dwork, iwork, z, w,
                   &pivots);
-        if (st == IPX_ERR_NUMERIC && pivots < max_pivots) {
+        if ((st == IPX_ERR_NUMERIC || st == IPX_ERR_LCP_RAY) && pivots < max_pivots) {
             int again = 0;
             st = path(&tab, n, M, q, inv_sigma, qmax * inv_sigma, max_pivots - pivots,
                       n / 2 > 1 ? n / 2 : 1, dwork, iwork, z, w, &again);
