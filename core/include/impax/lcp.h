@@ -46,7 +46,10 @@ int ipx_lemke_default_max_pivots(int n);
 /// LCP infeasible); IPX_ERR_LCP_PIVOTS when another pivot would exceed max_pivots (the first
 /// pivot, z0 entering, counts); IPX_ERR_NUMERIC if the final basis violates the conditions by
 /// more than round-off; IPX_ERR_INPUT for n < 1, a NULL pointer, max_pivots < 1 or non-finite
-/// M or q. On failure z and w are zeroed (when they are not NULL and n >= 1).
+/// M or q. A path that ends on a ray or on such a basis is walked a second time with the tableau
+/// rebuilt from the data every n / 2 pivots (round-off can send a path astray; see lemke.c): the
+/// status is the second walk's, and max_pivots and pivots_out count both. On failure z and w
+/// are zeroed (when they are not NULL and n >= 1).
 /// dwork and iwork: ipx_lemke_work_doubles(n) and ipx_lemke_work_ints(n) entries; no other
 /// memory is used. pivots_out (may be NULL) receives the number of pivots made.
 ipx_status ipx_lemke(int n, const double *M, const double *q, double *z, double *w, int max_pivots,
