@@ -32,20 +32,26 @@ static void velocity(const euler *s, double v[3]) /* (63) */
     for (int i = 0; i < 3; i++) v[i] += s->u->k.v0[i];
 }
 
-/* Spring rates (68)/(69), time derivatives in m/s; in slip with (48)'s denominator. */
-static void rates(const euler *s, const double v[3], double ud[2])
+/* Spring rates in slip (68)/(69), time derivatives in m/s, with (48)'s denominator. */
+static void slip_rates(const euler *s, const double v[3], double ud[2])
 {
-    if (s->mode == IPX_JIA_STICK) {
-        ud[0] = v[IPX_T1];
-        ud[1] = v[IPX_T2];
-        return;
-    }
     const double mu = s->u->k.mu, et = eta(s);
     const double den = mu * mu * et * et * s->E_n;
     const double radial = -mu * mu * et * et * et * v[IPX_N] * sqrt(s->E_n);
     const double p[2] = {-s->ab[1], s->ab[0]};
     const double pv = p[0] * v[IPX_T1] + p[1] * v[IPX_T2];
     for (int i = 0; i < 2; i++) ud[i] = (radial * s->ab[i] + p[i] * pv) / den;
+}
+
+/* Spring rates of the current mode: in stick the tangential velocity (37). */
+static void rates(const euler *s, const double v[3], double ud[2])
+{
+    if (s->mode == IPX_JIA_SLIP) {
+        slip_rates(s, v, ud);
+        return;
+    }
+    ud[0] = v[IPX_T1];
+    ud[1] = v[IPX_T2];
 }
 
 /* I += (I_t', 1) dIn with I_t' = -(a, b)/(eta sqrt(E_n)) (64). */
@@ -110,10 +116,8 @@ static void switch_to(euler *s, ipx_jia_mode mode)
 /* The sliding velocity along (a, b) (53) with slip's spring rates, times |(a, b)|. */
 static double sliding(const euler *s, const double v[3])
 {
-    euler slip = *s;
-    slip.mode = IPX_JIA_SLIP;
     double ud[2];
-    rates(&slip, v, ud);
+    slip_rates(s, v, ud);
     return (v[IPX_T1] - ud[0]) * s->ab[0] + (v[IPX_T2] - ud[1]) * s->ab[1];
 }
 
