@@ -100,8 +100,37 @@ static void test_churning_pile_ends_with_the_lcp_at_the_bound(void)
     ipx_pile_free(&pile);
 }
 
+/* The e_* cap needs the kinetic energy before the impact T- (a dense minimum-norm solve over
+   the impacting contacts' rows, m^3 units) only where it caps below T-: at the default e_* = 1
+   its target is no gain whatever T- is. ODE's crash demo's wall (385 of 702 contacts
+   approaching, m = 1 155 rows) spent 1.5e9 of the 2e9 units on that solve alone and was left to
+   ODE in some runs. Here a settled bin of 300 contacts with the crash's contact settings (no
+   bounce, bounce_vel 0, so every contact approaching at all is impacting: 184, m = 552 rows,
+   1.7e8 units for T-) and a bound of 4e8 units, above what its polygonal LCP takes (3.0e8 to
+   3.5e8): solved at e_* = 1; at e_* = 0.999, which needs T-, failed by the bound. */
+static void test_no_gain_cap_spends_no_work_on_the_energy_before(void)
+{
+    ipx_pile pile;
+    make_bin(&pile, 300, IPX_PILE_SETTLED);
+    ipx_contact *contact = (ipx_contact *)pile.problem.contact;
+    int impacting = 0;
+    for (int i = 0; i < pile.problem.k; i++) {
+        contact[i].v_capture = 0.0;
+        contact[i].e = 0.0;
+        impacting += pile.problem.v[3 * i + IPX_N] < 0.0;
+    }
+    ENSURE(impacting == 184);
+    ipx_result r;
+    solve_pile(&pile.problem, "max_work=4e8", &r);
+    solved(&pile.problem, "max_work=4e8", &r);
+    solve_pile(&pile.problem, "max_work=4e8,e_star=0.999", &r);
+    failed_by_the_bound(&r);
+    ipx_pile_free(&pile);
+}
+
 int main(void)
 {
+    RUN(test_no_gain_cap_spends_no_work_on_the_energy_before);
     RUN(test_moderate_pile_is_solved_inside_the_bound);
     RUN(test_churning_pile_ends_with_the_lcp_at_the_bound);
     RUN(test_large_island_impact_ends_within_the_work_bound);

@@ -17,12 +17,11 @@
 void bw_gather3(bw_ctx *c)
 {
     const int n3 = 3 * c->k;
-    for (int a = 0; a < n3; a++) {
-        const int ra = c->r * (a / 3) + a % 3;
-        c->v3[a] = c->p->v[ra];
-        for (int b = 0; b < n3; b++)
-            c->W3[a + (size_t)n3 * b] =
-                c->p->W[ra + (size_t)c->n * (size_t)(c->r * (b / 3) + b % 3)];
+    for (int b = 0; b < n3; b++) { /* column by column: both matrices are column-major */
+        const int rb = c->r * (b / 3) + b % 3;
+        c->v3[b] = c->p->v[rb];
+        const double *col = c->p->W + (size_t)c->n * (size_t)rb;
+        for (int a = 0; a < n3; a++) c->W3[a + (size_t)n3 * b] = col[c->r * (a / 3) + a % 3];
     }
 }
 
