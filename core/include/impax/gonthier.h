@@ -69,6 +69,15 @@ enum {
     IPX_GONTHIER_N_PARAMS
 };
 
+/// counts.limits_hit bits of the "gonthier" model.
+enum {
+    IPX_GONTHIER_HIT_STEPS = 1u << 0, ///< max_steps (ipx_solve) or max_substeps (a host step)
+                                      ///< reached: the solve failed
+    IPX_GONTHIER_HIT_REST = 1u << 1   ///< ipx_solve: the bodies came to rest still touching
+                                      ///< (jammed, e.g. a wedge that friction holds): the
+                                      ///< collision ended there, its springs' energy held
+};
+
 /// The paper's friction sets (IPX_GONTHIER_PRESET): Table I (Bowden-Leben stick-slip), Table II
 /// (balls: the paper uses k 1e6, e 0.5 with it), Table III (double pendulum: k 1e9, e 0.9).
 enum {

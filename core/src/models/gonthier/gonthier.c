@@ -818,6 +818,10 @@ static double accurate_step(const ipx_gonthier_island *is, double h)
 /* A step count in ipx_counts (an int, saturated). */
 static int count_of(long steps) { return steps > INT_MAX ? INT_MAX : (int)steps; }
 
+/* Of the largest initial velocity: the speed under which an island that still touches is at
+   rest (at_rest). */
+#define REST_FRACTION 1e-9
+
 static int separated(const ipx_gonthier_island *is)
 {
     for (int i = 0; i < is->k; i++)
@@ -825,11 +829,26 @@ static int separated(const ipx_gonthier_island *is)
     return 1;
 }
 
+/* 1 if the contacts that still touch have come to rest (a body jammed between contacts whose
+   friction holds it: a wedge): each one's velocities and their change over the last block of
+   steps (v_block: the velocities at the block's start) within v_rest. Contacts that have
+   separated carry no force and may move on. A bounce at its deepest point has zero normal
+   velocity too but changes it fast, so it is not taken for rest. */
+static int at_rest(const ipx_gonthier_island *is, const double *v_block, double v_rest)
+{
+    for (int c = 0; c < is->k; c++) {
+        if (is->delta[c] <= 0.0 && is->v[3 * c + IPX_N] >= 0.0) continue;
+        for (int i = 3 * c; i < 3 * c + 3; i++)
+            if (fabs(is->v[i]) > v_rest || fabs(is->v[i] - v_block[i]) > v_rest) return 0;
+    }
+    return 1;
+}
+
 static size_t gonthier_workspace_bytes(int k, const double *param)
 {
     (void)param;
     const size_t n = 3 * (size_t)k;
-    return 2 * ipx_ws_doubles_bytes(n) + ipx_ws_doubles_bytes((size_t)k) +
+    return 3 * ipx_ws_doubles_bytes(n) + ipx_ws_doubles_bytes((size_t)k) +
            ipx_ws_doubles_bytes(ipx_gonthier_advance_work_doubles(k)) +
            ipx_ws_doubles_bytes((size_t)k * sizeof(ipx_gonthier_state) / sizeof(double)) +
            ipx_ws_doubles_bytes((size_t)k * sizeof(ipx_gonthier_law) / sizeof(double));
@@ -843,13 +862,14 @@ static ipx_status gonthier_solve(const ipx_problem *p, const double *param, ipx_
     ipx_gonthier_island is = {.k = k, .W = p->W, .energy_error = &energy_error};
     is.v = ipx_ws_doubles(ws, 3 * (size_t)k);
     is.impulse = ipx_ws_doubles(ws, 3 * (size_t)k);
+    double *v_block = ipx_ws_doubles(ws, 3 * (size_t)k);
     is.delta = ipx_ws_doubles(ws, (size_t)k);
     is.state = (ipx_gonthier_state *)ipx_ws_doubles(ws, (size_t)k * sizeof(ipx_gonthier_state) /
                                                             sizeof(double));
     ipx_gonthier_law *law = (ipx_gonthier_law *)ipx_ws_doubles(
         ws, (size_t)k * sizeof(ipx_gonthier_law) / sizeof(double));
     is.work = ipx_ws_doubles(ws, ipx_gonthier_advance_work_doubles(k));
-    if (!is.v || !is.impulse || !is.delta || !is.state || !law || !is.work) {
+    if (!is.v || !is.impulse || !v_block || !is.delta || !is.state || !law || !is.work) {
         snprintf(r->message, sizeof r->message, "gonthier: workspace too small for k = %d", k);
         return IPX_ERR_WORKSPACE;
     }
@@ -871,16 +891,20 @@ static ipx_status gonthier_solve(const ipx_problem *p, const double *param, ipx_
     }
     const double h = collision_step(&is, param);
     const long max_steps = (long)param[IPX_GONTHIER_MAX_STEPS];
+    const double v_rest = REST_FRACTION * ipx_max_abs(p->v, 3 * (size_t)k);
     long steps = 0;
+    int rest = 0;
     if (h > 0.0) {
         do { /* 64 steps at a time: the separation test costs as much as a step */
+            memcpy(v_block, is.v, sizeof(double) * 3 * (size_t)k);
             ipx_gonthier_advance(&is, h, 64);
             steps += 64;
-        } while (!separated(&is) && steps < max_steps);
+        } while (!separated(&is) && !(rest = at_rest(&is, v_block, v_rest)) && steps < max_steps);
     }
     r->counts.steps = count_of(steps);
-    if (h > 0.0 && !separated(&is)) {
-        r->counts.limits_hit |= 1u;
+    if (rest) r->counts.limits_hit |= IPX_GONTHIER_HIT_REST;
+    if (h > 0.0 && !separated(&is) && !rest) {
+        r->counts.limits_hit |= IPX_GONTHIER_HIT_STEPS;
         snprintf(r->message, sizeof r->message,
                  "gonthier: the bodies still touch after max_steps = %ld steps of %.3g s",
                  max_steps, h);
@@ -957,7 +981,7 @@ ipx_status ipx_gonthier_step(const ipx_params *params, const ipx_problem *p, dou
                  "gonthier: a sub-step of %.3g s needs %.3g of them (max_substeps %.3g): "
                  "lower k or sigma0, or shorten the step",
                  h_sub, want, params->value[IPX_GONTHIER_MAX_SUBSTEPS]);
-        r->counts.limits_hit |= 1u;
+        r->counts.limits_hit |= IPX_GONTHIER_HIT_STEPS;
         return r->status = IPX_ERR_NOT_CONVERGED;
     }
     const long steps = (long)want;
