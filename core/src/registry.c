@@ -84,6 +84,16 @@ int ipx_params_inelastic(const ipx_params *params)
     return i >= 0 && params->value[i] == 0.0;
 }
 
+double ipx_params_ignored_restitution(const ipx_params *params, const ipx_problem *p)
+{
+    double e = 0.0;
+    if (!ipx_params_inelastic(params)) return e;
+    for (int i = 0; i < p->k; i++)
+        if (-p->v[IPX_ROWS_PER_CONTACT * i + IPX_N] > p->contact[i].v_capture)
+            e = fmax(e, p->contact[i].e);
+    return e;
+}
+
 static void param_names(const ipx_model *m, char *buf, size_t size)
 {
     size_t used = 0;

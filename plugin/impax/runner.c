@@ -62,6 +62,7 @@ typedef struct event_sink {
     cli_run *run;
     const ipx_sim *sim;
     int pushed; /* an event of the step under way had a contact with a normal impulse */
+    const ipx_params *params; /* the model's, as the adapter resolved them */
 } event_sink;
 
 /* A compliant model's first contact, followed to its end (runner.h, compared_t_s). */
@@ -71,17 +72,6 @@ typedef struct contact_end {
     double ke_j, t_s;
 } contact_end;
 
-/* The largest restitution of p's contacts that approach faster than their capture speed: what a
-   model with a restitution law would have bounced. */
-static double bouncing_restitution(const ipx_problem *p)
-{
-    double e = 0.0;
-    for (int i = 0; i < p->k; i++)
-        if (-p->v[IPX_ROWS_PER_CONTACT * i + IPX_N] > p->contact[i].v_capture)
-            e = fmax(e, p->contact[i].e);
-    return e;
-}
-
 static void on_event(const ipx_ode_event *ev, void *user)
 {
     event_sink *sink = user;
@@ -90,8 +80,8 @@ static void on_event(const ipx_ode_event *ev, void *user)
     for (int i = 0; ev->ok && ev->impulse && i < ev->k; i++)
         if (ev->impulse[3 * i + 2] > 0.0) sink->pushed = 1;
     if (run->restitution_flag && ev->problem)
-        run->ignored_restitution =
-            fmax(run->ignored_restitution, bouncing_restitution(ev->problem));
+        run->ignored_restitution = fmax(run->ignored_restitution,
+                                        ipx_params_ignored_restitution(sink->params, ev->problem));
     /* the event belongs to the step under way: the time at its start, as the shim counts it */
     if (run->trace) ipx_trace_event(run->trace, 0, ipx_sim_time(sink->sim), ev);
     if (run->frames) cli_frames_event(run->frames, ipx_sim_time(sink->sim), ev);
@@ -234,7 +224,7 @@ int cli_run_scene(const ipx_scene *scene, cli_run *run)
         snprintf(run->error, sizeof run->error, "out of memory");
         return 1;
     }
-    event_sink sink = {run, sim, 0};
+    event_sink sink = {run, sim, 0, params};
     contact_end end = {0};
     if (run->compliant && !(end.velocity = calloc((size_t)(run->n_bodies > 0 ? run->n_bodies : 1),
                                                   6 * sizeof(double)))) {

@@ -25,7 +25,7 @@ static shim_world *worlds;
 static int worlds_made;
 static struct {
     long events, fallbacks, steps, failed_setups;
-    double seconds;
+    double seconds, ignored_restitution;
 } total;
 
 static shim_world *find_locked(dWorldID world)
@@ -99,6 +99,8 @@ static void add_stats(const ipx_ode_context *ctx)
     total.fallbacks += s.fallbacks;
     total.steps += s.steps;
     total.seconds += s.seconds;
+    if (s.ignored_restitution > total.ignored_restitution)
+        total.ignored_restitution = s.ignored_restitution;
 }
 
 /* A configured context for w (NULL, and counted, if memory is short). */
@@ -209,4 +211,10 @@ void shim_worlds_finish(shim_config *c)
         fprintf(stderr, "; %ld problem%s captured in %s", captured, captured == 1 ? "" : "s",
                 c->capture);
     fputc('\n', stderr);
+    if (total.ignored_restitution > 0.0) /* the program asked for bounces the model left aside */
+        fprintf(stderr,
+                "impax: %s is inelastic unless %s=1: the program's restitution (bounce up to %g "
+                "above bounce_vel) was ignored\n",
+                c->params.model->name, c->params.model->restitution_flag,
+                total.ignored_restitution);
 }

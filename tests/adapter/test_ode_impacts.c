@@ -222,6 +222,51 @@ static void test_ball_with_e_0_8_rebounds_to_0_64_of_its_apex(void)
     sim_free(&s);
 }
 
+/* A ball dropped with bounce 0.8 above 0.01 m/s: aplcp and routh, inelastic unless their
+   restitution flag is on, leave that bounce aside, and the adapter's stats say by how much
+   (what the shim's IMPAX_VERBOSE summary reports); with the flag, or under plus, nothing is
+   ignored. The first impact's rebound says which happened. */
+static void test_ignored_restitution_is_counted(void)
+{
+    static const struct {
+        const char *model, *params;
+        double ignored, rebound; /* m/s: the ball's speed after the first impact, about */
+    } cases[] = {{"aplcp", NULL, 0.8, 0.0},
+                 {"routh", NULL, 0.8, 0.0},
+                 {"aplcp", "newton_restitution=1", 0.0, 0.8 * 4.43},
+                 {"routh", "poisson_restitution=1", 0.0, 0.8 * 4.43},
+                 {"plus", NULL, 0.0, 0.8 * 4.43}};
+    for (int i = 0; i < 5; i++) {
+        sim s;
+        dContact surface;
+        memset(&surface, 0, sizeof surface);
+        surface.surface.mode = dContactBounce | dContactApprox1;
+        surface.surface.mu = 0.5;
+        surface.surface.bounce = 0.8;
+        surface.surface.bounce_vel = 0.01;
+        sim_make(&s, cases[i].model, &surface);
+        char msg[256];
+        ENSURE(ipx_ode_configure(s.ipx, cases[i].model, cases[i].params, msg, sizeof msg) == 0);
+        dBodyID ball = dBodyCreate(s.world);
+        dMass m;
+        dMassSetSphereTotal(&m, 1.0, 0.1);
+        dBodySetMass(ball, &m);
+        dGeomID g = dCreateSphere(s.space, 0.1);
+        dGeomSetBody(g, ball);
+        dBodySetPosition(ball, 0, 0, 1.1); /* lands at sqrt(2 g 1 m) = 4.43 m/s */
+        for (int step = 0; step < 5000 && ipx_ode_get_stats(s.ipx).impact_events == 0; step++)
+            sim_step(&s, 1e-4);
+        const ipx_ode_stats st = ipx_ode_get_stats(s.ipx);
+        const double vz = dBodyGetLinearVel(ball)[2];
+        printf("  %s %s: ignored %g, rebound %.3f m/s\n", cases[i].model,
+               cases[i].params ? cases[i].params : "", st.ignored_restitution, vz);
+        ENSURE(st.impact_events == 1 && st.fallbacks == 0);
+        ENSURE(st.ignored_restitution == cases[i].ignored);
+        ENSURE(fabs(vz - cases[i].rebound) <= 0.02 * 4.43);
+        sim_free(&s);
+    }
+}
+
 /* ---- resting box --------------------------------------------------------------------------- */
 
 static void test_box_resting_ten_seconds_has_no_impacts_once_settled(void)
@@ -321,6 +366,7 @@ int main(void)
     dInitODE2(0);
     RUN(test_chain_impact_keeps_joints_consistent_and_gains_no_energy);
     RUN(test_ball_with_e_0_8_rebounds_to_0_64_of_its_apex);
+    RUN(test_ignored_restitution_is_counted);
     RUN(test_box_resting_ten_seconds_has_no_impacts_once_settled);
     RUN(test_zero_normal_contact_is_refused_and_counted);
     RUN(test_bad_island_data_leaves_the_world_untouched);

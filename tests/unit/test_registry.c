@@ -236,6 +236,30 @@ static void test_inelastic_follows_each_models_restitution_flag(void)
     }
 }
 
+/* The restitution an inelastic model leaves aside: the largest e of the contacts that approach
+   faster than their v_capture (those the contact asked to bounce), 0 for a model that applies
+   it. Three contacts: approaching above its capture speed with e 0.3, below it with e 0.9,
+   separating with e 0.7. */
+static void test_ignored_restitution_is_that_of_bouncing_contacts(void)
+{
+    double W[81] = {0}; /* 1/kg: three independent unit-mass contacts */
+    for (int i = 0; i < 9; i++) W[10 * i] = 1.0;
+    const double v[9] = {0, 0, -1.0, 0, 0, -0.05, 0, 0, 2.0}; /* m/s */
+    const ipx_contact contact[3] = {{.mu = 0.5, .e = 0.3, .v_capture = 0.1},
+                                    {.mu = 0.5, .e = 0.9, .v_capture = 0.1},
+                                    {.mu = 0.5, .e = 0.7, .v_capture = 0.1}};
+    const ipx_problem p = {.k = 3, .W = W, .v = v, .contact = contact};
+    char msg[256];
+    for (int i = 0; i < ipx_model_count(); i++) {
+        ipx_params par;
+        ipx_params_default(&par, ipx_model_at(i));
+        ENSURE(ipx_params_ignored_restitution(&par, &p) == (ipx_params_inelastic(&par) ? 0.3 : 0));
+        if (!par.model->restitution_flag) continue;
+        ENSURE(ipx_params_set(&par, par.model->restitution_flag, 1.0, msg, sizeof msg) == IPX_OK);
+        ENSURE(ipx_params_ignored_restitution(&par, &p) == 0.0);
+    }
+}
+
 int main(void)
 {
     RUN(test_unknown_model_lists_the_accepted_ones);
@@ -250,5 +274,6 @@ int main(void)
     RUN(test_small_workspace_is_reported_not_overrun);
     RUN(test_same_seed_gives_same_stream);
     RUN(test_inelastic_follows_each_models_restitution_flag);
+    RUN(test_ignored_restitution_is_that_of_bouncing_contacts);
     return ipx_test_exit();
 }

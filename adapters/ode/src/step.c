@@ -124,6 +124,9 @@ static int resolve_island(ipx_ode_context *ctx, int seed)
         return 0;
     }
     const double ke_before = island_energy(ctx, ctx->as.u);
+    ctx->stats.ignored_restitution =
+        fmax(ctx->stats.ignored_restitution,
+             ipx_params_ignored_restitution(&ctx->params, &ctx->as.problem));
     ipx_ode_handback(ctx);
     ipx_ode_recovery_add_island(ctx);
     report(ctx, 1, 1, "ok", ke_before);

@@ -79,6 +79,11 @@ int ipx_model_reads_blocks(const ipx_params *params, int k);
 /// restitution_flag and that parameter is 0.
 int ipx_params_inelastic(const ipx_params *params);
 
+/// The restitution the model leaves aside on p: 0 unless it is inelastic at these values
+/// (ipx_params_inelastic); then the largest e of p's contacts that approach faster than their
+/// v_capture, whose bounce the contact asked for (an ODE program's bounce above bounce_vel).
+double ipx_params_ignored_restitution(const ipx_params *params, const ipx_problem *p);
+
 /// Fills params with the model's defaults.
 void ipx_params_default(ipx_params *params, const ipx_model *model);
 

@@ -97,7 +97,11 @@ typedef struct ipx_ode_stats {
     long handback_refused; ///< islands whose answer changed a contact velocity by more than
                            ///< handback_bound times the problem's speed scale: left to ODE (also
                            ///< counted in fallbacks)
-    double max_handback_ratio; ///< largest max|dv_contact| / speed scale handed back (see below)
+    double max_handback_ratio;  ///< largest max|dv_contact| / speed scale handed back (see below)
+    double ignored_restitution; ///< largest restitution an inelastic model (aplcp, routh unless
+                                ///< asked) left aside at a contact approaching faster than its
+                                ///< bounce_vel in an island it answered; 0 if none
+                                ///< (ipx_params_ignored_restitution)
 } ipx_ode_stats;
 
 /// The handback's last line of defence: an island's answer is handed back only if no contact
