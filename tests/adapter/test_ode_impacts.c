@@ -63,6 +63,31 @@ static void sim_free(sim *s)
     dWorldDestroy(s->world);
 }
 
+/* A surface with ODE's bounce e above 0.01 m/s and friction mu (dContactApprox1). */
+static dContact bounce_surface(double mu, double e)
+{
+    dContact c;
+    memset(&c, 0, sizeof c);
+    c.surface.mode = dContactBounce | dContactApprox1;
+    c.surface.mu = mu;
+    c.surface.bounce = e;
+    c.surface.bounce_vel = 0.01;
+    return c;
+}
+
+/* A 1 kg ball of radius 0.1 m whose bottom is 1 m above the ground: it lands at 4.43 m/s. */
+static dBodyID drop_ball(sim *s)
+{
+    dBodyID ball = dBodyCreate(s->world);
+    dMass m;
+    dMassSetSphereTotal(&m, 1.0, 0.1);
+    dBodySetMass(ball, &m);
+    dGeomID g = dCreateSphere(s->space, 0.1);
+    dGeomSetBody(g, ball);
+    dBodySetPosition(ball, 0, 0, 1.1);
+    return ball;
+}
+
 static dBodyID box_with_geom(sim *s, double m, const double side[3], const double p[3],
                              const double axis[3], double angle)
 {
@@ -107,12 +132,7 @@ static void chain_impact(const char *model, double *violation, double *ke_before
                          ipx_ode_stats *stats)
 {
     sim s;
-    dContact surface;
-    memset(&surface, 0, sizeof surface);
-    surface.surface.mode = dContactBounce | dContactApprox1;
-    surface.surface.mu = 0.4;
-    surface.surface.bounce = 0.5;
-    surface.surface.bounce_vel = 0.01;
+    const dContact surface = bounce_surface(0.4, 0.5);
     sim_make(&s, model, &surface);
     const double side[3] = {0.3, 0.1, 0.1}, axis[3] = {0.2, 1.0, 0.3};
     dBodyID b[4];
@@ -187,20 +207,9 @@ static void test_chain_impact_keeps_joints_consistent_and_gains_no_energy(void)
 static void test_ball_with_e_0_8_rebounds_to_0_64_of_its_apex(void)
 {
     sim s;
-    dContact surface;
-    memset(&surface, 0, sizeof surface);
-    surface.surface.mode = dContactBounce | dContactApprox1;
-    surface.surface.mu = 0.5;
-    surface.surface.bounce = 0.8;
-    surface.surface.bounce_vel = 0.01;
+    const dContact surface = bounce_surface(0.5, 0.8);
     sim_make(&s, "plus", &surface);
-    dBodyID ball = dBodyCreate(s.world);
-    dMass m;
-    dMassSetSphereTotal(&m, 1.0, 0.1);
-    dBodySetMass(ball, &m);
-    dGeomID g = dCreateSphere(s.space, 0.1);
-    dGeomSetBody(g, ball);
-    dBodySetPosition(ball, 0, 0, 1.1);
+    dBodyID ball = drop_ball(&s);
     const double h = 1e-4;
     double apex[3] = {0, 0, 0};
     int n_apex = 0;
@@ -238,22 +247,11 @@ static void test_ignored_restitution_is_counted(void)
                  {"plus", NULL, 0.0, 0.8 * 4.43}};
     for (int i = 0; i < 5; i++) {
         sim s;
-        dContact surface;
-        memset(&surface, 0, sizeof surface);
-        surface.surface.mode = dContactBounce | dContactApprox1;
-        surface.surface.mu = 0.5;
-        surface.surface.bounce = 0.8;
-        surface.surface.bounce_vel = 0.01;
+        const dContact surface = bounce_surface(0.5, 0.8);
         sim_make(&s, cases[i].model, &surface);
         char msg[256];
         ENSURE(ipx_ode_configure(s.ipx, cases[i].model, cases[i].params, msg, sizeof msg) == 0);
-        dBodyID ball = dBodyCreate(s.world);
-        dMass m;
-        dMassSetSphereTotal(&m, 1.0, 0.1);
-        dBodySetMass(ball, &m);
-        dGeomID g = dCreateSphere(s.space, 0.1);
-        dGeomSetBody(g, ball);
-        dBodySetPosition(ball, 0, 0, 1.1); /* lands at sqrt(2 g 1 m) = 4.43 m/s */
+        dBodyID ball = drop_ball(&s);
         for (int step = 0; step < 5000 && ipx_ode_get_stats(s.ipx).impact_events == 0; step++)
             sim_step(&s, 1e-4);
         const ipx_ode_stats st = ipx_ode_get_stats(s.ipx);
@@ -272,12 +270,7 @@ static void test_ignored_restitution_is_counted(void)
 static void test_box_resting_ten_seconds_has_no_impacts_once_settled(void)
 {
     sim s;
-    dContact surface;
-    memset(&surface, 0, sizeof surface);
-    surface.surface.mode = dContactBounce | dContactApprox1;
-    surface.surface.mu = 0.5;
-    surface.surface.bounce = 0.3;
-    surface.surface.bounce_vel = 0.01;
+    const dContact surface = bounce_surface(0.5, 0.3);
     sim_make(&s, "plus", &surface);
     const double side[3] = {0.2, 0.3, 0.1}, p[3] = {0, 0, 0.06}, axis[3] = {0, 0, 1};
     dBodyID box = box_with_geom(&s, 2.0, side, p, axis, 0.3);
@@ -324,12 +317,7 @@ static void bad_island(const char *what, double vx, double mu, double bounce,
                        const char *expect_word)
 {
     sim s;
-    dContact surface;
-    memset(&surface, 0, sizeof surface);
-    surface.surface.mode = dContactBounce | dContactApprox1;
-    surface.surface.mu = mu;
-    surface.surface.bounce = bounce;
-    surface.surface.bounce_vel = 0.01;
+    const dContact surface = bounce_surface(mu, bounce);
     sim_make(&s, "plus", &surface);
     const double side[3] = {0.2, 0.2, 0.2}, p[3] = {0, 0, 0.099}, axis[3] = {0, 0, 1};
     dBodyID box = box_with_geom(&s, 1.0, side, p, axis, 0.0);
