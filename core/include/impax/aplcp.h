@@ -68,7 +68,12 @@ enum {
     /// the dense Lemke failed (a false ray or an inaccurate basis on a degenerate LCP), below
     /// lcp_switch or as the fallback; the iterative solver answered it (to lcp_tol, or within
     /// lcp_accept with IPX_APLCP_HIT_LOOSE_LCP too)
-    IPX_APLCP_HIT_ITERATIVE_RESCUE = 1u << 2
+    IPX_APLCP_HIT_ITERATIVE_RESCUE = 1u << 2,
+    /// newton_restitution: the LCP with the full Newton targets was not solved (a Newton LCP
+    /// need not have a solution: friction that holds the bodies can forbid the bounce asked
+    /// of a contact); the targets were scaled by the largest fraction s in [0, 1) found solved
+    /// (bisection, 8 halvings; s = 0 is the inelastic LCP, which always has a solution)
+    IPX_APLCP_HIT_TARGETS_SCALED = 1u << 3
 };
 
 extern const ipx_model ipx_model_aplcp;

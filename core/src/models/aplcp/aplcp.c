@@ -72,14 +72,15 @@ static size_t aplcp_workspace_bytes(int k, const double *param)
     const int nd = directions(param), kd = dense_max(k, param);
     const size_t dense = kd > 0 ? dense_bytes(kd, nd) : 0;
     const size_t iterative = ipx_nsgs_bytes(k, nd, 0); /* also the dense Lemke's rescue */
-    return ipx_ws_doubles_bytes((size_t)k) + (dense > iterative ? dense : iterative);
+    /* the Newton targets and their scaled copy */
+    return 2 * ipx_ws_doubles_bytes((size_t)k) + (dense > iterative ? dense : iterative);
 }
 
 /* From blocks_from on, with W given as blocks: the Newton targets and the iterative solver on
    the problem's own blocks, no dense Lemke. O(k). */
 static size_t aplcp_blocks_workspace_bytes(int k, const double *param)
 {
-    return ipx_ws_doubles_bytes((size_t)k) + ipx_nsgs_bytes(k, directions(param), 1);
+    return 2 * ipx_ws_doubles_bytes((size_t)k) + ipx_nsgs_bytes(k, directions(param), 1);
 }
 
 static unsigned aplcp_promises(const double *param)
@@ -225,25 +226,72 @@ static double iterative_from(const ipx_problem *p, const double *param)
     return p->v_tol > 0.0 && host < exact ? host : exact;
 }
 
-static ipx_status aplcp_solve(const ipx_problem *p, const double *param, ipx_workspace *ws,
-                              ipx_result *r)
+/* The LCP with the targets shift (NULL: none), by the solver p's size calls for. */
+static ipx_status solve_lcp(const ipx_problem *p, const double *param, const double *shift,
+                            ipx_workspace *ws, ipx_result *r)
 {
-    double *shift = NULL;
-    if (param[IPX_APLCP_NEWTON_RESTITUTION] != 0.0) {
-        /* Newton's law: 0 <= lambda_n _|_ v_n+ + e v_n- >= 0 where the approach beats v_capture */
-        shift = ipx_ws_doubles(ws, (size_t)p->k);
-        if (!shift) return IPX_ERR_WORKSPACE;
-        for (int i = 0; i < p->k; i++) {
-            double approach = -p->v[IPX_ROWS_PER_CONTACT * i + IPX_N];
-            shift[i] = approach > p->contact[i].v_capture ? -p->contact[i].e * approach : 0.0;
-        }
-    }
     double residual = 0.0;
     if (p->k >= iterative_from(p, param))
         return solve_iterative(p, param, shift, ws, r, p->k <= param[IPX_APLCP_LCP_FALLBACK],
                                &residual);
     const size_t mark = ws->used;
     return rescue(p, param, shift, ws, r, solve_dense(p, param, shift, ws, r), mark);
+}
+
+#define TARGET_HALVINGS 8
+
+/* The LCP with the Newton targets full times s into scaled, from the workspace at mark. */
+static ipx_status solve_scaled(const ipx_problem *p, const double *param, const double *full,
+                               double s, double *scaled, size_t mark, ipx_workspace *ws,
+                               ipx_result *r)
+{
+    ws->used = mark;
+    for (int i = 0; i < p->k; i++) scaled[i] = s * full[i];
+    r->message[0] = '\0';
+    return solve_lcp(p, param, scaled, ws, r);
+}
+
+/* Newton's targets where the LCP with them is not solved: the largest fraction of them found
+   solved by bisection from the inelastic LCP (IPX_APLCP_HIT_TARGETS_SCALED). Where even the
+   inelastic LCP fails, that failure is returned. */
+static ipx_status scale_targets(const ipx_problem *p, const double *param, const double *full,
+                                double *scaled, size_t mark, ipx_workspace *ws, ipx_result *r)
+{
+    ipx_status st = solve_scaled(p, param, full, 0.0, scaled, mark, ws, r);
+    if (st != IPX_OK) return st;
+    double lo = 0.0, hi = 1.0;
+    for (int h = 0; h < TARGET_HALVINGS; h++) {
+        const double mid = 0.5 * (lo + hi);
+        if (solve_scaled(p, param, full, mid, scaled, mark, ws, r) == IPX_OK) lo = mid;
+        else hi = mid;
+    }
+    st = solve_scaled(p, param, full, lo, scaled, mark, ws, r);
+    if (st == IPX_OK) r->counts.limits_hit |= IPX_APLCP_HIT_TARGETS_SCALED;
+    return st;
+}
+
+static ipx_status aplcp_solve(const ipx_problem *p, const double *param, ipx_workspace *ws,
+                              ipx_result *r)
+{
+    if (param[IPX_APLCP_NEWTON_RESTITUTION] == 0.0) return solve_lcp(p, param, NULL, ws, r);
+    /* Newton's law: 0 <= lambda_n _|_ v_n+ + e v_n- >= 0 where the approach beats v_capture */
+    double *full = ipx_ws_doubles(ws, (size_t)p->k), *scaled = ipx_ws_doubles(ws, (size_t)p->k);
+    if (!full || !scaled) return IPX_ERR_WORKSPACE;
+    for (int i = 0; i < p->k; i++) {
+        double approach = -p->v[IPX_ROWS_PER_CONTACT * i + IPX_N];
+        full[i] = approach > p->contact[i].v_capture ? -p->contact[i].e * approach : 0.0;
+    }
+    const size_t mark = ws->used;
+    const ipx_status st = solve_lcp(p, param, full, ws, r);
+    if (st == IPX_OK || st == IPX_ERR_WORKSPACE) return st;
+    char why[IPX_MESSAGE_SIZE], inelastic[IPX_MESSAGE_SIZE];
+    memcpy(why, r->message, sizeof why);
+    const ipx_status scaled_st = scale_targets(p, param, full, scaled, mark, ws, r);
+    if (scaled_st == IPX_OK) return IPX_OK;
+    memcpy(inelastic, r->message, sizeof inelastic);
+    snprintf(r->message, sizeof r->message, "%.100s; with the targets scaled to 0: %.100s", why,
+             inelastic);
+    return st;
 }
 
 const ipx_model ipx_model_aplcp = {
