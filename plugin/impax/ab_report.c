@@ -115,7 +115,7 @@ static void print_notes(FILE *out, int n, const char *const *labels, const cli_r
                      labels[m], r->stats.fallbacks, r->stats.last_message);
             note(out, text);
         }
-        if (r->ignored_restitution > 0) {
+        if (r->stats.ignored_restitution > 0) {
             cli_inelastic_note(text, sizeof text, labels[m], r);
             note(out, text);
         }

@@ -82,7 +82,7 @@ static void print_summary(const char *path, const cli_run *r)
            cli_num(impacts, sizeof impacts, "%+.4f", r->impact_energy_change_j));
     printf("  deepest contact   %.3g m\n", r->max_penetration_m);
     printf("  wall time         %.3f s (%.3f s in impax)\n", r->wall_s, r->stats.seconds);
-    if (r->ignored_restitution > 0) {
+    if (r->stats.ignored_restitution > 0) {
         char note[256];
         cli_inelastic_note(note, sizeof note, r->model_used, r);
         snprintf(text, sizeof text, "note: %s", note);

@@ -21,7 +21,7 @@ void cli_inelastic_note(char *buf, size_t size, const char *label, const cli_run
     snprintf(buf, size,
              "%s%s%s is inelastic unless %s=1: the surfaces' restitution (e up to %g) was ignored",
              same ? "" : label, same ? "" : ": ", run->model_used, run->restitution_flag,
-             run->ignored_restitution);
+             run->stats.ignored_restitution);
 }
 
 static double body_height(ipx_sim *sim, int body, const double up[3])
@@ -62,7 +62,6 @@ typedef struct event_sink {
     cli_run *run;
     const ipx_sim *sim;
     int pushed; /* an event of the step under way had a contact with a normal impulse */
-    const ipx_params *params; /* the model's, as the adapter resolved them */
 } event_sink;
 
 /* A compliant model's first contact, followed to its end (runner.h, compared_t_s). */
@@ -79,9 +78,6 @@ static void on_event(const ipx_ode_event *ev, void *user)
     if (ev->ok) run->impact_energy_change_j += ev->ke_after - ev->ke_before;
     for (int i = 0; ev->ok && ev->impulse && i < ev->k; i++)
         if (ev->impulse[3 * i + 2] > 0.0) sink->pushed = 1;
-    if (run->restitution_flag && ev->problem)
-        run->ignored_restitution = fmax(run->ignored_restitution,
-                                        ipx_params_ignored_restitution(sink->params, ev->problem));
     /* the event belongs to the step under way: the time at its start, as the shim counts it */
     if (run->trace) ipx_trace_event(run->trace, 0, ipx_sim_time(sink->sim), ev);
     if (run->frames) cli_frames_event(run->frames, ipx_sim_time(sink->sim), ev);
@@ -190,7 +186,6 @@ static void start(cli_run *run)
     run->steps = 0;
     run->collisions = 0;
     run->impact_energy_change_j = 0.0;
-    run->ignored_restitution = 0.0;
     run->max_penetration_m = 0.0;
 }
 
@@ -224,7 +219,7 @@ int cli_run_scene(const ipx_scene *scene, cli_run *run)
         snprintf(run->error, sizeof run->error, "out of memory");
         return 1;
     }
-    event_sink sink = {run, sim, 0, params};
+    event_sink sink = {run, sim, 0};
     contact_end end = {0};
     if (run->compliant && !(end.velocity = calloc((size_t)(run->n_bodies > 0 ? run->n_bodies : 1),
                                                   6 * sizeof(double)))) {

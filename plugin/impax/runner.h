@@ -42,8 +42,6 @@ typedef struct cli_run {
     long collisions; /* steps with an impact after a step without: the same test for every model */
     double energy_start_j, energy_end_j, ke_end_j;
     double impact_energy_change_j; /* sum over impax's events of ke_after - ke_before */
-    double ignored_restitution;    /* an inelastic model (restitution_flag) met contacts with this
-                                   largest restitution above their capture speed; 0 if none */
     double max_penetration_m;
     double final_height_m; /* of the plotted body (NaN if none) */
     double t_end_s;        /* simulated time reached, s */
@@ -61,8 +59,8 @@ void cli_run_free(cli_run *run);
 
 /// Writes "LABEL: MODEL is inelastic unless FLAG=1: the surfaces' restitution (e up to E) was
 /// ignored", the note a run of an inelastic model on bouncing contacts ends with (no "LABEL: "
-/// when label is the model's name), into buf. Only for a run with ignored_restitution > 0, which
-/// an inelastic model's run alone (restitution_flag set) collects.
+/// when label is the model's name), into buf. Only for a run with stats.ignored_restitution > 0,
+/// which the adapter counts for an inelastic model alone (restitution_flag set).
 void cli_inelastic_note(char *buf, size_t size, const char *label, const cli_run *run);
 
 /// The scene's plotted body; -1 if it has none.

@@ -260,12 +260,14 @@ static ipx_status scale_targets(const ipx_problem *p, const double *param, const
     ipx_status st = solve_scaled(p, param, full, 0.0, scaled, mark, ws, r);
     if (st != IPX_OK) return st;
     double lo = 0.0, hi = 1.0;
+    int r_at_lo = 1; /* r holds the answer at lo (the last solve made was there) */
     for (int h = 0; h < TARGET_HALVINGS; h++) {
         const double mid = 0.5 * (lo + hi);
-        if (solve_scaled(p, param, full, mid, scaled, mark, ws, r) == IPX_OK) lo = mid;
+        r_at_lo = solve_scaled(p, param, full, mid, scaled, mark, ws, r) == IPX_OK;
+        if (r_at_lo) lo = mid;
         else hi = mid;
     }
-    st = solve_scaled(p, param, full, lo, scaled, mark, ws, r);
+    if (!r_at_lo) st = solve_scaled(p, param, full, lo, scaled, mark, ws, r);
     if (st == IPX_OK) r->counts.limits_hit |= IPX_APLCP_HIT_TARGETS_SCALED;
     return st;
 }
