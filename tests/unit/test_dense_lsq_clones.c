@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "dense_lsq_baseline.h"
+#include "cpu_build.h"
 #include "ensure.h"
 #include "impax/impax.h"
 #include "impax/plus.h"
@@ -119,11 +120,7 @@ static void test_factors_are_the_baselines_bits(void)
 
 int main(void)
 {
-#if defined(__x86_64__) && defined(__GNUC__)
-    printf("this processor %s AVX2: the library runs its %s build\n",
-           __builtin_cpu_supports("avx2") ? "has" : "lacks",
-           __builtin_cpu_supports("avx2") ? "AVX2" : "baseline");
-#endif
+    ipx_print_clone_build();
     RUN(test_min_norm_solutions_are_the_baselines_bits);
     RUN(test_factors_are_the_baselines_bits);
     return ipx_test_exit();

@@ -25,18 +25,8 @@
 #include "impax/plus.h"
 #include "lsq_cod.h"
 #include "mathutil.h"
+#include "vector_clones.h"
 
-/* Not under clang: clang 14 names the resolver apart from the declarations in lsq_cod.h,
-   so calls from other files link to nothing (the fuzz build, make fuzz). */
-#if !defined(IPX_NO_CLONES) && !defined(__clang__) && defined(__x86_64__) && \
-    defined(__has_attribute)
-#if __has_attribute(target_clones)
-#define VECTOR_CLONES __attribute__((target_clones("avx2", "default")))
-#endif
-#endif
-#ifndef VECTOR_CLONES
-#define VECTOR_CLONES /* one build: another processor, or a caller that asks for the baseline */
-#endif
 /* The loops below are inlined into each clone, compiled there for its processor. */
 #ifdef __GNUC__
 #define KERNEL static inline __attribute__((always_inline))
