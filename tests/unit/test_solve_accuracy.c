@@ -110,7 +110,7 @@ static void test_pile_to_the_host_accuracy(void)
 static void test_small_pile_iterative_only_for_the_host(void)
 {
     /* aplcp's solver by v_tol (docs/models/aplcp.md §3): a settled bin of 12 contacts, between
-       lcp_switch_host (8) and lcp_switch (16), is answered by the dense Lemke when asked exactly
+       lcp_switch_host (2) and lcp_switch (16), is answered by the dense Lemke when asked exactly
        (v_tol = 0) and by the iterative solver, within the bound above, when the host gives its
        accuracy; lcp_switch_host at or above lcp_switch leaves it to the dense Lemke */
     ipx_pile pile;

@@ -8,8 +8,8 @@
 /// lexicographic Lemke (impax/lcp.h): exact up to round-off, O(n^2) per pivot on the
 /// (nd + 2) k unknowns, so O(k^3). A problem that gives the host's accuracy (v_tol > 0) takes
 /// the iterative solver from `lcp_switch_host` contacts on instead, where that is smaller: the
-/// host keeps nothing finer than v_tol, and on piles the dense Lemke of 8-15 contacts cost 20
-/// times the iterative solve to v_tol (docs/models/aplcp.md §3). From `lcp_switch` contacts on
+/// host keeps nothing finer than v_tol, and on piles the dense Lemke of 2-15 contacts cost 2 to
+/// 20 times the iterative solve to v_tol (docs/models/aplcp.md §3). From `lcp_switch` contacts on
 /// it is solved contact by contact on a block-sparse copy of W (projected block Gauss-Seidel
 /// with Anderson acceleration, each contact's own small LCP solved exactly;
 /// core/src/numerics/nsgs.h): the answer is accepted when
