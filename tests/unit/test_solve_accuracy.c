@@ -107,35 +107,54 @@ static void test_pile_to_the_host_accuracy(void)
     ipx_pile_free(&pile);
 }
 
+/* A settled bin of k contacts under model: answered by the dense Lemke (pivots) asked exactly
+   with the params `iterative`, and with `exact` also where the host gives its accuracy; by the
+   iterative solver (no dense pivot, no limit) with `iterative` and v_tol, the answer within the
+   bound above (complementarity too where the model promises it of its final impulse). */
+static void small_pile_solver(const char *model, int k, uint64_t seed, const char *iterative,
+                              const char *exact, int complementarity)
+{
+    ipx_pile pile;
+    settled_bin(&pile, k, seed);
+    ipx_result *r = malloc(sizeof *r);
+    const ipx_params par = ipx_test_params(model, iterative), off = ipx_test_params(model, exact);
+    ipx_problem p = pile.problem;
+    ENSURE(solve(&par, &p, r) == IPX_OK);
+    ENSURE(r->counts.pivots > 0); /* the dense Lemke */
+    p.v_tol = V_HOST;
+    ENSURE(solve(&off, &p, r) == IPX_OK);
+    ENSURE(r->counts.pivots > 0);
+    ENSURE(solve(&par, &p, r) == IPX_OK);
+    printf("  %s, %d contacts, v_tol %g m/s: %d steps, %d pivots, limits_hit 0x%x\n", model, k,
+           p.v_tol, r->counts.steps, r->counts.pivots, r->counts.limits_hit);
+    ENSURE(r->counts.pivots == 0 && r->counts.limits_hit == 0);
+    ENSURE(ipx_test_keeps_promises(&par, &p, r));
+    double viol[3];
+    violations(&p, r, viol);
+    ENSURE(viol[0] <= V_HOST * (1.0 + 1e-9));
+    if (complementarity) ENSURE(viol[1] <= V_HOST * (1.0 + 1e-9));
+    ENSURE(viol[2] <= 1e-12 * ipx_max_abs(r->impulse, 3 * (size_t)p.k));
+    free(r);
+    ipx_pile_free(&pile);
+}
+
 static void test_small_pile_iterative_only_for_the_host(void)
 {
     /* aplcp's solver by v_tol (docs/models/aplcp.md §3): a settled bin of 12 contacts, between
        lcp_switch_host (2) and lcp_switch (16), is answered by the dense Lemke when asked exactly
        (v_tol = 0) and by the iterative solver, within the bound above, when the host gives its
        accuracy; lcp_switch_host at or above lcp_switch leaves it to the dense Lemke */
-    ipx_pile pile;
-    settled_bin(&pile, 12, 11);
-    ipx_result *r = malloc(sizeof *r);
-    const ipx_params par = ipx_test_params("aplcp", ""),
-                     off = ipx_test_params("aplcp", "lcp_switch_host=16");
-    ipx_problem p = pile.problem;
-    ENSURE(solve(&par, &p, r) == IPX_OK);
-    ENSURE(r->counts.pivots > 0 && r->counts.steps == 0); /* the dense Lemke */
-    p.v_tol = V_HOST;
-    ENSURE(solve(&off, &p, r) == IPX_OK);
-    ENSURE(r->counts.pivots > 0 && r->counts.steps == 0);
-    ENSURE(solve(&par, &p, r) == IPX_OK);
-    printf("  12 contacts, v_tol %g m/s: %d sweeps, %d pivots, limits_hit 0x%x\n", p.v_tol,
-           r->counts.steps, r->counts.pivots, r->counts.limits_hit);
-    ENSURE(r->counts.steps > 0 && r->counts.pivots == 0 && r->counts.limits_hit == 0);
-    ENSURE(ipx_test_keeps_promises(&par, &p, r));
-    double viol[3];
-    violations(&p, r, viol);
-    ENSURE(viol[0] <= V_HOST * (1.0 + 1e-9));
-    ENSURE(viol[1] <= V_HOST * (1.0 + 1e-9));
-    ENSURE(viol[2] <= 1e-12 * ipx_max_abs(r->impulse, 3 * (size_t)p.k));
-    free(r);
-    ipx_pile_free(&pile);
+    small_pile_solver("aplcp", 12, 11, "", "lcp_switch_host=16", 1);
+}
+
+static void test_routh_small_pile_iterative_only_for_the_host(void)
+{
+    /* routh's solver by v_tol (impax/routh.h): a settled bin of 6 contacts, between
+       lcp_switch_host=2 and lcp_switch (8), has its step LCPs solved by the dense Lemke when
+       asked exactly and by the iterative solver when the host gives its accuracy; the default
+       (8) leaves it to the Lemke. routh's final impulse is a sum of steps: no complementarity
+       of it is promised */
+    small_pile_solver("routh", 6, 7, "lcp_switch_host=2", "", 0);
 }
 
 /* aplcp's answer, its impulses then ten times as large where the problem grants a v_tol: an
@@ -203,6 +222,7 @@ int main(void)
 {
     RUN(test_pile_to_the_host_accuracy);
     RUN(test_small_pile_iterative_only_for_the_host);
+    RUN(test_routh_small_pile_iterative_only_for_the_host);
     RUN(test_energy_gain_solved_again);
     RUN(test_bad_v_tol_refused);
     return ipx_test_exit();

@@ -51,13 +51,18 @@
 /// its answer must meet tol_lcp. Wherever the dense Lemke fails (a false ray or an inaccurate
 /// basis on a degenerate LCP), below lcp_switch or as the fallback, the iterative solver answers
 /// it with its full max_sweeps and lcp_accept (from its own best iterate when it ran first):
-/// IPX_ROUTH_HIT_ITERATIVE_RESCUE.
+/// IPX_ROUTH_HIT_ITERATIVE_RESCUE. A problem that gives the host's accuracy (v_tol > 0) takes
+/// the iterative solver from `lcp_switch_host` contacts on where that is smaller, as aplcp does.
+/// Its default is lcp_switch's (8): at 2 the piles of bench_piles cost routh a third less, but a
+/// step answered to v_tol on a small island of ODE's plane2d demo gained energy beyond what the
+/// step check allows (Thm 7), which aplcp answers by solving again exactly and routh does not
+/// yet (docs/performance.md, "The iterative solver from two contacts").
 ///
 /// lcp_fallback is 96, as aplcp's: an impact's finishing LCP is aplcp's and has no later step to
 /// make up for an unsettled answer; at 48 one island of 66 contacts of ODE's house of cards
 /// (tests/unit/test_lcp_stall.c) was left to ODE, its iterative solve stalled at a residual of
 /// 0.04. On the piles of bench_piles (docs/performance.md) 96 and 48 made the same events at the
-/// same cost. The other defaults (lcp_switch 8; aplcp keeps 16, 8 where the host gives v_tol) were chosen on the problems one run of bench_scenes' 200-box bin handed to routh,
+/// same cost. The other defaults (lcp_switch 8; aplcp keeps 16, 2 where the host gives v_tol) were chosen on the problems one run of bench_scenes' 200-box bin handed to routh,
 /// replayed (bench_replay; docs/performance.md "Performance"): a step LCP of k contacts has 7k unknowns
 /// (nd = 4), and the dense Lemke on it costs 20-140 ms from k = 48 on, more than the whole rest
 /// of the impact; problems of 8-15 contacts settle iteratively in a quarter of the dense time.
@@ -95,6 +100,7 @@ enum {
     IPX_ROUTH_LCP_FALLBACK, ///< contacts up to which an unconverged iterative LCP is redone densely
     IPX_ROUTH_LCP_ACCEPT,   ///< residual accepted above lcp_fallback when lcp_tol is not reached
     IPX_ROUTH_STALL_SWEEPS, ///< plain sweeps without progress that end an unconverged LCP early
+    IPX_ROUTH_LCP_SWITCH_HOST, ///< as lcp_switch, where the host gives its accuracy (v_tol > 0)
     IPX_ROUTH_N_PARAMS
 };
 
