@@ -6,7 +6,6 @@
    whose paths are walked again from rebuilt tableaux (test_lcp_degenerate.c). That the answers
    solve the LCPs is test_lcp's and test_lcp_degenerate's part. */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "cpu_build.h"

@@ -108,16 +108,17 @@ static void test_pile_to_the_host_accuracy(void)
 }
 
 /* A settled bin of k contacts under model: answered by the dense Lemke (pivots) asked exactly
-   with the params `iterative`, and with `exact` also where the host gives its accuracy; by the
-   iterative solver (no dense pivot, no limit) with `iterative` and v_tol, the answer within the
-   bound above (complementarity too where the model promises it of its final impulse). */
+   with the params `iterative`, and with the params `dense` also where the host gives its
+   accuracy; by the iterative solver (no dense pivot, no limit) with `iterative` and v_tol, the
+   answer within the bound above (complementarity too where the model promises it of its final
+   impulse). */
 static void small_pile_solver(const char *model, int k, uint64_t seed, const char *iterative,
-                              const char *exact, int complementarity)
+                              const char *dense, int complementarity)
 {
     ipx_pile pile;
     settled_bin(&pile, k, seed);
     ipx_result *r = malloc(sizeof *r);
-    const ipx_params par = ipx_test_params(model, iterative), off = ipx_test_params(model, exact);
+    const ipx_params par = ipx_test_params(model, iterative), off = ipx_test_params(model, dense);
     ipx_problem p = pile.problem;
     ENSURE(solve(&par, &p, r) == IPX_OK);
     ENSURE(r->counts.pivots > 0); /* the dense Lemke */

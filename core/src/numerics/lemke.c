@@ -28,9 +28,9 @@
      q, and only round-off-sized negative entries are clamped to 0;
    - a path whose final basis fails that check, or that ends on a ray, is walked again with the
      tableau rebuilt from the data every n / 2 pivots (path()).
-   The pivots, most of the time, are compiled for AVX2 too (vector_clones.h; the same bits,
-   test_lemke_clones): on the impact LCPs of bench_lcp they and the ratio test's ratios, each
-   computed once, take a fifth to a quarter off a solve of 16 to 128 unknowns. */
+   The pivots, where most of a solve's time goes, are compiled for AVX2 too (vector_clones.h;
+   the same bits, test_lemke_clones); with the ratio test computing each ratio once, that takes
+   a fifth to a quarter off the impact LCPs of bench_lcp from 4 to 128 unknowns. */
 #include <float.h>
 #include <math.h>
 #include <string.h>

@@ -215,6 +215,15 @@ static inline int ipx_lcp_blocks_from(double lcp_switch, double lcp_fallback)
     return (int)(lcp_switch > lcp_fallback + 1.0 ? lcp_switch : lcp_fallback + 1.0);
 }
 
+/// Contacts from which aplcp and routh answer a problem by the iterative solver: lcp_switch,
+/// or lcp_switch_host where it is smaller and the problem gives the host's accuracy (v_tol > 0,
+/// m/s): the dense Lemke's exactness is worth its O(k^3) only to a caller that asks for it
+/// (docs/models/aplcp.md §3).
+static inline double ipx_lcp_iterative_from(double v_tol, double lcp_switch, double lcp_switch_host)
+{
+    return v_tol > 0.0 && lcp_switch_host < lcp_switch ? lcp_switch_host : lcp_switch;
+}
+
 /// 1 for the dense Lemke's failures on an LCP that has a solution (a false ray, the pivot limit,
 /// an inaccurate basis: degenerate LCPs of real piles' near-duplicate contacts), which the
 /// models' iterative solver answers instead (aplcp, routh: their rescue).

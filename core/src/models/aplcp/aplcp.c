@@ -215,23 +215,13 @@ static ipx_status solve_iterative(const ipx_problem *p, const double *param, con
     return IPX_ERR_NOT_CONVERGED;
 }
 
-/* Contacts from which the iterative solver answers p. The dense Lemke's exactness is worth its
-   O(k^3) only to a caller that asks for it (v_tol = 0): a host that gives its accuracy keeps
-   nothing finer, and on the piles of bench_piles the Lemke on 8-15 contacts (LCPs of about 65
-   unknowns, 44 pivots) took 20 times the iterative solve to v_tol (docs/performance.md,
-   "The dense Lemke on the piles' small islands"). */
-static double iterative_from(const ipx_problem *p, const double *param)
-{
-    const double exact = param[IPX_APLCP_LCP_SWITCH], host = param[IPX_APLCP_LCP_SWITCH_HOST];
-    return p->v_tol > 0.0 && host < exact ? host : exact;
-}
-
 /* The LCP with the targets shift (NULL: none), by the solver p's size calls for. */
 static ipx_status solve_lcp(const ipx_problem *p, const double *param, const double *shift,
                             ipx_workspace *ws, ipx_result *r)
 {
     double residual = 0.0;
-    if (p->k >= iterative_from(p, param))
+    if (p->k >= ipx_lcp_iterative_from(p->v_tol, param[IPX_APLCP_LCP_SWITCH],
+                                       param[IPX_APLCP_LCP_SWITCH_HOST]))
         return solve_iterative(p, param, shift, ws, r, p->k <= param[IPX_APLCP_LCP_FALLBACK],
                                &residual);
     const size_t mark = ws->used;

@@ -349,9 +349,8 @@ ipx_status ipx_routh_ctx_init(ipx_routh_ctx *c, const ipx_problem *p, const doub
        below it ends the impact (docs/models/routh.md §4) */
     c->tol_v_abs = fmax(param[IPX_ROUTH_TOL_V] * fmax(0.0, -vmin), p->v_tol);
     c->tol_lcp = param[IPX_ROUTH_TOL_LCP];
-    /* the host's accuracy: the iterative solver from lcp_switch_host contacts, as aplcp's */
-    const double exact = param[IPX_ROUTH_LCP_SWITCH], host = param[IPX_ROUTH_LCP_SWITCH_HOST];
-    c->iterative = p->k >= (p->v_tol > 0.0 && host < exact ? host : exact);
+    c->iterative = p->k >= ipx_lcp_iterative_from(p->v_tol, param[IPX_ROUTH_LCP_SWITCH],
+                                                  param[IPX_ROUTH_LCP_SWITCH_HOST]);
     c->fallback = p->k <= param[IPX_ROUTH_LCP_FALLBACK];
     const int max_sweeps = (int)param[IPX_ROUTH_MAX_SWEEPS];
     c->nsgs_opt.tol = param[IPX_ROUTH_LCP_TOL];
