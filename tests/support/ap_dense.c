@@ -162,6 +162,39 @@ double ipx_test_ap_residual(const ipx_test_ap *a, const ipx_problem *p, const do
     return worst;
 }
 
+double ipx_test_ap_row_velocity(const ipx_test_ap *a, const ipx_problem *p, const double *pi,
+                                double *work)
+{
+    const size_t n = (size_t)a->n;
+    double *z = malloc(sizeof(double) * n);
+    *work = 1e300;
+    if (!z) return 1e300;
+    ipx_test_ap_z_of(a, p, pi, z);
+    double Z = 1e-300, worst = 0.0, most = 0.0;
+    for (int i = 0; i < a->nl; i++) Z = fmax(Z, fabs(z[i]));
+    for (int i = 0; i < a->k; i++) {
+        const double *Wt = p->W + (3 * (size_t)i) * (3 * (size_t)a->k + 1);
+        const double m = 0.5 * (Wt[0] + Wt[3 * (size_t)a->k + 1]); /* (W_t1t1 + W_t2t2) / 2 */
+        if (p->contact[i].mu == 0.0)
+            worst = fmax(worst, fmax(fabs(pi[3 * i]), fabs(pi[3 * i + 1])) * m);
+    }
+    for (size_t r = 0; r < n; r++) {
+        double w = a->q[r];
+        for (size_t c = 0; c < n; c++) w += a->M[r + n * c] * z[c];
+        double zv = z[r] * a->M[r + n * r], wv = w; /* both in m/s */
+        if (r >= (size_t)a->nl) { /* gamma (m/s) against the friction bound's impulse */
+            const int i = a->fric[r - (size_t)a->nl];
+            const double *Wt = p->W + (3 * (size_t)i) * (3 * (size_t)a->k + 1);
+            zv = z[r], wv = w * 0.5 * (Wt[0] + Wt[3 * (size_t)a->k + 1]);
+        }
+        worst = fmax(worst, fmax(fmax(-zv, -wv), fmin(zv, wv)));
+        if (r < (size_t)a->nl) most = fmax(most, fmax(0.0, z[r]) * fmax(0.0, w));
+    }
+    free(z);
+    *work = most / Z;
+    return worst;
+}
+
 double ipx_test_ap_residual_of(const ipx_problem *p, const double *pi, const double *shift, int nd)
 {
     ipx_test_ap a;

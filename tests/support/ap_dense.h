@@ -41,6 +41,15 @@ void ipx_test_ap_impulse_of(const ipx_test_ap *a, const double *z, double *pi);
 /// residual relative to the problem's own scales, as the core's iterative solver measures it.
 double ipx_test_ap_residual(const ipx_test_ap *a, const ipx_problem *p, const double *pi);
 
+/// How far pi is from solving the LCP in velocity, the stop at the host's accuracy of
+/// docs/core-api.md "Solve accuracy": the largest row violation in m/s, per row
+/// max(-z M_rr, -w, min(z M_rr, w)) for an impulse z against a velocity w, and
+/// max(-w m, -z, min(z, w m)) for gamma against its row's impulse w, m the contact's mean
+/// tangential diagonal of W (and a frictionless contact's tangential impulse times m); into
+/// *work (m/s) the largest z w of an impulse row over Z. 1e300 if memory is short.
+double ipx_test_ap_row_velocity(const ipx_test_ap *a, const ipx_problem *p, const double *pi,
+                                double *work);
+
 /// The same, building and freeing the LCP (1e300 if memory is short).
 double ipx_test_ap_residual_of(const ipx_problem *p, const double *pi, const double *shift, int nd);
 

@@ -1,8 +1,9 @@
 /* The host's accuracy (ipx_problem.v_tol; docs/core-api.md "Solve accuracy"): aplcp's and
    routh's iterative solves stop once every contact's conditions hold to v_tol, and the answer
    keeps the stated bound, checked here on velocities recomputed from the impulses with the
-   dense W: no contact approaches faster than v_tol, no contact that carries more than v_tol / V
-   of the largest impulse separates faster than v_tol, the friction polygon holds, and the
+   dense W: no contact approaches faster than v_tol, no contact separates faster than v_tol
+   under a normal impulse that makes more than v_tol at it (lambda_n W_nn), none does more work
+   against complementarity than the largest impulse times v_tol, the friction polygon holds, and the
    checker (default tolerances, which take v_tol into the velocity conditions only) finds every
    promise of the model kept, energy first. An answer to v_tol that would gain energy is solved again to the model's own
    tolerances: ipx_solve's answer is then the exact one and both solves are counted. A bad v_tol
@@ -31,8 +32,9 @@ static ipx_status solve(const ipx_params *par, const ipx_problem *p, ipx_result 
 }
 
 /* The bound of nsgs.h on aplcp's answer, from v + W pi on the dense W: the largest violation
-   in m/s of approach, of separation under load, and of the friction polygon's cone (N s). */
-static void violations(const ipx_problem *p, const ipx_result *r, double out[3])
+   in m/s of approach, of separation under load (min(lambda_n W_nn, v_n)), of the friction
+   polygon's cone (N s), and the largest complementarity work lambda_n v_n over Z (m/s). */
+static void violations(const ipx_problem *p, const ipx_result *r, double out[4])
 {
     const int n = 3 * p->k;
     double *vp = malloc(sizeof(double) * (size_t)n);
@@ -43,13 +45,14 @@ static void violations(const ipx_problem *p, const ipx_result *r, double out[3])
         vp[i] = s;
     }
     const double Z = ipx_max_abs(r->impulse, (size_t)n);
-    const double V = fmax(ipx_max_abs(p->v, (size_t)n), ipx_max_abs(vp, (size_t)n));
-    out[0] = out[1] = out[2] = 0.0;
+    out[0] = out[1] = out[2] = out[3] = 0.0;
     for (int c = 0; c < p->k; c++) {
         const double *pi = r->impulse + 3 * c, vn = vp[3 * c + IPX_N];
+        const double wnn = p->W[(3 * (size_t)c + IPX_N) * (size_t)(n + 1)];
         out[0] = fmax(out[0], -vn);
-        if (pi[IPX_N] > p->v_tol / V * Z) out[1] = fmax(out[1], vn);
+        out[1] = fmax(out[1], fmin(pi[IPX_N] * wnn, vn));
         out[2] = fmax(out[2], hypot(pi[IPX_T1], pi[IPX_T2]) - p->contact[c].mu * pi[IPX_N]);
+        out[3] = fmax(out[3], pi[IPX_N] * vn / Z);
     }
     free(vp);
 }
@@ -87,13 +90,15 @@ static void test_pile_to_the_host_accuracy(void)
                 ENSURE(!(r->counts.limits_hit & loose)); /* met, not the best of a stall */
                 ENSURE(ipx_test_keeps_promises(&par, &p, r));
                 if (!m) {
-                    double viol[3];
+                    double viol[4];
                     violations(&p, r, viol);
-                    printf("    approach %.3g m/s, separation under load %.3g m/s, cone %.3g N s\n",
-                           viol[0], viol[1], viol[2]);
+                    printf("    approach %.3g m/s, separation under load %.3g m/s, cone %.3g N s, "
+                           "work %.3g m/s\n",
+                           viol[0], viol[1], viol[2], viol[3]);
                     ENSURE(viol[0] <= V_HOST * (1.0 + 1e-9));
                     ENSURE(viol[1] <= V_HOST * (1.0 + 1e-9));
                     ENSURE(viol[2] <= 1e-12 * ipx_max_abs(r->impulse, 3 * (size_t)p.k));
+                    ENSURE(viol[3] <= V_HOST * (1.0 + 1e-9));
                 }
             }
             loose_hit[host] = (r->counts.limits_hit & loose) != 0;
@@ -130,10 +135,11 @@ static void small_pile_solver(const char *model, int k, uint64_t seed, const cha
            p.v_tol, r->counts.steps, r->counts.pivots, r->counts.limits_hit);
     ENSURE(r->counts.pivots == 0 && r->counts.limits_hit == 0);
     ENSURE(ipx_test_keeps_promises(&par, &p, r));
-    double viol[3];
+    double viol[4];
     violations(&p, r, viol);
     ENSURE(viol[0] <= V_HOST * (1.0 + 1e-9));
-    if (complementarity) ENSURE(viol[1] <= V_HOST * (1.0 + 1e-9));
+    if (complementarity)
+        ENSURE(viol[1] <= V_HOST * (1.0 + 1e-9) && viol[3] <= V_HOST * (1.0 + 1e-9));
     ENSURE(viol[2] <= 1e-12 * ipx_max_abs(r->impulse, 3 * (size_t)p.k));
     free(r);
     ipx_pile_free(&pile);
@@ -151,11 +157,11 @@ static void test_small_pile_iterative_only_for_the_host(void)
 static void test_routh_small_pile_iterative_only_for_the_host(void)
 {
     /* routh's solver by v_tol (impax/routh.h): a settled bin of 6 contacts, between
-       lcp_switch_host=2 and lcp_switch (8), has its step LCPs solved by the dense Lemke when
-       asked exactly and by the iterative solver when the host gives its accuracy; the default
-       (8) leaves it to the Lemke. routh's final impulse is a sum of steps: no complementarity
+       lcp_switch_host (2) and lcp_switch (8), has its step LCPs solved by the dense Lemke when
+       asked exactly and by the iterative solver when the host gives its accuracy;
+       lcp_switch_host=8 leaves it to the Lemke. routh's final impulse is a sum of steps: no complementarity
        of it is promised */
-    small_pile_solver("routh", 6, 7, "lcp_switch_host=2", "", 0);
+    small_pile_solver("routh", 6, 7, "", "lcp_switch_host=8", 0);
 }
 
 /* aplcp's answer, its impulses then ten times as large where the problem grants a v_tol: an

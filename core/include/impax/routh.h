@@ -53,10 +53,10 @@
 /// it with its full max_sweeps and lcp_accept (from its own best iterate when it ran first):
 /// IPX_ROUTH_HIT_ITERATIVE_RESCUE. A problem that gives the host's accuracy (v_tol > 0) takes
 /// the iterative solver from `lcp_switch_host` contacts on where that is smaller, as aplcp does.
-/// Its default is lcp_switch's (8): at 2 the piles of bench_piles cost routh a third less, but a
-/// step answered to v_tol on a small island of ODE's plane2d demo gained energy beyond what the
-/// step check allows (Thm 7), which aplcp answers by solving again exactly and routh does not
-/// yet (docs/performance.md, "The iterative solver from two contacts").
+/// Its default, 2, costs routh a third less on the piles of bench_piles than lcp_switch's 8
+/// (docs/performance.md, "The iterative solver from two contacts"). A step so answered is
+/// checked against Thm 7 with the work its answer does against complementarity allowed, as the
+/// iterative solver measured it.
 ///
 /// lcp_fallback is 96, as aplcp's: an impact's finishing LCP is aplcp's and has no later step to
 /// make up for an unsettled answer; at 48 one island of 66 contacts of ODE's house of cards

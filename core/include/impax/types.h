@@ -88,8 +88,8 @@ typedef struct ipx_problem {
     /// m/s, finite and >= 0: the velocity accuracy the caller's host holds at its contacts (the
     /// ODE adapter: accuracy_steps |g| h). The iterative LCP solvers of aplcp and routh may stop
     /// once every contact's conditions hold to it: no contact left approaching faster than v_tol,
-    /// none separating faster than v_tol while it carries more than v_tol / V of the impulse
-    /// scale (docs/core-api.md "Solve accuracy"). 0: the models' own tolerances only.
+    /// none separating faster than v_tol under a normal impulse that makes more than v_tol at it
+    /// (docs/core-api.md "Solve accuracy"). 0: the models' own tolerances only.
     double v_tol;
 } ipx_problem;
 

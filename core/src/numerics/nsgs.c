@@ -538,15 +538,18 @@ int ipx_nsgs_fallback_sweeps(int k, int max_sweeps)
    bounds of the cone rows, so that with fixed bounds it is the residual of their QP's KKT
    conditions. */
 static double residual(const ipx_nsgs *s, const double *v, const double *qn_shift,
-                       const double *cap, const double *bound, double scales[2])
+                       const double *cap, const double *bound, ipx_nsgs_scales *scales)
 {
     const int k = s->k, nd = s->nd;
     double Z = DBL_MIN, V = DBL_MIN;
     double neg_imp = 0.0, neg_vel = 0.0; /* largest -z or -w of each unit, N*s and m/s */
     double *iz = s->res_iz, *vw = s->res_vw, *vz = s->res_vz, *iw = s->res_iw;
     int niv = 0, nvi = 0; /* pairs kept: impulse z against velocity w, and the other way */
+    double row_v = 0.0;   /* m/s: the rows' violations in velocity (ipx_nsgs_scales) */
     for (int i = 0; i < k; i++) {
         const double *pi = s->pi + 3 * i, *vi = v + 3 * i, *vpi = s->vp + 3 * i;
+        const double *wii = s->W.blk + 9 * (size_t)s->W.diag[i]; /* W_ii(r, c) = wii[r + 3 c] */
+        const double wnn = wii[4 * IPX_N], wtt = 0.5 * (wii[4 * IPX_T1] + wii[4 * IPX_T2]);
         const double sh = qn_shift ? qn_shift[i] : 0.0;
         const double ln = pi[IPX_N];
         double wn = vpi[IPX_N] + sh;
@@ -558,11 +561,14 @@ static double residual(const ipx_nsgs *s, const double *v, const double *qn_shif
             V = ipx_max(V, beta);
             vz[nvi] = beta, iw[nvi++] = cap[i] - ln;
             neg_imp = ipx_max(neg_imp, ln - cap[i]);
+            row_v =
+                ipx_max(row_v, ipx_max((ln - cap[i]) * wnn, ipx_min(beta, (cap[i] - ln) * wnn)));
             wn += beta;
         }
         iz[niv] = ln, vw[niv++] = wn;
         neg_imp = ipx_max(neg_imp, -ln);
         neg_vel = ipx_max(neg_vel, -wn);
+        row_v = ipx_max(row_v, ipx_max(-ln * wnn, ipx_min(ln * wnn, wn)));
         if (s->p->contact[i].mu > 0.0) {
             /* multipliers of pi_t: the two directions of its sector (the least sum) */
             int j = 0;
@@ -581,24 +587,39 @@ static double residual(const ipx_nsgs *s, const double *v, const double *qn_shif
                 V = ipx_max(V, fabs(dv));
                 iz[niv] = lam, vw[niv++] = wd;
                 neg_vel = ipx_max(neg_vel, -wd);
+                const double d1 = s->dir[2 * d], d2 = s->dir[2 * d + 1];
+                const double wdd = d1 * d1 * wii[4 * IPX_T1] +
+                                   2.0 * d1 * d2 * wii[IPX_T1 + 3 * IPX_T2] +
+                                   d2 * d2 * wii[4 * IPX_T2];
+                row_v = ipx_max(row_v, ipx_min(lam * wdd, wd));
             }
             const double slack = s->p->contact[i].mu * (bound ? bound[i] : ln) - (a + b);
             vz[nvi] = gamma, iw[nvi++] = slack;
             neg_imp = ipx_max(neg_imp, -slack);
+            row_v = ipx_max(row_v, ipx_max(-slack * wtt, ipx_min(gamma, slack * wtt)));
         } else {
             neg_imp = ipx_max(neg_imp, ipx_max(fabs(pi[IPX_T1]), fabs(pi[IPX_T2])));
+            row_v = ipx_max(row_v, ipx_max(fabs(pi[IPX_T1]), fabs(pi[IPX_T2])) * wtt);
         }
     }
-    if (scales) scales[0] = Z, scales[1] = V;
+    row_v = ipx_max(row_v, neg_vel);
     const double rz = 1.0 / Z, rv = 1.0 / V;
     double worst = ipx_max(neg_imp * rz, neg_vel * rv);
     for (int r = 0; r < niv; r++) worst = ipx_max(worst, ipx_min(iz[r] * rz, vw[r] * rv));
     for (int r = 0; r < nvi; r++) worst = ipx_max(worst, ipx_min(vz[r] * rv, iw[r] * rz));
+    if (scales) {
+        double most = 0.0, sum = 0.0; /* J */
+        for (int r = 0; r < niv; r++) {
+            const double w = ipx_max(0.0, iz[r]) * ipx_max(0.0, vw[r]);
+            most = ipx_max(most, w), sum += w;
+        }
+        *scales = (ipx_nsgs_scales){Z, V, row_v, most, sum};
+    }
     return worst;
 }
 
 double ipx_nsgs_residual(const ipx_nsgs *s, const double *v, const double *qn_shift,
-                         const double *cap, double scales[2])
+                         const double *cap, ipx_nsgs_scales *scales)
 {
     return residual(s, v, qn_shift, cap, NULL, scales);
 }
@@ -783,11 +804,14 @@ static void set_bounds(ipx_nsgs *s)
     for (int i = 0; i < s->k; i++) s->bound[i] = ipx_max(0.0, s->pi[3 * i + IPX_N]);
 }
 
-/* The residual reached: tol, or v_tol in velocity (residual * V: each row's violation in m/s, an
-   impulse's in the impulse that V stops; see nsgs.h and docs/core-api.md "Solve accuracy"). */
+/* The residual reached: tol, or v_tol in velocity (each row's violation in m/s) with no impulse
+   row's work above Z v_tol, the work an error of v_tol against the largest impulse does (see nsgs.h
+   and docs/core-api.md "Solve accuracy"). */
 static int reached(const ipx_nsgs *s, const ipx_nsgs_options *opt)
 {
-    return s->residual <= opt->tol || s->residual * s->scales[1] <= opt->v_tol;
+    const ipx_nsgs_scales *c = &s->scales;
+    return s->residual <= opt->tol ||
+           (c->row_velocity <= opt->v_tol && c->pair_work <= c->impulse * opt->v_tol);
 }
 
 /* Judges the iterate s->pi: its residual into s->residual; 1 if it is reached (confirmed on
@@ -797,10 +821,10 @@ static int reached(const ipx_nsgs *s, const ipx_nsgs_options *opt)
 static int judge(ipx_nsgs *s, const double *v, const double *qn_shift, const double *cap,
                  const ipx_nsgs_options *opt, double *best)
 {
-    s->residual = ipx_nsgs_residual(s, v, qn_shift, cap, s->scales);
+    s->residual = ipx_nsgs_residual(s, v, qn_shift, cap, &s->scales);
     if (reached(s, opt)) {
         ipx_wblocks_apply(&s->W, v, s->pi, s->vp);
-        s->residual = ipx_nsgs_residual(s, v, qn_shift, cap, s->scales);
+        s->residual = ipx_nsgs_residual(s, v, qn_shift, cap, &s->scales);
         if (reached(s, opt)) return 1;
     }
     if (s->residual < *best) {
@@ -901,7 +925,7 @@ ipx_status ipx_nsgs_solve(ipx_nsgs *s, const double *v, const double *qn_shift, 
     s->local_failures = 0;
     s->accelerated = opt->accelerate;
     s->residual = INFINITY;
-    s->scales[0] = s->scales[1] = 0.0;
+    s->scales = (ipx_nsgs_scales){0};
     s->bounded_sweeps = 0;
     s->cone_sweeps = 0;
     int count = -1, improved_at = 0;
@@ -942,6 +966,6 @@ ipx_status ipx_nsgs_solve(ipx_nsgs *s, const double *v, const double *qn_shift, 
     }
     memcpy(s->pi, s->pi_best, bytes);
     ipx_wblocks_apply(&s->W, v, s->pi, s->vp);
-    s->residual = ipx_nsgs_residual(s, v, qn_shift, cap, s->scales);
+    s->residual = ipx_nsgs_residual(s, v, qn_shift, cap, &s->scales);
     return reached(s, opt) ? IPX_OK : IPX_ERR_NOT_CONVERGED;
 }

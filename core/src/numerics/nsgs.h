@@ -67,8 +67,13 @@
 /// Z = the largest impulse unknown (N*s) and V = the largest velocity (m/s) of the problem (q
 /// and the velocity-like unknowns): the natural-map residual relative to the problem's own
 /// scales, as routh's tol_lcp and the invariant checker's tol_rel measure. A residual below 1e-9
-/// passes the checker at its default tolerances. It also stops at the host's accuracy, once
-/// residual * V <= v_tol (ipx_problem.v_tol; docs/core-api.md "Solve accuracy").
+/// passes the checker at its default tolerances. It also stops at the host's accuracy
+/// (ipx_problem.v_tol; docs/core-api.md "Solve accuracy") once every row is within v_tol in
+/// velocity, an impulse z against a velocity w by min(z W_ii, w) (the velocity z makes at its own
+/// row), and no impulse row does more work against complementarity than Z v_tol (z w; below,
+/// ipx_nsgs_scales). residual * V is
+/// no such measure: where V is as small as v_tol (a Routh step's LCP late in an impact) it let
+/// an answer push contacts apart at 70 times V (tests/unit/test_routh_host_accuracy.c).
 ///
 /// W comes as these blocks from a problem that gives it so (ipx_problem.Ws: the ODE adapter's,
 /// above the models' dense fallback), and everything here is O(blocks); from a dense W the scan
@@ -123,8 +128,9 @@ typedef struct ipx_nsgs_options {
     /// unconverged one: deep piles' residuals sit on plateaus for thousands of sweeps.
     int stall_sweeps;
     double stall_accept;
-    /// m/s, >= 0: the solve also ends when residual * V <= v_tol (the problem's v_tol: the
-    /// accuracy the host holds), IPX_OK; 0: tol alone decides.
+    /// m/s, >= 0: the solve also ends when every row is within v_tol in velocity and no
+    /// impulse row's complementarity work exceeds Z v_tol (above; the problem's v_tol: the accuracy
+    /// the host holds), IPX_OK; 0: tol alone decides.
     double v_tol;
     /// 1: the cone stage (above) comes before the fixed bounds (a solve with caps, a Routh
     /// step's, keeps the local LCP for a capped contact's step there); 0: the fixed bounds follow
@@ -135,6 +141,25 @@ typedef struct ipx_nsgs_options {
     /// chance.
     int cone;
 } ipx_nsgs_options;
+
+/// The scales of a residual (ipx_nsgs_residual) and the complementarity work of its impulse
+/// rows: an impulse z (lambda_n, lambda_D) against its row's velocity w, z w where both are
+/// positive, what complementarity makes zero. The impulse pi of an iterate does work
+/// pi . (v + W pi) of at most `work`: the friction rows' gamma terms only take work away
+/// (-gamma sum lambda_D), a cap's beta likewise, so an iterate taken where the exact LCP's
+/// answer dissipates (a Routh step, Thm 7) gains at most `work`. The relative residual alone
+/// does not bound it: a row with z within the residual of Z may have any w, and the velocities
+/// an iterate leaves can exceed V.
+typedef struct ipx_nsgs_scales {
+    double impulse;  ///< N*s: Z, the largest impulse unknown
+    double velocity; ///< m/s: V, the largest velocity of the problem
+    /// m/s: the largest row violation in velocity, min(z W_ii, w) of an impulse z against a
+    /// velocity w (W_ii: the row's own diagonal of the LCP, the velocity z makes there; the
+    /// tangential diagonal's mean for the friction bound's row), and -w
+    double row_velocity;
+    double pair_work; ///< J: the largest z w of one impulse row
+    double work;      ///< J: the sum of z w over the impulse rows
+} ipx_nsgs_scales;
 
 /// The solver's state; everything lives in the workspace it was set up from.
 typedef struct ipx_nsgs {
@@ -159,13 +184,13 @@ typedef struct ipx_nsgs {
     /* statistics of the last solve */
     int sweeps;
     double residual;
-    double scales[2];   /* N*s and m/s: the impulse and velocity scales Z and V of residual */
-    long pivots;        /* pivots of the local Lemke */
-    int local_lemke;    /* local problems the enumeration left to Lemke */
-    int local_failures; /* local problems Lemke failed too (the contact kept its impulse) */
-    int accelerated;    /* the acceleration was still on at the end */
-    int bounded_sweeps; /* sweeps with fixed friction bounds (after a stall) */
-    int cone_sweeps;    /* sweeps of the cone stage (after the fixed bounds) */
+    ipx_nsgs_scales scales; /* of the residual */
+    long pivots;            /* pivots of the local Lemke */
+    int local_lemke;        /* local problems the enumeration left to Lemke */
+    int local_failures;     /* local problems Lemke failed too (the contact kept its impulse) */
+    int accelerated;        /* the acceleration was still on at the end */
+    int bounded_sweeps;     /* sweeps with fixed friction bounds (after a stall) */
+    int cone_sweeps;        /* sweeps of the cone stage (after the fixed bounds) */
 } ipx_nsgs;
 
 /// Bytes ipx_nsgs_init takes for k contacts with nd friction directions; in_place: the problem
@@ -237,8 +262,8 @@ static inline int ipx_lemke_rescuable(ipx_status st)
 /// its sector of the polygon (the least multipliers), the auxiliaries as the smallest that make
 /// their rows feasible (gamma_i = max(0, max_j -d_j.v_t), beta_i = max(0, -v_n)); so it measures
 /// whether pi solves the LCP. scales (NULL: not wanted) receives the scales the residual is
-/// relative to: Z, the largest impulse unknown (N*s), and V, the largest velocity (m/s).
+/// relative to and the complementarity work of its impulse rows.
 double ipx_nsgs_residual(const ipx_nsgs *s, const double *v, const double *qn_shift,
-                         const double *cap, double scales[2]);
+                         const double *cap, ipx_nsgs_scales *scales);
 
 #endif

@@ -60,7 +60,7 @@ static const ipx_param_def routh_params[IPX_ROUTH_N_PARAMS] = {
          "plain sweeps without the best residual halving that end an unconverged "
          "LCP early (its best taken as after max_sweeps); 0 = never"},
     [IPX_ROUTH_LCP_SWITCH_HOST] =
-        {"lcp_switch_host", 8, 1, 1e9, 1, "",
+        {"lcp_switch_host", 2, 1, 1e9, 1, "",
          "contacts from which the iterative solver is used when the host gives its accuracy "
          "(v_tol > 0), if below lcp_switch"},
 };

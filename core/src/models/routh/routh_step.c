@@ -212,17 +212,13 @@ static ipx_status solve_dense(ipx_routh_ctx *c, const double *v, int capped, con
     return st;
 }
 
-/* The iterative solver's impulse (its answer, or its best iterate) into c->dpi. Its LCP is solved
-   to the relative residual r: a pair (z, w) of its unknowns may keep z up to r Z against any w,
-   or w up to r V against any z (Z, V: the LCP's impulse and velocity scales), so each pair can
-   do up to r Z V of the work that complementarity makes zero. Thm 7's K(v') <= K(v) holds for
-   the exact LCP; this answer may gain up to that work summed over the pairs (at most nd + 3 per
-   contact). */
+/* The iterative solver's impulse (its answer, or its best iterate) into c->dpi. Thm 7's
+   K(v') <= K(v) holds for the exact LCP; this answer may gain up to the work its impulse rows
+   do against complementarity (nsgs.h, ipx_nsgs_scales), which the solver measured on it. */
 static void take_iterate(ipx_routh_ctx *c)
 {
     memcpy(c->dpi, c->nsgs.pi, sizeof(double) * (size_t)IPX_ROWS_PER_CONTACT * (size_t)c->m);
-    const double pairs = (double)(c->L.nd + 3) * (double)c->m;
-    c->dpi_slack = pairs * c->nsgs.residual * c->nsgs.scales[0] * c->nsgs.scales[1];
+    c->dpi_slack = c->nsgs.scales.work;
 }
 
 /* The same LCP by the iterative solver. dense_after: the dense Lemke takes over if it does not
