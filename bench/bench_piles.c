@@ -5,8 +5,11 @@
    repeats) and its ratio to ODE alone on the same seed in the same run of this program, impact
    events, wall ms inside impax per event, the largest island handed to the model (contacts),
    events answered at a limit (limits_hit), fallbacks and their reasons (the adapter's message
-   with its numbers and addresses blanked, counted); then per model the distribution of the ratio
-   over the seeds (median, worst and its seed). Each run is a child process: one that passes its
+   with its numbers and addresses blanked, counted), the bodies' kinetic energy at the end, the
+   contact points per step, and the ratio per contact point (CPU per contact point against ODE alone's: the host's step costs about in
+   proportion to its contacts, and a pile that settles sooner under a model than under ODE's own
+   bounce holds more of them); then per model the distribution of both ratios over the seeds
+   (median, worst and its seed). Each run is a child process: one that passes its
    budget (wall time, or CPU time as a multiple of ODE alone's) is killed and reported as
    "> budget" (its ratio a lower bound, from the last step it finished), and not repeated.
 
@@ -57,6 +60,8 @@
 typedef struct outcome {
     double cpu_us, wall_us, impax_us; /* of a run; measure() gives their medians */
     long steps_done, events, fallbacks, early_fallbacks, at_limit, captured, ode_messages;
+    long contact_points; /* made by the run's steps */
+    double ke_end_j;     /* J: the bodies' kinetic energy after the last step */
     int max_k;
     int stopped; /* 1: the budget cut the run off */
     int died;    /* 1: the child ended abnormally (its status in died_status) */
@@ -167,6 +172,7 @@ static void simulate(const pile_spec *spec, const char *model, const char *param
         out->wall_us = ipx_now_us() - w0;
         out->cpu_us = cpu_us() - c0;
         out->steps_done = w.step;
+        out->contact_points = w.contact_points;
         if (w.ipx) {
             const ipx_ode_stats st = ipx_ode_get_stats(w.ipx);
             out->events = st.impact_events;
@@ -174,6 +180,7 @@ static void simulate(const pile_spec *spec, const char *model, const char *param
             out->impax_us = 1e6 * st.seconds;
         }
     }
+    out->ke_end_j = pile_world_kinetic_energy(&w);
     if (c.capture) fclose(c.capture);
     pile_world_free(&w);
 }
@@ -271,20 +278,27 @@ static outcome measure(const pile_spec *spec, const char *model, const options *
     return o;
 }
 
-/* ratio of a run (NaN if there is none: ODE alone did not finish) */
-static double ratio_of(const outcome *o, const outcome *ode)
+/* ratio of a run (NaN if there is none: ODE alone did not finish); per_contact: of the CPU time
+   per contact point */
+static double ratio_of(const outcome *o, const outcome *ode, int per_contact)
 {
     if (ode->stopped || ode->died || !(ode->cpu_us > 0)) return 0.0 / 0.0;
-    return o->cpu_us / ode->cpu_us;
+    if (!per_contact) return o->cpu_us / ode->cpu_us;
+    if (!(o->contact_points > 0 && ode->contact_points > 0)) return 0.0 / 0.0;
+    return o->cpu_us / (double)o->contact_points / (ode->cpu_us / (double)ode->contact_points);
 }
 
 static void print_row(const pile_spec *spec, const char *model, const outcome *o,
                       const outcome *ode)
 {
-    char ratio[24], per[24], status[64];
-    const double r = ratio_of(o, ode);
+    char ratio[24], per[24], status[64], per_ct[24], ke[24];
+    const double r = ratio_of(o, ode, 0), rc = ratio_of(o, ode, 1);
     if (r != r) snprintf(ratio, sizeof ratio, "-");
     else snprintf(ratio, sizeof ratio, o->stopped ? ">%.2f" : "%.2f", r);
+    if (rc != rc || o->stopped) snprintf(per_ct, sizeof per_ct, "-");
+    else snprintf(per_ct, sizeof per_ct, "%.2f", rc);
+    if (o->stopped || o->died) snprintf(ke, sizeof ke, "-");
+    else snprintf(ke, sizeof ke, "%.3g", o->ke_end_j);
     if (o->events) snprintf(per, sizeof per, "%.3f", 1e-3 * o->impax_us / (double)o->events);
     else snprintf(per, sizeof per, "-");
     const long steps = (long)(spec->seconds / spec->h + 1.0 - 1e-9);
@@ -292,9 +306,10 @@ static void print_row(const pile_spec *spec, const char *model, const outcome *o
         snprintf(status, sizeof status, "> budget at step %ld of %ld", o->steps_done, steps);
     else if (o->died) snprintf(status, sizeof status, "died (status %d)", o->died_status);
     else snprintf(status, sizeof status, "ok");
-    printf("%-6llu %-8s %10.1f %8s %8ld %9s %6d %8ld %9ld  %s\n", (unsigned long long)spec->seed,
-           model ? model : "(ODE)", o->cpu_us / 1000, ratio, o->events, per, o->max_k, o->at_limit,
-           o->fallbacks, status);
+    const double per_step = o->steps_done ? (double)o->contact_points / (double)o->steps_done : 0.0;
+    printf("%-6llu %-8s %10.1f %8s %8ld %9s %6d %8ld %9ld %8.0f %8s %9s  %s\n",
+           (unsigned long long)spec->seed, model ? model : "(ODE)", o->cpu_us / 1000, ratio,
+           o->events, per, o->max_k, o->at_limit, o->fallbacks, per_step, per_ct, ke, status);
     for (int i = 0; i < o->n_reasons; i++)
         printf(NOTE "%6ld x %s\n", o->reason_count[i], o->reason[i]);
     if (o->other_reasons) printf(NOTE "%6ld x (other reasons)\n", o->other_reasons);
@@ -305,7 +320,7 @@ static void print_row(const pile_spec *spec, const char *model, const outcome *o
 /* ---- the distribution over seeds ------------------------------------------------------- */
 
 typedef struct tally {
-    double ratio[MAX_SEEDS];
+    double ratio[MAX_SEEDS], per_contact[MAX_SEEDS];
     unsigned long long seed[MAX_SEEDS];
     int n, stopped, died;
     long events, fallbacks, at_limit;
@@ -320,27 +335,38 @@ static void tally_add(tally *t, const pile_spec *spec, const outcome *o, const o
     t->seeds_with_fallbacks += o->fallbacks > 0;
     t->stopped += o->stopped;
     t->died += o->died;
-    const double r = ratio_of(o, ode);
+    const double r = ratio_of(o, ode, 0);
     if (r != r || o->died) return;
     t->ratio[t->n] = r;
+    t->per_contact[t->n] = ratio_of(o, ode, 1);
     t->seed[t->n++] = (unsigned long long)spec->seed;
+}
+
+/* The median and the worst (with its seed) of x over t's seeds, as text. */
+static void spread(const tally *t, const double *x, char med[32], char max[48])
+{
+    double sorted[MAX_SEEDS];
+    memcpy(sorted, x, sizeof sorted[0] * (size_t)t->n);
+    int worst = 0;
+    for (int i = 1; i < t->n; i++)
+        if (x[i] > x[worst]) worst = i;
+    const char *bound = t->stopped ? ">=" : "";
+    snprintf(med, 32, "-");
+    snprintf(max, 48, "-");
+    if (t->n) {
+        snprintf(med, 32, "%s%.2f", bound, ipx_median(sorted, t->n));
+        snprintf(max, 48, "%s%.2f (seed %llu)", bound, x[worst], t->seed[worst]);
+    }
 }
 
 static void print_tally(const char *model, const tally *t)
 {
-    double sorted[MAX_SEEDS];
-    memcpy(sorted, t->ratio, sizeof sorted[0] * (size_t)t->n);
-    int worst = 0;
-    for (int i = 1; i < t->n; i++)
-        if (t->ratio[i] > t->ratio[worst]) worst = i;
-    const char *bound = t->stopped ? ">=" : "";
-    char med[32] = "-", max[48] = "-";
-    if (t->n) {
-        snprintf(med, sizeof med, "%s%.2f", bound, ipx_median(sorted, t->n));
-        snprintf(max, sizeof max, "%s%.2f (seed %llu)", bound, t->ratio[worst], t->seed[worst]);
-    }
-    printf("%-8s %6d %10s %22s %8d %5d %10ld %9ld %10ld %6d\n", model, t->n, med, max, t->stopped,
-           t->died, t->events, t->at_limit, t->fallbacks, t->seeds_with_fallbacks);
+    char med[32], max[48], med_ct[32], max_ct[48];
+    spread(t, t->ratio, med, max);
+    spread(t, t->per_contact, med_ct, max_ct);
+    printf("%-8s %6d %10s %22s %8d %5d %10ld %9ld %10ld %6d %10s %22s\n", model, t->n, med, max,
+           t->stopped, t->died, t->events, t->at_limit, t->fallbacks, t->seeds_with_fallbacks,
+           med_ct, max_ct);
 }
 
 /* ---- options --------------------------------------------------------------------------- */
@@ -455,8 +481,9 @@ int main(int argc, char **argv)
         pile_format(&spec, line, sizeof line);
         printf("\n%s\n", line);
         if (list_only) continue;
-        printf("%-6s %-8s %10s %8s %8s %9s %6s %8s %9s  %s\n", "seed", "model", "cpu ms", "ratio",
-               "events", "ms/event", "max k", "at limit", "fallbacks", "status");
+        printf("%-6s %-8s %10s %8s %8s %9s %6s %8s %9s %8s %8s %9s  %s\n", "seed", "model",
+               "cpu ms", "ratio", "events", "ms/event", "max k", "at limit", "fallbacks", "ct/step",
+               "ratio/ct", "KE end J", "status");
         const outcome ode = measure(&spec, NULL, &opt, 0.0);
         print_row(&spec, NULL, &ode, &ode);
         for (int m = 0; m < opt.n_models; m++) {
@@ -470,13 +497,17 @@ int main(int argc, char **argv)
     if (!list_only) {
         printf("\nover the seeds (CPU ratio to ODE alone; '>=' a lower bound when a run was "
                "stopped by the budget):\n");
-        printf("%-8s %6s %10s %22s %8s %5s %10s %9s %10s %6s\n", "model", "seeds", "median",
-               "worst", "> budget", "died", "events", "at limit", "fallbacks", "seeds");
+        printf("%-8s %6s %10s %22s %8s %5s %10s %9s %10s %6s %10s %22s\n", "model", "seeds",
+               "median", "worst", "> budget", "died", "events", "at limit", "fallbacks", "seeds",
+               "median/ct", "worst/ct");
         for (int m = 0; m < opt.n_models; m++) print_tally(opt.models[m], &tallies[m]);
         printf("ms/event: wall ms inside impax (pre-steps, post-steps' projections) per event; "
                "max k: most contacts in a problem handed to the model; at limit: events answered "
                "with a limit hit (limits_hit); fallbacks: islands left to ODE, by reason "
-               "(numbers blanked to #); seeds: seeds with a fallback.\n");
+               "(numbers blanked to #); seeds: seeds with a fallback; ct/step: contact points "
+               "per step; ratio/ct: the CPU ratio per contact point (the host's step costs about "
+               "in proportion to its contacts); KE end J: the bodies' kinetic energy at the end "
+               "('-': the run was stopped).\n");
     }
     dCloseODE();
     return 0;

@@ -124,6 +124,7 @@ static void near_callback(void *data, dGeomID a, dGeomID b)
         c.surface.bounce = w->spec.bounce;
         c.surface.bounce_vel = w->spec.bounce_vel;
         c.geom = g[i];
+        w->contact_points++;
         if (w->ipx) ipx_ode_contact(w->ipx, w->world, w->group, &c, b1, b2);
         else dJointAttach(dJointCreateContact(w->world, w->group, &c), b1, b2);
     }
@@ -247,6 +248,23 @@ int pile_world_step(pile_world *w)
     }
     w->step++;
     return r;
+}
+
+double pile_world_kinetic_energy(const pile_world *w)
+{
+    double ke = 0.0;
+    for (int b = 0; b < w->released; b++) {
+        dMass m;
+        dBodyGetMass(w->body[b], &m);
+        const dReal *v = dBodyGetLinearVel(w->body[b]), *om = dBodyGetAngularVel(w->body[b]);
+        const dReal *R = dBodyGetRotation(w->body[b]); /* 3 x 4, row-major, body to world */
+        double wb[3], Iw = 0.0; /* omega in the body frame, then omega . I omega */
+        for (int i = 0; i < 3; i++) wb[i] = R[i] * om[0] + R[4 + i] * om[1] + R[8 + i] * om[2];
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < 3; j++) Iw += wb[i] * m.I[4 * i + j] * wb[j];
+        ke += 0.5 * m.mass * (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]) + 0.5 * Iw;
+    }
+    return ke;
 }
 
 void pile_world_free(pile_world *w)

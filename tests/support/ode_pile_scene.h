@@ -80,6 +80,7 @@ typedef struct pile_world {
     int released;         ///< bodies made so far
     long step;            ///< steps done
     long steps;           ///< steps of the whole run (seconds / h, rounded up)
+    long contact_points;  ///< contact points made so far (ODE's joints or the adapter's)
 } pile_world;
 
 /// Makes the world of spec (bodies released at step 0 made at once). With model NULL, ODE
@@ -91,6 +92,9 @@ int pile_world_make(pile_world *w, const pile_spec *spec, const char *model, con
 /// One step: the bodies due are released, collision, the adapter's step (or ODE's), the contact
 /// group emptied. Returns what ODE's step returns.
 int pile_world_step(pile_world *w);
+
+/// J: the kinetic energy of the bodies released so far (translation and rotation).
+double pile_world_kinetic_energy(const pile_world *w);
 
 void pile_world_free(pile_world *w);
 
