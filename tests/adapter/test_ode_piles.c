@@ -152,10 +152,48 @@ static void test_small_piles_keep_each_models_promises(void)
     run("jia", "", 1e-6, 0);
 }
 
+/* What bench_piles reads of a run besides its times: the contact points pile_world made (the
+   adapter counts the same contacts as it captures them), and the bodies' kinetic energy, against
+   1/2 m v.v + 1/2 w.I_world w with each body's mass turned into the world frame by ODE's own
+   dMassRotate (pile_world_kinetic_energy turns w into the body frame instead). */
+static void test_pile_world_counts_contacts_and_energy(void)
+{
+    const pile_draw_range range = {6, 24, 12};
+    pile_spec spec;
+    pile_draw(2, &range, SECONDS, &spec); /* boxes: an inertia that turns with the body */
+    pile_world w;
+    char msg[256];
+    ENSURE(pile_world_make(&w, &spec, "aplcp", NULL, msg, sizeof msg) == 0);
+    while (w.step < w.steps) pile_world_step(&w);
+    const ipx_ode_stats st = ipx_ode_get_stats(w.ipx);
+    printf("  %ld contact points made, %ld captured; %d bodies released\n", w.contact_points,
+           st.contacts_captured, w.released);
+    ENSURE(w.contact_points > 0 && w.contact_points == st.contacts_captured);
+    ENSURE(w.released > 0);
+    double expected = 0.0; /* J */
+    for (int b = 0; b < w.released; b++) {
+        const dReal v[3] = {0.3 + 0.1 * b, -0.2, 0.5}, om[3] = {1.0, -2.0 + 0.2 * b, 0.7};
+        dBodySetLinearVel(w.body[b], v[0], v[1], v[2]);
+        dBodySetAngularVel(w.body[b], om[0], om[1], om[2]);
+        dMass m;
+        dBodyGetMass(w.body[b], &m);
+        dMassRotate(&m, dBodyGetRotation(w.body[b])); /* I_world = R I R^T */
+        double Iw = 0.0;
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < 3; j++) Iw += om[i] * m.I[4 * i + j] * om[j];
+        expected += 0.5 * m.mass * (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]) + 0.5 * Iw;
+    }
+    const double ke = pile_world_kinetic_energy(&w);
+    printf("  kinetic energy %.12g J, expected %.12g J\n", ke, expected);
+    ENSURE(fabs(ke - expected) <= 1e-12 * expected);
+    pile_world_free(&w);
+}
+
 int main(void)
 {
     dInitODE2(0);
     ipx_ode_capture_messages(0);
+    RUN(test_pile_world_counts_contacts_and_energy);
     RUN(test_small_piles_keep_each_models_promises);
     dCloseODE();
     return ipx_test_exit();
