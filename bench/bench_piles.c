@@ -6,10 +6,11 @@
    events, wall ms inside impax per event, the largest island handed to the model (contacts),
    events answered at a limit (limits_hit), fallbacks and their reasons (the adapter's message
    with its numbers and addresses blanked, counted), the bodies' kinetic energy at the end, the
-   contact points per step, and the ratio per contact point (CPU per contact point against ODE alone's: the host's step costs about in
-   proportion to its contacts, and a pile that settles sooner under a model than under ODE's own
-   bounce holds more of them); then per model the distribution of both ratios over the seeds
-   (median, worst and its seed). Each run is a child process: one that passes its
+   contact points per step, and the ratio per contact point (CPU per contact point against ODE
+   alone's: the host's step costs about in proportion to its contacts, and a pile that settles
+   sooner under a model than under ODE's own bounce holds more of them); then per model the
+   distribution of both ratios over the seeds (median, worst and its seed), each run's ratio per
+   contact point over the part it ran. Each run is a child process: one that passes its
    budget (wall time, or CPU time as a multiple of ODE alone's) is killed and reported as
    "> budget" (its ratio a lower bound, from the last step it finished), and not repeated.
 
@@ -295,7 +296,7 @@ static void print_row(const pile_spec *spec, const char *model, const outcome *o
     const double r = ratio_of(o, ode, 0), rc = ratio_of(o, ode, 1);
     if (r != r) snprintf(ratio, sizeof ratio, "-");
     else snprintf(ratio, sizeof ratio, o->stopped ? ">%.2f" : "%.2f", r);
-    if (rc != rc || o->stopped) snprintf(per_ct, sizeof per_ct, "-");
+    if (rc != rc) snprintf(per_ct, sizeof per_ct, "-");
     else snprintf(per_ct, sizeof per_ct, "%.2f", rc);
     if (o->stopped || o->died) snprintf(ke, sizeof ke, "-");
     else snprintf(ke, sizeof ke, "%.3g", o->ke_end_j);

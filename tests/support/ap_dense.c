@@ -135,6 +135,23 @@ void ipx_test_ap_impulse_of(const ipx_test_ap *a, const double *z, double *pi)
     }
 }
 
+/* Row r of w = q + M z. */
+static double row_w(const ipx_test_ap *a, const double *z, size_t r)
+{
+    const size_t n = (size_t)a->n;
+    double w = a->q[r];
+    for (size_t c = 0; c < n; c++) w += a->M[r + n * c] * z[c];
+    return w;
+}
+
+/* 1/kg: the mean of contact i's tangential diagonal of W, (W_t1t1 + W_t2t2) / 2. */
+static double tangential_mean(const ipx_test_ap *a, const ipx_problem *p, int i)
+{
+    const size_t rows = 3 * (size_t)a->k;
+    const double *Wt = p->W + 3 * (size_t)i * (rows + 1);
+    return 0.5 * (Wt[0] + Wt[rows + 1]);
+}
+
 double ipx_test_ap_residual(const ipx_test_ap *a, const ipx_problem *p, const double *pi)
 {
     const size_t n = (size_t)a->n;
@@ -152,8 +169,7 @@ double ipx_test_ap_residual(const ipx_test_ap *a, const ipx_problem *p, const do
         worst = fmax(worst, t / Z);
     }
     for (size_t r = 0; r < n; r++) {
-        double w = a->q[r];
-        for (size_t c = 0; c < n; c++) w += a->M[r + n * c] * z[c];
+        const double w = row_w(a, z, r);
         const int impulse = r < (size_t)a->nl; /* z an impulse, w a velocity; else the other way */
         const double s = z[r] / (impulse ? Z : V), t = w / (impulse ? V : Z);
         worst = fmax(worst, fmax(fmax(-s, -t), fmin(s, t)));
@@ -172,20 +188,16 @@ double ipx_test_ap_row_velocity(const ipx_test_ap *a, const ipx_problem *p, cons
     ipx_test_ap_z_of(a, p, pi, z);
     double Z = 1e-300, worst = 0.0, most = 0.0;
     for (int i = 0; i < a->nl; i++) Z = fmax(Z, fabs(z[i]));
-    for (int i = 0; i < a->k; i++) {
-        const double *Wt = p->W + (3 * (size_t)i) * (3 * (size_t)a->k + 1);
-        const double m = 0.5 * (Wt[0] + Wt[3 * (size_t)a->k + 1]); /* (W_t1t1 + W_t2t2) / 2 */
+    for (int i = 0; i < a->k; i++)
         if (p->contact[i].mu == 0.0)
-            worst = fmax(worst, fmax(fabs(pi[3 * i]), fabs(pi[3 * i + 1])) * m);
-    }
+            worst =
+                fmax(worst, fmax(fabs(pi[3 * i]), fabs(pi[3 * i + 1])) * tangential_mean(a, p, i));
     for (size_t r = 0; r < n; r++) {
-        double w = a->q[r];
-        for (size_t c = 0; c < n; c++) w += a->M[r + n * c] * z[c];
+        const double w = row_w(a, z, r);
         double zv = z[r] * a->M[r + n * r], wv = w; /* both in m/s */
         if (r >= (size_t)a->nl) { /* gamma (m/s) against the friction bound's impulse */
-            const int i = a->fric[r - (size_t)a->nl];
-            const double *Wt = p->W + (3 * (size_t)i) * (3 * (size_t)a->k + 1);
-            zv = z[r], wv = w * 0.5 * (Wt[0] + Wt[3 * (size_t)a->k + 1]);
+            zv = z[r];
+            wv = w * tangential_mean(a, p, a->fric[r - (size_t)a->nl]);
         }
         worst = fmax(worst, fmax(fmax(-zv, -wv), fmin(zv, wv)));
         if (r < (size_t)a->nl) most = fmax(most, fmax(0.0, z[r]) * fmax(0.0, w));

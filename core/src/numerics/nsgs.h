@@ -71,9 +71,9 @@
 /// (ipx_problem.v_tol; docs/core-api.md "Solve accuracy") once every row is within v_tol in
 /// velocity, an impulse z against a velocity w by min(z W_ii, w) (the velocity z makes at its own
 /// row), and no impulse row does more work against complementarity than Z v_tol (z w; below,
-/// ipx_nsgs_scales). residual * V is
-/// no such measure: where V is as small as v_tol (a Routh step's LCP late in an impact) it let
-/// an answer push contacts apart at 70 times V (tests/unit/test_routh_host_accuracy.c).
+/// ipx_nsgs_scales). residual * V is no such measure: where V is as small as v_tol (a Routh
+/// step's LCP late in an impact) it let an answer push contacts apart at 70 times V
+/// (tests/unit/test_routh_host_accuracy.c).
 ///
 /// W comes as these blocks from a problem that gives it so (ipx_problem.Ws: the ODE adapter's,
 /// above the models' dense fallback), and everything here is O(blocks); from a dense W the scan
