@@ -16,6 +16,21 @@ ipx_params ipx_test_params(const char *model, const char *text)
     return p;
 }
 
+void ipx_test_param_refuses(const char *model, const char *name, int index, double def,
+                            const char *const *bad, size_t n)
+{
+    ipx_params par = ipx_test_params(model, "");
+    char message[IPX_MESSAGE_SIZE];
+    ENSURE(ipx_param_index(par.model, name) == index);
+    ENSURE(par.value[index] == def);
+    for (size_t i = 0; i < n; i++) {
+        message[0] = '\0';
+        ENSURE(ipx_params_parse(&par, bad[i], message, sizeof message) != IPX_OK);
+        ENSURE(strstr(message, name) != NULL);
+        ENSURE(par.value[index] == def);
+    }
+}
+
 ipx_workspace *ipx_test_workspace(const ipx_params *par, int k)
 {
     static ipx_workspace *ring[IPX_TEST_KEPT_RESULTS];

@@ -9,6 +9,12 @@
 /// The model's defaults with `text` (key=value,...) applied; a failure is a test failure.
 ipx_params ipx_test_params(const char *model, const char *text);
 
+/// Parameter `name` of `model` (at `index`) defaults to `def`, and each text of bad (n of them,
+/// key=value) is refused with a message naming the key, the values left as they were; every
+/// miss is a test failure.
+void ipx_test_param_refuses(const char *model, const char *name, int index, double def,
+                            const char *const *bad, size_t n);
+
 /// Solves through the registry as a host would (fresh workspace), then runs the invariant
 /// checker on the promises of the model; every violation is a test failure and is printed.
 /// The result's arrays live in that workspace, which stays alive for the next

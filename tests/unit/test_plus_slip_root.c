@@ -24,20 +24,11 @@
    message naming it and leaves the parameters as they were. */
 static void test_slip_root_takes_newton_or_min_norm_only(void)
 {
-    ipx_params par;
-    char message[IPX_MESSAGE_SIZE];
-    ENSURE(ipx_params_init(&par, "plus", message, sizeof message) == IPX_OK);
-    ENSURE(ipx_param_index(par.model, "slip_root") == IPX_PLUS_SLIP_ROOT);
-    ENSURE(par.value[IPX_PLUS_SLIP_ROOT] == 0.0);
-    static const char *bad[] = {"slip_root=2", "slip_root=-1", "slip_root=0.5", "slip_root=nan"};
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        message[0] = '\0';
-        ENSURE(ipx_params_parse(&par, bad[i], message, sizeof message) != IPX_OK);
-        ENSURE(strstr(message, "slip_root") != NULL);
-        ENSURE(par.value[IPX_PLUS_SLIP_ROOT] == 0.0);
-    }
-    ENSURE(ipx_params_parse(&par, "slip_root=1", message, sizeof message) == IPX_OK);
-    ENSURE(par.value[IPX_PLUS_SLIP_ROOT] == 1.0);
+    static const char *const bad[] = {"slip_root=2", "slip_root=-1", "slip_root=0.5",
+                                      "slip_root=nan"};
+    ipx_test_param_refuses("plus", "slip_root", IPX_PLUS_SLIP_ROOT, 0.0, bad,
+                           sizeof bad / sizeof bad[0]);
+    ENSURE(ipx_test_params("plus", "slip_root=1").value[IPX_PLUS_SLIP_ROOT] == 1.0);
 }
 
 /* Every interval's states, applied impulse and end velocities. */

@@ -26,6 +26,7 @@
 #include "pile_gen.h"
 #include "plus_table1.h"
 #include "problem_gen.h"
+#include "models/plus/plus_probe.h"
 #include "numerics/sparse_lsq.h"
 #include "sparse_scenes.h"
 #include "stack_scenes.h"
@@ -225,8 +226,12 @@ static void test_sparse_rank_deficient_systems_agree_with_dgelsy(void)
 
 /* One impact with the sparse path (defaults) and without it (sparse_min = 0): the promises
    hold on the first; where neither spent its cost bound (max_solves: the plastic finish then
-   ends the impact wherever the budget ran out), the impulses agree to 1e-9 relative. Returns 1
-   if they were compared. */
+   ends the impact wherever the budget ran out), the impulses agree to 1e-9 relative while the
+   two make the same solves. Where the impending-slip solves took other steps (another count of
+   solves), each path's directions are consistent with their end slips only to the model's
+   angle tolerance, 1e3 PLUS_ANGLE_TOL = 1e-7 rad (plus_consistent, plus_probe.c), and friction
+   on the cone moves with its direction: the impulses agree to that relative. Returns 1 if they
+   were compared. */
 static int sparse_against_dense(const ipx_problem *p, const char *what)
 {
     ipx_params sparse = ipx_test_params("plus", ""),
@@ -237,11 +242,12 @@ static int sparse_against_dense(const ipx_problem *p, const char *what)
                                 sparse.value[IPX_PLUS_EPS_V]));
     ENSURE(ipx_solve(&dense, p, ipx_test_workspace(&dense, p->k), &rd) == IPX_OK);
     if ((rs.counts.limits_hit | rd.counts.limits_hit) & IPX_PLUS_HIT_MAX_SOLVES) return 0;
-    const double d = difference(3 * p->k, rs.impulse, rd.impulse);
+    const double d = difference(3 * p->k, rs.impulse, rd.impulse),
+                 tol = rs.counts.lsq_solves == rd.counts.lsq_solves ? 1e-9 : 1e3 * PLUS_ANGLE_TOL;
     if (d > 1e-9)
         fprintf(stderr, "  %s k = %d: impulses differ by %.3g relative (%d / %d solves)\n", what,
                 p->k, d, rs.counts.lsq_solves, rd.counts.lsq_solves);
-    ENSURE(d <= 1e-9);
+    ENSURE(d <= tol);
     return 1;
 }
 

@@ -120,9 +120,11 @@
 ///     its normal row is dropped for the interval and its remaining approach waits for the next
 ///     round (docs/models/plus.md §5.7); no impulse, so no energy, comes from it. IPX_PLUS_HIT_NEWTON says it
 ///     happened. A contact made impending against chatter (8) slides explicitly again instead.
-///     Whenever the active set drops a normal row, every contact of that group (13) it turned
-///     impending rolls again and is decided anew: a contact that could not roll beside a
-///     normal that is now gone may roll (the cone it needs depends on the others).
+///     Whenever the active set drops a normal row, the contacts it turned impending that share
+///     a body with the dropped one roll again and are decided anew: a contact that could not
+///     roll beside a normal that is now gone may roll (the cone it needs depends on the
+///     others). reset_scope = 0 resets every one of the group (13) instead (impax's rule before;
+///     docs/models/plus.md §5.4 compares the two).
 /// 10. Plastic contacts are held (hold_plastic = 1, docs/models/plus.md §8.16, issue [scale]). A contact that
 ///     compressed with e = 0 (the capture band, e_min = 0, or held already) and ended its round
 ///     closed (|v_n| < eps_v) compresses again, with e = 0, in every later round that has
@@ -233,6 +235,8 @@ enum {
                          ///< factorisation of m unknowns counts m^3; 0 = PLUS_AUTO_WORK
     IPX_PLUS_SLIP_ROOT, ///< impending-slip root where Newton converged with an angle off (deviation
                         ///< 3): 0 = the one nearest Newton's, 1 = the min-norm one of all
+    IPX_PLUS_RESET_SCOPE, ///< impending contacts that roll again after a dropped normal
+                          ///< (deviation 9): 1 = those beside it, 0 = all of its group
     IPX_PLUS_N_PARAMS
 };
 

@@ -110,6 +110,11 @@ static const ipx_param_def plus_params[IPX_PLUS_N_PARAMS] = {
          "impending-slip root where Newton from the current direction converged with an angle "
          "off its end slip: 0 = newton, the root nearest Newton's; 1 = min_norm, the min-norm "
          "root of all (the choice where Newton fails)"},
+    [IPX_PLUS_RESET_SCOPE] =
+        {"reset_scope", PLUS_RESET_BESIDE, PLUS_RESET_GROUP, PLUS_RESET_BESIDE, 1, "",
+         "after the active set drops a normal, the contacts it turned impending that roll "
+         "again and are decided anew: 1 = beside, those that share a body with a dropped "
+         "contact; 0 = group, all of the dropped contact's group"},
 };
 
 static void plus_cfg_from_params(const double *param, plus_cfg *cfg)
@@ -136,6 +141,7 @@ static void plus_cfg_from_params(const double *param, plus_cfg *cfg)
     cfg->sparse_min = (int)param[IPX_PLUS_SPARSE_MIN];
     cfg->max_work = param[IPX_PLUS_MAX_WORK];
     cfg->slip_root = (int)param[IPX_PLUS_SLIP_ROOT];
+    cfg->reset_scope = (int)param[IPX_PLUS_RESET_SCOPE];
 }
 
 /* Slices of the workspace, in the order plus_ctx_init takes them. */
@@ -151,7 +157,7 @@ static size_t plus_workspace_bytes(int k)
            ipx_ws_doubles_bytes(2 * kk) + 2 * ipx_ws_doubles_bytes(enum_doubles(kk)) +
            ipx_ws_doubles_bytes(n * n) + ipx_ws_doubles_bytes(nn * nn) +
            3 * ipx_ws_doubles_bytes(n) + 4 * ipx_ws_doubles_bytes(nn) +
-           ipx_ws_doubles_bytes(ipx_min_norm_work_doubles((int)nn)) + 14 * ipx_ws_ints_bytes(kk) +
+           ipx_ws_doubles_bytes(ipx_min_norm_work_doubles((int)nn)) + 15 * ipx_ws_ints_bytes(kk) +
            ipx_ws_doubles_bytes(sparse_doubles()) + ipx_ws_doubles_bytes(nn) +
            2 * ipx_ws_ints_bytes(n) + 2 * ipx_ws_ints_bytes(nn) +
            ipx_ws_doubles_bytes(plus_search_doubles(k)) +
@@ -219,6 +225,7 @@ static ipx_status plus_ctx_init(plus_ctx *c, const ipx_problem *p, const double 
     c->from_rolling = ipx_ws_ints(ws, k);
     c->group = ipx_ws_ints(ws, k);
     c->group_dropped = ipx_ws_ints(ws, k);
+    c->dropped = ipx_ws_ints(ws, k);
     c->focus_of = ipx_ws_ints(ws, k);
     c->member = ipx_ws_ints(ws, k);
     c->members = p->k;

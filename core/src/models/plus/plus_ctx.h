@@ -30,12 +30,19 @@ typedef struct plus_cfg {
     int sparse_min;    ///< unknowns from which the sparse solve is tried; 0 = never
     double max_work;   ///< deviation 12, work units; 0 = PLUS_AUTO_WORK
     int slip_root;     ///< deviation 3: PLUS_SLIP_ROOT_NEWTON or PLUS_SLIP_ROOT_MIN_NORM
+    int reset_scope;   ///< deviation 9: PLUS_RESET_BESIDE or PLUS_RESET_GROUP
 } plus_cfg;
 
 /// Values of slip_root: the root the search takes where Newton converged with an angle off.
 enum {
     PLUS_SLIP_ROOT_NEWTON = 0,  ///< the nearest Newton's directions (Newton's root, refined)
     PLUS_SLIP_ROOT_MIN_NORM = 1 ///< of all roots the scan finds, the min-norm one
+};
+
+/// Values of reset_scope: which impending contacts roll again after a dropped normal.
+enum {
+    PLUS_RESET_GROUP = 0, ///< every one of the group the active set turned impending
+    PLUS_RESET_BESIDE = 1 ///< those that share a body with a dropped contact (W couples them)
 };
 
 /// Normal row of a contact in one interval candidate.
@@ -103,9 +110,10 @@ typedef struct plus_ctx {
     int *member, members; /* k: the contacts of the group being solved (all if focus < 0) */
     int passes;           /* active-set passes of the current interval */
     int *group_dropped;   /* k: 1 at a group's root if this prune dropped a normal in it */
-    double *group_worst;  /* k: at a group's root, its largest violation (Table 1) */
-    void *sparse;         /* SuiteSparse state of the sparse solves (sparse_lsq.h) */
-    int sparse_on;        /* 1 once that state was started in this impact */
+    int *dropped, n_dropped; /* k: the contacts whose normal this prune dropped */
+    double *group_worst;     /* k: at a group's root, its largest violation (Table 1) */
+    void *sparse;            /* SuiteSparse state of the sparse solves (sparse_lsq.h) */
+    int sparse_on;           /* 1 once that state was started in this impact */
     int sparse_answered, sparse_declined; /* this impact's systems the sparse path answered and
                                              declined (sparse_solve: offered while it pays) */
     int cache_has_b;     /* 1 while the min-norm factor cache lsq holds B as its last

@@ -137,23 +137,42 @@ static void find_groups(plus_ctx *c)
     }
 }
 
+/* Records that prune dropped contact k's normal row (no_direction, or a compressing contact's
+   violation), in its group and in the list of this prune's drops. */
+static void dropped_normal(plus_ctx *c, int k)
+{
+    c->group_dropped[group_root(c->group, k)] = 1;
+    c->dropped[c->n_dropped++] = k;
+}
+
+/* 1 if contact k shares a body with a contact whose normal this prune dropped (W couples the
+   two directly), or is one. */
+static int beside_drop(const plus_ctx *c, int k)
+{
+    for (int j = 0; j < c->n_dropped; j++)
+        if (ipx_w_block_nonzero(c->p->W, (size_t)c->n, k, c->dropped[j])) return 1;
+    return 0;
+}
+
 /* Prunes, in every group whose worst violation is above tol, each contact tied with that worst
    violation (deviation 2): a rolling contact turns impending, its
    first guess of the slip direction opposite the rejected rolling impulse (so that friction
    keeps that impulse's direction, scaled to the cone); an impending contact without a
    direction goes to no_direction; otherwise the compressing contact's normal row is dropped
    (all three components fixed at 0 for this interval), unless it is a Painleve sliding
-   contact. A dropped normal changes what the other contacts of its group can hold: the
-   contacts of that group this search made impending roll again and are decided anew
-   (deviation 9: a contact stays impending only while rolling does not fit its cone). Other
-   groups keep their states: their impulses do not depend on the dropped row, and deciding
+   contact. A dropped normal changes what the other contacts of its group can hold, and most
+   directly what those that share a body with it can: those of them this search made impending
+   roll again and are decided anew (deviation 9: a contact stays impending only while rolling
+   does not fit its cone; reset_scope = group: every one of the group, each then turned
+   impending again one pass at a time, which on the crash demo's walls was most of the passes).
+   Other groups keep their states: their impulses do not depend on the dropped row, and deciding
    them anew repeated the same passes (a bin's impact of 70 contacts: the same six passes after
    each of seven drops elsewhere). For the same reason each group's sequence of passes is the
    one it would have alone, and the groups are pruned side by side instead of one after the
    other. */
 static void prune(plus_ctx *c, double tol)
 {
-    int dropped = 0;
+    c->n_dropped = 0;
     find_groups(c);
     for (int i = 0; i < c->members; i++) {
         const int a = c->member[i];
@@ -168,13 +187,13 @@ static void prune(plus_ctx *c, double tol)
         const double worst = c->group_worst[group_root(c->group, k)];
         if (worst <= tol || violation(c, k) < worst * (1.0 - TIE)) continue;
         if (c->slip[k] == IPX_PLUS_IMPENDING && c->slip_failed[k]) {
-            if (no_direction(c, k)) dropped = c->group_dropped[group_root(c->group, k)] = 1;
+            if (no_direction(c, k)) dropped_normal(c, k);
             continue;
         }
         if (c->slip[k] != IPX_PLUS_ROLLING) {
             int slide = c->slip[k] == IPX_PLUS_SLIDING && painleve_slide(c, k);
             c->normal_on[k] = slide ? PLUS_NORMAL_SLIDE : PLUS_NORMAL_OFF;
-            dropped = c->group_dropped[group_root(c->group, k)] = 1;
+            dropped_normal(c, k);
             continue;
         }
         c->slip[k] = IPX_PLUS_IMPENDING;
@@ -186,10 +205,11 @@ static void prune(plus_ctx *c, double tol)
             c->s[2 * k + 1] = -pk[IPX_T2] / len;
         }
     }
-    if (!dropped) return;
+    if (c->n_dropped == 0) return;
     for (int i = 0; i < c->members; i++) {
         const int k = c->member[i];
         if (!c->from_rolling[k] || !c->group_dropped[group_root(c->group, k)]) continue;
+        if (c->cfg.reset_scope == PLUS_RESET_BESIDE && !beside_drop(c, k)) continue;
         c->slip[k] = IPX_PLUS_ROLLING;
         c->from_rolling[k] = 0;
     }
