@@ -229,9 +229,9 @@ static void test_sparse_rank_deficient_systems_agree_with_dgelsy(void)
    ends the impact wherever the budget ran out), the impulses agree to 1e-9 relative while the
    two make the same solves. Where the impending-slip solves took other steps (another count of
    solves), each path's directions are consistent with their end slips only to the model's
-   angle tolerance, 1e3 PLUS_ANGLE_TOL = 1e-7 rad (plus_consistent, plus_probe.c), and friction
-   on the cone moves with its direction: the impulses agree to that relative. Returns 1 if they
-   were compared. */
+   angle tolerance, PLUS_CONSISTENT_ANGLE = 1e-7 rad (plus_consistent, plus_probe.c), and friction
+   on the cone (mu <= 1 in these piles) moves with its direction by up to that fraction of the
+   largest impulse: the impulses are compared at that scale. Returns 1 if they were compared. */
 static int sparse_against_dense(const ipx_problem *p, const char *what)
 {
     ipx_params sparse = ipx_test_params("plus", ""),
@@ -243,7 +243,7 @@ static int sparse_against_dense(const ipx_problem *p, const char *what)
     ENSURE(ipx_solve(&dense, p, ipx_test_workspace(&dense, p->k), &rd) == IPX_OK);
     if ((rs.counts.limits_hit | rd.counts.limits_hit) & IPX_PLUS_HIT_MAX_SOLVES) return 0;
     const double d = difference(3 * p->k, rs.impulse, rd.impulse),
-                 tol = rs.counts.lsq_solves == rd.counts.lsq_solves ? 1e-9 : 1e3 * PLUS_ANGLE_TOL;
+                 tol = rs.counts.lsq_solves == rd.counts.lsq_solves ? 1e-9 : PLUS_CONSISTENT_ANGLE;
     if (d > 1e-9)
         fprintf(stderr, "  %s k = %d: impulses differ by %.3g relative (%d / %d solves)\n", what,
                 p->k, d, rs.counts.lsq_solves, rd.counts.lsq_solves);

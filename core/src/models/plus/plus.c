@@ -157,7 +157,7 @@ static size_t plus_workspace_bytes(int k)
            ipx_ws_doubles_bytes(2 * kk) + 2 * ipx_ws_doubles_bytes(enum_doubles(kk)) +
            ipx_ws_doubles_bytes(n * n) + ipx_ws_doubles_bytes(nn * nn) +
            3 * ipx_ws_doubles_bytes(n) + 4 * ipx_ws_doubles_bytes(nn) +
-           ipx_ws_doubles_bytes(ipx_min_norm_work_doubles((int)nn)) + 15 * ipx_ws_ints_bytes(kk) +
+           ipx_ws_doubles_bytes(ipx_min_norm_work_doubles((int)nn)) + 14 * ipx_ws_ints_bytes(kk) +
            ipx_ws_doubles_bytes(sparse_doubles()) + ipx_ws_doubles_bytes(nn) +
            2 * ipx_ws_ints_bytes(n) + 2 * ipx_ws_ints_bytes(nn) +
            ipx_ws_doubles_bytes(plus_search_doubles(k)) +
@@ -224,7 +224,6 @@ static ipx_status plus_ctx_init(plus_ctx *c, const ipx_problem *p, const double 
     c->chatter = ipx_ws_ints(ws, k);
     c->from_rolling = ipx_ws_ints(ws, k);
     c->group = ipx_ws_ints(ws, k);
-    c->group_dropped = ipx_ws_ints(ws, k);
     c->dropped = ipx_ws_ints(ws, k);
     c->focus_of = ipx_ws_ints(ws, k);
     c->member = ipx_ws_ints(ws, k);

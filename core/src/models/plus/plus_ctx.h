@@ -109,7 +109,6 @@ typedef struct plus_ctx {
     int focus;            /* the group being solved (plus_solving), -1 none */
     int *member, members; /* k: the contacts of the group being solved (all if focus < 0) */
     int passes;           /* active-set passes of the current interval */
-    int *group_dropped;   /* k: 1 at a group's root if this prune dropped a normal in it */
     int *dropped, n_dropped; /* k: the contacts whose normal this prune dropped */
     double *group_worst;     /* k: at a group's root, its largest violation (Table 1) */
     void *sparse;            /* SuiteSparse state of the sparse solves (sparse_lsq.h) */

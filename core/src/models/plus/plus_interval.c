@@ -137,20 +137,18 @@ static void find_groups(plus_ctx *c)
     }
 }
 
-/* Records that prune dropped contact k's normal row (no_direction, or a compressing contact's
-   violation), in its group and in the list of this prune's drops. */
-static void dropped_normal(plus_ctx *c, int k)
+/* 1 if a normal row this prune dropped (c->dropped) is one that contact k rolls again after
+   (deviation 9): with reset_scope = beside, one of a contact that shares a body with k (W
+   couples the two directly), or k's own; with group, one of k's group. */
+static int reset_by_drop(plus_ctx *c, int k)
 {
-    c->group_dropped[group_root(c->group, k)] = 1;
-    c->dropped[c->n_dropped++] = k;
-}
-
-/* 1 if contact k shares a body with a contact whose normal this prune dropped (W couples the
-   two directly), or is one. */
-static int beside_drop(const plus_ctx *c, int k)
-{
-    for (int j = 0; j < c->n_dropped; j++)
-        if (ipx_w_block_nonzero(c->p->W, (size_t)c->n, k, c->dropped[j])) return 1;
+    for (int j = 0; j < c->n_dropped; j++) {
+        const int d = c->dropped[j];
+        if (c->cfg.reset_scope == PLUS_RESET_BESIDE
+                ? ipx_w_block_nonzero(c->p->W, (size_t)c->n, k, d)
+                : group_root(c->group, k) == group_root(c->group, d))
+            return 1;
+    }
     return 0;
 }
 
@@ -175,8 +173,7 @@ static void prune(plus_ctx *c, double tol)
     c->n_dropped = 0;
     find_groups(c);
     for (int i = 0; i < c->members; i++) {
-        const int a = c->member[i];
-        c->group_dropped[a] = 0, c->group_worst[a] = -INFINITY;
+        c->group_worst[c->member[i]] = -INFINITY;
     }
     for (int i = 0; i < c->members; i++) {
         const int a = c->member[i], r = group_root(c->group, a);
@@ -187,13 +184,13 @@ static void prune(plus_ctx *c, double tol)
         const double worst = c->group_worst[group_root(c->group, k)];
         if (worst <= tol || violation(c, k) < worst * (1.0 - TIE)) continue;
         if (c->slip[k] == IPX_PLUS_IMPENDING && c->slip_failed[k]) {
-            if (no_direction(c, k)) dropped_normal(c, k);
+            if (no_direction(c, k)) c->dropped[c->n_dropped++] = k;
             continue;
         }
         if (c->slip[k] != IPX_PLUS_ROLLING) {
             int slide = c->slip[k] == IPX_PLUS_SLIDING && painleve_slide(c, k);
             c->normal_on[k] = slide ? PLUS_NORMAL_SLIDE : PLUS_NORMAL_OFF;
-            dropped_normal(c, k);
+            c->dropped[c->n_dropped++] = k;
             continue;
         }
         c->slip[k] = IPX_PLUS_IMPENDING;
@@ -208,8 +205,7 @@ static void prune(plus_ctx *c, double tol)
     if (c->n_dropped == 0) return;
     for (int i = 0; i < c->members; i++) {
         const int k = c->member[i];
-        if (!c->from_rolling[k] || !c->group_dropped[group_root(c->group, k)]) continue;
-        if (c->cfg.reset_scope == PLUS_RESET_BESIDE && !beside_drop(c, k)) continue;
+        if (!c->from_rolling[k] || !reset_by_drop(c, k)) continue;
         c->slip[k] = IPX_PLUS_ROLLING;
         c->from_rolling[k] = 0;
     }

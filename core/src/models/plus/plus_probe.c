@@ -42,11 +42,12 @@ void plus_probe_here(const plus_ctx *c, int k, plus_probe *pr)
     pr->pn = c->x[c->pos[IPX_ROWS_PER_CONTACT * k + IPX_N]];
 }
 
-/* Friction at contact k opposes the end slip (or there is none) to within PLUS_ANGLE_TOL. */
+/* Friction at contact k opposes the end slip (or there is none) to within
+   PLUS_CONSISTENT_ANGLE. */
 int plus_consistent(const plus_ctx *c, const plus_probe *pr)
 {
     if (pr->slip <= c->slip_floor) return 1;
-    return pr->dot > 0.0 && fabs(pr->cross) <= 1e3 * PLUS_ANGLE_TOL * pr->slip;
+    return pr->dot > 0.0 && fabs(pr->cross) <= PLUS_CONSISTENT_ANGLE * pr->slip;
 }
 
 /* The impending contacts' angles into phi (ni), each the one nearest ref's (NULL: atan2's). */

@@ -7,6 +7,9 @@
 #include "plus_ctx.h"
 
 #define PLUS_ANGLE_TOL 1e-10 /* rad: the search's bisection stops below this bracket */
+/* rad: how far friction may be off the opposite of its end slip and still be consistent
+   (plus_consistent): |w x s| <= this |w| */
+#define PLUS_CONSISTENT_ANGLE (1e3 * PLUS_ANGLE_TOL)
 
 /* An impending contact's direction and its end slip there. */
 typedef struct plus_probe {
