@@ -153,6 +153,10 @@ void ipx_trace_event(FILE *f, int world_index, double time_s, const ipx_ode_even
     number(f, ev->delta_stored);
     fputs(",\"work_other\":", f);
     number(f, ev->work_other);
+    fprintf(f, ",\"energy_frame\":\"%s\"",
+            ev->energy_frame > 0   ? "kinematic"
+            : ev->energy_frame < 0 ? "unbalanced"
+                                   : "world");
     fputs(",\"vn_before\":", f);
     array(f, ev->vn_before, ev->k);
     fputs(",\"vn_after\":", f);

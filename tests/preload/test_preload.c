@@ -159,10 +159,10 @@ static void test_trace_is_json_lines_with_the_documented_keys(void)
     ENSURE(!json_check_object("{\"a\":nan}") && !json_check_object("{\"a\":1,}"));
     ENSURE(!json_check_object("{\"a\":01}") && !json_check_object("[1]"));
     int lines = 0;
-    static const char *keys[] = {"step",         "time",       "world",     "model",
-                                 "contacts",     "status",     "ke_before", "ke_after",
-                                 "delta_stored", "work_other", "vn_before", "vn_after",
-                                 "impulse",      "rounds",     "intervals", "lcp_solves"};
+    static const char *keys[] = {"step",      "time",      "world",    "model",        "contacts",
+                                 "status",    "ke_before", "ke_after", "delta_stored", "work_other",
+                                 "vn_before", "vn_after",  "impulse",  "energy_frame", "rounds",
+                                 "intervals", "lcp_solves"};
     for (char *line = text, *next; text && *line; line = next) {
         next = strchr(line, '\n');
         ENSURE(next != NULL); /* every object ends its line */

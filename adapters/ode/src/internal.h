@@ -341,6 +341,29 @@ int ipx_ode_first_touch(ipx_ode_context *ctx, const double *target, double *dept
 /* a^T M c (kg m^2/s^2 for velocities) for body b's 6-vectors, world frame (first_touch.c). */
 double ipx_ode_mass_dot(dBodyID b, const double a[6], const double c[6]);
 
+/* ---- an event's energies (event_energy.c) ------------------------------------------------- */
+
+/* The frame an event's kinetic energies are taken in: the world, or relative to the rigid
+   motion of the island's moving kinematic bodies (velocity v of the point x, angular velocity
+   w); unbalanced where they move apart (or rotate, over a compliant step): the world frame,
+   whose balance their prescribed motion's work then enters. */
+enum { IPX_ODE_FRAME_WORLD = 0, IPX_ODE_FRAME_KINEMATIC = 1, IPX_ODE_FRAME_UNBALANCED = -1 };
+typedef struct ipx_ode_frame {
+    int kind;
+    double v[3], w[3], x[3]; /* m/s, rad/s, m */
+} ipx_ode_frame;
+
+/* The frame of the island's event from the velocities u (6 per island body; a kinematic
+   body's are its own); whole_step: the event lasts a host step (a compliant model's). */
+void ipx_ode_event_frame(const ipx_ode_context *ctx, const double *u, int whole_step,
+                         ipx_ode_frame *f);
+/* J: the island's dynamic bodies' kinetic energy at velocities u, in frame f. */
+double ipx_ode_island_energy(const ipx_ode_context *ctx, const double *u, const ipx_ode_frame *f);
+/* J: what a translating frame f takes off the work of forces that change the island's velocities
+   by du (6 per body) over a step, sum m du . v_f (0 in the world frame). */
+double ipx_ode_frame_momentum_work(const ipx_ode_context *ctx, const double *du,
+                                   const ipx_ode_frame *f);
+
 /* Moves body b by dx (m) and turns it by the rotation vector dtheta (rad), world frame, its
    kinetic energy unchanged (context_access.c). */
 void ipx_ode_displace(dBodyID b, const double dx[3], const double dtheta[3]);

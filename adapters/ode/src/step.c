@@ -19,28 +19,6 @@ static double now_seconds(void)
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-/* Kinetic energy (J) of the island's bodies at velocities u (6 per body); kinematic bodies and
-   the world carry none. */
-static double island_energy(const ipx_ode_context *ctx, const double *u)
-{
-    double T = 0.0;
-    for (int i = 0; i < ctx->isl.n_body; i++) {
-        dBodyID b = ctx->isl.body[i];
-        if (dBodyIsKinematic(b)) continue;
-        dMass m;
-        dBodyGetMass(b, &m);
-        const dReal *R = dBodyGetRotation(b);
-        const double *v = u + 6 * i, *w = v + 3;
-        double wb[3]; /* body-frame angular velocity R^T w */
-        for (int a = 0; a < 3; a++) wb[a] = R[a] * w[0] + R[4 + a] * w[1] + R[8 + a] * w[2];
-        double rot = 0.0;
-        for (int a = 0; a < 3; a++)
-            for (int c = 0; c < 3; c++) rot += wb[a] * m.I[4 * a + c] * wb[c];
-        T += 0.5 * (m.mass * (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]) + rot);
-    }
-    return T;
-}
-
 /* The event's geometry (after the speeds and the compliant rows in per_contact): each problem
    contact's point and normal, and with impulses their world-frame sum on the first dynamic body. */
 static void event_geometry(const ipx_ode_context *ctx, const double *impulse, ipx_ode_event *ev)
@@ -71,9 +49,9 @@ static void event_geometry(const ipx_ode_context *ctx, const double *impulse, ip
 /* assembled: the island's problem was built (a failed solve still reports it); ke_before (J):
    the island's kinetic energy read before the handback, which may turn its bodies (a move back
    to first touch): read after it, the old angular velocities would be weighed with the new
-   orientations' inertia. */
+   orientations' inertia; frame: the frame it was taken in (event_energy.c). */
 static void report(ipx_ode_context *ctx, int assembled, int ok, const char *status,
-                   double ke_before)
+                   double ke_before, const ipx_ode_frame *frame)
 {
     if (!ctx->event_fn) return;
     const assembly *as = &ctx->as;
@@ -85,6 +63,7 @@ static void report(ipx_ode_context *ctx, int assembled, int ok, const char *stat
     ev.ok = ok;
     ev.status = status;
     ev.n_bodies = ctx->isl.n_body;
+    ev.energy_frame = frame->kind;
     if (assembled) {
         ev.k = as->problem.k;
         for (int c = 0; c < ev.k; c++) vn_before[c] = as->v[IPX_ROWS_PER_CONTACT * c + IPX_N];
@@ -96,9 +75,11 @@ static void report(ipx_ode_context *ctx, int assembled, int ok, const char *stat
         for (int c = 0; c < ev.k; c++)
             vn_after[c] = as->result.v_post[IPX_ROWS_PER_CONTACT * c + IPX_N];
         /* a compliant step: the end of the host step (ipx_ode_event); an impact: at once */
-        ev.ke_after = island_energy(ctx, ctx->compliant ? as->u_end : as->u_post);
+        ev.ke_after = ipx_ode_island_energy(ctx, ctx->compliant ? as->u_end : as->u_post, frame);
         ev.delta_stored = as->result.delta_stored;
-        ev.work_other = ctx->compliant ? as->work_other : 0.0;
+        ev.work_other = ctx->compliant
+                            ? as->work_other - ipx_ode_frame_momentum_work(ctx, as->du_free, frame)
+                            : 0.0;
         ev.vn_after = vn_after;
         ev.impulse = as->result.impulse;
         ev.counts = as->result.counts;
@@ -120,16 +101,21 @@ static int resolve_island(ipx_ode_context *ctx, int seed)
         ctx->n_deferred = deferred;
         ctx->as.moved = 0; /* nor moved back to first touch */
         ipx_ode_fallback(ctx, msg);
-        report(ctx, assembled, 0, msg, assembled ? island_energy(ctx, ctx->as.u) : 0.0);
+        ipx_ode_frame frame = {.kind = IPX_ODE_FRAME_WORLD};
+        if (assembled) ipx_ode_event_frame(ctx, ctx->as.u, ctx->compliant, &frame);
+        report(ctx, assembled, 0, msg,
+               assembled ? ipx_ode_island_energy(ctx, ctx->as.u, &frame) : 0.0, &frame);
         return 0;
     }
-    const double ke_before = island_energy(ctx, ctx->as.u);
+    ipx_ode_frame frame;
+    ipx_ode_event_frame(ctx, ctx->as.u, ctx->compliant, &frame);
+    const double ke_before = ipx_ode_island_energy(ctx, ctx->as.u, &frame);
     ctx->stats.ignored_restitution =
         fmax(ctx->stats.ignored_restitution,
              ipx_params_ignored_restitution(&ctx->params, &ctx->as.problem));
     ipx_ode_handback(ctx);
     ipx_ode_recovery_add_island(ctx);
-    report(ctx, 1, 1, "ok", ke_before);
+    report(ctx, 1, 1, "ok", ke_before, &frame);
     return 1;
 }
 

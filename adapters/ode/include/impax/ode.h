@@ -211,6 +211,12 @@ typedef struct ipx_ode_event {
                             the event (0 for an impulsive model, and on failure) */
     double work_other;   /* J, work of the island's other forces over the step, moving a late
                             contact back to first touch included (0 for an impulsive model) */
+    /* The frame ke_before, ke_after and work_other are taken in (docs/ode-adapter.md "Trace
+       lines"): 0 the world; 1 relative to the rigid motion of the island's moving kinematic
+       bodies, whose prescribed motion does work in the world frame (a platform carrying a box
+       along); -1 the world, where they move apart (or rotate, over a compliant step) and no
+       frame holds them at rest: their work is then in the balance. */
+    int energy_frame;
 } ipx_ode_event;
 
 /// Called once per impact event from inside ipx_ode_pre_step (pointers valid only during the
