@@ -1,7 +1,8 @@
 /* A headless drawstuff (ODE's demo front end) for running ODE's own demos as real clients of
    the shim: dsSimulationLoop calls start(), then step(0) DS_FRAMES times (default 1000), then
-   stop(). DS_CMDS="b@0,s@40" presses key b at frame 0 and s at frame 40. Drawing is a no-op;
-   dsPrint writes to stdout and dsError exits with status 1. */
+   stop(). DS_CMDS="b@0,s@40,space@60" presses key b at frame 0, s at frame 40 and the space
+   bar at frame 60. Drawing is a no-op; dsPrint writes to stdout and dsError exits with status
+   1. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,9 +16,10 @@ static int stop_requested;
 static void press_keys(struct dsFunctions *fn, const char *cmds, int frame)
 {
     for (const char *p = cmds; p && *p;) {
-        int at = -1;
+        int at = -1, key = p[0];
         if (p[0] && p[1] == '@') at = atoi(p + 2);
-        if (at == frame && fn->command) fn->command(p[0]);
+        if (strncmp(p, "space@", 6) == 0) at = atoi(p + 6), key = ' ';
+        if (at == frame && fn->command) fn->command(key);
         p = strchr(p, ',');
         if (p) p++;
     }
