@@ -3,9 +3,11 @@
    Everything goes through B = J_b M^-1/2, the joint rows in the kinetic-energy metric, and never
    through A = B B^T: forming A squares B's condition number, so a joint impulse that moves only
    a heavy body (A's eigenvalue 1e-12 of the largest with one 1e12 kg link among 1 kg ones) was
-   indistinguishable from a redundant row. B's SVD keeps it (its singular value is 1e-6 of the
-   largest, far above round-off), and N, the orthonormal basis of B's null space (the velocities
-   the joints allow, in the metric), gives W as a Gram matrix and du without joint impulses:
+   indistinguishable from a redundant row. B's rank-revealing factorisation keeps it (its pivot
+   is 1e-6 of the largest, far above round-off): Householder QR with column pivoting of B^T,
+   B^T P = Q R, whose first rank columns of Q span B's row space and the rest, N, its null space
+   (the velocities the joints allow, in the metric). N gives W as a Gram matrix and du without
+   joint impulses:
      W  = free + (J_c M^-1/2 N)(J_c M^-1/2 N)^T = free + K K^T      (symmetric PSD as computed)
      du = M^-1/2 N K^T pi,   J_b du = B N (K^T pi) = round-off of B's largest singular value.
    Only the movable bodies some joint row touches ("jointed" bodies) enter B; the other bodies'
@@ -32,15 +34,16 @@ typedef struct layout {
     double *mjc;      /* c x 12: M^-1 J_c^T per contact row */
     double *loc;      /* n_bodies: a body's index among the jointed bodies, -1 for the others */
     double *root;     /* n_bodies x 10: M^-1/2 of the jointed bodies */
-    double *U;        /* m x m: B's left singular vectors */
-    double *Vt;       /* nj x nj: B's right singular vectors as rows; rows rank.. are N^T */
-    double *sv;       /* min(m, nj): B's singular values, descending */
+    double *Vt;       /* nj x nj: Q^T (rows: Q's columns); rows rank.. are N^T */
+    double *rdiag;    /* min(m, nj): |R_jj|, non-increasing (the pivots' sizes) */
     double *K;        /* c x nn, row-contiguous: J_c M^-1/2 N, 0 on the rows the joints hold */
     double *diag;     /* c: W_ii, 0 for a row the joints hold rigid */
     double *xin;      /* c: ipx_constrained_apply's x without the held rows */
     double *tmp;      /* 2 nj_max + m scratch */
-    double *B;        /* m x nj: J_b M^-1/2, destroyed by the SVD */
-    double *lapack;   /* SVD work */
+    double *R;        /* nj x m: B^T = (J_b M^-1/2)^T, then Q R's factor (R on and above the
+                         diagonal, Q's reflectors below) */
+    double *lapack;   /* the factorisation's work: tau, then LAPACK's */
+    int *piv;         /* m: column j of B^T P is joint row piv[j] */
     int *by_body;     /* n_bodies + 1 starts, then 2c rows: the contact rows of each body */
     int *seen;        /* 3c: marks (the last column whose partners reached a row or contact),
                          then two lists of rows or contacts */
@@ -59,29 +62,20 @@ static size_t max_jointed_dofs(int n_bodies, int m)
     return 6 * (n < two_m ? n : two_m);
 }
 
-/* dgesdd (divide and conquer: 30 % faster than dgesvd on a quadruped's 40 x 54 B, twice as
-   fast at 80 x 108): its minimum for JOBZ = 'A', 3 mn^2 + max(mx, 4 mn^2 + 4 mn), room for
-   blocking, then its 8 mn integers, as doubles. Monotone in m and nj. */
-static size_t svd_doubles(size_t m, size_t nj)
+/* The factorisation's doubles: tau (min(m, nj)), then work for dgeqp3 on B^T (nj x m; its
+   blocked optimum 2 m + (m + 1) NB) and dorgqr of the nj x nj Q (nj NB), NB = 64 covering both. */
+static size_t qr_work(size_t m, size_t nj)
 {
-    const size_t mn = m < nj ? m : nj, mx = m < nj ? nj : m, quad = 4 * mn * mn + 4 * mn;
-    return 3 * mn * mn + (mx > quad ? mx : quad) + 64 * (m + nj) + 1;
+    const size_t geqp3 = 2 * m + (m + 1) * 64, orgqr = nj * 64;
+    return (m < nj ? m : nj) + (geqp3 > orgqr ? geqp3 : orgqr) + 1;
 }
-
-static size_t svd_int_doubles(size_t m, size_t nj)
-{
-    const size_t mn = m < nj ? m : nj;
-    return (8 * mn * sizeof(lapack_int) + sizeof(double) - 1) / sizeof(double);
-}
-
-static size_t svd_work(size_t m, size_t nj) { return svd_doubles(m, nj) + svd_int_doubles(m, nj); }
 
 size_t ipx_constrained_work_doubles(int n_bodies, int n_joint_rows, int n_contact_rows)
 {
     const size_t nb = (size_t)n_bodies, m = (size_t)n_joint_rows, c = (size_t)n_contact_rows;
     const size_t nj = max_jointed_dofs(n_bodies, n_joint_rows), mn = m < nj ? m : nj;
-    return HEAD_DOUBLES + ROW_DOUBLES * c + nb + ROOT_DOUBLES * nb + m * m + nj * nj + mn + c * nj +
-           2 * c + 2 * nj + m + m * nj + svd_work(m, nj) + ints_in_doubles(nb + 1 + 5 * c);
+    return HEAD_DOUBLES + ROW_DOUBLES * c + nb + ROOT_DOUBLES * nb + nj * nj + mn + c * nj + 2 * c +
+           2 * nj + m + m * nj + qr_work(m, nj) + ints_in_doubles(m + nb + 1 + 5 * c);
 }
 
 /* A non-finite number out of the joint elimination (where: "" or the part of the output). */
@@ -103,16 +97,16 @@ static layout carve(const ipx_constrained *s, double *work)
     L.mjc = L.head + HEAD_DOUBLES;
     L.loc = L.mjc + ROW_DOUBLES * c;
     L.root = L.loc + nb;
-    L.U = L.root + ROOT_DOUBLES * nb;
-    L.Vt = L.U + m * m;
-    L.sv = L.Vt + nj * nj;
-    L.K = L.sv + mn;
+    L.Vt = L.root + ROOT_DOUBLES * nb;
+    L.rdiag = L.Vt + nj * nj;
+    L.K = L.rdiag + mn;
     L.diag = L.K + c * nj;
     L.xin = L.diag + c;
     L.tmp = L.xin + c;
-    L.B = L.tmp + 2 * nj + m;
-    L.lapack = L.B + m * nj;
-    L.by_body = (int *)(L.lapack + svd_work(m, nj));
+    L.R = L.tmp + 2 * nj + m;
+    L.lapack = L.R + m * nj;
+    L.piv = (int *)(L.lapack + qr_work(m, nj));
+    L.by_body = L.piv + m;
     L.seen = L.by_body + nb + 1 + 2 * c;
     L.nj = L.rank = L.nn = 0;
     return L;
@@ -252,28 +246,42 @@ static void add_metric_motion(const ipx_constrained *s, const layout *L, const d
     }
 }
 
-/* B = J_b M^-1/2 and its full SVD; the rank counts singular values above
-   max(m, nj) DBL_EPSILON sigma_max. Returns the rank, or -1 if LAPACK failed. */
+/* B^T = (J_b M^-1/2)^T, its QR factorisation with column pivoting B^T P = Q R, and Q^T into
+   Vt; the rank counts pivots above max(m, nj) DBL_EPSILON |R_11|. Returns the rank, or -1 if
+   LAPACK failed. */
 static int factor_joint_space(const ipx_constrained *s, const layout *L, int nj)
 {
-    const int m = s->n_joint_rows;
+    const int m = s->n_joint_rows, mn = m < nj ? m : nj;
     if (nj == 0) return 0;
-    memset(L->B, 0, (size_t)m * (size_t)nj * sizeof *L->B);
+    memset(L->R, 0, (size_t)m * (size_t)nj * sizeof *L->R);
     for (int i = 0; i < m; i++) {
         int dof[ROW_DOUBLES];
         double a[ROW_DOUBLES];
         const int n = weighted_row(L, &s->joint_row[i], dof, a);
-        for (int k = 0; k < n; k++) L->B[i + (size_t)m * dof[k]] += a[k];
+        for (int k = 0; k < n; k++) L->R[dof[k] + (size_t)nj * i] += a[k];
     }
-    const size_t lw = svd_doubles((size_t)m, max_jointed_dofs(s->n_bodies, m));
-    lapack_int *iwork = (lapack_int *)(L->lapack + lw); /* the integers follow the doubles */
-    lapack_int info = LAPACKE_dgesdd_work(LAPACK_COL_MAJOR, 'A', m, nj, L->B, m, L->sv, L->U, m,
-                                          L->Vt, nj, L->lapack, (lapack_int)lw, iwork);
-    if (info != 0) return -1;
-    const int mn = m < nj ? m : nj;
-    const double floor = (m > nj ? m : nj) * DBL_EPSILON * L->sv[0];
+    double *tau = L->lapack, *work = tau + mn;
+    const lapack_int lw = (lapack_int)(qr_work((size_t)m, (size_t)nj) - (size_t)mn);
+    lapack_int *piv = (lapack_int *)L->piv;
+    memset(piv, 0, (size_t)m * sizeof *piv);
+    if (LAPACKE_dgeqp3_work(LAPACK_COL_MAJOR, nj, m, L->R, nj, piv, tau, work, lw) != 0) return -1;
+    for (int j = 0; j < m; j++) piv[j]--; /* LAPACK numbers from 1 */
+    for (int j = 0; j < mn; j++) L->rdiag[j] = fabs(L->R[j + (size_t)nj * j]);
+    /* Q: the reflectors in an nj x nj array, made explicit, then transposed in place */
+    double *Q = L->Vt;
+    memset(Q, 0, (size_t)nj * (size_t)nj * sizeof *Q);
+    for (int j = 0; j < mn; j++)
+        for (int i = j + 1; i < nj; i++) Q[i + (size_t)nj * j] = L->R[i + (size_t)nj * j];
+    if (LAPACKE_dorgqr_work(LAPACK_COL_MAJOR, nj, nj, mn, Q, nj, tau, work, lw) != 0) return -1;
+    for (int j = 0; j < nj; j++)
+        for (int i = j + 1; i < nj; i++) {
+            const double t = Q[i + (size_t)nj * j];
+            Q[i + (size_t)nj * j] = Q[j + (size_t)nj * i];
+            Q[j + (size_t)nj * i] = t;
+        }
+    const double floor = (m > nj ? m : nj) * DBL_EPSILON * L->rdiag[0];
     int rank = 0;
-    while (rank < mn && L->sv[rank] > floor) rank++;
+    while (rank < mn && L->rdiag[rank] > floor) rank++;
     return rank;
 }
 
@@ -293,26 +301,48 @@ static void fill_K(const ipx_constrained *s, const layout *L)
     }
 }
 
+/* R_11's upper triangle (rank x rank, in L->R) solved in place: x <- R11^-1 x (transpose = 0)
+   or R11^-T x (transpose = 1). */
+static void solve_r11(const layout *L, int transpose, double *x)
+{
+    const int r = L->rank;
+    const size_t ld = (size_t)L->nj;
+    if (!transpose) {
+        for (int i = r - 1; i >= 0; i--) {
+            double v = x[i];
+            for (int j = i + 1; j < r; j++) v -= L->R[i + ld * j] * x[j];
+            x[i] = v / L->R[i + ld * i];
+        }
+    } else {
+        for (int i = 0; i < r; i++) {
+            double v = x[i];
+            for (int j = 0; j < i; j++) v -= L->R[j + ld * i] * x[j];
+            x[i] = v / L->R[i + ld * i];
+        }
+    }
+}
+
 /* How far round-off can leave a row of K from 0 when the joints hold it rigid. A held row
-   J M^-1/2 = alpha^T B gives K = alpha^T B N, and the SVD's N is exact for B + E with
-   |E| ~ eps sigma_max, so K carries |alpha| eps sigma_max, alpha = Sigma^-1 V_r^T (J M^-1/2)^T;
-   plus the rounding of the product itself, eps |J M^-1/2|. Relative to the row itself, not to
-   W or the lighter bodies: a contact that moves a 1e12 kg link through 1 kg ones has W_ii
-   1e-12 of its free value, its K row 1e-6 of its weighted row, and is a contact. */
+   J M^-1/2 = alpha^T B gives K = alpha^T B N, and the factor's N is exact for B + E with
+   |E| ~ eps |R_11|, so K carries |alpha| eps |R_11|, alpha = P [R11^-1 Q_r^T (J M^-1/2)^T; 0]
+   (a solution of B^T alpha = (J M^-1/2)^T, at least as long as the least one); plus the
+   rounding of the product itself, eps |J M^-1/2|. Relative to the row itself, not to W or
+   the lighter bodies: a contact that moves a 1e12 kg link through 1 kg ones has W_ii 1e-12 of
+   its free value, its K row 1e-6 of its weighted row, and is a contact. */
 static double held_bound(const ipx_constrained *s, const layout *L, const ipx_row *r)
 {
     int dof[ROW_DOUBLES];
-    double a[ROW_DOUBLES], alpha2 = 0.0, a2 = 0.0;
+    double a[ROW_DOUBLES], alpha2 = 0.0, a2 = 0.0, *y = L->tmp;
     const int n = weighted_row(L, r, dof, a);
     for (int k = 0; k < n; k++) a2 += a[k] * a[k];
     for (int q = 0; q < L->rank; q++) {
-        double y = 0.0;
-        for (int k = 0; k < n; k++) y += a[k] * L->Vt[q + (size_t)L->nj * dof[k]];
-        y /= L->sv[q];
-        alpha2 += y * y;
+        y[q] = 0.0;
+        for (int k = 0; k < n; k++) y[q] += a[k] * L->Vt[q + (size_t)L->nj * dof[k]];
     }
+    solve_r11(L, 0, y);
+    for (int q = 0; q < L->rank; q++) alpha2 += y[q] * y[q];
     const int m = s->n_joint_rows, dim = m > L->nj ? m : L->nj;
-    return IPX_CONSTRAINED_HOLD * dim * DBL_EPSILON * (L->sv[0] * sqrt(alpha2) + sqrt(a2));
+    return IPX_CONSTRAINED_HOLD * dim * DBL_EPSILON * (L->rdiag[0] * sqrt(alpha2) + sqrt(a2));
 }
 
 /* W_ii = free part + |K_i|^2. A contact row the joints hold rigid (no free part, K_i within its
@@ -513,8 +543,9 @@ ipx_status ipx_constrained_blocks(const ipx_constrained *s, double *work, int *s
     return IPX_OK;
 }
 
-/* One least-change step onto J_b u = 0 in the metric: u <- u - M^-1/2 V_r Sigma^-1 U_r^T J_b u.
-   Returns max |J_b u| before. */
+/* One least-change step onto J_b u = 0 in the metric: u <- u - M^-1/2 B^+ J_b u, where
+   B^+ g = Q_r R11^-T (P^T g)_1..rank (g = J_b u = B M^1/2 u lies in B's range). Returns
+   max |J_b u| before. */
 static double project_once(const ipx_constrained *s, const layout *L, double *u)
 {
     const int m = s->n_joint_rows, nj = L->nj;
@@ -524,11 +555,8 @@ static double project_once(const ipx_constrained *s, const layout *L, double *u)
         worst = fmax(worst, fabs(g[i]));
     }
     if (worst == 0.0 || L->rank == 0) return worst;
-    for (int r = 0; r < L->rank; r++) {
-        double sum = 0.0;
-        for (int i = 0; i < m; i++) sum += L->U[i + (size_t)m * r] * g[i];
-        y[r] = -sum / L->sv[r];
-    }
+    for (int q = 0; q < L->rank; q++) y[q] = -g[L->piv[q]];
+    solve_r11(L, 1, y);
     for (int k = 0; k < nj; k++) {
         double sum = 0.0;
         const double *col = L->Vt + (size_t)nj * k;
@@ -560,14 +588,15 @@ ipx_status ipx_constrained_factor(const ipx_constrained *s, double *work,
     const int nj = find_jointed_bodies(s, &L);
     const int rank = nj < 0 ? -1 : factor_joint_space(s, &L, nj);
     if (rank < 0) {
-        snprintf(msg, size, "SVD of the %d x %d joint rows (kinetic-energy metric) failed", m, nj);
+        snprintf(msg, size,
+                 "factorisation of the %d x %d joint rows (kinetic-energy metric) failed", m, nj);
         return IPX_ERR_NUMERIC;
     }
     L.head[0] = nj;
     L.head[1] = rank;
     L = factored(s, work);
     const size_t mn = (size_t)(m < nj ? m : nj);
-    if (!ipx_all_finite(L.sv, mn) || !ipx_all_finite(L.mjc, ROW_DOUBLES * (size_t)c))
+    if (!ipx_all_finite(L.rdiag, mn) || !ipx_all_finite(L.mjc, ROW_DOUBLES * (size_t)c))
         return non_finite(s, "", msg, size);
     fill_K(s, &L);
     fill_diagonal(s, &L);

@@ -6,19 +6,21 @@
 /// Notation (M^-1 block diagonal, 6x6 per body; J_b the joint rows, J_c the contact rows):
 ///   B = J_b M^-1/2                   the joint rows in the kinetic-energy metric (M^-1/2 per
 ///                                    body: 1/sqrt(m) and the inverse inertia's square root)
-///   N                                orthonormal basis of B's null space (B's full SVD)
+///   N                                orthonormal basis of B's null space (Householder QR with
+///                                    column pivoting of B^T: B^T P = Q R, N = Q's last columns)
 ///   P = M^-1/2 N N^T M^-1/2          the joint-consistent inverse mass
 ///                                    (= M^-1 - M^-1 J_b^T A^+ J_b M^-1 with A = B B^T)
 ///   W = J_c P J_c^T = K K^T, K = J_c M^-1/2 N   (3k x 3k, symmetric PSD as computed)
 ///   du = P J_c^T pi = M^-1/2 N K^T pi   velocity change of contact impulses pi; J_b du = 0
 /// A is never formed: squaring B's condition number, it cannot tell a joint impulse that moves
 /// only a heavy body (one 1e12 kg link among 1 kg ones: A's eigenvalue 1e-12 of the largest)
-/// from a redundant row. B's rank counts its singular values above
+/// from a redundant row. B's rank counts the factor's pivots |R_jj| above
 /// max(n_joint_rows, jointed dofs) DBL_EPSILON times the largest, so redundant joint rows are
 /// harmless. Only the movable bodies some joint row touches enter B; the others' part of W and
 /// du is the plain J M^-1 J^T.
 /// A contact row the joints hold rigid (no part on unjointed bodies and its row of K within the
-/// round-off the SVD leaves there, IPX_CONSTRAINED_HOLD) gets an exactly zero row and column of W.
+/// round-off the factorisation leaves there, IPX_CONSTRAINED_HOLD) gets an exactly zero row and
+/// column of W.
 ///
 /// Body velocities that violate the joints (J_b u != 0, e.g. drift or a host that left them
 /// inconsistent) are first projected onto J_b u = 0 in the kinetic-energy metric,
@@ -42,9 +44,9 @@ extern "C" {
 #endif
 
 /// A contact row counts as held rigid by the joints when its row of K = J_c M^-1/2 N is at most
-/// this times max(n_joint_rows, jointed dofs) DBL_EPSILON times the round-off the SVD can leave
-/// in it: sigma_max |Sigma^-1 V_r^T (J M^-1/2)^T| + |J M^-1/2| (a held row is a combination of
-/// B's rows, whose products with N are that round-off). Relative to the row itself: a contact
+/// this times max(n_joint_rows, jointed dofs) DBL_EPSILON times the round-off the factorisation
+/// can leave in it: |R_11| |R11^-1 Q_r^T (J M^-1/2)^T| + |J M^-1/2| (a held row is a combination
+/// of B's rows, whose products with N are that round-off). Relative to the row itself: a contact
 /// that moves a 1e12 kg link through 1 kg ones (W_ii 1e-12 of its value without joints) is a
 /// contact, not a held row.
 #define IPX_CONSTRAINED_HOLD 64.0
