@@ -34,8 +34,7 @@ typedef struct layout {
     double *mjc;      /* c x 12: M^-1 J_c^T per contact row */
     double *loc;      /* n_bodies: a body's index among the jointed bodies, -1 for the others */
     double *root;     /* n_bodies x 10: M^-1/2 of the jointed bodies */
-    double *Vt;       /* nj x nj: Q^T (rows: Q's columns); rows rank.. are N^T */
-    double *rdiag;    /* min(m, nj): |R_jj|, non-increasing (the pivots' sizes) */
+    double *Qt;       /* nj x nj: Q^T (rows: Q's columns); rows rank.. are N^T */
     double *K;        /* c x nn, row-contiguous: J_c M^-1/2 N, 0 on the rows the joints hold */
     double *diag;     /* c: W_ii, 0 for a row the joints hold rigid */
     double *xin;      /* c: ipx_constrained_apply's x without the held rows */
@@ -73,8 +72,8 @@ static size_t qr_work(size_t m, size_t nj)
 size_t ipx_constrained_work_doubles(int n_bodies, int n_joint_rows, int n_contact_rows)
 {
     const size_t nb = (size_t)n_bodies, m = (size_t)n_joint_rows, c = (size_t)n_contact_rows;
-    const size_t nj = max_jointed_dofs(n_bodies, n_joint_rows), mn = m < nj ? m : nj;
-    return HEAD_DOUBLES + ROW_DOUBLES * c + nb + ROOT_DOUBLES * nb + nj * nj + mn + c * nj + 2 * c +
+    const size_t nj = max_jointed_dofs(n_bodies, n_joint_rows);
+    return HEAD_DOUBLES + ROW_DOUBLES * c + nb + ROOT_DOUBLES * nb + nj * nj + c * nj + 2 * c +
            2 * nj + m + m * nj + qr_work(m, nj) + ints_in_doubles(m + nb + 1 + 5 * c);
 }
 
@@ -91,15 +90,14 @@ static layout carve(const ipx_constrained *s, double *work)
 {
     const size_t nb = (size_t)s->n_bodies, m = (size_t)s->n_joint_rows,
                  c = (size_t)s->n_contact_rows;
-    const size_t nj = max_jointed_dofs(s->n_bodies, s->n_joint_rows), mn = m < nj ? m : nj;
+    const size_t nj = max_jointed_dofs(s->n_bodies, s->n_joint_rows);
     layout L;
     L.head = work;
     L.mjc = L.head + HEAD_DOUBLES;
     L.loc = L.mjc + ROW_DOUBLES * c;
     L.root = L.loc + nb;
-    L.Vt = L.root + ROOT_DOUBLES * nb;
-    L.rdiag = L.Vt + nj * nj;
-    L.K = L.rdiag + mn;
+    L.Qt = L.root + ROOT_DOUBLES * nb;
+    L.K = L.Qt + nj * nj;
     L.diag = L.K + c * nj;
     L.xin = L.diag + c;
     L.tmp = L.xin + c;
@@ -246,8 +244,11 @@ static void add_metric_motion(const ipx_constrained *s, const layout *L, const d
     }
 }
 
+/* |R_jj|, the size of the j-th pivot (non-increasing in j) of the factor R, nj rows a column. */
+static double pivot(const double *R, int nj, int j) { return fabs(R[j + (size_t)nj * j]); }
+
 /* B^T = (J_b M^-1/2)^T, its QR factorisation with column pivoting B^T P = Q R, and Q^T into
-   Vt; the rank counts pivots above max(m, nj) DBL_EPSILON |R_11|. Returns the rank, or -1 if
+   Qt; the rank counts pivots above max(m, nj) DBL_EPSILON |R_11|. Returns the rank, or -1 if
    LAPACK failed. */
 static int factor_joint_space(const ipx_constrained *s, const layout *L, int nj)
 {
@@ -266,9 +267,8 @@ static int factor_joint_space(const ipx_constrained *s, const layout *L, int nj)
     memset(piv, 0, (size_t)m * sizeof *piv);
     if (LAPACKE_dgeqp3_work(LAPACK_COL_MAJOR, nj, m, L->R, nj, piv, tau, work, lw) != 0) return -1;
     for (int j = 0; j < m; j++) piv[j]--; /* LAPACK numbers from 1 */
-    for (int j = 0; j < mn; j++) L->rdiag[j] = fabs(L->R[j + (size_t)nj * j]);
     /* Q: the reflectors in an nj x nj array, made explicit, then transposed in place */
-    double *Q = L->Vt;
+    double *Q = L->Qt;
     memset(Q, 0, (size_t)nj * (size_t)nj * sizeof *Q);
     for (int j = 0; j < mn; j++)
         for (int i = j + 1; i < nj; i++) Q[i + (size_t)nj * j] = L->R[i + (size_t)nj * j];
@@ -279,9 +279,9 @@ static int factor_joint_space(const ipx_constrained *s, const layout *L, int nj)
             Q[i + (size_t)nj * j] = Q[j + (size_t)nj * i];
             Q[j + (size_t)nj * i] = t;
         }
-    const double floor = (m > nj ? m : nj) * DBL_EPSILON * L->rdiag[0];
+    const double floor = (m > nj ? m : nj) * DBL_EPSILON * pivot(L->R, nj, 0);
     int rank = 0;
-    while (rank < mn && L->rdiag[rank] > floor) rank++;
+    while (rank < mn && pivot(L->R, nj, rank) > floor) rank++;
     return rank;
 }
 
@@ -295,7 +295,7 @@ static void fill_K(const ipx_constrained *s, const layout *L)
         const int n = weighted_row(L, &s->contact_row[i], dof, a);
         memset(Ki, 0, (size_t)nn * sizeof *Ki);
         for (int k = 0; k < n; k++) {
-            const double *col = L->Vt + L->rank + (size_t)nj * dof[k];
+            const double *col = L->Qt + L->rank + (size_t)nj * dof[k];
             for (int q = 0; q < nn; q++) Ki[q] += a[k] * col[q];
         }
     }
@@ -337,12 +337,13 @@ static double held_bound(const ipx_constrained *s, const layout *L, const ipx_ro
     for (int k = 0; k < n; k++) a2 += a[k] * a[k];
     for (int q = 0; q < L->rank; q++) {
         y[q] = 0.0;
-        for (int k = 0; k < n; k++) y[q] += a[k] * L->Vt[q + (size_t)L->nj * dof[k]];
+        for (int k = 0; k < n; k++) y[q] += a[k] * L->Qt[q + (size_t)L->nj * dof[k]];
     }
     solve_r11(L, 0, y);
     for (int q = 0; q < L->rank; q++) alpha2 += y[q] * y[q];
     const int m = s->n_joint_rows, dim = m > L->nj ? m : L->nj;
-    return IPX_CONSTRAINED_HOLD * dim * DBL_EPSILON * (L->rdiag[0] * sqrt(alpha2) + sqrt(a2));
+    return IPX_CONSTRAINED_HOLD * dim * DBL_EPSILON *
+           (pivot(L->R, L->nj, 0) * sqrt(alpha2) + sqrt(a2));
 }
 
 /* W_ii = free part + |K_i|^2. A contact row the joints hold rigid (no free part, K_i within its
@@ -559,7 +560,7 @@ static double project_once(const ipx_constrained *s, const layout *L, double *u)
     solve_r11(L, 1, y);
     for (int k = 0; k < nj; k++) {
         double sum = 0.0;
-        const double *col = L->Vt + (size_t)nj * k;
+        const double *col = L->Qt + (size_t)nj * k;
         for (int r = 0; r < L->rank; r++) sum += col[r] * y[r];
         d[k] = sum;
     }
@@ -596,8 +597,9 @@ ipx_status ipx_constrained_factor(const ipx_constrained *s, double *work,
     L.head[1] = rank;
     L = factored(s, work);
     const size_t mn = (size_t)(m < nj ? m : nj);
-    if (!ipx_all_finite(L.rdiag, mn) || !ipx_all_finite(L.mjc, ROW_DOUBLES * (size_t)c))
-        return non_finite(s, "", msg, size);
+    for (int j = 0; j < (int)mn; j++)
+        if (!isfinite(pivot(L.R, L.nj, j))) return non_finite(s, "", msg, size);
+    if (!ipx_all_finite(L.mjc, ROW_DOUBLES * (size_t)c)) return non_finite(s, "", msg, size);
     fill_K(s, &L);
     fill_diagonal(s, &L);
     if (!ipx_all_finite(L.K, (size_t)L.nn * c) || !ipx_all_finite(L.diag, (size_t)c))
@@ -678,7 +680,7 @@ static void delta_u(const ipx_constrained *s, const layout *Lp, const double *pi
         for (int q = 0; q < L.nn; q++) z[q] += Kj[q] * pi[j];
     }
     for (int k = 0; k < L.nj; k++) {
-        const double *col = L.Vt + L.rank + (size_t)L.nj * k;
+        const double *col = L.Qt + L.rank + (size_t)L.nj * k;
         double sum = 0.0;
         for (int q = 0; q < L.nn; q++) sum += col[q] * z[q];
         d[k] = sum;

@@ -31,8 +31,8 @@ static void on_event(const ipx_ode_event *ev, void *user)
     s->ke_after = ev->ke_after;
 }
 
-/* Kinetic energy (J) of box b relative to the rigid motion (V at x_k, w_k), or in the world
-   frame with V = w_k = 0. */
+/* Kinetic energy (J) of body b relative to the rigid motion (V at x_k, w_k), from its ODE
+   state: the oracle the event's energies are held to. */
 static double energy_relative(dBodyID b, const double V[3], const double w_k[3],
                               const double x_k[3])
 {
@@ -58,7 +58,7 @@ static double energy_relative(dBodyID b, const double V[3], const double w_k[3],
 typedef struct scene {
     dWorldID world;
     dJointGroupID group;
-    dBodyID box, platform;
+    dBodyID body, platform;
     ipx_ode_context *ipx;
 } scene;
 
@@ -72,31 +72,58 @@ static dBodyID kinematic(dWorldID w, const double x[3], const double V[3], const
     return k;
 }
 
-/* A 1 kg cube (side 0.1 m) at (bx, 0, 0.05) falling at 1 m/s onto a kinematic platform whose
-   top is z = 0 (its body at x_k, moving with V and w_k), its bottom face's four corners the
-   contacts (mu 1, plastic); one pre-step of model, the event seen in *s. */
-static void land(scene *sc, const char *model, double bx, const double x_k[3], const double V[3],
-                 const double w_k[3], seen *s)
+/* A world without gravity, a kinematic platform at x_k moving with V and w_k, and model's
+   context reporting its events into *s. */
+static void start(scene *sc, const char *model, const double x_k[3], const double V[3],
+                  const double w_k[3], seen *s)
 {
     char msg[256];
     sc->world = dWorldCreate();
     dWorldSetGravity(sc->world, 0, 0, 0);
     sc->group = dJointGroupCreate(0);
-    const double side[3] = {0.1, 0.1, 0.1}, axis[3] = {0, 0, 1}, at[3] = {bx, 0, 0.05};
-    sc->box = kit_box(sc->world, 1.0, side, at, axis, 0.0);
-    dBodySetLinearVel(sc->box, 0, 0, -1.0);
     sc->platform = kinematic(sc->world, x_k, V, w_k);
     sc->ipx = ipx_ode_create(sc->world);
     ENSURE(ipx_ode_configure(sc->ipx, model, NULL, msg, sizeof msg) == 0);
     ipx_ode_set_event_callback(sc->ipx, on_event, s);
+}
+
+/* A contact at p with normal n (into sc->body), mu 1, plastic, between sc->body and other. */
+static void touch(scene *sc, dBodyID other, const double p[3], const double n[3])
+{
+    dContact ct = kit_contact(p, n, 1e-5, 1.0, 0.0, 0.0);
+    ipx_ode_contact(sc->ipx, sc->world, sc->group, &ct, sc->body, other);
+}
+
+/* The four corners of the bottom face of a cube of side 0.1 m centred at (bx, 0, 0.05), on
+   the platform's top z = 0. */
+static void touch_bottom(scene *sc, double bx)
+{
+    const double up[3] = {0, 0, 1};
     for (int c = 0; c < 4; c++) {
-        const double p[3] = {bx + (c & 1 ? 0.05 : -0.05), c & 2 ? 0.05 : -0.05, 0.0},
-                     up[3] = {0, 0, 1}; /* into body 1, the box */
-        dContact ct = kit_contact(p, up, 1e-5, 1.0, 0.0, 0.0);
-        ipx_ode_contact(sc->ipx, sc->world, sc->group, &ct, sc->box, sc->platform);
+        const double p[3] = {bx + (c & 1 ? 0.05 : -0.05), c & 2 ? 0.05 : -0.05, 0.0};
+        touch(sc, sc->platform, p, up);
     }
+}
+
+/* One pre-step, its event into *s. */
+static void impact(scene *sc, seen *s)
+{
     memset(s, 0, sizeof *s);
     ipx_ode_pre_step(sc->ipx, H);
+}
+
+/* A 1 kg cube (side 0.1 m) at (bx, 0, 0.05) falling at 1 m/s onto a kinematic platform whose
+   top is z = 0 (its body at x_k, moving with V and w_k), its bottom face's four corners the
+   contacts; one pre-step of model. */
+static void land(scene *sc, const char *model, double bx, const double x_k[3], const double V[3],
+                 const double w_k[3], seen *s)
+{
+    start(sc, model, x_k, V, w_k, s);
+    const double side[3] = {0.1, 0.1, 0.1}, axis[3] = {0, 0, 1}, at[3] = {bx, 0, 0.05};
+    sc->body = kit_box(sc->world, 1.0, side, at, axis, 0.0);
+    dBodySetLinearVel(sc->body, 0, 0, -1.0);
+    touch_bottom(sc, bx);
+    impact(sc, s);
 }
 
 static void scene_free(scene *sc)
@@ -108,29 +135,20 @@ static void scene_free(scene *sc)
 }
 
 /* A 1 kg ball (radius 0.05 m) falling at 1 m/s onto a platform moving under it at V: one contact
-   (mu 1, plastic), one pre-step of model. */
+   at its bottom; one pre-step of model. */
 static void land_ball(scene *sc, const char *model, const double V[3], seen *s)
 {
-    char msg[256];
-    sc->world = dWorldCreate();
-    dWorldSetGravity(sc->world, 0, 0, 0);
-    sc->group = dJointGroupCreate(0);
-    sc->box = dBodyCreate(sc->world);
+    const double x_k[3] = {0, 0, -0.05}, none[3] = {0, 0, 0}, bottom[3] = {0, 0, 0},
+                 up[3] = {0, 0, 1};
+    start(sc, model, x_k, V, none, s);
+    sc->body = dBodyCreate(sc->world);
     dMass m;
     dMassSetSphereTotal(&m, 1.0, 0.05);
-    dBodySetMass(sc->box, &m);
-    dBodySetPosition(sc->box, 0, 0, 0.05);
-    dBodySetLinearVel(sc->box, 0, 0, -1.0);
-    const double x_k[3] = {0, 0, -0.05}, none[3] = {0, 0, 0};
-    sc->platform = kinematic(sc->world, x_k, V, none);
-    sc->ipx = ipx_ode_create(sc->world);
-    ENSURE(ipx_ode_configure(sc->ipx, model, NULL, msg, sizeof msg) == 0);
-    ipx_ode_set_event_callback(sc->ipx, on_event, s);
-    const double p[3] = {0, 0, 0}, up[3] = {0, 0, 1};
-    dContact ct = kit_contact(p, up, 1e-5, 1.0, 0.0, 0.0);
-    ipx_ode_contact(sc->ipx, sc->world, sc->group, &ct, sc->box, sc->platform);
-    memset(s, 0, sizeof *s);
-    ipx_ode_pre_step(sc->ipx, H);
+    dBodySetMass(sc->body, &m);
+    dBodySetPosition(sc->body, 0, 0, 0.05);
+    dBodySetLinearVel(sc->body, 0, 0, -1.0);
+    touch(sc, sc->platform, bottom, up);
+    impact(sc, s);
 }
 
 static void test_a_ball_landing_on_a_moving_platform_loses_energy_in_its_frame(void)
@@ -144,14 +162,14 @@ static void test_a_ball_landing_on_a_moving_platform_loses_energy_in_its_frame(v
         ENSURE(s.events == 1 && s.frame == 1);
         /* before: the ball at (0, 0, -1) m/s against the platform's (4, 0, 0): 8.5 J there */
         ENSURE(fabs(s.ke_before - 8.5) <= 1e-12);
-        const double after = energy_relative(sc.box, V, none, x_k);
+        const double after = energy_relative(sc.body, V, none, x_k);
         ENSURE(fabs(s.ke_after - after) <= 1e-12 * s.ke_before);
         ENSURE(s.ke_after <= s.ke_before);
         /* the world frame's: 0.5 J before, more after. The slip of 4 m/s would take 4 / 3.5 N s
            to stop (the ball's tangential compliance is 3.5 / m at its bottom), more than the
            cone's 1 N s: it slides throughout, and leaves at 1 m/s spinning at 50 rad/s, 1.75 J
            (relative to the platform at -3 m/s: 5.75 J) */
-        const double world_after = energy_relative(sc.box, none, none, x_k);
+        const double world_after = kit_energy(&sc.body, 1);
         printf("  %s: %.6f -> %.6f J relative to the platform, 0.5 -> %.6f J in the world\n",
                models[i], s.ke_before, s.ke_after, world_after);
         ENSURE(fabs(world_after - 1.75) <= 1e-9 && fabs(s.ke_after - 5.75) <= 1e-9);
@@ -170,7 +188,7 @@ static void test_a_rotating_platform_gives_the_frame_of_its_rigid_motion(void)
        and 3 rad/s: 1/2 (1.5^2 + 1 + I_zz 9) with I_zz = m a^2 / 6 */
     const double before = 0.5 * (1.5 * 1.5 + 1.0 + 9.0 * 0.01 / 6.0);
     ENSURE(fabs(s.ke_before - before) <= 1e-12 * before);
-    ENSURE(fabs(s.ke_after - energy_relative(sc.box, none, w_k, x_k)) <= 1e-12 * before);
+    ENSURE(fabs(s.ke_after - energy_relative(sc.body, none, w_k, x_k)) <= 1e-12 * before);
     ENSURE(s.ke_after <= s.ke_before);
     scene_free(&sc);
     /* a compliant event lasts a step: no rotating frame is inertial over it */
@@ -194,22 +212,15 @@ static void test_kinematic_bodies_moving_apart_leave_the_world_frame(void)
         ipx_ode_post_step(sc.ipx);
         ipx_ode_empty_group(sc.ipx, sc.group);
         /* a paddle at the box's +y face, moving with the platform or towards the box */
-        const double y_k[3] = {0, 0.1, 0.05}, toward[3] = {1.0, -1.0, 0};
+        const double y_k[3] = {0, 0.1, 0.05}, toward[3] = {1.0, -1.0, 0}, side[3] = {0, -1, 0};
         dBodyID paddle = kinematic(sc.world, y_k, apart ? toward : V, none);
-        dBodySetLinearVel(sc.box, 0, 0, -1.0);
+        dBodySetLinearVel(sc.body, 0, 0, -1.0);
         for (int c = 0; c < 2; c++) {
-            const double p[3] = {c ? 0.05 : -0.05, 0.05, 0.05}, n[3] = {0, -1, 0};
-            dContact ct = kit_contact(p, n, 1e-5, 1.0, 0.0, 0.0);
-            ipx_ode_contact(sc.ipx, sc.world, sc.group, &ct, sc.box, paddle);
+            const double p[3] = {c ? 0.05 : -0.05, 0.05, 0.05};
+            touch(&sc, paddle, p, side);
         }
-        for (int c = 0; c < 4; c++) {
-            const double p[3] = {c & 1 ? 0.05 : -0.05, c & 2 ? 0.05 : -0.05, 0.0},
-                         up[3] = {0, 0, 1};
-            dContact ct = kit_contact(p, up, 1e-5, 1.0, 0.0, 0.0);
-            ipx_ode_contact(sc.ipx, sc.world, sc.group, &ct, sc.box, sc.platform);
-        }
-        memset(&s, 0, sizeof s);
-        ipx_ode_pre_step(sc.ipx, H);
+        touch_bottom(&sc, 0.0);
+        impact(&sc, &s);
         ENSURE(s.events == 1 && s.frame == (apart ? -1 : 1));
         scene_free(&sc);
     }

@@ -27,7 +27,7 @@ static void kinematic_motion(const ipx_ode_context *ctx, const double *u, int i,
 }
 
 /* The velocity at point p of the frame's rigid motion, into vp. */
-static void frame_point_velocity(const ipx_ode_frame *f, const dReal *p, double vp[3])
+static void frame_point_velocity(const ipx_ode_frame *f, const double p[3], double vp[3])
 {
     const double r[3] = {p[0] - f->x[0], p[1] - f->x[1], p[2] - f->x[2]};
     vp[0] = f->v[0] + f->w[1] * r[2] - f->w[2] * r[1];
@@ -35,25 +35,20 @@ static void frame_point_velocity(const ipx_ode_frame *f, const dReal *p, double 
     vp[2] = f->v[2] + f->w[0] * r[1] - f->w[1] * r[0];
 }
 
-/* 1 if two rigid motions are the same velocity field (to round-off of their sizes). */
+/* 1 if two rigid motions are the same velocity field (to round-off of their sizes): a's
+   velocity at b's point and a's angular velocity against b's. */
 static int same_motion(const ipx_ode_frame *a, const ipx_ode_frame *b)
 {
-    double va[3], vb[3], size = 0.0, diff = 0.0;
-    frame_point_velocity(a, (const dReal[3]){b->x[0], b->x[1], b->x[2]}, va);
-    frame_point_velocity(b, (const dReal[3]){b->x[0], b->x[1], b->x[2]}, vb);
+    double va[3], size = 0.0, diff = 0.0;
+    frame_point_velocity(a, b->x, va);
     for (int i = 0; i < 3; i++) {
         size = fmax(size, fmax(fabs(va[i]), fabs(a->w[i])));
-        diff = fmax(diff, fmax(fabs(va[i] - vb[i]), fabs(a->w[i] - b->w[i])));
+        diff = fmax(diff, fmax(fabs(va[i] - b->v[i]), fabs(a->w[i] - b->w[i])));
     }
     return diff <= 1e-12 * size;
 }
 
-static int moves(const ipx_ode_frame *f)
-{
-    for (int a = 0; a < 3; a++)
-        if (f->v[a] != 0.0 || f->w[a] != 0.0) return 1;
-    return 0;
-}
+static int nonzero(const double a[3]) { return a[0] != 0.0 || a[1] != 0.0 || a[2] != 0.0; }
 
 void ipx_ode_event_frame(const ipx_ode_context *ctx, const double *u, int whole_step,
                          ipx_ode_frame *f)
@@ -63,7 +58,7 @@ void ipx_ode_event_frame(const ipx_ode_context *ctx, const double *u, int whole_
         if (!dBodyIsKinematic(ctx->isl.body[i])) continue;
         ipx_ode_frame k = {.kind = IPX_ODE_FRAME_KINEMATIC};
         kinematic_motion(ctx, u, i, &k);
-        if (!moves(&k)) continue;
+        if (!nonzero(k.v) && !nonzero(k.w)) continue;
         if (f->kind == IPX_ODE_FRAME_WORLD) {
             *f = k;
         } else if (!same_motion(f, &k)) { /* moving apart: no frame holds both at rest */
@@ -71,8 +66,7 @@ void ipx_ode_event_frame(const ipx_ode_context *ctx, const double *u, int whole_
             return;
         }
     }
-    if (f->kind == IPX_ODE_FRAME_KINEMATIC && whole_step &&
-        (f->w[0] != 0.0 || f->w[1] != 0.0 || f->w[2] != 0.0))
+    if (f->kind == IPX_ODE_FRAME_KINEMATIC && whole_step && nonzero(f->w))
         *f = (ipx_ode_frame){.kind = IPX_ODE_FRAME_UNBALANCED}; /* not inertial over a step */
 }
 
@@ -83,8 +77,10 @@ double ipx_ode_island_energy(const ipx_ode_context *ctx, const double *u, const 
     for (int i = 0; i < ctx->isl.n_body; i++) {
         dBodyID b = ctx->isl.body[i];
         if (dBodyIsKinematic(b)) continue;
+        const dReal *x = dBodyGetPosition(b);
+        const double at[3] = {x[0], x[1], x[2]};
         double rel[6], vf[3] = {0.0, 0.0, 0.0};
-        if (relative) frame_point_velocity(f, dBodyGetPosition(b), vf);
+        if (relative) frame_point_velocity(f, at, vf);
         for (int a = 0; a < 3; a++) {
             rel[a] = u[6 * i + a] - vf[a];
             rel[3 + a] = u[6 * i + 3 + a] - (relative ? f->w[a] : 0.0);
