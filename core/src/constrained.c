@@ -302,24 +302,12 @@ static void fill_K(const ipx_constrained *s, const layout *L)
 }
 
 /* R_11's upper triangle (rank x rank, in L->R) solved in place: x <- R11^-1 x (transpose = 0)
-   or R11^-T x (transpose = 1). */
+   or R11^-T x (transpose = 1). R_11's diagonal is the pivots above the rank's floor: never 0. */
 static void solve_r11(const layout *L, int transpose, double *x)
 {
-    const int r = L->rank;
-    const size_t ld = (size_t)L->nj;
-    if (!transpose) {
-        for (int i = r - 1; i >= 0; i--) {
-            double v = x[i];
-            for (int j = i + 1; j < r; j++) v -= L->R[i + ld * j] * x[j];
-            x[i] = v / L->R[i + ld * i];
-        }
-    } else {
-        for (int i = 0; i < r; i++) {
-            double v = x[i];
-            for (int j = 0; j < i; j++) v -= L->R[j + ld * i] * x[j];
-            x[i] = v / L->R[i + ld * i];
-        }
-    }
+    const lapack_int r = L->rank;
+    LAPACKE_dtrtrs_work(LAPACK_COL_MAJOR, 'U', transpose ? 'T' : 'N', 'N', r, 1, L->R, L->nj, x,
+                        r > 1 ? r : 1);
 }
 
 /* How far round-off can leave a row of K from 0 when the joints hold it rigid. A held row

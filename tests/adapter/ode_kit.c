@@ -125,6 +125,16 @@ dBodyID kit_box(dWorldID w, double m, const double side[3], const double p[3], c
     return b;
 }
 
+dBodyID kit_ball(dWorldID w, double m, double r, const double p[3])
+{
+    dBodyID b = dBodyCreate(w);
+    dMass mass;
+    dMassSetSphereTotal(&mass, m, r);
+    dBodySetMass(b, &mass);
+    dBodySetPosition(b, p[0], p[1], p[2]);
+    return b;
+}
+
 double kit_uniform(unsigned long long *state, double lo, double hi)
 {
     *state = *state * 6364136223846793005ULL + 1442695040888963407ULL;

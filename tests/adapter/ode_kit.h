@@ -21,6 +21,9 @@ int same_row_space(double A[][12], int na, double B[][12], int nb, double tol);
 dBodyID kit_box(dWorldID w, double m, const double side[3], const double p[3], const double axis[3],
                 double angle);
 
+/// A solid ball body of mass m (kg) and radius r (m) at position p.
+dBodyID kit_ball(dWorldID w, double m, double r, const double p[3]);
+
 /// A uniform random number in [lo, hi) from a small LCG state (deterministic across runs).
 double kit_uniform(unsigned long long *state, double lo, double hi);
 

@@ -58,11 +58,8 @@ static void bounce(int steps, inside *in, int own_threading)
     }
     dWorldSetGravity(w, 0, 0, -9.81);
     dJointGroupID group = dJointGroupCreate(0);
-    dBodyID ball = dBodyCreate(w);
-    dMass m;
-    dMassSetSphereTotal(&m, 1.0, 0.1);
-    dBodySetMass(ball, &m);
-    dBodySetPosition(ball, 0, 0, 0.3);
+    const double at[3] = {0, 0, 0.3};
+    dBodyID ball = kit_ball(w, 1.0, 0.1, at);
     ipx_ode_context *ipx = ipx_ode_create(w);
     ipx_ode_set_event_callback(ipx, on_event, in);
     for (int step = 0; step < steps; step++) {

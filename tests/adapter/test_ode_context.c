@@ -22,11 +22,8 @@ static void ball_world_make(ball_world *s)
 {
     s->world = dWorldCreate();
     s->group = dJointGroupCreate(0);
-    s->ball = dBodyCreate(s->world);
-    dMass m;
-    dMassSetSphereTotal(&m, 1.0, 0.1);
-    dBodySetMass(s->ball, &m);
-    dBodySetPosition(s->ball, 0, 0, 0.099);
+    const double at[3] = {0, 0, 0.099};
+    s->ball = kit_ball(s->world, 1.0, 0.1, at);
     dBodySetLinearVel(s->ball, 0, 0, -1);
 }
 
@@ -324,11 +321,8 @@ static void test_destroyed_joints_bodies_and_worlds_are_forgotten(void)
     ENSURE(ipx_ode_pre_step(ipx, 0.001) == 0);
     ipx_ode_post_step(ipx);
 
-    dBodyID other = dBodyCreate(s.world);
-    dMass m;
-    dMassSetSphereTotal(&m, 1.0, 0.1);
-    dBodySetMass(other, &m);
-    dBodySetPosition(other, 1, 0, 0.099);
+    const double at[3] = {1, 0, 0.099};
+    dBodyID other = kit_ball(s.world, 1.0, 0.1, at);
     dBodySetLinearVel(other, 0, 0, -1);
     ipx_ode_contact(ipx, s.world, s.group, &c, other, 0);
     ipx_ode_contact(ipx, s.world, s.group, &c, s.ball, 0);

@@ -42,11 +42,7 @@ static void scene_make(ball_scene *s, const double n[3], const double p[3], cons
     s->space = dSimpleSpaceCreate(0);
     s->group = dJointGroupCreate(0);
     s->plane = dCreatePlane(s->space, n[0], n[1], n[2], 0);
-    s->ball = dBodyCreate(s->world);
-    dMass m;
-    dMassSetSphereTotal(&m, 2.0, 0.1);
-    dBodySetMass(s->ball, &m);
-    dBodySetPosition(s->ball, p[0], p[1], p[2]);
+    s->ball = kit_ball(s->world, 2.0, 0.1, p);
     s->ball_geom = dCreateSphere(s->space, 0.1);
     dGeomSetBody(s->ball_geom, s->ball);
     s->ipx = ipx_ode_create(s->world);
@@ -147,11 +143,8 @@ static void test_resting_ball_sits_at_the_static_hertz_depth(void)
         dSpaceID space = dSimpleSpaceCreate(0);
         dJointGroupID group = dJointGroupCreate(0);
         dCreatePlane(space, 0, 0, 1, 0);
-        dBodyID ball = dBodyCreate(world);
-        dMass m;
-        dMassSetSphereTotal(&m, 1.0, 1.0);
-        dBodySetMass(ball, &m);
-        dBodySetPosition(ball, 0, 0, 2.0);
+        const double at[3] = {0, 0, 2.0};
+        dBodyID ball = kit_ball(world, 1.0, 1.0, at);
         dGeomSetBody(dCreateSphere(space, 1.0), ball);
         ipx_ode_context *ipx = ipx_ode_create(world);
         char msg[256];

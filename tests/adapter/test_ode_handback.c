@@ -45,12 +45,9 @@ static void sphere_world_make(sphere_world *s, const sphere_case *c)
     s->space = dSimpleSpaceCreate(0);
     s->plane = dCreatePlane(s->space, 0, 0, 1, 0);
     s->ball = dCreateSphere(s->space, 0.1);
-    s->body = dBodyCreate(s->world);
-    dMass m;
-    dMassSetSphereTotal(&m, 1.0, 0.1);
-    dBodySetMass(s->body, &m);
+    const double at[3] = {0, 0, 0.1 - DEPTH};
+    s->body = kit_ball(s->world, 1.0, 0.1, at);
     dGeomSetBody(s->ball, s->body);
-    dBodySetPosition(s->body, 0, 0, 0.1 - DEPTH);
     dBodySetLinearVel(s->body, c->vx, 0, c->vz);
     s->group = dJointGroupCreate(0);
     memset(&s->contact, 0, sizeof s->contact);

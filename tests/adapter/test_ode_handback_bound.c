@@ -30,11 +30,8 @@ static void ball_run(const char *model, const char *params, trace *t)
     dSurfaceParameters surface = {
         .mode = dContactBounce, .mu = 0.5, .bounce = 0.5, .bounce_vel = 0.01};
     ENSURE(kit_sim_make(&s, model, params, &surface, 0) == 0);
-    dBodyID ball = dBodyCreate(s.world);
-    dMass m;
-    dMassSetSphereTotal(&m, 2.0, 0.1);
-    dBodySetMass(ball, &m);
-    dBodySetPosition(ball, 0.0, 0.0, 0.15);
+    const double at[3] = {0.0, 0.0, 0.15};
+    dBodyID ball = kit_ball(s.world, 2.0, 0.1, at);
     dGeomSetBody(dCreateSphere(s.space, 0.1), ball);
     for (int i = 0; i < 400; i++) {
         kit_sim_step(&s, 1e-3);

@@ -78,13 +78,9 @@ static dContact bounce_surface(double mu, double e)
 /* A 1 kg ball of radius 0.1 m whose bottom is 1 m above the ground: it lands at 4.43 m/s. */
 static dBodyID drop_ball(sim *s)
 {
-    dBodyID ball = dBodyCreate(s->world);
-    dMass m;
-    dMassSetSphereTotal(&m, 1.0, 0.1);
-    dBodySetMass(ball, &m);
-    dGeomID g = dCreateSphere(s->space, 0.1);
-    dGeomSetBody(g, ball);
-    dBodySetPosition(ball, 0, 0, 1.1);
+    const double at[3] = {0, 0, 1.1};
+    dBodyID ball = kit_ball(s->world, 1.0, 0.1, at);
+    dGeomSetBody(dCreateSphere(s->space, 0.1), ball);
     return ball;
 }
 

@@ -141,11 +141,8 @@ static void land_ball(scene *sc, const char *model, const double V[3], seen *s)
     const double x_k[3] = {0, 0, -0.05}, none[3] = {0, 0, 0}, bottom[3] = {0, 0, 0},
                  up[3] = {0, 0, 1};
     start(sc, model, x_k, V, none, s);
-    sc->body = dBodyCreate(sc->world);
-    dMass m;
-    dMassSetSphereTotal(&m, 1.0, 0.05);
-    dBodySetMass(sc->body, &m);
-    dBodySetPosition(sc->body, 0, 0, 0.05);
+    const double at[3] = {0, 0, 0.05};
+    sc->body = kit_ball(sc->world, 1.0, 0.05, at);
     dBodySetLinearVel(sc->body, 0, 0, -1.0);
     touch(sc, sc->platform, bottom, up);
     impact(sc, s);

@@ -86,13 +86,9 @@ static void cradle(const char *model, double vx[BALLS])
     w.surface.bounce_vel = 0.01;
     dBodyID ball[BALLS];
     for (int i = 0; i < BALLS; i++) {
-        ball[i] = dBodyCreate(w.world);
-        dMass m;
-        dMassSetSphereTotal(&m, 1.0, 0.25);
-        dBodySetMass(ball[i], &m);
-        dBodySetPosition(ball[i], -(0.5 - 1e-6) * i, 0, 1);
-        dGeomID g = dCreateSphere(w.space, 0.25);
-        dGeomSetBody(g, ball[i]);
+        const double at[3] = {-(0.5 - 1e-6) * i, 0, 1};
+        ball[i] = kit_ball(w.world, 1.0, 0.25, at);
+        dGeomSetBody(dCreateSphere(w.space, 0.25), ball[i]);
     }
     dBodySetLinearVel(ball[0], -2.0, 0, 0);
     dSpaceCollide(w.space, &w, near_callback);

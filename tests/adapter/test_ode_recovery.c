@@ -27,12 +27,9 @@ static dSurfaceParameters surface(double mu, double e)
 
 static dBodyID sphere(kit_sim *s, double radius, double z)
 {
-    dBodyID b = dBodyCreate(s->world);
-    dMass m;
-    dMassSetSphereTotal(&m, 1.0, radius);
-    dBodySetMass(b, &m);
+    const double at[3] = {0, 0, z};
+    dBodyID b = kit_ball(s->world, 1.0, radius, at);
     dGeomSetBody(dCreateSphere(s->space, radius), b);
-    dBodySetPosition(b, 0, 0, z);
     return b;
 }
 

@@ -76,7 +76,7 @@ double ipx_ode_island_energy(const ipx_ode_context *ctx, const double *u, const 
     double T = 0.0;
     for (int i = 0; i < ctx->isl.n_body; i++) {
         dBodyID b = ctx->isl.body[i];
-        if (dBodyIsKinematic(b)) continue;
+        if (!ipx_ode_dynamic(b)) continue;
         const dReal *x = dBodyGetPosition(b);
         const double at[3] = {x[0], x[1], x[2]};
         double rel[6], vf[3] = {0.0, 0.0, 0.0};

@@ -88,6 +88,17 @@ static void report(ipx_ode_context *ctx, int assembled, int ok, const char *stat
     ctx->event_fn(&ev, ctx->event_user);
 }
 
+/* J: the island's kinetic energy at its velocities before the impact, in the frame it is
+   taken in (event_energy.c; into *frame), for report(); 0 in the world frame where the island
+   was not assembled or no event callback listens: only the event reports it. */
+static double energy_before(const ipx_ode_context *ctx, int assembled, ipx_ode_frame *frame)
+{
+    *frame = (ipx_ode_frame){.kind = IPX_ODE_FRAME_WORLD};
+    if (!assembled || !ctx->event_fn) return 0.0;
+    ipx_ode_event_frame(ctx, ctx->as.u, ctx->compliant, frame);
+    return ipx_ode_island_energy(ctx, ctx->as.u, frame);
+}
+
 /* Solves and hands back the island around impacting record seed. 1 if handed back. */
 static int resolve_island(ipx_ode_context *ctx, int seed)
 {
@@ -101,15 +112,12 @@ static int resolve_island(ipx_ode_context *ctx, int seed)
         ctx->n_deferred = deferred;
         ctx->as.moved = 0; /* nor moved back to first touch */
         ipx_ode_fallback(ctx, msg);
-        ipx_ode_frame frame = {.kind = IPX_ODE_FRAME_WORLD};
-        if (assembled) ipx_ode_event_frame(ctx, ctx->as.u, ctx->compliant, &frame);
-        report(ctx, assembled, 0, msg,
-               assembled ? ipx_ode_island_energy(ctx, ctx->as.u, &frame) : 0.0, &frame);
+        ipx_ode_frame frame;
+        report(ctx, assembled, 0, msg, energy_before(ctx, assembled, &frame), &frame);
         return 0;
     }
     ipx_ode_frame frame;
-    ipx_ode_event_frame(ctx, ctx->as.u, ctx->compliant, &frame);
-    const double ke_before = ipx_ode_island_energy(ctx, ctx->as.u, &frame);
+    const double ke_before = energy_before(ctx, 1, &frame);
     ctx->stats.ignored_restitution =
         fmax(ctx->stats.ignored_restitution,
              ipx_params_ignored_restitution(&ctx->params, &ctx->as.problem));
