@@ -31,9 +31,13 @@
 /// Wherever the dense Lemke fails (a false ray or an inaccurate basis on a degenerate LCP, as
 /// real piles' near-duplicate contacts make), below lcp_switch or as the fallback, the iterative
 /// solver answers the same LCP with its full max_sweeps and lcp_accept (bit
-/// IPX_APLCP_HIT_ITERATIVE_RESCUE). counts.steps = sweeps of the iterative
+/// IPX_APLCP_HIT_ITERATIVE_RESCUE); where that stalls too on the inelastic LCP and the host
+/// gives its accuracy (v_tol > 0), Lemke on the LCP with G + eps I (eps = 1, 10, 100 times
+/// sqrt(DBL_EPSILON) max G_ii) answers it, taken only if the velocity the shift leaves unmet is
+/// within v_tol (docs/models/aplcp.md, "Shifted Lemke"). counts.steps = sweeps of the iterative
 /// solver, counts.pivots = Lemke pivots (the dense ones, or those of contacts whose small LCP the
-/// iterative solver left to Lemke), counts.lcp_solves = 2 when both solvers ran.
+/// iterative solver left to Lemke), counts.lcp_solves = the solves run (2 when both solvers ran,
+/// one more for each shifted Lemke).
 #ifndef IMPAX_APLCP_H
 #define IMPAX_APLCP_H
 

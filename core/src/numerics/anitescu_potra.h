@@ -49,6 +49,8 @@
 #ifndef IMPAX_AP_LCP_H
 #define IMPAX_AP_LCP_H
 
+#include <stddef.h>
+
 #include "impax/types.h"
 
 /// Largest number of friction directions per contact.
@@ -93,5 +95,22 @@ void ipx_ap_fill_q(const ipx_ap_layout *L, const double *v, double *q);
 /// Contact impulses pi (3k, [t1 t2 n], N*s) from the AP part of an LCP solution (z starts at
 /// lambda_n, in the layout's scaled units: lambda = c_i z).
 void ipx_ap_impulse(const ipx_ap_layout *L, const double *z, double *pi);
+
+/// Doubles of work ipx_ap_lemke_shifted needs: ipx_lemke_work_doubles(n) + n; its ints:
+/// ipx_lemke_work_ints(n).
+size_t ipx_ap_lemke_work_doubles(int n);
+
+/// Lemke (ipx_lemke) on an LCP of n unknowns (M column-major, n x n) whose unknowns off.. are an
+/// AP block of layout L as ipx_ap_fill wrote it, with the diagonal of G (the lambda_n and
+/// lambda_D rows) raised by eps = eps_rel max G_ii: an AP LCP whose G is singular to round-off
+/// (near-duplicate contact rows) can end Lemke on a false ray, and G + eps I keeps its bases
+/// conditioned (ap_lemke.c). M is restored exactly; w is returned for it, so each shifted row
+/// may be short by eps z_i: *v_err (m/s) is the largest velocity that leaves unmet, max_i
+/// eps z_i / r_i (a contact left approaching at most that, a friction row off by at most that).
+/// The shift only dissipates (it is the work eps |z|^2 of a compliance), so the energy promise
+/// holds as on M. Returns what ipx_lemke returned (*v_err = 0 on failure).
+ipx_status ipx_ap_lemke_shifted(const ipx_ap_layout *L, int n, int off, double *M, const double *q,
+                                double eps_rel, double *z, double *w, int max_pivots, double *dwork,
+                                int *iwork, int *pivots, double *v_err);
 
 #endif
