@@ -67,3 +67,15 @@ void ipx_test_w_from_upper_blocks(int k, int blocks, const int *row, const int *
                 W[(3 * col[b] + c) + (size_t)n * (size_t)(3 * row[b] + r)] = x;
             }
 }
+
+ipx_problem ipx_test_island_problem(const ipx_test_island *is, double *W, ipx_contact *contact)
+{
+    ipx_test_w_from_upper_blocks(is->k, is->blocks, is->row, is->col, is->blk, W);
+    for (int i = 0; i < is->k; i++) contact[i] = (ipx_contact){.mu = is->mu[i], .e = is->e};
+    return (ipx_problem){.k = is->k,
+                         .W = W,
+                         .v = is->v,
+                         .contact = contact,
+                         .flags = IPX_PROBLEM_W_ASSEMBLED,
+                         .v_tol = *is->v_tol};
+}

@@ -24,4 +24,23 @@ void ipx_test_blocks_free(ipx_test_blocks *b);
 void ipx_test_w_from_upper_blocks(int k, int blocks, const int *row, const int *col,
                                   const double *blk, double *W);
 
+/// A captured island of the data files that give each contact's mu and the host's v_tol (m/s)
+/// (lcp_stall_data.h, lcp_cone_data.h, ap_shift_data.h, plus_finish_host_data.h); e: the
+/// restitution given every contact.
+typedef struct ipx_test_island {
+    const char *name;
+    int k, blocks;
+    const int *row, *col;
+    const double *blk, *v, *mu, *v_tol;
+    double e;
+} ipx_test_island;
+
+#define IPX_TEST_ISLAND(name, e)                                                           \
+    ((ipx_test_island){#name, name##_k, name##_blocks, name##_row, name##_col, name##_blk, \
+                       name##_v, name##_mu, &name##_v_tol, (e)})
+
+/// The island's problem (IPX_PROBLEM_W_ASSEMBLED, its v_tol): W (9 k^2 doubles) filled from its
+/// blocks, contact (k) given its mu and e (v_capture and v_plastic 0).
+ipx_problem ipx_test_island_problem(const ipx_test_island *is, double *W, ipx_contact *contact);
+
 #endif

@@ -5,9 +5,8 @@
    (LCP ray termination) after 84 pivots, LCP size 198; the iterative solver reached residual
    0.00446". Two of its contacts lie on one body 0.1 m apart along their common normal, so
    their normal rows of the Jacobian coincide and W_nn has an eigenvalue of 4.95e-8.
-   W is symmetric: the 3 x 3 blocks of its upper triangle that are not all zero, block
-   (row, col) with entries W(3 row + r, 3 col + c) = blk[9 b + r + 3 c], then v and each
-   contact's mu; every contact has e 0, v_capture 0, v_plastic 0. */
+   The layout of an ipx_test_island (tests/support/w_blocks.h): W's upper 3 x 3 blocks, v,
+   each contact's mu, v_tol; every contact has e 0, v_capture 0, v_plastic 0. */
 /* clang-format off */
 #ifndef IMPAX_TEST_AP_SHIFT_DATA_H
 #define IMPAX_TEST_AP_SHIFT_DATA_H

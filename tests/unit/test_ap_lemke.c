@@ -31,14 +31,8 @@ static ipx_contact contact[K];
 
 static ipx_problem bridge(void)
 {
-    ipx_test_w_from_upper_blocks(K, fbws_33_blocks, fbws_33_row, fbws_33_col, fbws_33_blk, W);
-    for (int i = 0; i < K; i++) contact[i] = (ipx_contact){.mu = fbws_33_mu[i]};
-    return (ipx_problem){.k = K,
-                         .W = W,
-                         .v = fbws_33_v,
-                         .contact = contact,
-                         .flags = IPX_PROBLEM_W_ASSEMBLED,
-                         .v_tol = fbws_33_v_tol};
+    const ipx_test_island is = IPX_TEST_ISLAND(fbws_33, 0.0);
+    return ipx_test_island_problem(&is, W, contact);
 }
 
 /* The AP LCP of p in freshly allocated M (n x n), q; returns n. */

@@ -26,34 +26,12 @@
 
 enum { MAX_K = 331 };
 
-typedef struct island {
-    const char *name;
-    int k, blocks;
-    const int *row, *col;
-    const double *blk, *v, *mu, *v_tol;
-    double e; /* every contact's restitution */
-} island;
-
-#define ISLAND(name, e)                                                                          \
-    (island)                                                                                     \
-    {                                                                                            \
-#name, name##_k, name##_blocks, name##_row, name##_col, name##_blk, name##_v, name##_mu, \
-            &name##_v_tol, e                                                                     \
-    }
-
-static void check_island(const island *is, const char *model)
+static void check_island(const ipx_test_island *is, const char *model)
 {
     static double W[9 * MAX_K * MAX_K];
     static ipx_contact contact[MAX_K];
     ENSURE(is->k <= MAX_K);
-    ipx_test_w_from_upper_blocks(is->k, is->blocks, is->row, is->col, is->blk, W);
-    for (int i = 0; i < is->k; i++) contact[i] = (ipx_contact){.mu = is->mu[i], .e = is->e};
-    const ipx_problem p = {.k = is->k,
-                           .W = W,
-                           .v = is->v,
-                           .contact = contact,
-                           .flags = IPX_PROBLEM_W_ASSEMBLED,
-                           .v_tol = *is->v_tol};
+    const ipx_problem p = ipx_test_island_problem(is, W, contact);
     const ipx_params par = ipx_test_params(model, "");
     ipx_result r;
     const ipx_status st = ipx_test_solve(&par, &p, &r); /* and the model's promises */
@@ -66,7 +44,8 @@ static void check_island(const island *is, const char *model)
 
 static void test_aplcp_answers_the_islands_it_left_to_ode(void)
 {
-    const island islands[] = {ISLAND(t3_33, 0.2), ISLAND(t3_64, 0.2), ISLAND(t3_72, 0.2)};
+    const ipx_test_island islands[] = {IPX_TEST_ISLAND(t3_33, 0.2), IPX_TEST_ISLAND(t3_64, 0.2),
+                                       IPX_TEST_ISLAND(t3_72, 0.2)};
     for (size_t i = 0; i < sizeof islands / sizeof islands[0]; i++)
         check_island(&islands[i], "aplcp");
 }
@@ -75,7 +54,7 @@ static void test_routh_answers_the_islands_it_left_to_ode(void)
 {
     /* cards_66: routh's finishing LCP, which the iterative solver cannot settle, redone by the
        dense Lemke (lcp_fallback 96, as aplcp's) */
-    const island islands[] = {ISLAND(t3_60, 0.2), ISLAND(cards_66, 0.0)};
+    const ipx_test_island islands[] = {IPX_TEST_ISLAND(t3_60, 0.2), IPX_TEST_ISLAND(cards_66, 0.0)};
     for (size_t i = 0; i < sizeof islands / sizeof islands[0]; i++)
         check_island(&islands[i], "routh");
 }
@@ -83,8 +62,9 @@ static void test_routh_answers_the_islands_it_left_to_ode(void)
 /* The other model on each: the LCPs are the same kind (routh's last solve is aplcp's LCP). */
 static void test_each_island_is_answered_by_both_lcp_models(void)
 {
-    const island islands[] = {ISLAND(t3_33, 0.2), ISLAND(t3_60, 0.2), ISLAND(t3_64, 0.2),
-                              ISLAND(t3_72, 0.2), ISLAND(cards_66, 0.0)};
+    const ipx_test_island islands[] = {IPX_TEST_ISLAND(t3_33, 0.2), IPX_TEST_ISLAND(t3_60, 0.2),
+                                       IPX_TEST_ISLAND(t3_64, 0.2), IPX_TEST_ISLAND(t3_72, 0.2),
+                                       IPX_TEST_ISLAND(cards_66, 0.0)};
     for (size_t i = 0; i < sizeof islands / sizeof islands[0]; i++) {
         check_island(&islands[i], "aplcp");
         check_island(&islands[i], "routh");
@@ -95,8 +75,9 @@ static void test_each_island_is_answered_by_both_lcp_models(void)
    stalled on all three. Each model answers each, to v_tol and keeping its promises. */
 static void test_both_lcp_models_answer_the_crash_walls(void)
 {
-    const island islands[] = {ISLAND(crash_301, 0.0), ISLAND(crash_331, 0.0),
-                              ISLAND(crash_153, 0.0)};
+    const ipx_test_island islands[] = {IPX_TEST_ISLAND(crash_301, 0.0),
+                                       IPX_TEST_ISLAND(crash_331, 0.0),
+                                       IPX_TEST_ISLAND(crash_153, 0.0)};
     for (size_t i = 0; i < sizeof islands / sizeof islands[0]; i++) {
         check_island(&islands[i], "aplcp");
         check_island(&islands[i], "routh");
@@ -108,8 +89,9 @@ static void test_both_lcp_models_answer_the_crash_walls(void)
    spent on all three); the stall now goes on to the fixed bounds where no dense solve follows. */
 static void test_bowling_answers_the_crash_walls_without_its_work_bound(void)
 {
-    const island islands[] = {ISLAND(crash_301, 0.0), ISLAND(crash_331, 0.0),
-                              ISLAND(crash_153, 0.0)};
+    const ipx_test_island islands[] = {IPX_TEST_ISLAND(crash_301, 0.0),
+                                       IPX_TEST_ISLAND(crash_331, 0.0),
+                                       IPX_TEST_ISLAND(crash_153, 0.0)};
     for (size_t i = 0; i < sizeof islands / sizeof islands[0]; i++)
         check_island(&islands[i], "bowling");
 }
@@ -119,7 +101,7 @@ static void test_bowling_answers_the_crash_walls_without_its_work_bound(void)
    fixed-bound sweeps ran in cycles. */
 static void test_the_cone_stage_answers_the_cycling_islands(void)
 {
-    const island islands[] = {ISLAND(t3_37, 0.2), ISLAND(t3_50, 0.2)};
+    const ipx_test_island islands[] = {IPX_TEST_ISLAND(t3_37, 0.2), IPX_TEST_ISLAND(t3_50, 0.2)};
     for (size_t i = 0; i < sizeof islands / sizeof islands[0]; i++) {
         check_island(&islands[i], "aplcp");
         check_island(&islands[i], "routh");

@@ -7,7 +7,11 @@
    - PLUS on the contacts it came from (W_nn = M, frictionless, plastic), its cost bound spent at
      once (max_solves=1) so that the finish ends the impact: IPX_OK with
      IPX_PLUS_HIT_MAX_SOLVES, and every promise the invariant checker tests. Before the rescue
-     this impact failed ("the plastic finish (LCP of 87 normal rows) failed"). */
+     this impact failed ("the plastic finish (LCP of 87 normal rows) failed");
+   - PLUS with its defaults on two islands of ODE's feedback demo under dWorldStep
+     (plus_finish_host_data.h) whose finishes MPRGP did not solve to 1e-12 in its iterations:
+     answered since the rescue stops at the host's accuracy (v_tol), ending the impact with no
+     contact approaching faster than v_tol and no energy gained, every promise kept. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +23,8 @@
 #include "impax/plus.h"
 #include "model_test.h"
 #include "plus_finish_data.h"
+#include "plus_finish_host_data.h"
+#include "w_blocks.h"
 
 enum { M_ = FINISH_M, N_ = 3 * FINISH_M };
 
@@ -105,10 +111,39 @@ static void test_plus_ends_the_impact_with_the_rescued_finish(void)
            r.counts.lcp_solves, r.delta_ke);
 }
 
+static void test_the_finish_answers_to_the_hosts_accuracy(void)
+{
+    enum { MAX_K = 70 };
+    static double W[9 * MAX_K * MAX_K];
+    static ipx_contact contact[MAX_K];
+    const ipx_test_island islands[] = {IPX_TEST_ISLAND(fbws_70, 0.0),
+                                       IPX_TEST_ISLAND(fbws_59, 0.0)};
+    const ipx_params par = ipx_test_params("plus", "");
+    for (size_t n = 0; n < sizeof islands / sizeof islands[0]; n++) {
+        const ipx_test_island *is = &islands[n];
+        ENSURE(is->k <= MAX_K);
+        const ipx_problem p = ipx_test_island_problem(is, W, contact);
+        ipx_result r;
+        const ipx_status st = ipx_solve(&par, &p, ipx_test_workspace(&par, p.k), &r);
+        printf("  %s: %s, %d min-norm solves, %d LCP solves, energy change %.3g J%s%s\n", is->name,
+               ipx_status_name(st), r.counts.lsq_solves, r.counts.lcp_solves, r.delta_ke,
+               st ? ": " : "", st ? r.message : "");
+        ENSURE(st == IPX_OK);
+        ENSURE(r.counts.limits_hit & IPX_PLUS_HIT_MAX_SOLVES); /* the finish ended it */
+        ENSURE(ipx_test_check_kinds(&p, &r, par.model->promises(par.value),
+                                    par.value[IPX_PLUS_EPS_V]));
+        ENSURE(r.delta_ke <= 0.0);
+        double slowest = INFINITY; /* m/s: the fastest approach left */
+        for (int i = 0; i < p.k; i++) slowest = fmin(slowest, r.v_post[3 * i + IPX_N]);
+        ENSURE(slowest >= -p.v_tol);
+    }
+}
+
 int main(void)
 {
     unpack();
     RUN(test_the_lcp_is_solved_by_mprgp);
     RUN(test_plus_ends_the_impact_with_the_rescued_finish);
+    RUN(test_the_finish_answers_to_the_hosts_accuracy);
     return ipx_test_exit();
 }
