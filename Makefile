@@ -8,7 +8,7 @@
 # Also: make fuzz (clang libFuzzer targets, FUZZ_SECONDS=30 each), make bench (Release benchmarks),
 # make install PREFIX=..., make clean.
 
-DEB_PACKAGES := cmake make gcc g++ pkg-config libode-dev liblapacke-dev libsiconos-numerics-dev libplplot-dev libpng-dev plplot-driver-cairo libxml2-dev libnlopt-dev libsuitesparse-dev libopenmpi-dev openmpi-bin dpkg-dev valgrind chromium libjs-three clang clang-format libclang-rt-14-dev python3 python3-pyode python3-opengl python3-pygame libglut3.12 libgl1-mesa-dri xvfb xauth libmujoco-dev libbullet-dev
+DEB_PACKAGES := cmake make gcc g++ pkg-config libode-dev liblapacke-dev libsiconos-numerics-dev libplplot-dev libpng-dev plplot-driver-cairo libxml2-dev libnlopt-dev libsuitesparse-dev libopenmpi-dev openmpi-bin dpkg-dev valgrind chromium libjs-three clang clang-format libclang-rt-14-dev python3 python3-pyode python3-opengl python3-pygame python3-numpy python3-pil libglut3.12 libgl1-mesa-dri xvfb xauth libmujoco-dev libbullet-dev
 BUILD        := build
 BUILD_TEST   := build-test
 BUILD_FUZZ   := build-fuzz

@@ -56,6 +56,9 @@ try:
 except ImportError:
     pass
 
+# as `python3 EXAMPLE.py` would have it: its directory current and first on sys.path (the
+# heightmap example opens its image at sys.path[0])
 os.chdir(os.path.dirname(os.path.abspath(example)))
+sys.path[0] = os.path.dirname(os.path.abspath(example))
 sys.argv = [example]
 runpy.run_path(example, run_name="__main__")
