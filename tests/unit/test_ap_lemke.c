@@ -54,15 +54,15 @@ typedef struct lemke_out {
     int pivots;
 } lemke_out;
 
-static lemke_out run_shifted(const ipx_ap_layout *L, int n, double *M, const double *q,
-                             double eps_rel)
+static lemke_out run_shifted(const ipx_ap_layout *L, double *M, const double *q, double eps_rel)
 {
+    const int n = L->size;
     lemke_out o = {.z = calloc((size_t)n, sizeof(double)), .w = calloc((size_t)n, sizeof(double))};
     double *dwork = malloc(sizeof(double) * ipx_ap_lemke_work_doubles(n));
     int *iwork = malloc(sizeof(int) * ipx_lemke_work_ints(n));
     ENSURE(o.z && o.w && dwork && iwork);
-    o.st = ipx_ap_lemke_shifted(L, n, 0, M, q, eps_rel, o.z, o.w, ipx_lemke_default_max_pivots(n),
-                                dwork, iwork, &o.pivots, &o.v_err);
+    o.st = ipx_ap_lemke_shifted(L, M, q, eps_rel, o.z, o.w, ipx_lemke_default_max_pivots(n), dwork,
+                                iwork, &o.pivots, &o.v_err);
     free(dwork);
     free(iwork);
     return o;
@@ -78,7 +78,7 @@ static void test_the_shifted_lemke_solves_the_bridge_lcp(void)
     double *M0 = malloc(sizeof(double) * (size_t)n * (size_t)n);
     ENSURE(M0);
     memcpy(M0, M, sizeof(double) * (size_t)n * (size_t)n);
-    const lemke_out o = run_shifted(&L, n, M, q, sqrt(DBL_EPSILON));
+    const lemke_out o = run_shifted(&L, M, q, sqrt(DBL_EPSILON));
     printf("  LCP of %d unknowns: %s, %d pivots, %.3g m/s left unmet\n", n, ipx_status_name(o.st),
            o.pivots, o.v_err);
     ENSURE(o.st == IPX_OK);
@@ -141,7 +141,7 @@ static void test_a_point_mass_landing_shifted(void)
     double scale[1], *M, *q;
     const int n = ap_lcp(&p, &L, fric, scale, &M, &q);
     const double eps = 1e-3;
-    const lemke_out o = run_shifted(&L, n, M, q, eps);
+    const lemke_out o = run_shifted(&L, M, q, eps);
     ENSURE(o.st == IPX_OK);
     ENSURE_NEAR(o.z[0], 1.0 / (1.0 + eps), 1e-15);
     ENSURE_NEAR(o.w[0], -eps / (1.0 + eps), 1e-15);

@@ -100,17 +100,17 @@ void ipx_ap_impulse(const ipx_ap_layout *L, const double *z, double *pi);
 /// ipx_lemke_work_ints(n).
 size_t ipx_ap_lemke_work_doubles(int n);
 
-/// Lemke (ipx_lemke) on an LCP of n unknowns (M column-major, n x n) whose unknowns off.. are an
-/// AP block of layout L as ipx_ap_fill wrote it, with the diagonal of G (the lambda_n and
-/// lambda_D rows) raised by eps = eps_rel max G_ii: an AP LCP whose G is singular to round-off
-/// (near-duplicate contact rows) can end Lemke on a false ray, and G + eps I keeps its bases
-/// conditioned (ap_lemke.c). M is restored exactly; w is returned for it, so each shifted row
-/// may be short by eps z_i: *v_err (m/s) is the largest velocity that leaves unmet, max_i
-/// eps z_i / r_i (a contact left approaching at most that, a friction row off by at most that).
-/// The shift only dissipates (it is the work eps |z|^2 of a compliance), so the energy promise
-/// holds as on M. Returns what ipx_lemke returned (*v_err = 0 on failure).
-ipx_status ipx_ap_lemke_shifted(const ipx_ap_layout *L, int n, int off, double *M, const double *q,
-                                double eps_rel, double *z, double *w, int max_pivots, double *dwork,
-                                int *iwork, int *pivots, double *v_err);
+/// Lemke (ipx_lemke) on the AP LCP of layout L as ipx_ap_fill wrote it (M: L->size square,
+/// column-major; q: L->size), with the diagonal of G (the lambda_n and lambda_D rows) raised
+/// by eps = eps_rel max G_ii: an AP LCP whose G is singular to round-off (near-duplicate contact
+/// rows) can end Lemke on a false ray, and G + eps I keeps its bases conditioned (ap_lemke.c).
+/// M is restored exactly; w is returned for it, so each shifted row may be short by eps z_i:
+/// *v_err (m/s) is the largest velocity that leaves unmet, max_i eps z_i / r_i (a contact left
+/// approaching at most that, a friction row off by at most that). The shift only dissipates
+/// (it is the work eps |z|^2 of a compliance), so the energy promise holds as on M. Returns
+/// what ipx_lemke returned (*v_err = 0 on failure).
+ipx_status ipx_ap_lemke_shifted(const ipx_ap_layout *L, double *M, const double *q, double eps_rel,
+                                double *z, double *w, int max_pivots, double *dwork, int *iwork,
+                                int *pivots, double *v_err);
 
 #endif

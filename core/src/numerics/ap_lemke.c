@@ -27,25 +27,25 @@ static double row_scale(const ipx_ap_layout *L, int i)
     return ipx_ap_row_scale(L, i < L->k ? i : L->fric[(i - L->k) / L->nd]);
 }
 
-ipx_status ipx_ap_lemke_shifted(const ipx_ap_layout *L, int n, int off, double *M, const double *q,
-                                double eps_rel, double *z, double *w, int max_pivots, double *dwork,
-                                int *iwork, int *pivots, double *v_err)
+ipx_status ipx_ap_lemke_shifted(const ipx_ap_layout *L, double *M, const double *q, double eps_rel,
+                                double *z, double *w, int max_pivots, double *dwork, int *iwork,
+                                int *pivots, double *v_err)
 {
-    const int g = L->k + L->nd * L->kf; /* the velocity rows: lambda_n and lambda_D */
+    const int n = L->size, g = L->k + L->nd * L->kf; /* g: the lambda_n and lambda_D rows */
     double *diag = dwork + ipx_lemke_work_doubles(n), dmax = 0.0;
     for (int i = 0; i < g; i++) {
-        diag[i] = M[(size_t)(off + i) * (size_t)(n + 1)];
+        diag[i] = M[(size_t)i * (size_t)(n + 1)];
         dmax = ipx_max(dmax, diag[i]);
     }
     const double eps = eps_rel * dmax;
-    for (int i = 0; i < g; i++) M[(size_t)(off + i) * (size_t)(n + 1)] += eps;
+    for (int i = 0; i < g; i++) M[(size_t)i * (size_t)(n + 1)] += eps;
     ipx_status st = ipx_lemke(n, M, q, z, w, max_pivots, dwork, iwork, pivots);
-    for (int i = 0; i < g; i++) M[(size_t)(off + i) * (size_t)(n + 1)] = diag[i];
+    for (int i = 0; i < g; i++) M[(size_t)i * (size_t)(n + 1)] = diag[i];
     *v_err = 0.0;
     if (st != IPX_OK) return st;
     for (int i = 0; i < g; i++) {
-        w[off + i] -= eps * z[off + i]; /* M z + q of the unshifted M */
-        *v_err = ipx_max(*v_err, eps * z[off + i] / row_scale(L, i));
+        w[i] -= eps * z[i]; /* M z + q of the unshifted M */
+        *v_err = ipx_max(*v_err, eps * z[i] / row_scale(L, i));
     }
     return IPX_OK;
 }

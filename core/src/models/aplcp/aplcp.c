@@ -122,8 +122,8 @@ static ipx_status solve_dense(const ipx_problem *p, const double *param, const d
     if (max_pivots == 0) max_pivots = ipx_lemke_default_max_pivots(n);
     int pivots = 0;
     double v_err = 0.0; /* m/s: what the shift leaves unmet */
-    ipx_status st = eps_rel > 0.0 ? ipx_ap_lemke_shifted(&L, n, 0, M, q, eps_rel, z, w, max_pivots,
-                                                         dwork, iwork, &pivots, &v_err)
+    ipx_status st = eps_rel > 0.0 ? ipx_ap_lemke_shifted(&L, M, q, eps_rel, z, w, max_pivots, dwork,
+                                                         iwork, &pivots, &v_err)
                                   : ipx_lemke(n, M, q, z, w, max_pivots, dwork, iwork, &pivots);
     r->counts.lcp_solves++;
     r->counts.pivots += pivots;
@@ -133,7 +133,7 @@ static ipx_status solve_dense(const ipx_problem *p, const double *param, const d
                  pivots, n);
         return st;
     }
-    if (!(v_err <= p->v_tol) && eps_rel > 0.0) {
+    if (v_err > p->v_tol) { /* 0 without a shift */
         snprintf(r->message, sizeof r->message,
                  "aplcp: Lemke shifted by %.3g leaves %.3g m/s unmet, above v_tol %.3g", eps_rel,
                  v_err, p->v_tol);

@@ -24,6 +24,7 @@
 
 #include "impax/lcp.h"
 #include "impax/lcp_psd.h"
+#include "mathutil.h"
 #include "numerics/nsgs.h"
 #include "plus_finish.h"
 #include "result_internal.h"
@@ -42,9 +43,7 @@
    although every one of them was within the host's accuracy. */
 static double finish_psd_tol(const plus_ctx *c, int m, const double *q)
 {
-    double qmax = 0.0;
-    for (int i = 0; i < m; i++) qmax = fmax(qmax, fabs(q[i]));
-    const double v_tol = c->p->v_tol;
+    const double qmax = ipx_max_abs(q, (size_t)m), v_tol = c->p->v_tol;
     return v_tol > 0.0 && qmax > 0.0 ? fmax(FINISH_PSD_TOL, v_tol / qmax) : FINISH_PSD_TOL;
 }
 
