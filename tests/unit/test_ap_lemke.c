@@ -124,6 +124,7 @@ static void test_aplcp_answers_the_bridge_island(void)
            r.counts.lcp_solves, r.counts.pivots, r.counts.limits_hit, st ? ": " : "",
            st ? r.message : "");
     ENSURE(st == IPX_OK);
+    ENSURE(r.message[0] == '\0'); /* no word of the rescue that failed before it */
     ENSURE((r.counts.limits_hit & (IPX_APLCP_HIT_ITERATIVE_RESCUE | IPX_APLCP_HIT_LOOSE_LCP)) == 0);
     ENSURE(r.delta_ke <= 0.0);
 }

@@ -179,7 +179,10 @@ static ipx_status rescue(const ipx_problem *p, const double *param, const double
     double eps_rel = sqrt(DBL_EPSILON);
     for (int rung = 0; rung < shifts; rung++, eps_rel *= 10.0) {
         ws->used = mark;
-        if (solve_dense(p, param, NULL, eps_rel, ws, r) == IPX_OK) return IPX_OK;
+        if (solve_dense(p, param, NULL, eps_rel, ws, r) == IPX_OK) {
+            r->message[0] = '\0'; /* the failed rescue's words: the message is for errors */
+            return IPX_OK;
+        }
     }
     snprintf(r->message, sizeof r->message, "%.160s; the iterative solver reached residual %.3g%s",
              why, residual, shifts ? "; Lemke on G + eps I did not answer" : "");
