@@ -7,7 +7,10 @@
    PLUS systems (Table 1 rows: velocity, sliding friction, prescribed normal) of box stacks with
    4 contacts per interface (W singular: every interface redundant) and of random piles; and
    with a work array holding garbage, another size's cache or another rcond's; a cache begun
-   for a new impact takes up nothing of the last one's. */
+   for a new impact takes up nothing of the last one's. A base answer whose rounding bound is
+   above the limit is refined where the base's factors lie far from the rank cut (a
+   constructed cancellation, and a feedback island's system whose error lay along the null
+   space), and goes to the dense path where they do not. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +20,7 @@
 #include "impax/impax.h"
 #include "impax/plus.h"
 #include "mathutil.h"
+#include "min_norm_refine_data.h"
 #include "numerics/min_norm.h"
 #include "plus_table1.h"
 #include "problem_gen.h"
@@ -34,31 +38,46 @@ static long solves, checked, ill_conditioned;
 static long paths[4];     /* solves by ipx_min_norm_path */
 static double worst_well; /* largest difference where the dense solvers agree to 1e-12 */
 
-/* x from the cached path and from both fresh solvers; returns max |difference| / max |x|. */
+/* x against both fresh dense solvers' answers to B x = w (LAPACK's dgelsy, ipx_plus_lsq):
+   *diff the larger of x's differences from them, *own theirs from each other, both relative to
+   the answer's largest entry; returns ipx_plus_lsq's rank, dgelsy's in *r1. */
+static int against_dense(int m, const double *B, const double *w, const double *x, double *diff,
+                         double *own, int *r1)
+{
+    static double F[MAXM * MAXM], y1[MAXM], y2[MAXM];
+    int r2 = -2;
+    memcpy(F, B, sizeof(double) * (size_t)(m * m));
+    memcpy(y1, w, sizeof(double) * (size_t)m);
+    ENSURE(ipx_lsq_min_norm(m, m, F, y1, RCOND, fresh_work, fresh_iwork, r1) == IPX_OK);
+    memcpy(F, B, sizeof(double) * (size_t)(m * m));
+    memcpy(y2, w, sizeof(double) * (size_t)m);
+    ENSURE(ipx_plus_lsq(m, m, F, y2, RCOND, fresh_work, fresh_iwork, &r2) == IPX_OK);
+    double scale = 0.0, d = 0.0, d12 = 0.0;
+    for (int j = 0; j < m; j++) {
+        scale = fmax(scale, fabs(y1[j]));
+        d = fmax(d, fmax(fabs(x[j] - y1[j]), fabs(x[j] - y2[j])));
+        d12 = fmax(d12, fabs(y1[j] - y2[j]));
+    }
+    *diff = scale > 0.0 ? d / scale : d;
+    *own = scale > 0.0 ? d12 / scale : d12;
+    return r2;
+}
+
+/* x from the cached path against both fresh solvers; returns max |difference| / max |x|,
+   scaled down where the system is ill-conditioned (below). */
 static double solve_and_compare(int m, const double *B, const double *w, int *rank_cached)
 {
-    static double A[MAXM * MAXM], x[MAXM], F[MAXM * MAXM], y1[MAXM], y2[MAXM];
+    static double A[MAXM * MAXM], x[MAXM];
     memcpy(A, B, sizeof(double) * (size_t)(m * m));
     memcpy(x, w, sizeof(double) * (size_t)m);
     ENSURE(ipx_min_norm_solve(m, A, x, RCOND, &cache, iwork, rank_cached) == IPX_OK);
     paths[ipx_min_norm_path(m, &cache)]++;
-    int r1 = -1, r2 = -2;
-    memcpy(F, B, sizeof(double) * (size_t)(m * m));
-    memcpy(y1, w, sizeof(double) * (size_t)m);
-    ENSURE(ipx_lsq_min_norm(m, m, F, y1, RCOND, fresh_work, fresh_iwork, &r1) == IPX_OK);
-    memcpy(F, B, sizeof(double) * (size_t)(m * m));
-    memcpy(y2, w, sizeof(double) * (size_t)m);
-    ENSURE(ipx_plus_lsq(m, m, F, y2, RCOND, fresh_work, fresh_iwork, &r2) == IPX_OK);
-    double scale = 0.0, diff = 0.0, d12 = 0.0;
-    for (int j = 0; j < m; j++) {
-        scale = fmax(scale, fabs(y1[j]));
-        diff = fmax(diff, fmax(fabs(x[j] - y1[j]), fabs(x[j] - y2[j])));
-        d12 = fmax(d12, fabs(y1[j] - y2[j]));
-    }
-    double rel = scale > 0.0 ? diff / scale : diff;
+    int r1 = -1;
+    double diff, own;
+    const int r2 = against_dense(m, B, w, x, &diff, &own, &r1);
+    double rel = diff;
     /* the two dense solvers' own disagreement measures the system's conditioning: where 4
        times it is above 1e-9 no solver can promise 1e-9, and the cache is held to 4 times it */
-    const double own = scale > 0.0 ? d12 / scale : d12;
     if (own < 1e-12) worst_well = fmax(worst_well, rel);
     if (4.0 * own > 1e-9) {
         ill_conditioned++;
@@ -66,7 +85,7 @@ static double solve_and_compare(int m, const double *B, const double *w, int *ra
     }
     ENSURE(r2 == *rank_cached);
     solves++;
-    worst_seen = fmax(worst_seen, scale > 0.0 ? diff / scale : diff);
+    worst_seen = fmax(worst_seen, diff);
     return rel;
 }
 
@@ -315,6 +334,75 @@ static void test_worse_base_goes_dense(void)
                  memcmp(x, y, sizeof(double) * (size_t)m) == 0;
     }
     ENSURE(dense == 12 - last_dense - 1);
+}
+
+/* A base whose rounding bound is far above the limit while its answer is not: the searched
+   column g has a part along the one direction that A (B without g) reaches only through a
+   near-dependent pair, u and u + d e (d = 1e-5), so A^+ w and A^+ g are some 1e5 times the
+   answer and cancel (as on a jointed bridge's systems, min_norm.c's refine). The bound is then
+   eps cond(A) 1e5, some 1e-5, against a limit of 1e-9; every pivot lies far from the cut, so
+   the answer is refined on the base path instead of a dense factorisation, and agrees with
+   the dense solvers (check). Without the refinement these solves take the dense path. */
+static void test_cancelling_base_is_refined(void)
+{
+    static double B[MAXM * MAXM], w[MAXM], e[MAXM];
+    ipx_rng rng;
+    ipx_rng_seed(&rng, 53);
+    const int m = 24, last_dense = 2; /* a fresh system, then BUILD_AFTER solves changing g */
+    ipx_min_norm_begin(&cache, work_mem);
+    random_matrix(&rng, m, m, B);
+    for (int i = 0; i < m; i++) B[i + (size_t)m * i] += 10.0;
+    for (int i = 0; i < m; i++) e[i] = ipx_rng_normal(&rng);
+    double *u = B, *ud = B + m, *g = B + 5 * (size_t)m;
+    for (int i = 0; i < m; i++) {
+        ud[i] = u[i] + 1e-5 * e[i];
+        g[i] += 3.0 * e[i];
+    }
+    random_rhs(&rng, m, B, 1, w);
+    long base = 0;
+    for (int a = 0; a < 12; a++) {
+        const double phi = 2.0 * PI * a / 12;
+        g[3] = 7.0 * cos(phi), g[4] = 7.0 * sin(phi); /* like a slip angle */
+        check(m, B, w, "cancelling base");
+        base += a > last_dense && ipx_min_norm_path(m, &cache) == IPX_MIN_NORM_BASE;
+    }
+    ENSURE(base == 12 - last_dense - 1);
+}
+
+/* A base answer whose error lies along B's null space (min_norm_refine_data.h, a feedback
+   island's system with 15 columns left out and a null space of 10 among them): its rounding
+   bound is above the limit, and the refined answer agrees with the dense solvers only because
+   refine also removes that part (project_out_null); the residual's correction alone left it
+   1e-8 off. */
+static void test_refined_answer_is_min_norm(void)
+{
+    static double B[MAXM * MAXM], B0[MAXM * MAXM], A[MAXM * MAXM], x[MAXM];
+    const int m = refine_m;
+    const size_t mm = (size_t)m * (size_t)m;
+    int cols[refine_left_out];
+    memset(B, 0, sizeof(double) * mm);
+    for (int i = 0; i < refine_nnz; i++) B[refine_index[i]] = refine_value[i];
+    memcpy(B0, B, sizeof(double) * mm); /* the cache first holds B with those columns changed */
+    for (int j = 0; j < refine_left_out; j++) {
+        cols[j] = j;
+        for (int i = 0; i < m; i++) B0[i + (size_t)m * j] *= 2.0;
+    }
+    ipx_min_norm_begin(&cache, work_mem);
+    memcpy(x, refine_w, sizeof(double) * (size_t)m);
+    ENSURE(ipx_min_norm_solve(m, B0, x, RCOND, &cache, iwork, NULL) == IPX_OK);
+    ipx_min_norm_expect(m, &cache, cols, refine_left_out);
+    memcpy(A, B, sizeof(double) * mm);
+    memcpy(x, refine_w, sizeof(double) * (size_t)m);
+    int rank = -1, r1 = -1;
+    ENSURE(ipx_min_norm_solve_again(m, A, x, RCOND, &cache, iwork, &rank) == IPX_OK);
+    ENSURE(ipx_min_norm_path(m, &cache) == IPX_MIN_NORM_BASE);
+    double diff, own;
+    const int r2 = against_dense(m, B, refine_w, x, &diff, &own, &r1);
+    printf("  rank %d, refined against dense %.2e, the dense solvers' own difference %.2e\n", rank,
+           diff, own);
+    ENSURE(rank == r2 && r1 == r2);
+    ENSURE(own < 1e-11);
+    ENSURE(diff < 1e-10);
 }
 
 /* ipx_min_norm_solve_again (the direction search's probes): the first system that differs
@@ -628,6 +716,8 @@ int main(void)
     RUN(test_duplicated_contacts);
     RUN(test_ill_conditioned_stacks);
     RUN(test_worse_base_goes_dense);
+    RUN(test_cancelling_base_is_refined);
+    RUN(test_refined_answer_is_min_norm);
     RUN(test_again_builds_at_once);
     RUN(test_expected_columns_build_once);
     RUN(test_changed_rows_split_once);

@@ -11,7 +11,10 @@
    - PLUS with its defaults on two islands of ODE's feedback demo under dWorldStep
      (plus_finish_host_data.h) whose finishes MPRGP did not solve to 1e-12 in its iterations:
      answered since the rescue stops at the host's accuracy (v_tol), ending the impact with no
-     contact approaching faster than v_tol and no energy gained, every promise kept. */
+     contact approaching faster than v_tol and no energy gained, every promise kept. fbws_70
+     still ends at its cost bound, by the finish; fbws_59 has ended before it since its
+     min-norm solves are refined rather than redone densely (core/src/numerics/min_norm.c),
+     and is held to the same promises. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -119,6 +122,7 @@ static void test_the_finish_answers_to_the_hosts_accuracy(void)
     const ipx_test_island islands[] = {IPX_TEST_ISLAND(fbws_70, 0.0),
                                        IPX_TEST_ISLAND(fbws_59, 0.0)};
     const ipx_params par = ipx_test_params("plus", "");
+    int finished = 0; /* islands the finish ended */
     for (size_t n = 0; n < sizeof islands / sizeof islands[0]; n++) {
         const ipx_test_island *is = &islands[n];
         ENSURE(is->k <= MAX_K);
@@ -129,7 +133,7 @@ static void test_the_finish_answers_to_the_hosts_accuracy(void)
                ipx_status_name(st), r.counts.lsq_solves, r.counts.lcp_solves, r.delta_ke,
                st ? ": " : "", st ? r.message : "");
         ENSURE(st == IPX_OK);
-        ENSURE(r.counts.limits_hit & IPX_PLUS_HIT_MAX_SOLVES); /* the finish ended it */
+        finished += (r.counts.limits_hit & IPX_PLUS_HIT_MAX_SOLVES) != 0;
         ENSURE(ipx_test_check_kinds(&p, &r, par.model->promises(par.value),
                                     par.value[IPX_PLUS_EPS_V]));
         ENSURE(r.delta_ke <= 0.0);
@@ -137,6 +141,7 @@ static void test_the_finish_answers_to_the_hosts_accuracy(void)
         for (int i = 0; i < p.k; i++) slowest = fmin(slowest, r.v_post[3 * i + IPX_N]);
         ENSURE(slowest >= -p.v_tol);
     }
+    ENSURE(finished >= 1); /* the finish answered to the host's accuracy where it ran */
 }
 
 int main(void)

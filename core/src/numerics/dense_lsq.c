@@ -91,6 +91,7 @@ KERNEL int pivoted_qr(lsq_cod *f, const int m, const int n, double rcond, double
         finite &= isfinite(vn1[j]) != 0;
     }
     f->r11 = finite ? 0.0 : NAN; /* a NaN or an infinity: no factor (rank 0, r11 NaN) */
+    f->next = 0.0;
     if (!finite) return 0;
     for (int k = 0; k < kmax; k++) {
         int best = k;
@@ -109,7 +110,10 @@ KERNEL int pivoted_qr(lsq_cod *f, const int m, const int n, double rcond, double
         const double alpha = *akk, xx = ipx_norm2(akk + 1, m - k - 1);
         const double norm = sqrt(alpha * alpha + xx);
         if (k == 0) f->r11 = norm;
-        if (!(norm > rcond * f->r11) || !(norm > abs_tol)) return k;
+        if (!(norm > rcond * f->r11) || !(norm > abs_tol)) {
+            f->next = norm;
+            return k;
+        }
         double tau = 0.0;
         if (xx != 0.0) {
             const double beta = -copysign(norm, alpha), scale = 1.0 / (alpha - beta);
@@ -180,6 +184,7 @@ static int pivoted_qr_blocked(lsq_cod *f, double rcond, double abs_tol, double *
     const int m = f->m, n = f->n, kmax = m < n ? m : n;
     double *A = f->A;
     f->r11 = NAN; /* a NaN or an infinity, or LAPACK failing: no factor (rank 0, r11 NaN) */
+    f->next = 0.0;
     for (int j = 0; j < n; j++) {
         if (!isfinite(ipx_norm2(A + (size_t)m * j, m))) return 0;
         f->perm[j] = 0; /* dgeqp3: every column free */
@@ -192,7 +197,10 @@ static int pivoted_qr_blocked(lsq_cod *f, double rcond, double abs_tol, double *
     int r = 0;
     for (; r < kmax; r++) {
         const double d = fabs(A[r + (size_t)m * r]);
-        if (!(d > rcond * f->r11) || !(d > abs_tol)) break;
+        if (!(d > rcond * f->r11) || !(d > abs_tol)) {
+            f->next = d;
+            break;
+        }
     }
     if (b)
         for (int k = 0; k < r; k++) reflect(A + k + (size_t)m * k, f->tau[k], b + k, m - k);

@@ -16,6 +16,8 @@
 typedef struct lsq_cod {
     int m, n, r;  ///< rows, columns, numerical rank
     double r11;   ///< |R_11|, the largest column norm of A (0 for a zero matrix)
+    double next;  ///< the largest pivot the rank rule left out (0 if none): how far below
+                  ///< the cut the numerical null space lies
     double *A;    ///< m x n, lda m: T and R12's rows (Z's vectors) on and above the
                   ///< diagonal, Q's reflectors below
     double *tau;  ///< r: Q's reflector coefficients
@@ -39,7 +41,7 @@ typedef struct lsq_cod {
 /// Factors f->A (m x n, overwritten) into f's arrays (tau: n, tau2: n, perm: n, all set by
 /// the caller); b (m entries, may be NULL) receives Q^T b on the way. The rank is the
 /// number of pivots whose column norm exceeds both rcond |R_11| and abs_tol (0: the relative rule
-/// alone). scratch: LSQ_COD_SCRATCH(n) doubles. Sets f->r and f->r11 (NaN, rank 0, if A holds a NaN or an
+/// alone). scratch: LSQ_COD_SCRATCH(n) doubles. Sets f->r, f->next and f->r11 (NaN, rank 0, if A holds a NaN or an
 /// infinity). Never allocates.
 void lsq_cod_factor(lsq_cod *f, double rcond, double abs_tol, double *b, double *scratch);
 

@@ -20,8 +20,8 @@
    eta = h.x0 / (1 + |h|^2). Consistent or not, of full rank or not, it is the minimum-norm
    least-squares solution the dense path computes (test_min_norm_cache compares them). Leaving
    columns out can make A much worse conditioned than B: where the rounding error this gives
-   could be well above the dense path's own (error_limit), that one system is solved densely
-   instead.
+   could be well above the dense path's own (error_limit), the answer is refined, or that one
+   system is solved densely instead.
 
    A left-out column that changes only in the same one or two rows (the impending contact's
    friction rows, which hold mu cos(phi) and mu sin(phi)) is split at its first change into its
@@ -127,7 +127,8 @@ static lsq_cod cod_of(const cache *c, int m, int n)
                      .tau = c->tau,
                      .tau2 = c->tau2,
                      .perm = c->perm,
-                     .r11 = c->h->r11};
+                     .r11 = c->h->r11,
+                     .next = c->h->next};
 }
 
 static void copy(double *to, const double *from, size_t n)
@@ -190,6 +191,7 @@ static void factor_base(cache *c, int m, const int *set, int p, double rcond)
     c->h->kind = KIND_BASE;
     c->h->rank = f.r;
     c->h->r11 = f.r11;
+    c->h->next = f.next;
     c->h->ns = p;
     for (int i = 0; i < p; i++) {
         c->h->s[i] = set[i], c->h->g_ok[i] = G_STALE;
@@ -309,11 +311,60 @@ static void change_left_out(cache *c, int m, const double *src, int i)
     c->h->g_ok[i] = split ? G_COMBINE : G_STALE;
 }
 
+/* solve_base's arrays for the left-out columns' problem (tail rows, p = ns columns), carved
+   from c->small; after a solve, Nt (p x q), the factored S (q x q) and K (n x q) hold the
+   null space it found among those columns (project_out_null). */
+typedef struct small_parts {
+    double *G2, *w2, *eta, *tau, *tau2, *sy, *sscr, *Nt, *S, *t, *d;
+    double *K; /* n x (p - rho): carved last, it needs n * MAX_SET */
+} small_parts;
+
+static small_parts carve_small(const cache *c, int m, int tail)
+{
+    const int p = c->h->ns;
+    small_parts sp;
+    sp.G2 = c->small;
+    sp.w2 = sp.G2 + (size_t)tail * p;
+    sp.eta = sp.w2 + (tail > p ? tail : p);
+    sp.tau = sp.eta + MAX_SET;
+    sp.tau2 = sp.tau + MAX_SET;
+    sp.sy = sp.tau2 + MAX_SET;
+    sp.sscr = sp.sy + MAX_SET;
+    sp.Nt = sp.sscr + 2 * MAX_SET;
+    sp.S = sp.Nt + MAX_SET * MAX_SET;
+    sp.t = sp.S + MAX_SET * MAX_SET;
+    sp.d = sp.t + MAX_SET;
+    sp.K = sp.d + (m - p);
+    return sp;
+}
+
+/* What solve_base found besides the answer. */
+typedef struct base_out {
+    int rank, q; /* the system's rank; the null space's dimension among the left-out columns */
+    /* how far the base's factors (A's, G2's) lie from the cut rcond |B|_col that the whole
+       system's own factor makes (|B|_col its longest column): the smallest ratio of a kept
+       pivot to the cut and of the cut to a pivot left out. The kept pivots count as bounds
+       on B's singular values: with y = x_A + H eta, |B x|^2 = |A y|^2 + |G2 eta|^2 and
+       |x|^2 <= 2 |y|^2 + (1 + 2 |H|^2) |eta|^2, so A's count divided by sqrt(2) and G2's by
+       sqrt(1 + 2 |H|_F^2). Where A^+ g is long, B's singular value along a left-out column is
+       far below its part outside range(A) (a feedback island: G2's pivots 5e3 times the cut,
+       B's 0.4 times, and B's factor had one rank less). */
+    double separation;
+} base_out;
+
+/* The separation (base_out) of factor f, whose pivots were cut at or below cut, its kept
+   pivots taken divided by kept_scale. */
+static double separation(const lsq_cod *f, double cut, double kept_scale)
+{
+    double s = f->r > 0 ? f->r11 / lsq_cod_cond(f) / (cut * kept_scale) : INFINITY;
+    return f->next > 0.0 ? fmin(s, cut / f->next) : s;
+}
+
 /* The solution x of the cached matrix for the right-hand side w given by wq = Q^T w and
-   x0 = A^+ w (base_rhs); *rank set. Returns a bound on x's rounding error relative to its
-   largest entry. */
+   x0 = A^+ w (base_rhs), and what it found in *out. Returns a bound on x's rounding error
+   relative to its largest entry. */
 static double solve_base(cache *c, int m, double rcond, const double *wq, const double *x0,
-                         double *x, int *rank)
+                         double *x, base_out *out)
 {
     const int n = m - c->h->ns, p = c->h->ns;
     const size_t mm = (size_t)m;
@@ -334,11 +385,9 @@ static double solve_base(cache *c, int m, double rcond, const double *wq, const 
         scale = fmax(scale, sqrt(ipx_norm2(g, m)));
     }
     /* G2 eta = w2 in least squares, through its own factor (rank rho) */
-    double *G2 = c->small, *w2 = G2 + (size_t)tail * p, *eta = w2 + (tail > p ? tail : p);
-    double *tau = eta + MAX_SET, *tau2 = tau + MAX_SET;
-    double *sy = tau2 + MAX_SET, *sscr = sy + MAX_SET, *Nt = sscr + 2 * MAX_SET;
-    double *S = Nt + MAX_SET * MAX_SET, *t = S + MAX_SET * MAX_SET, *d = t + MAX_SET;
-    double *K = d + n; /* n x (p - rho): carved last, it needs n * MAX_SET */
+    const small_parts sp = carve_small(c, m, tail);
+    double *G2 = sp.G2, *w2 = sp.w2, *eta = sp.eta, *tau = sp.tau, *tau2 = sp.tau2, *sy = sp.sy;
+    double *sscr = sp.sscr, *Nt = sp.Nt, *S = sp.S, *t = sp.t, *d = sp.d, *K = sp.K;
     int sperm[MAX_SET];
     for (int i = 0; i < p; i++)
         copy(G2 + (size_t)tail * i, c->GQ + mm * (size_t)i + r, (size_t)tail);
@@ -355,6 +404,14 @@ static double solve_base(cache *c, int m, double rcond, const double *wq, const 
         for (int i = 0; i < p; i++) sperm[i] = i;
     }
     const int q = p - rho;
+    const double cut = rcond * scale;
+    out->q = q;
+    double h2 = 0.0; /* |H|_F^2 */
+    for (int i = 0; i < p; i++) h2 += ipx_norm2(c->H + mm * (size_t)i, n);
+    const double sep_a = separation(&f, cut, sqrt(2.0));
+    out->separation = !(cut > 0.0) ? 0.0
+                      : tail > 0   ? fmin(sep_a, separation(&g, cut, sqrt(1.0 + 2.0 * h2)))
+                                   : sep_a;
     if (q > 0) { /* eta += N t, (I + K^T K) t = K^T d, K = H N, d = x0 - H eta */
         for (int l = 0; l < q; l++) {
             if (tail > 0) lsq_cod_null(&g, l, Nt + (size_t)p * l, sy);
@@ -386,7 +443,7 @@ static double solve_base(cache *c, int m, double rcond, const double *wq, const 
         for (int i = 0; i < p; i++)
             for (int l = 0; l < q; l++) eta[i] += Nt[i + (size_t)p * l] * t[l];
     }
-    *rank = r + rho;
+    out->rank = r + rho;
     double big = 0.0, size = 0.0;
     for (int j = 0, o = 0, s = 0; j < m; j++) {
         if (s < p && c->h->s[s] == j) {
@@ -422,6 +479,84 @@ static int subset_of_pending(const cache *c, const int *cols, int n)
     return found;
 }
 
+/* x (the held system's m unknowns) less its part along the null space that the last
+   solve_base found among the left-out columns, which no residual shows: the q directions
+   Y_l = (-H N_l at A's unknowns, N_l at the columns S), orthogonal to the minimum-norm answer,
+   with Y^T Y = I + K^T K, solve_base's S. x -= Y (Y^T Y)^-1 Y^T x; returns the largest change. */
+static double project_out_null(cache *c, int m, int q, double *x)
+{
+    const int p = c->h->ns, n = m - p;
+    const small_parts sp = carve_small(c, m, m - c->h->rank);
+    double *xa = sp.d, *u = sp.t, change = 0.0; /* x at A's unknowns; Y^T x, then the step */
+    for (int j = 0, o = 0, s = 0; j < m; j++) {
+        if (s < p && c->h->s[s] == j) s++;
+        else xa[o++] = x[j];
+    }
+    for (int l = 0; l < q; l++) {
+        double y = -ipx_dot(sp.K + (size_t)n * l, xa, n);
+        for (int i = 0; i < p; i++) y += sp.Nt[i + (size_t)p * l] * x[c->h->s[i]];
+        u[l] = y;
+    }
+    ipx_cholesky_solve(q, sp.S, 1, u);
+    for (int j = 0, o = 0, s = 0; j < m; j++) {
+        double dx = 0.0;
+        if (s < p && c->h->s[s] == j) {
+            for (int l = 0; l < q; l++) dx -= sp.Nt[s + (size_t)p * l] * u[l];
+            s++;
+        } else {
+            for (int l = 0; l < q; l++) dx += sp.K[o + (size_t)n * l] * u[l];
+            o++;
+        }
+        x[j] += dx;
+        change = fmax(change, fabs(dx));
+    }
+    return change;
+}
+
+/* The base's rounding bound (solve_base) is A's condition times the cancellation in
+   x0 - H eta, a worst case. On the systems of a jointed bridge (ODE's feedback demo under PLUS:
+   condition 1e4 to 1e5, x0 and H eta 1e3 times the answer) it was 1e-10 to 1e-8 where the
+   answer's error in B's row space was 1e-14 to 1e-11, and each such solve went to an O(m^3)
+   dense factorisation. There the answer is refined instead: one step x += B^+ (w - B x)
+   through the same factor, then x's part along B's null space, which no residual shows,
+   removed (project_out_null: up to 1.5e-7 of the answer there, min_norm_refine_data.h). The
+   corrections measure the first answer's error, and the refined one is off by about the
+   step's own bound times them. It is tried only where the base's factors lie REFINE_MARGIN
+   times away from the cut that B's own factor makes (base_out's separation), so that both
+   see the same rank and their answers differ by rounding alone (a base that keeps what B's
+   factor cuts: test_worse_base_goes_dense; a pivot of G2 just above the cut:
+   test_ill_conditioned_stacks). The margin allows for the pivots being estimates of the
+   singular values; measured on 300 feedback islands and 25 of the crash demo's (32 743 and
+   651 refined solves), the rank was the dense path's in every one and the answers agreed to
+   2.7e-9 and 4.2e-7, within that path's own rounding bound (DBL_EPSILON times a condition of
+   up to 1 / (REFINE_MARGIN rcond)). */
+#define REFINE_MARGIN 30.0     /* the separation from B's cut, at least */
+#define REFINE_MAX_CHANGE 1e-6 /* relative: a first answer off by more goes to the dense path */
+
+/* One step of refinement of the base's answer x to the held system (c->M, c->w), its scratch
+   in c->fallback (free until a dense solve); *out set. Returns the refined x's rounding bound
+   relative to its size (the step's bound times the corrections), or +inf if the corrections
+   were above REFINE_MAX_CHANGE. */
+static double refine(cache *c, int m, double rcond, double *x, base_out *out)
+{
+    const size_t mm = (size_t)m;
+    double *r = c->fallback, *rq = r + mm, *r0 = rq + mm, *dx = r0 + mm;
+    copy(r, c->w, mm);
+    for (size_t j = 0; j < mm; j++)
+        for (size_t i = 0; i < mm; i++) r[i] -= c->M[i + mm * j] * x[j];
+    base_rhs(c, m, r, rq, r0);
+    const double bound = solve_base(c, m, rcond, rq, r0, dx, out);
+    double size = 0.0, change = 0.0;
+    for (size_t j = 0; j < mm; j++) {
+        x[j] += dx[j];
+        change = fmax(change, fabs(dx[j]));
+        size = fmax(size, fabs(x[j]));
+    }
+    if (out->q > 0) change += project_out_null(c, m, out->q, x);
+    const double rel = size > 0.0 ? change / size : change;
+    return rel <= REFINE_MAX_CHANGE ? bound * rel : INFINITY;
+}
+
 /* A base factor costs a dense solve: it is made only when the same few columns have changed
    at BUILD_AFTER dense solves in a row and change again. Made at once it did not pay where a
    sequence of solves changes a few columns only once or twice (the sliding contacts' columns
@@ -437,8 +572,9 @@ static int repeated(const cache *c, const int *cols, int n)
 }
 
 /* Above error_limit (a rounding error bound relative to the solution's size) the base factor
-   is too poorly conditioned for the matrix at hand: that system is solved by the dense path
-   (bitwise a fresh solve), the base factor is kept for the next. The limit is ERROR_LIMIT, or
+   is too poorly conditioned for the matrix at hand: that answer is refined where that can show
+   it within the limit (refine), else the system is solved by the dense path (bitwise a fresh
+   solve); the base factor is kept for the next. The limit is ERROR_LIMIT, or
    COND_SLACK times the dense path's own bound where that is larger: DBL_EPSILON times the
    condition of the factor of the matrix the base came from. A base is no better conditioned
    than its matrix (A's columns are B's), so the limit catches what B's factor did not see:
@@ -557,7 +693,12 @@ static ipx_status solve(int n, const double *src, double *A, double *b, double r
         }
         if (!c.h->w_ok) base_rhs(&c, m, c.w, c.wq, c.x0);
         c.h->w_ok = 1;
-        if (solve_base(&c, m, rcond, c.wq, c.x0, c.x, &rank) <= error_limit(&c)) {
+        base_out out;
+        double bound = solve_base(&c, m, rcond, c.wq, c.x0, c.x, &out);
+        if (bound > error_limit(&c) && out.separation >= REFINE_MARGIN)
+            bound = refine(&c, m, rcond, c.x, &out);
+        rank = out.rank;
+        if (bound <= error_limit(&c)) {
             copy(b, c.x, mm);
             c.h->path = IPX_MIN_NORM_BASE;
         } else { /* a dense solve for this one, the base factor kept for the next */

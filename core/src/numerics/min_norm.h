@@ -40,6 +40,7 @@ typedef struct ipx_min_norm_cache {
     int kind;     /* min_norm.c KIND_*: the matrix alone, or with a base factor */
     int rank;     /* the base factor's rank */
     double r11;   /* its |R_11| */
+    double next;  /* its largest pivot left out (0: none) */
     int x_ok;     /* 1 if x is the held system's solution */
     int x_rank;   /* that solution's rank */
     int w_ok;     /* 1 if x0, wq belong to the held right-hand side */
