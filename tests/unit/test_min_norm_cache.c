@@ -339,10 +339,10 @@ static void test_worse_base_goes_dense(void)
 /* A base whose rounding bound is far above the limit while its answer is not: the searched
    column g has a part along the one direction that A (B without g) reaches only through a
    near-dependent pair, u and u + d e (d = 1e-5), so A^+ w and A^+ g are some 1e5 times the
-   answer and cancel (as on a jointed bridge's systems, min_norm.c's refine). The bound is then
-   eps cond(A) 1e5, some 1e-5, against a limit of 1e-9; every pivot lies far from the cut, so
-   the answer is refined on the base path instead of a dense factorisation, and agrees with
-   the dense solvers (check). Without the refinement these solves take the dense path. */
+   answer and cancel (as on a jointed bridge's systems, min_norm.c's refine). The bound,
+   A's condition times that cancellation, is then above the limit (without the refinement
+   these solves take the dense path); every pivot lies far from the cut, so the answer is
+   refined on the base path instead, and agrees with the dense solvers (check). */
 static void test_cancelling_base_is_refined(void)
 {
     static double B[MAXM * MAXM], w[MAXM], e[MAXM];

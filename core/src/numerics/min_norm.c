@@ -338,26 +338,40 @@ static small_parts carve_small(const cache *c, int m, int tail)
     return sp;
 }
 
-/* What solve_base found besides the answer. */
+/* What solve_base found besides the answer: what separation needs of G2's factor, which
+   lives only during the solve. */
 typedef struct base_out {
-    int rank, q; /* the system's rank; the null space's dimension among the left-out columns */
-    /* how far the base's factors (A's, G2's) lie from the cut rcond |B|_col that the whole
-       system's own factor makes (|B|_col its longest column): the smallest ratio of a kept
-       pivot to the cut and of the cut to a pivot left out. The kept pivots count as bounds
-       on B's singular values: with y = x_A + H eta, |B x|^2 = |A y|^2 + |G2 eta|^2 and
-       |x|^2 <= 2 |y|^2 + (1 + 2 |H|^2) |eta|^2, so A's count divided by sqrt(2) and G2's by
-       sqrt(1 + 2 |H|_F^2). Where A^+ g is long, B's singular value along a left-out column is
-       far below its part outside range(A) (a feedback island: G2's pivots 5e3 times the cut,
-       B's 0.4 times, and B's factor had one rank less). */
-    double separation;
+    int rank, q;   /* the system's rank; the null space's dimension among the left-out columns */
+    double cut;    /* rcond |B|_col: the cut that B's own factor makes (its longest column) */
+    double g_kept; /* G2's smallest kept pivot (+inf if none) */
+    double g_next; /* G2's largest pivot left out (0 if none) */
 } base_out;
 
-/* The separation (base_out) of factor f, whose pivots were cut at or below cut, its kept
-   pivots taken divided by kept_scale. */
-static double separation(const lsq_cod *f, double cut, double kept_scale)
+/* How far a factor's pivots lie from cut: the smaller of the ratio of its smallest kept pivot
+   (kept, divided by kept_scale) to the cut and of the cut to its largest left out (next). */
+static double gap(double kept, double next, double cut, double kept_scale)
 {
-    double s = f->r > 0 ? f->r11 / lsq_cod_cond(f) / (cut * kept_scale) : INFINITY;
-    return f->next > 0.0 ? fmin(s, cut / f->next) : s;
+    const double s = kept / (cut * kept_scale);
+    return next > 0.0 ? fmin(s, cut / next) : s;
+}
+
+/* How far the base's factors (A's, G2's) lie from the cut that the whole system's own factor
+   makes, after solve_base gave *o. The kept pivots count as bounds on B's singular values:
+   with y = x_A + H eta, |B x|^2 = |A y|^2 + |G2 eta|^2 and |x|^2 <= 2 |y|^2 + (1 + 2 |H|^2)
+   |eta|^2, so A's count divided by sqrt(2) and G2's by sqrt(1 + 2 |H|_F^2). Where A^+ g is
+   long, B's singular value along a left-out column is far below its part outside range(A) (a
+   feedback island: G2's pivots 5e3 times the cut, B's 0.4 times, and B's factor had one rank
+   less). */
+static double separation(const cache *c, int m, const base_out *o)
+{
+    if (!(o->cut > 0.0)) return 0.0;
+    const int p = c->h->ns, n = m - p;
+    const lsq_cod f = cod_of(c, m, n);
+    double h2 = 0.0; /* |H|_F^2 */
+    for (int i = 0; i < p; i++) h2 += ipx_norm2(c->H + (size_t)m * (size_t)i, n);
+    const double a_kept = f.r > 0 ? f.r11 / lsq_cod_cond(&f) : INFINITY;
+    return fmin(gap(a_kept, f.next, o->cut, sqrt(2.0)),
+                gap(o->g_kept, o->g_next, o->cut, sqrt(1.0 + 2.0 * h2)));
 }
 
 /* The solution x of the cached matrix for the right-hand side w given by wq = Q^T w and
@@ -404,14 +418,10 @@ static double solve_base(cache *c, int m, double rcond, const double *wq, const 
         for (int i = 0; i < p; i++) sperm[i] = i;
     }
     const int q = p - rho;
-    const double cut = rcond * scale;
     out->q = q;
-    double h2 = 0.0; /* |H|_F^2 */
-    for (int i = 0; i < p; i++) h2 += ipx_norm2(c->H + mm * (size_t)i, n);
-    const double sep_a = separation(&f, cut, sqrt(2.0));
-    out->separation = !(cut > 0.0) ? 0.0
-                      : tail > 0   ? fmin(sep_a, separation(&g, cut, sqrt(1.0 + 2.0 * h2)))
-                                   : sep_a;
+    out->cut = rcond * scale;
+    out->g_kept = tail > 0 && rho > 0 ? g.r11 / lsq_cod_cond(&g) : INFINITY;
+    out->g_next = tail > 0 ? g.next : 0.0;
     if (q > 0) { /* eta += N t, (I + K^T K) t = K^T d, K = H N, d = x0 - H eta */
         for (int l = 0; l < q; l++) {
             if (tail > 0) lsq_cod_null(&g, l, Nt + (size_t)p * l, sy);
@@ -522,7 +532,7 @@ static double project_out_null(cache *c, int m, int q, double *x)
    removed (project_out_null: up to 1.5e-7 of the answer there, min_norm_refine_data.h). The
    corrections measure the first answer's error, and the refined one is off by about the
    step's own bound times them. It is tried only where the base's factors lie REFINE_MARGIN
-   times away from the cut that B's own factor makes (base_out's separation), so that both
+   times away from the cut that B's own factor makes (separation), so that both
    see the same rank and their answers differ by rounding alone (a base that keeps what B's
    factor cuts: test_worse_base_goes_dense; a pivot of G2 just above the cut:
    test_ill_conditioned_stacks). The margin allows for the pivots being estimates of the
@@ -695,7 +705,7 @@ static ipx_status solve(int n, const double *src, double *A, double *b, double r
         c.h->w_ok = 1;
         base_out out;
         double bound = solve_base(&c, m, rcond, c.wq, c.x0, c.x, &out);
-        if (bound > error_limit(&c) && out.separation >= REFINE_MARGIN)
+        if (bound > error_limit(&c) && separation(&c, m, &out) >= REFINE_MARGIN)
             bound = refine(&c, m, rcond, c.x, &out);
         rank = out.rank;
         if (bound <= error_limit(&c)) {
