@@ -704,11 +704,12 @@ static ipx_status solve(int n, const double *src, double *A, double *b, double r
         if (!c.h->w_ok) base_rhs(&c, m, c.w, c.wq, c.x0);
         c.h->w_ok = 1;
         base_out out;
+        const double limit = error_limit(&c);
         double bound = solve_base(&c, m, rcond, c.wq, c.x0, c.x, &out);
-        if (bound > error_limit(&c) && separation(&c, m, &out) >= REFINE_MARGIN)
+        if (bound > limit && separation(&c, m, &out) >= REFINE_MARGIN)
             bound = refine(&c, m, rcond, c.x, &out);
         rank = out.rank;
-        if (bound <= error_limit(&c)) {
+        if (bound <= limit) {
             copy(b, c.x, mm);
             c.h->path = IPX_MIN_NORM_BASE;
         } else { /* a dense solve for this one, the base factor kept for the next */
