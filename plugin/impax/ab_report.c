@@ -33,6 +33,10 @@ static double force_steps(const cli_run *r)
     return r->compliant ? (double)r->stats.impact_events : NAN;
 }
 static double fallbacks(const cli_run *r) { return is_ode(r) ? NAN : (double)r->stats.fallbacks; }
+static double limits_hit(const cli_run *r)
+{
+    return is_ode(r) ? NAN : (double)r->stats.limits_hit_events;
+}
 static double energy_end(const cli_run *r) { return r->energy_end_j; }
 static double ke_end(const cli_run *r) { return r->ke_end_j; }
 static double height_end(const cli_run *r) { return r->final_height_m; }
@@ -70,6 +74,7 @@ static int compliant(const cli_run *r) { return r->compliant; }
 static int fell_back_first(const cli_run *r) { return r->first_impact_fell_back; }
 static int mid_contact(const cli_run *r) { return r->mid_contact; }
 static int contact_ended(const cli_run *r) { return r->compliant && !r->mid_contact; }
+static int flagged(const cli_run *r) { return r->stats.limits_hit_events > 0; }
 
 static void note(FILE *out, const char *text)
 {
@@ -104,6 +109,11 @@ static void print_notes(FILE *out, int n, const char *const *labels, const cli_r
             out,
             "contact-force steps: gonthier's contacts are forces, so its events are the steps with "
             "contact forces");
+    if (any(n, runs, flagged))
+        note(out, "limits_hit set: impax events a model answered after reaching one of its limits "
+                  "or through a fallback of its own (the bits: docs/core-api.md; PLUS's cost "
+                  "bound, aplcp's dense solve after the iterative one); impax run --trace gives "
+                  "them per event");
     velocity_notes(out, n, runs, left);
     if (any(n, runs, fell_back_first))
         note(out,
@@ -155,6 +165,7 @@ void ab_print_table(FILE *out, const char *path, const ipx_scene *scene, int n,
     scalar_row(t, "collisions", n, runs, "%.0f", collisions);
     scalar_row(t, "impax events", n, runs, "%.0f", impulse_events);
     if (any(n, runs, compliant)) scalar_row(t, "contact-force steps", n, runs, "%.0f", force_steps);
+    scalar_row(t, "limits_hit set", n, runs, "%.0f", limits_hit);
     scalar_row(t, "fallbacks to ODE", n, runs, "%.0f", fallbacks);
     scalar_row(t, "final energy (J)", n, runs, "%.3f", energy_end);
     scalar_row(t, "final KE (J)", n, runs, "%.3f", ke_end);
@@ -176,9 +187,11 @@ int ab_write_csv(const char *path, int n, const char *const *labels, const cli_r
     }
     static const char *const vcols[] = {"vx_m_s",   "vy_m_s",   "vz_m_s",
                                         "wx_rad_s", "wy_rad_s", "wz_rad_s"};
-    fprintf(f, "model,first_impact_t_s,compared_t_s,ke_after_first_J,impact_events,collisions,"
-               "fallbacks,energy_start_J,energy_end_J,ke_end_J,final_height_m,max_penetration_m,"
-               "wall_s");
+    fprintf(f,
+            "model,first_impact_t_s,compared_t_s,ke_after_first_J,impact_events,collisions,"
+            "limits_hit_events,fallbacks,energy_start_J,energy_end_J,ke_end_J,final_height_m,max_"
+            "penetration_m,"
+            "wall_s");
     for (int b = 0; b < runs[0].n_bodies; b++)
         for (int c = 0; c < 6; c++) fprintf(f, ",%s.%s", runs[0].body_name[b], vcols[c]);
     fputc('\n', f);
@@ -190,9 +203,9 @@ int ab_write_csv(const char *path, int n, const char *const *labels, const cli_r
             fprintf(f, "%.17g,%.17g,%.17g", r->first_impact_t_s, r->compared_t_s,
                     r->ke_after_first_j);
         else fprintf(f, ",,");
-        fprintf(f, ",%ld,%ld,%ld,%.17g,%.17g,%.17g,%.17g,%.17g,%.6g", r->stats.impact_events,
-                r->collisions, r->stats.fallbacks, r->energy_start_j, r->energy_end_j, r->ke_end_j,
-                r->final_height_m, r->max_penetration_m, r->wall_s);
+        fprintf(f, ",%ld,%ld,%ld,%ld,%.17g,%.17g,%.17g,%.17g,%.17g,%.6g", r->stats.impact_events,
+                r->collisions, r->stats.limits_hit_events, r->stats.fallbacks, r->energy_start_j,
+                r->energy_end_j, r->ke_end_j, r->final_height_m, r->max_penetration_m, r->wall_s);
         for (int i = 0; i < 6 * r->n_bodies; i++) {
             if (hit) fprintf(f, ",%.17g", r->first_velocity[i]);
             else fputc(',', f);

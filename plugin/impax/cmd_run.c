@@ -15,9 +15,10 @@ static const char help[] =
     "FILE]\n"
     "                 [--html FILE.html [--html-fps N]]\n"
     "\n"
-    "Simulates WORLD with one impact model and prints a summary: collisions, impact events,\n"
-    "fallbacks to ODE's own solver, energy at the start and the end and the change made by the\n"
-    "impacts, the deepest penetration, wall time.\n"
+    "Simulates WORLD with one impact model and prints a summary: collisions, impact events\n"
+    "(and those with limits_hit set: a limit or a fallback inside the model), fallbacks to\n"
+    "ODE's own solver, energy at the start and the end and the change made by the impacts, the\n"
+    "deepest penetration, wall time.\n"
     "\n"
     "  --model M      ode (ODE's own contact handling) or an impax model (impax models lists\n"
     "                 them); default: the world's <impax:impact><impax:model>, else plus\n"
@@ -58,9 +59,11 @@ static void print_events(const cli_run *r)
     }
     char text[1024];
     const int col = printf("  %-17s ", r->compliant ? "contact-force steps" : "impact events");
-    snprintf(text, sizeof text, "%ld (%ld contacts), fallbacks to ODE %ld%s%s",
-             r->stats.impact_events, r->stats.impact_contacts, r->stats.fallbacks,
-             r->stats.fallbacks ? ": last: " : "", r->stats.fallbacks ? r->stats.last_message : "");
+    snprintf(text, sizeof text,
+             "%ld (%ld contacts), limits_hit set on %ld, fallbacks to ODE %ld%s%s",
+             r->stats.impact_events, r->stats.impact_contacts, r->stats.limits_hit_events,
+             r->stats.fallbacks, r->stats.fallbacks ? ": last: " : "",
+             r->stats.fallbacks ? r->stats.last_message : "");
     cli_print_wrapped(stdout, col, text, "      ", RUN_WIDTH);
 }
 

@@ -24,7 +24,7 @@ static pthread_mutex_t trace_lock = PTHREAD_MUTEX_INITIALIZER;
 static shim_world *worlds;
 static int worlds_made;
 static struct {
-    long events, fallbacks, steps, failed_setups;
+    long events, limits_hit, fallbacks, steps, failed_setups;
     double seconds, ignored_restitution;
 } total;
 
@@ -96,6 +96,7 @@ static void add_stats(const ipx_ode_context *ctx)
 {
     const ipx_ode_stats s = ipx_ode_get_stats(ctx);
     total.events += s.impact_events;
+    total.limits_hit += s.limits_hit_events;
     total.fallbacks += s.fallbacks;
     total.steps += s.steps;
     total.seconds += s.seconds;
@@ -201,10 +202,10 @@ void shim_worlds_finish(shim_config *c)
         return;
     }
     fprintf(stderr,
-            "impax: model %s: %ld impact events, %ld left to ODE (fallbacks), %.6f s in impax, "
-            "%d world%s, %ld steps%s%s",
-            c->params.model->name, total.events, total.fallbacks, total.seconds, n_worlds,
-            n_worlds == 1 ? "" : "s", total.steps,
+            "impax: model %s: %ld impact events, %ld left to ODE (fallbacks), %ld with "
+            "limits_hit set, %.6f s in impax, %d world%s, %ld steps%s%s",
+            c->params.model->name, total.events, total.fallbacks, total.limits_hit, total.seconds,
+            n_worlds, n_worlds == 1 ? "" : "s", total.steps,
             total.failed_setups ? " (some worlds could not be set up: ODE stepped them alone)" : "",
             trace);
     if (c->capture)

@@ -75,11 +75,12 @@ static void world_free(world *w)
 /* Five 1 kg balls of radius 0.25 m in a row along -x, overlapping by 1 um; ball 0 strikes at
    2 m/s; e = 1 (bounce 1 above bounce_vel 0.01 m/s), frictionless. With impax: the velocities
    handed back by the pre-step (ODE's step then adds only its ERP push-out on the closed
-   contacts, erp depth / h = 2e-4 m/s here); without: after ODE's own 1 ms step. */
-static void cradle(const char *model, double vx[BALLS])
+   contacts, erp depth / h = 2e-4 m/s here); without: after ODE's own 1 ms step. *flagged: the
+   context's limits_hit_events (with a model). */
+static void cradle(const char *model, const char *params, double vx[BALLS], long *flagged)
 {
     world w;
-    world_make(&w, model, NULL);
+    world_make(&w, model, params);
     w.surface.mode = dContactBounce | dContactApprox1;
     w.surface.mu = 0.0;
     w.surface.bounce = 1.0;
@@ -99,6 +100,7 @@ static void cradle(const char *model, double vx[BALLS])
     if (w.ipx) {
         ipx_ode_stats st = ipx_ode_get_stats(w.ipx);
         ENSURE(st.impact_events == 1 && st.impact_contacts == BALLS - 1 && st.fallbacks == 0);
+        *flagged = st.limits_hit_events;
         ipx_ode_post_step(w.ipx);
     }
     world_free(&w);
@@ -107,8 +109,10 @@ static void cradle(const char *model, double vx[BALLS])
 static void test_cradle_through_ode_moves_only_the_far_ball_at_2mps(void)
 {
     double plus[BALLS], ode[BALLS];
-    cradle("plus", plus);
-    cradle(NULL, ode);
+    long flagged = -1;
+    cradle("plus", NULL, plus, &flagged);
+    ENSURE(flagged == 0); /* PLUS's own answer: no limit reached, no fallback of its own */
+    cradle(NULL, NULL, ode, NULL);
     printf("  ball vx after (m/s)   PLUS:");
     for (int i = 0; i < BALLS; i++) printf(" %+.6f", plus[i]);
     printf("\n                        ODE: ");
@@ -116,6 +120,28 @@ static void test_cradle_through_ode_moves_only_the_far_ball_at_2mps(void)
     printf("\n");
     for (int i = 0; i < BALLS - 1; i++) ENSURE_NEAR(plus[i], 0.0, 1e-9);
     ENSURE_NEAR(plus[BALLS - 1], -2.0, 1e-9);
+}
+
+/* The same cradle with PLUS's cost bound at one solve: the plastic finish answers it
+   (IPX_PLUS_HIT_MAX_SOLVES), and the context counts the event among those with limits_hit
+   set. The finish is frictionless and perfectly plastic (docs/models/plus.md, deviation 12): the five
+   balls, pressed together, leave as one at the striker's momentum over their mass, -0.4 m/s,
+   with 0.4 of its 2 J. */
+static void test_cradle_at_the_cost_bound_is_counted_with_limits_hit(void)
+{
+    double vx[BALLS];
+    long flagged = -1;
+    cradle("plus", "max_solves=1", vx, &flagged);
+    ENSURE(flagged == 1);
+    double momentum = 0.0, energy = 0.0; /* kg m/s, J */
+    for (int i = 0; i < BALLS; i++) {
+        momentum += vx[i];
+        energy += 0.5 * vx[i] * vx[i];
+    }
+    printf("  at max_solves=1: momentum %.9f kg m/s, energy %.9f J of 2\n", momentum, energy);
+    ENSURE_NEAR(momentum, -2.0, 1e-9);
+    ENSURE_NEAR(energy, 0.4, 1e-9);
+    for (int i = 0; i < BALLS; i++) ENSURE_NEAR(vx[i], -0.4, 1e-9);
 }
 
 /* ---- four-corner brick --------------------------------------------------------------------- */
@@ -210,6 +236,7 @@ int main(void)
 {
     dInitODE2(0);
     RUN(test_cradle_through_ode_moves_only_the_far_ball_at_2mps);
+    RUN(test_cradle_at_the_cost_bound_is_counted_with_limits_hit);
     RUN(test_four_corner_brick_through_ode_matches_the_core_and_is_symmetric);
     dCloseODE();
     return ipx_test_exit();

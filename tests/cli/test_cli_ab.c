@@ -152,6 +152,36 @@ static void test_collisions_events_and_fallbacks_are_told_apart(void)
     cli_result_free(&r);
 }
 
+/* An impact a model answered at one of its limits is counted apart (limits_hit): PLUS's cost
+   bound at one solve makes the cradle's impact end in the plastic finish (all five balls at
+   -0.4 m/s). */
+static void test_impacts_with_limits_hit_are_counted(void)
+{
+    cli_result r = EXEC("ab %s/plus_ex3_newtons_cradle.world --duration 0.01 --models "
+                        "ode,plus,plus:max_solves=1 --out limits.csv",
+                        worlds_dir);
+    ENSURE(r.exit_status == 0);
+    const char *row = strstr(r.out, "limits_hit set ");
+    char cells[3][16] = {""};
+    ENSURE(row && sscanf(row + strlen("limits_hit set "), "%15s %15s %15s", cells[0], cells[1],
+                         cells[2]) == 3);
+    ENSURE(strcmp(cells[0], "-") == 0 && strcmp(cells[1], "0") == 0 && strcmp(cells[2], "1") == 0);
+    ENSURE(strstr(r.out, "limits_hit set: impax events a model answered after reaching one") !=
+           NULL);
+    cli_result_free(&r);
+    csv_table t;
+    ENSURE(read_csv("limits.csv", &t) == 0);
+    const int col = csv_col(&t, "limits_hit_events"), ke = csv_col(&t, "ke_after_first_J");
+    const int plus = row_of(&t, "plus"), bound = row_of(&t, "plus:max_solves=1");
+    ENSURE(col >= 0 && csv_at(&t, plus, col) == 0.0 && csv_at(&t, bound, col) == 1.0);
+    ENSURE(fabs(csv_at(&t, plus, ke) - 2.0) < 1e-9 && fabs(csv_at(&t, bound, ke) - 0.4) < 1e-9);
+    csv_free(&t);
+    /* without a limit reached, no note */
+    r = EXEC("ab %s/plus_ex3_newtons_cradle.world --duration 0.01 --models ode,plus", worlds_dir);
+    ENSURE(r.exit_status == 0 && strstr(r.out, "limits_hit set:") == NULL);
+    cli_result_free(&r);
+}
+
 static void test_an_inelastic_model_says_it_ignored_the_bounce(void)
 {
     cli_result r = EXEC("ab %s/gonthier_bouncing_sphere.world --duration 0.6 --models "
@@ -560,6 +590,7 @@ int main(int argc, char **argv)
     RUN(test_duplicate_and_bad_entries_are_refused_before_running);
     RUN(test_the_table_fits_100_columns);
     RUN(test_collisions_events_and_fallbacks_are_told_apart);
+    RUN(test_impacts_with_limits_hit_are_counted);
     RUN(test_an_inelastic_model_says_it_ignored_the_bounce);
     RUN(test_outputs_are_checked_before_simulating);
     RUN(test_ode_messages_are_told_per_entry);

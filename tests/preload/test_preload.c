@@ -191,8 +191,16 @@ static void test_verbose_prints_a_summary_at_exit(void)
 {
     cli_result r = run_client("IMPAX_MODEL=plus IMPAX_VERBOSE=1", client_path("cradle"));
     ENSURE(r.exit_status == 0);
-    ENSURE(strstr(r.err, "impax: model plus: 1 impact events, 0 left to ODE") != NULL);
+    ENSURE(strstr(r.err, "impax: model plus: 1 impact events, 0 left to ODE (fallbacks), 0 "
+                         "with limits_hit set") != NULL);
     ENSURE(strstr(r.err, "s in impax, 1 world, 100 steps") != NULL);
+    cli_result_free(&r);
+    /* PLUS's cost bound at one solve: the cradle's impact is answered by the plastic finish */
+    r = run_client("IMPAX_MODEL=plus IMPAX_PARAMS=max_solves=1 IMPAX_VERBOSE=1",
+                   client_path("cradle"));
+    ENSURE(r.exit_status == 0);
+    ENSURE(strstr(r.err, "1 impact events, 0 left to ODE (fallbacks), 1 with limits_hit set") !=
+           NULL);
     cli_result_free(&r);
     r = run_client("IMPAX_MODEL=ode IMPAX_VERBOSE=1", client_path("cradle"));
     ENSURE(r.exit_status == 0 && strstr(r.err, "impax: model ode: pass-through") != NULL);

@@ -8,7 +8,8 @@ LD_PRELOAD shim, and checks what docs/testing.md "Real clients" promises:
   - under a model, the shim's summary is there, and its trace (IMPAX_TRACE) shows no impact
     that gains energy (by the trace's own balance) and no event left to ODE, but jia's
     one-contact refusals;
-  - a line for the client table: program, model, events, fallbacks, CPU time against plain.
+  - a line for the client table: program, model, events, those with limits_hit set,
+    fallbacks, CPU time against plain.
 
 A cell (program, model) listed in known_gaps.txt is an open finding: it must fail in no other
 way than the listed ones (unfinished, fallbacks, energy), and once it passes the test fails
@@ -79,11 +80,12 @@ def known_gap(name, model):
 
 
 def judge_trace(trace, failures):
-    """Counts the trace's events; adds what breaks a promise to failures (kind, text)."""
-    events = fallbacks = gains = 0
+    """Counts the trace's events, those with limits_hit set and those left to ODE; adds what breaks a promise to failures (kind, text)."""
+    events = flagged = fallbacks = gains = 0
     for ev in read_trace(trace):
         if ev["status"] == "ok":
             events += 1
+            flagged += ev["limits_hit"] != 0
             # what the contacts dissipated, by the trace's own balance (docs/ode-adapter.md
             # "Trace lines"): the compliant model's springs and the step's other forces count
             before, after = ev["ke_before"], ev["ke_after"]
@@ -103,7 +105,7 @@ def judge_trace(trace, failures):
         failures.append(("energy", f"{gains} impacts gained energy"))
     if fallbacks:
         failures.append(("fallbacks", f"{fallbacks} events left to ODE"))
-    return events, fallbacks
+    return events, flagged, fallbacks
 
 
 def main():
@@ -128,7 +130,7 @@ def main():
         env["IMPAX_TRACE"] = trace
     status, out, err, cpu = timed(argv, env, float(limit))
     failures = []  # (kind, text)
-    events = fallbacks = 0
+    events = flagged = fallbacks = 0
     if status is None:
         failures.append(("unfinished", f"not finished within {limit} s under {model}"))
     else:
@@ -142,15 +144,16 @@ def main():
             if ADDRESS.sub(b"0x?", out) != ADDRESS.sub(b"0x?", plain_out):
                 failures.append(("output", "output under `ode` differs from the plain run's"))
         elif os.path.exists(trace):
-            events, fallbacks = judge_trace(trace, failures)
+            events, flagged, fallbacks = judge_trace(trace, failures)
         else:
             failures.append(("trace", f"no trace at {trace}"))
 
     ran = "yes" if status == 0 else "no"
     ratio = cpu / plain_cpu if plain_cpu > 0 else float("inf")
     with open(os.path.join(scratch, f"{name}_{model}.row"), "w", encoding="utf-8") as f:
-        f.write(f"{name}\t{model}\t{ran}\t{events}\t{fallbacks}\t{ratio:.3g}\n")
-    print(f"{name} {model}: exit {status}, {events} impacts, {fallbacks} left to ODE; CPU "
+        f.write(f"{name}\t{model}\t{ran}\t{events}\t{flagged}\t{fallbacks}\t{ratio:.3g}\n")
+    print(f"{name} {model}: exit {status}, {events} impacts ({flagged} with limits_hit set), "
+          f"{fallbacks} left to ODE; CPU "
           f"{cpu:.3g} s against {plain_cpu:.3g} s plain ({ratio:.3g}x)")
     for kind, text in failures:
         print(f"FAIL [{kind}]", text)

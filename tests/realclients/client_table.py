@@ -1,7 +1,8 @@
 """The client table of docs/real-clients.md from a run of the real-client suite:
 `client_table.py SCRATCH` reads the rows check_client.py left in SCRATCH
 (build/tests/realclients/scratch) and prints, for each program and model, whether it ran, its
-impact events, its events left to ODE and its CPU time against the plain run."""
+impact events, those with limits_hit set (a limit of the model reached, or a fallback of its
+own), its events left to ODE and its CPU time against the plain run."""
 import glob
 import os
 import sys
@@ -14,8 +15,8 @@ def main():
     cells = {}
     for path in glob.glob(os.path.join(scratch, "*.row")):
         with open(path, encoding="utf-8") as f:
-            name, model, ran, events, fallbacks, ratio = f.read().split("\t")
-        cells[(name, model)] = (ran, int(events), int(fallbacks), float(ratio))
+            name, model, ran, events, flagged, fallbacks, ratio = f.read().split("\t")
+        cells[(name, model)] = (ran, int(events), int(flagged), int(fallbacks), float(ratio))
     programs = sorted({name for name, _ in cells})
     print("| program | " + " | ".join(MODELS) + " |")
     print("|---|" + "---|" * len(MODELS))
@@ -28,10 +29,11 @@ def main():
             elif cell[0] != "yes":
                 row.append("**did not finish**")
             elif model == "ode":
-                row.append(f"{cell[3]:.2g}×")
+                row.append(f"{cell[4]:.2g}×")
             else:
-                fallbacks = f", **{cell[2]} to ODE**" if cell[2] else ""
-                row.append(f"{cell[1]} ev{fallbacks}, {cell[3]:.2g}×")
+                flagged = f" ({cell[2]} limits_hit)" if cell[2] else ""
+                fallbacks = f", **{cell[3]} to ODE**" if cell[3] else ""
+                row.append(f"{cell[1]} ev{flagged}{fallbacks}, {cell[4]:.2g}×")
         print(f"| {name} | " + " | ".join(row) + " |")
 
 

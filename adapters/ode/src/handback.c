@@ -93,6 +93,7 @@ void ipx_ode_handback(ipx_ode_context *ctx)
     write_bodies(ctx);
     if (ctx->config.disable_separating || ctx->compliant) disable_separating(ctx);
     ctx->stats.impact_events++;
+    if (ctx->as.result.counts.limits_hit) ctx->stats.limits_hit_events++;
     ctx->stats.impact_contacts += ctx->isl.n_contact;
 }
 

@@ -102,6 +102,11 @@ typedef struct ipx_ode_stats {
                                 ///< asked) left aside at a contact approaching faster than its
                                 ///< bounce_vel in an island it answered; 0 if none
                                 ///< (ipx_params_ignored_restitution)
+    long limits_hit_events;     ///< of impact_events, answers with counts.limits_hit not 0: the
+                                ///< model reached one of its limits or answered through a fallback
+                                ///< of its own (each model's header lists its bits: plus's cost
+                                ///< bound and plastic finish, aplcp's dense solve after the
+                                ///< iterative one, ...)
 } ipx_ode_stats;
 
 /// The handback's last line of defence: an island's answer is handed back only if no contact
