@@ -272,6 +272,18 @@ int ipx_ode_assemble_rows(ipx_ode_context *ctx, char *msg, size_t size)
     return 0;
 }
 
+/* The contact velocities relative to the contacts' surface motions (ipx_ode_surface_motion): a
+   conveyor's belt, a platform that the program moves as a static geom. */
+static void less_surface_motion(ipx_ode_context *ctx)
+{
+    for (int k = 0; k < ctx->isl.n_contact; k++) {
+        double m[IPX_ROWS_PER_CONTACT];
+        if (!ipx_ode_island_motion(ctx, k, m)) continue;
+        for (int i = 0; i < IPX_ROWS_PER_CONTACT; i++)
+            ctx->as.v[IPX_ROWS_PER_CONTACT * k + i] -= m[i];
+    }
+}
+
 /* W as blocks: O(blocks) memory and time, where the dense W is O(k^2) (40 MB at 750 contacts). */
 static int assemble_blocks(ipx_ode_context *ctx, char *msg, size_t size)
 {
@@ -293,6 +305,7 @@ static int assemble_blocks(ipx_ode_context *ctx, char *msg, size_t size)
                                size) != IPX_OK)
         return -1;
     as->W_blocks = (ipx_wsparse){nnz, as->W_start, as->W_row, as->W_blk};
+    less_surface_motion(ctx);
     /* J P J^T of bodies whose masses and inertias read_body found positive definite */
     as->problem = (ipx_problem){.k = k,
                                 .v = as->v,
@@ -323,6 +336,7 @@ int ipx_ode_assemble(ipx_ode_context *ctx, char *msg, size_t size)
     if (ipx_constrained_assemble(&as->system, as->u_post, as->W, as->v, as->work, &as->info, msg,
                                  size) != IPX_OK)
         return -1;
+    less_surface_motion(ctx);
     /* J P J^T of bodies whose masses and inertias read_body found positive definite */
     as->problem = (ipx_problem){.k = is->n_contact,
                                 .W = as->W,

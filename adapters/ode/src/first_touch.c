@@ -57,13 +57,21 @@ static double motion_energy(const ipx_ode_context *ctx, double beta, double alon
    other motion: its velocities are scaled by s = sqrt(1 - unpaid / T), the least change of
    them in the kinetic-energy metric that takes unpaid out. Left as it was, the move made energy
    (docs/real-clients.md: boxstack's and cyl's largest gains). The scaling keeps the joints'
-   rows (J u = 0 is linear) and the problem's v = J u scales with u. */
+   rows (J u = 0 is linear) and the problem's v = J u - m (m the surface motions) goes to
+   s J u - m. */
 static void pay_from_motion(ipx_ode_context *ctx, double unpaid, double T)
 {
     assembly *as = &ctx->as;
     const double s = sqrt(fmax(0.0, 1.0 - unpaid / T));
     for (int a = 0; a < 6 * ctx->isl.n_body; a++) as->u_post[a] *= s;
-    for (int r = 0; r < IPX_ROWS_PER_CONTACT * as->problem.k; r++) as->v[r] *= s;
+    for (int k = 0; k < as->problem.k; k++) {
+        double m[IPX_ROWS_PER_CONTACT];
+        ipx_ode_island_motion(ctx, k, m);
+        for (int i = 0; i < IPX_ROWS_PER_CONTACT; i++) {
+            double *v = &as->v[IPX_ROWS_PER_CONTACT * k + i];
+            *v = s * (*v + m[i]) - m[i];
+        }
+    }
 }
 
 /* Moving the island back by as->dx (m, rad) against its other forces F (M du_free = F h)

@@ -374,4 +374,12 @@ void ipx_ode_turn(const double dtheta[3], double w[3]);
 /* Contact record validity: 1 if ODE could step it (unit normal, finite data). */
 int ipx_ode_contact_valid(const dContact *c, char *message, size_t size);
 
+/* The contact's surface motion on its rows [t1, t2, n] (m/s): motion1, motion2 and motionN where
+   dContactMotion1, 2 and N are set, else 0. ODE's rows hold that relative velocity as rest
+   (contact.cpp getInfo2: the friction rows' right-hand sides, the normal row's push-out and
+   bounce), so the impact models are given the contact velocities less it. 1 if any is not 0. */
+int ipx_ode_surface_motion(const dContact *c, double m[IPX_ROWS_PER_CONTACT]);
+/* The same for contact k of the gathered island. */
+int ipx_ode_island_motion(const ipx_ode_context *ctx, int k, double m[IPX_ROWS_PER_CONTACT]);
+
 #endif

@@ -15,10 +15,12 @@ double ipx_ode_approach_speed(const contact_record *r)
     dVector3 v[2] = {{0, 0, 0, 0}, {0, 0, 0, 0}};
     for (int s = 0; s < 2; s++)
         if (r->body[s]) dBodyGetPointVel(r->body[s], p[0], p[1], p[2], v[s]);
-    /* the normal points into body 1: n . (v1 - v2) > 0 is separating */
-    double vn = 0.0;
+    /* the normal points into body 1: n . (v1 - v2) > 0 is separating, relative to the
+       surface's own motion along it (ipx_ode_surface_motion) */
+    double m[IPX_ROWS_PER_CONTACT], vn = 0.0;
+    ipx_ode_surface_motion(&r->contact, m);
     for (int a = 0; a < 3; a++) vn += n[a] * (v[0][a] - v[1][a]);
-    return -vn;
+    return m[IPX_N] - vn;
 }
 
 double ipx_ode_gravity_speed(const ipx_ode_context *ctx, dReal h)

@@ -356,6 +356,20 @@ int ipx_ode_contact_valid(const dContact *c, char *msg, size_t size)
     return 1;
 }
 
+int ipx_ode_surface_motion(const dContact *c, double m[IPX_ROWS_PER_CONTACT])
+{
+    const int mode = c->surface.mode;
+    m[IPX_T1] = (mode & dContactMotion1) ? c->surface.motion1 : 0.0;
+    m[IPX_T2] = (mode & dContactMotion2) ? c->surface.motion2 : 0.0;
+    m[IPX_N] = (mode & dContactMotionN) ? c->surface.motionN : 0.0;
+    return m[IPX_T1] != 0.0 || m[IPX_T2] != 0.0 || m[IPX_N] != 0.0;
+}
+
+int ipx_ode_island_motion(const ipx_ode_context *ctx, int k, double m[IPX_ROWS_PER_CONTACT])
+{
+    return ipx_ode_surface_motion(&ctx->store.rec[ctx->isl.contact[k]].contact, m);
+}
+
 /* ODE's friction directions (contact.cpp getInfo2), so the rows equal ODE's bit for bit: for
    the normal m as ODE sees it, t1 = fdir1 when dContactFDir1 is set (ODE takes it as given; one
    that is not unit and tangent is made so here, where ODE's rows would be skewed) and

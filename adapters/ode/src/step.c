@@ -46,6 +46,22 @@ static void event_geometry(const ipx_ode_context *ctx, const double *impulse, ip
     ev->impulse_world = impulse ? world : NULL;
 }
 
+/* J: the work the contacts' surface motions (ipx_ode_surface_motion) do through the impulse pi
+   (3k, N s): the models answer for the velocities relative to them, pi . (v - m) + pi.W pi / 2
+   (no gain), so the bodies' kinetic energy changes by that and pi . m more. A conveyor's belt
+   speeds up a box that lands on it; a platform rising under a ball throws it higher. */
+static double motion_work(const ipx_ode_context *ctx, const double *pi)
+{
+    double work = 0.0;
+    for (int k = 0; k < ctx->as.problem.k; k++) {
+        double m[IPX_ROWS_PER_CONTACT];
+        if (!ipx_ode_island_motion(ctx, k, m)) continue;
+        for (int i = 0; i < IPX_ROWS_PER_CONTACT; i++)
+            work += pi[IPX_ROWS_PER_CONTACT * k + i] * m[i];
+    }
+    return work;
+}
+
 /* assembled: the island's problem was built (a failed solve still reports it); ke_before (J):
    the island's kinetic energy read before the handback, which may turn its bodies (a move back
    to first touch): read after it, the old angular velocities would be weighed with the new
@@ -77,9 +93,10 @@ static void report(ipx_ode_context *ctx, int assembled, int ok, const char *stat
         /* a compliant step: the end of the host step (ipx_ode_event); an impact: at once */
         ev.ke_after = ipx_ode_island_energy(ctx, ctx->compliant ? as->u_end : as->u_post, frame);
         ev.delta_stored = as->result.delta_stored;
-        ev.work_other = ctx->compliant
-                            ? as->work_other - ipx_ode_frame_momentum_work(ctx, as->du_free, frame)
-                            : 0.0;
+        ev.work_other =
+            motion_work(ctx, as->result.impulse) +
+            (ctx->compliant ? as->work_other - ipx_ode_frame_momentum_work(ctx, as->du_free, frame)
+                            : 0.0);
         ev.vn_after = vn_after;
         ev.impulse = as->result.impulse;
         ev.counts = as->result.counts;
