@@ -284,6 +284,77 @@ static void less_surface_motion(ipx_ode_context *ctx)
     }
 }
 
+/* ODE's second friction coefficient (dContactMu2: ODE's pyramid bounds |f_t1| by mu f_n and
+   |f_t2| by mu2 f_n). The models' friction is a circular cone; where mu and mu2 are both > 0 and
+   differ, a contact's cone is the ellipse (pi_t1 / mu)^2 + (pi_t2 / mu2)^2 <= pi_n^2, solved as
+   the circle of the larger coefficient in rows scaled by d (1, but the smaller coefficient's
+   row: their ratio): pi' = pi / d, v' = d v, W' = D W D. That keeps pi . v and pi . W pi, and
+   friction against the slip in the scaled rows is the ellipse's maximal dissipation. The
+   contact's d into d (3); 0 if it is 1 on every row. */
+static int cone_scale(const ipx_ode_context *ctx, int k, double d[IPX_ROWS_PER_CONTACT])
+{
+    const dSurfaceParameters *s = &ctx->store.rec[ctx->isl.contact[k]].contact.surface;
+    d[IPX_T1] = d[IPX_T2] = d[IPX_N] = 1.0;
+    if (!(s->mode & dContactMu2)) return 0;
+    const double inf = ctx->config.mu_infinity;
+    const double mu1 = s->mu == dInfinity ? inf : s->mu, mu2 = s->mu2 == dInfinity ? inf : s->mu2;
+    if (!(mu1 > 0.0 && mu2 > 0.0 && isfinite(mu1) && isfinite(mu2)) || mu1 == mu2) return 0;
+    if (mu2 < mu1) d[IPX_T2] = mu2 / mu1;
+    else d[IPX_T1] = mu1 / mu2;
+    return 1;
+}
+
+/* The elliptic cones of cone_scale in the problem (dense W, or its blocks): mu the larger
+   coefficient, v and W scaled. Not for a compliant model, whose bristles would be scaled too. */
+static void elliptic_cones(ipx_ode_context *ctx)
+{
+    assembly *as = &ctx->as;
+    const int k = ctx->isl.n_contact, n = IPX_ROWS_PER_CONTACT * k;
+    int any = 0;
+    for (int c = 0; c < k; c++) {
+        double d[IPX_ROWS_PER_CONTACT];
+        if (!cone_scale(ctx, c, d)) continue;
+        any = 1;
+        const dSurfaceParameters *s = &ctx->store.rec[ctx->isl.contact[c]].contact.surface;
+        as->param[c].mu = fmax(s->mu == dInfinity ? ctx->config.mu_infinity : s->mu,
+                               s->mu2 == dInfinity ? ctx->config.mu_infinity : s->mu2);
+        for (int i = 0; i < IPX_ROWS_PER_CONTACT; i++) as->v[IPX_ROWS_PER_CONTACT * c + i] *= d[i];
+        if (as->problem.W)
+            for (int i = 0; i < IPX_ROWS_PER_CONTACT; i++) {
+                const size_t a = (size_t)(IPX_ROWS_PER_CONTACT * c + i);
+                if (d[i] == 1.0) continue;
+                for (size_t j = 0; j < (size_t)n; j++) {
+                    as->W[a + (size_t)n * j] *= d[i];
+                    as->W[j + (size_t)n * a] *= d[i];
+                }
+            }
+    }
+    if (!any || as->problem.W) return;
+    for (int j = 0; j < k; j++) {
+        double dj[IPX_ROWS_PER_CONTACT], di[IPX_ROWS_PER_CONTACT];
+        cone_scale(ctx, j, dj);
+        for (int b = as->W_start[j]; b < as->W_start[j + 1]; b++) {
+            cone_scale(ctx, as->W_row[b], di);
+            for (int r = 0; r < IPX_ROWS_PER_CONTACT; r++)
+                for (int c = 0; c < IPX_ROWS_PER_CONTACT; c++)
+                    as->W_blk[9 * (size_t)b + r + IPX_ROWS_PER_CONTACT * c] *= di[r] * dj[c];
+        }
+    }
+}
+
+/* The impulse of the scaled rows back in the contact's own: pi = d pi'. The result's v_post
+   stays in the scaled rows, as the problem's v and W do (the handback's bound compares the
+   two; the normal rows, which the handback and the event read, are not scaled). */
+static void elliptic_impulse(ipx_ode_context *ctx)
+{
+    for (int c = 0; c < ctx->isl.n_contact; c++) {
+        double d[IPX_ROWS_PER_CONTACT];
+        if (!cone_scale(ctx, c, d)) continue;
+        for (int i = 0; i < IPX_ROWS_PER_CONTACT; i++)
+            ctx->as.result.impulse[IPX_ROWS_PER_CONTACT * c + i] *= d[i];
+    }
+}
+
 /* W as blocks: O(blocks) memory and time, where the dense W is O(k^2) (40 MB at 750 contacts). */
 static int assemble_blocks(ipx_ode_context *ctx, char *msg, size_t size)
 {
@@ -312,6 +383,7 @@ static int assemble_blocks(ipx_ode_context *ctx, char *msg, size_t size)
                                 .contact = as->param,
                                 .flags = IPX_PROBLEM_W_ASSEMBLED,
                                 .Ws = &as->W_blocks};
+    elliptic_cones(ctx);
     return 0;
 }
 
@@ -343,6 +415,7 @@ int ipx_ode_assemble(ipx_ode_context *ctx, char *msg, size_t size)
                                 .v = as->v,
                                 .contact = as->param,
                                 .flags = IPX_PROBLEM_W_ASSEMBLED};
+    if (!ctx->compliant) elliptic_cones(ctx);
     return 0;
 }
 
@@ -372,6 +445,7 @@ int ipx_ode_solve(ipx_ode_context *ctx, char *msg, size_t size)
         snprintf(msg, size, "model %s: %s", ctx->params.model->name, as->result.message);
         return -1;
     } else {
+        elliptic_impulse(ctx);
         before = as->result.impulse;
     }
     ipx_constrained_delta_u(&as->system, before, as->du, as->work);
