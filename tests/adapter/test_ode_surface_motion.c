@@ -9,7 +9,8 @@
    - a belt moving at 2 m/s along x (motion1), e = 0: with mu = 0.1 the ball slides on it the
      whole impact and leaves at mu 3 = 0.3 m/s along x; with mu = 1 its contact point is carried
      to the belt's speed, v_x = 2 / (1 + m r^2 / I) = 2 / 3.5;
-   - a ball at rest on a platform that rises at 1 m/s is hit by it (an impact, not rest). */
+   - a ball at rest on a platform that rises at 1 m/s is hit by it (an impact, not rest);
+   - under gonthier, over host steps, a ball resting on the belt is carried along by it. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -130,12 +131,52 @@ static void test_a_platform_rising_under_a_resting_ball_hits_it(void)
     ENSURE_NEAR(hit.v[2], 1.0, 1e-9);
 }
 
+/* The compliant reference in host steps (1 ms, gravity on): a ball resting on a belt that moves
+   at 1 m/s along its first friction direction (mu 0.5) is dragged until its contact point moves
+   with the belt, v = 1 / 3.5 m/s along it, as ODE's own rows drag it (model NULL). */
+static void belt_rest(const char *model, double *along, double *point)
+{
+    dSurfaceParameters s;
+    memset(&s, 0, sizeof s);
+    s.mode = dContactApprox1 | dContactMotion1;
+    s.mu = 0.5;
+    s.motion1 = 1.0;
+    kit_sim sim;
+    ENSURE(kit_sim_make(&sim, model ? model : "ode", NULL, &s, 0) == 0);
+    const double at[3] = {0, 0, RADIUS};
+    dBodyID ball = kit_ball(sim.world, MASS, RADIUS, at);
+    dGeomSetBody(dCreateSphere(sim.space, RADIUS), ball);
+    for (int i = 0; i < 500; i++) kit_sim_step(&sim, 0.001);
+    dVector3 n = {0, 0, 1, 0}, t1, t2;
+    dPlaneSpace(n, t1, t2); /* the contact's first friction direction (no fdir1) */
+    dVector3 vp;
+    dBodyGetPointVel(ball, 0, 0, dBodyGetPosition(ball)[2] - RADIUS, vp);
+    const dReal *v = dBodyGetLinearVel(ball);
+    *along = v[0] * t1[0] + v[1] * t1[1] + v[2] * t1[2];
+    *point = vp[0] * t1[0] + vp[1] * t1[1] + vp[2] * t1[2];
+    kit_sim_free(&sim);
+}
+
+static void test_gonthier_lets_a_belt_carry_a_resting_ball(void)
+{
+    double g_along, g_point, o_along, o_point;
+    belt_rest("gonthier", &g_along, &g_point);
+    belt_rest(NULL, &o_along, &o_point);
+    printf("  ball on a belt at 1 m/s, 0.5 s: gonthier v %.9f, contact point %.9f; ODE v %.9f "
+           "m/s\n",
+           g_along, g_point, o_along);
+    ENSURE_NEAR(g_along, 1.0 / 3.5, 1e-6);
+    ENSURE_NEAR(g_point, 1.0, 1e-5);
+    ENSURE_NEAR(o_along, 1.0 / 3.5, 1e-6);
+}
+
 int main(void)
 {
     dInitODE2(0);
     RUN(test_a_rising_platform_throws_the_ball_as_ode_bounces_it);
     RUN(test_a_belt_drags_the_ball_along_by_its_friction);
     RUN(test_a_platform_rising_under_a_resting_ball_hits_it);
+    RUN(test_gonthier_lets_a_belt_carry_a_resting_ball);
     dCloseODE();
     return ipx_test_exit();
 }
