@@ -187,11 +187,9 @@ int ab_write_csv(const char *path, int n, const char *const *labels, const cli_r
     }
     static const char *const vcols[] = {"vx_m_s",   "vy_m_s",   "vz_m_s",
                                         "wx_rad_s", "wy_rad_s", "wz_rad_s"};
-    fprintf(f,
-            "model,first_impact_t_s,compared_t_s,ke_after_first_J,impact_events,collisions,"
-            "limits_hit_events,fallbacks,energy_start_J,energy_end_J,ke_end_J,final_height_m,max_"
-            "penetration_m,"
-            "wall_s");
+    fprintf(f, "model,first_impact_t_s,compared_t_s,ke_after_first_J,impact_events,collisions,"
+               "limits_hit_events,fallbacks,energy_start_J,energy_end_J,ke_end_J,"
+               "final_height_m,max_penetration_m,wall_s");
     for (int b = 0; b < runs[0].n_bodies; b++)
         for (int c = 0; c < 6; c++) fprintf(f, ",%s.%s", runs[0].body_name[b], vcols[c]);
     fputc('\n', f);

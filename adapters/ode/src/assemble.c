@@ -289,9 +289,9 @@ static void less_surface_motion(ipx_ode_context *ctx)
    differ, a contact's cone is the ellipse (pi_t1 / mu)^2 + (pi_t2 / mu2)^2 <= pi_n^2, solved as
    the circle of the larger coefficient in rows scaled by d (1, but the smaller coefficient's
    row: their ratio): pi' = pi / d, v' = d v, W' = D W D. That keeps pi . v and pi . W pi, and
-   friction against the slip in the scaled rows is the ellipse's maximal dissipation. The
-   contact's d into d (3); 0 if it is 1 on every row. */
-static int cone_scale(const ipx_ode_context *ctx, int k, double d[IPX_ROWS_PER_CONTACT])
+   friction against the slip in the scaled rows is the ellipse's maximal dissipation. Contact
+   k's d into d (3) and the larger coefficient into *mu; 0 if d is 1 on every row. */
+static int cone_scale(const ipx_ode_context *ctx, int k, double d[IPX_ROWS_PER_CONTACT], double *mu)
 {
     const dSurfaceParameters *s = &ctx->store.rec[ctx->isl.contact[k]].contact.surface;
     d[IPX_T1] = d[IPX_T2] = d[IPX_N] = 1.0;
@@ -301,6 +301,7 @@ static int cone_scale(const ipx_ode_context *ctx, int k, double d[IPX_ROWS_PER_C
     if (!(mu1 > 0.0 && mu2 > 0.0 && isfinite(mu1) && isfinite(mu2)) || mu1 == mu2) return 0;
     if (mu2 < mu1) d[IPX_T2] = mu2 / mu1;
     else d[IPX_T1] = mu1 / mu2;
+    *mu = fmax(mu1, mu2);
     return 1;
 }
 
@@ -313,11 +314,8 @@ static void elliptic_cones(ipx_ode_context *ctx)
     int any = 0;
     for (int c = 0; c < k; c++) {
         double d[IPX_ROWS_PER_CONTACT];
-        if (!cone_scale(ctx, c, d)) continue;
+        if (!cone_scale(ctx, c, d, &as->param[c].mu)) continue;
         any = 1;
-        const dSurfaceParameters *s = &ctx->store.rec[ctx->isl.contact[c]].contact.surface;
-        as->param[c].mu = fmax(s->mu == dInfinity ? ctx->config.mu_infinity : s->mu,
-                               s->mu2 == dInfinity ? ctx->config.mu_infinity : s->mu2);
         for (int i = 0; i < IPX_ROWS_PER_CONTACT; i++) as->v[IPX_ROWS_PER_CONTACT * c + i] *= d[i];
         if (as->problem.W)
             for (int i = 0; i < IPX_ROWS_PER_CONTACT; i++) {
@@ -331,10 +329,10 @@ static void elliptic_cones(ipx_ode_context *ctx)
     }
     if (!any || as->problem.W) return;
     for (int j = 0; j < k; j++) {
-        double dj[IPX_ROWS_PER_CONTACT], di[IPX_ROWS_PER_CONTACT];
-        cone_scale(ctx, j, dj);
+        double dj[IPX_ROWS_PER_CONTACT], di[IPX_ROWS_PER_CONTACT], mu;
+        cone_scale(ctx, j, dj, &mu);
         for (int b = as->W_start[j]; b < as->W_start[j + 1]; b++) {
-            cone_scale(ctx, as->W_row[b], di);
+            cone_scale(ctx, as->W_row[b], di, &mu);
             for (int r = 0; r < IPX_ROWS_PER_CONTACT; r++)
                 for (int c = 0; c < IPX_ROWS_PER_CONTACT; c++)
                     as->W_blk[9 * (size_t)b + r + IPX_ROWS_PER_CONTACT * c] *= di[r] * dj[c];
@@ -348,8 +346,8 @@ static void elliptic_cones(ipx_ode_context *ctx)
 static void elliptic_impulse(ipx_ode_context *ctx)
 {
     for (int c = 0; c < ctx->isl.n_contact; c++) {
-        double d[IPX_ROWS_PER_CONTACT];
-        if (!cone_scale(ctx, c, d)) continue;
+        double d[IPX_ROWS_PER_CONTACT], mu;
+        if (!cone_scale(ctx, c, d, &mu)) continue;
         for (int i = 0; i < IPX_ROWS_PER_CONTACT; i++)
             ctx->as.result.impulse[IPX_ROWS_PER_CONTACT * c + i] *= d[i];
     }
