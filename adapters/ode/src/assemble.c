@@ -207,12 +207,18 @@ int ipx_ode_reproject_joints(ipx_ode_context *ctx, double *scratch)
     return 0;
 }
 
+/* A friction coefficient as the core takes it: dInfinity (no slip) as mu_infinity. */
+static double friction_coefficient(const ipx_ode_config *cfg, dReal mu)
+{
+    return mu == dInfinity ? cfg->mu_infinity : mu;
+}
+
 /* Gazebo's meaning of the surface parameters (ode.h). */
 static ipx_contact contact_params(const ipx_ode_config *cfg, const dSurfaceParameters *s)
 {
     ipx_contact c = {0.0, 0.0, 0.0, cfg->v_plastic};
     /* a negative or NaN mu is passed on: the core's validation names it */
-    c.mu = s->mu == dInfinity ? cfg->mu_infinity : s->mu;
+    c.mu = friction_coefficient(cfg, s->mu);
     if ((s->mode & dContactBounce) && s->bounce_vel >= 0.0) {
         c.e = s->bounce;
         c.v_capture = s->bounce_vel;
@@ -296,8 +302,8 @@ static int cone_scale(const ipx_ode_context *ctx, int k, double d[IPX_ROWS_PER_C
     const dSurfaceParameters *s = &ctx->store.rec[ctx->isl.contact[k]].contact.surface;
     d[IPX_T1] = d[IPX_T2] = d[IPX_N] = 1.0;
     if (!(s->mode & dContactMu2)) return 0;
-    const double inf = ctx->config.mu_infinity;
-    const double mu1 = s->mu == dInfinity ? inf : s->mu, mu2 = s->mu2 == dInfinity ? inf : s->mu2;
+    const double mu1 = friction_coefficient(&ctx->config, s->mu);
+    const double mu2 = friction_coefficient(&ctx->config, s->mu2);
     if (!(mu1 > 0.0 && mu2 > 0.0 && isfinite(mu1) && isfinite(mu2)) || mu1 == mu2) return 0;
     if (mu2 < mu1) d[IPX_T2] = mu2 / mu1;
     else d[IPX_T1] = mu1 / mu2;
