@@ -237,10 +237,16 @@ static int contact_rows(ipx_ode_context *ctx, char *msg, size_t size)
             ipx_ode_contact_valid(&r->contact, msg, size);
             return -1;
         }
+        const dSurfaceParameters *s = &r->contact.surface;
+        if ((s->mode & dContactMu2) && !(s->mu2 >= 0.0)) { /* mu's own: the core's validation */
+            snprintf(msg, size, "contact %d: friction mu2 = %g (dContactMu2) %s", k, (double)s->mu2,
+                     isnan(s->mu2) ? "is not a number" : "is negative");
+            return -1;
+        }
         for (int i = 0; i < IPX_ROWS_PER_CONTACT; i++)
             as->contact_row[IPX_ROWS_PER_CONTACT * k + i] =
                 core_row(is, r->body[0], r->body[1], J[i]);
-        as->param[k] = contact_params(&ctx->config, &r->contact.surface);
+        as->param[k] = contact_params(&ctx->config, s);
     }
     return 0;
 }
@@ -291,11 +297,14 @@ static void less_surface_motion(ipx_ode_context *ctx)
 }
 
 /* ODE's second friction coefficient (dContactMu2: ODE's pyramid bounds |f_t1| by mu f_n and
-   |f_t2| by mu2 f_n). The models' friction is a circular cone; where mu and mu2 are both > 0 and
-   differ, a contact's cone is the ellipse (pi_t1 / mu)^2 + (pi_t2 / mu2)^2 <= pi_n^2, solved as
-   the circle of the larger coefficient in rows scaled by d (1, but the smaller coefficient's
-   row: their ratio): pi' = pi / d, v' = d v, W' = D W D. That keeps pi . v and pi . W pi, and
-   friction against the slip in the scaled rows is the ellipse's maximal dissipation. Contact
+   |f_t2| by mu2 f_n). The models' friction is a circular cone; where mu and mu2 differ, a
+   contact's cone is the ellipse (pi_t1 / mu)^2 + (pi_t2 / mu2)^2 <= pi_n^2, solved as the circle
+   of the larger coefficient in rows scaled by d (1, but the smaller coefficient's row: their
+   ratio): pi = d pi', v' = d v, W' = D W D. That keeps pi . v and pi . W pi, and friction against
+   the slip in the scaled rows is the ellipse's maximal dissipation. Where the smaller
+   coefficient is 0 (friction along one direction only), its row is scaled by 0: that row's
+   slip is 0 in the scaled rows, so no friction acts there, and the other row's friction is
+   bounded by its coefficient and opposes its own slip, as ODE's row with mu2 = 0 does. Contact
    k's d into d (3) and the larger coefficient into *mu; 0 if d is 1 on every row. */
 static int cone_scale(const ipx_ode_context *ctx, int k, double d[IPX_ROWS_PER_CONTACT], double *mu)
 {
@@ -304,7 +313,8 @@ static int cone_scale(const ipx_ode_context *ctx, int k, double d[IPX_ROWS_PER_C
     if (!(s->mode & dContactMu2)) return 0;
     const double mu1 = friction_coefficient(&ctx->config, s->mu);
     const double mu2 = friction_coefficient(&ctx->config, s->mu2);
-    if (!(mu1 > 0.0 && mu2 > 0.0 && isfinite(mu1) && isfinite(mu2)) || mu1 == mu2) return 0;
+    /* a negative or NaN mu is left as it is for the core's validation to name */
+    if (!(mu1 >= 0.0 && mu2 >= 0.0 && isfinite(mu1) && isfinite(mu2)) || mu1 == mu2) return 0;
     if (mu2 < mu1) d[IPX_T2] = mu2 / mu1;
     else d[IPX_T1] = mu1 / mu2;
     *mu = fmax(mu1, mu2);
