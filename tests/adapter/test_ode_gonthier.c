@@ -292,6 +292,38 @@ static void test_move_to_first_touch_is_paid_by_the_motion(void)
     scene_free(&s);
 }
 
+/* The event's problem velocity on the contact's second friction row (m/s). */
+static void on_event_t2(const ipx_ode_event *ev, void *user)
+{
+    double *v_t2 = user;
+    if (ev->problem) *v_t2 = ev->problem->v[IPX_T2];
+}
+
+/* The same lift paid by the motion on a belt: the floor moves at m = 0.5 m/s along the ball's
+   slide (dContactMotion2; t2 = +x for this normal, dPlaneSpace). The problem holds the contact
+   velocity relative to the belt, v = u - m, and paying the lift scales the ball's velocity u, not
+   v: the problem starts at sqrt(v^2 - 2 g d) - m = 1.49509 m/s (s (u - m) would be 1.1e-3 m/s
+   less), and the frictionless ball leaves as on the still floor. */
+static void test_move_to_first_touch_paid_on_a_belt_scales_the_body_not_the_belt(void)
+{
+    const double h = 0.01, g = 9.81, d = 1e-3, v = 2.0, belt = 0.5;
+    ball_scene s;
+    scene_make(&s, (double[3]){0, 0, 1}, (double[3]){0, 0, 0.1 - d}, (double[3]){0, 0, -g},
+               "mu_s=0,mu_c=0");
+    s.surface.mode |= dContactMotion2;
+    s.surface.motion2 = belt;
+    dBodySetLinearVel(s.ball, v, 0, 0);
+    double v_t2 = NAN;
+    ipx_ode_set_event_callback(s.ipx, on_event_t2, &v_t2);
+    scene_step(&s, h);
+    const double paid = sqrt(v * v - 2.0 * g * d), vx = dBodyGetLinearVel(s.ball)[0];
+    printf("  the problem's slip %.12f m/s (u - m %.12f), the ball leaves at %.9f m/s\n", v_t2,
+           paid - belt, vx);
+    ENSURE_NEAR(v_t2, paid - belt, 1e-12);
+    ENSURE_NEAR(vx, paid, 1e-12);
+    scene_free(&s);
+}
+
 static void on_event_worst(const ipx_ode_event *ev, void *user)
 {
     balance *b = user;
@@ -449,6 +481,7 @@ int main(void)
     RUN(test_sliding_ball_stays_at_the_static_hertz_depth);
     RUN(test_move_to_first_touch_counts_the_springs_it_unloads);
     RUN(test_move_to_first_touch_is_paid_by_the_motion);
+    RUN(test_move_to_first_touch_paid_on_a_belt_scales_the_body_not_the_belt);
     RUN(test_ball_found_deep_at_rest_is_not_lifted);
     RUN(test_move_to_first_touch_turns_the_spin_with_the_body);
     RUN(test_box_with_infinite_friction_lands_without_sliding);
