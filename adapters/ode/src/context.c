@@ -149,6 +149,7 @@ static void free_work(ipx_ode_context *ctx)
     free(ctx->cache.ilcp);
     free(ctx->deferred);
     ipx_ode_recovery_free(ctx);
+    ipx_ode_feedback_free(&ctx->feedback);
 }
 
 void ipx_ode_destroy(ipx_ode_context *ctx)

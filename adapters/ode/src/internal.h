@@ -188,6 +188,31 @@ typedef struct disabled_contact {
     dJointID joint; /* to tell a reused record slot */
 } disabled_contact;
 
+/* ---- joint feedback (feedback.c) ---------------------------------------------------------- */
+
+typedef struct feedback_debt {
+    dJointID joint;
+    double impulse[2][6]; /* N s, N m s: on ODE's first body (f1, t1) and second (f2, t2) */
+    int set;              /* 1: ODE does not step the joint (a contact the pre-step disabled) */
+} feedback_debt;
+
+typedef struct feedback_state {
+    feedback_debt *debt; /* this step's impacts' shares, added by the post-step */
+    int n, cap;
+    double *work; /* the joints' reactions: J_b M^-1 J_b^T + cfm / h, right-hand side, scratch */
+    int cap_work;
+    int *iwork;
+    int cap_iwork;
+} feedback_state;
+
+/* After an island's handback: its impulses' shares of the feedback of its joints that report
+   one (dJointSetFeedback), contacts and bilateral joints, kept for the post-step. */
+void ipx_ode_feedback_island(ipx_ode_context *ctx);
+/* After ODE's step: adds each share, divided by the step, to the joint's feedback (sets it,
+   for a contact ODE did not step), and forgets them. */
+void ipx_ode_feedback_apply(ipx_ode_context *ctx);
+void ipx_ode_feedback_free(feedback_state *f);
+
 /* ---- penetration recovery (recovery.c, recovery_project.c) ------------------------------- */
 
 typedef struct recovery_state {
@@ -237,6 +262,7 @@ struct ipx_ode_context {
     double threshold;        /* m/s, this pre-step's effective impact threshold */
     double separating;       /* m/s, this pre-step's separating speed (config + |g| h) */
     recovery_state recovery; /* penetration recovery of impacted bodies */
+    feedback_state feedback; /* the impacts' shares of the joints' feedback */
     ipx_ode_event_fn event_fn;
     void *event_user;
     ipx_ode_context *next; /* world table */

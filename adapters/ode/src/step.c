@@ -139,6 +139,7 @@ static int resolve_island(ipx_ode_context *ctx, int seed)
         fmax(ctx->stats.ignored_restitution,
              ipx_params_ignored_restitution(&ctx->params, &ctx->as.problem));
     ipx_ode_handback(ctx);
+    ipx_ode_feedback_island(ctx);
     ipx_ode_recovery_add_island(ctx);
     report(ctx, 1, 1, "ok", ke_before, &frame);
     return 1;
@@ -149,6 +150,7 @@ static int pre_step_locked(ipx_ode_context *ctx, dReal h)
 {
     if (!ctx->world) return 0;
     ctx->stats.steps++;
+    ctx->feedback.n = 0; /* a pre-step without its post-step leaves nothing owed */
     if (ctx->passthrough) return 0;
     const double start = now_seconds();
     ctx->step_h = h;
@@ -185,6 +187,7 @@ void ipx_ode_post_step(ipx_ode_context *ctx)
 {
     if (!ctx) return;
     pthread_mutex_lock(&ctx->lock);
+    ipx_ode_feedback_apply(ctx);
     ipx_ode_recovery_remove_copies(ctx);
     ipx_ode_reenable(ctx);
     const int project =
