@@ -596,11 +596,43 @@ ipx_status ipx_constrained_factor(const ipx_constrained *s, double *work,
     return IPX_OK;
 }
 
+/* sum |J| |u| over row r's bodies (per body: linear then angular part): the scale of its
+   velocity's round-off. */
+static double row_speed_scale(const ipx_row *r, const double *u)
+{
+    double sum = 0.0;
+    for (int t = 0; t < 2; t++) {
+        if (r->body[t] < 0) continue;
+        const double *ub = u + 6 * r->body[t];
+        for (int i = 0; i < 6; i++) sum += fabs(r->J[t][i] * ub[i]);
+    }
+    return sum;
+}
+
+/* The contact velocities v = J_c u of the velocities u before the joints' projection, projected.
+   A row the joints hold rigid (zero diagonal, fill_diagonal) moves only as the joint rows let its
+   bodies move; where its velocity after the projection is within the round-off the projection
+   leaves of the velocities before it (held_bound's factor of sum |J| |u|), it is 0, as its row
+   of W is: otherwise a locked mechanism's contact keeps an approach of 1e-31 m/s that no impulse
+   can stop, and an LCP on it has no solution. */
+static void project_contact_velocities(const ipx_constrained *s, const layout *L, double *u,
+                                       double *v)
+{
+    const int m = s->n_joint_rows, c = s->n_contact_rows, dim = m > L->nj ? m : L->nj;
+    for (int i = 0; i < c; i++) v[i] = row_speed_scale(&s->contact_row[i], u);
+    if (m > 0) project_velocities(s, L, u);
+    for (int i = 0; i < c; i++) {
+        const double scale = v[i];
+        v[i] = row_velocity(&s->contact_row[i], u);
+        if (L->diag[i] == 0.0 && fabs(v[i]) <= IPX_CONSTRAINED_HOLD * dim * DBL_EPSILON * scale)
+            v[i] = 0.0;
+    }
+}
+
 void ipx_constrained_project(const ipx_constrained *s, double *u, double *v, double *work)
 {
     layout L = factored(s, work);
-    if (s->n_joint_rows > 0) project_velocities(s, &L, u);
-    for (int i = 0; i < s->n_contact_rows; i++) v[i] = row_velocity(&s->contact_row[i], u);
+    project_contact_velocities(s, &L, u, v);
 }
 
 void ipx_constrained_delassus(const ipx_constrained *s, double *work, double *W)
@@ -617,8 +649,8 @@ ipx_status ipx_constrained_prepare(const ipx_constrained *s, double *u, double *
     ipx_status st = ipx_constrained_factor(s, work, &fi, msg, size);
     if (st != IPX_OK) return st;
     layout L = factored(s, work);
-    double before = m > 0 ? project_velocities(s, &L, u) : 0.0;
-    for (int i = 0; i < c; i++) v[i] = row_velocity(&s->contact_row[i], u);
+    const double before = m > 0 ? ipx_constrained_joint_residual(s, u) : 0.0;
+    project_contact_velocities(s, &L, u, v);
     if (!ipx_all_finite(v, (size_t)c) || !ipx_all_finite(u, 6 * (size_t)s->n_bodies))
         return non_finite(s, "", msg, size);
     if (info) {

@@ -254,3 +254,11 @@ void kit_sim_free(kit_sim *s)
     dSpaceDestroy(s->space);
     dWorldDestroy(s->world);
 }
+
+void kit_finish(ipx_ode_context *ipx, dJointGroupID group, dWorldID world)
+{
+    ipx_ode_post_step(ipx);
+    ipx_ode_destroy(ipx);
+    dJointGroupDestroy(group);
+    dWorldDestroy(world);
+}

@@ -45,6 +45,10 @@ struct ipx_ode_context;
 int kit_collide(struct ipx_ode_context *ipx, dWorldID world, dJointGroupID group,
                 const dSurfaceParameters *surface, dGeomID a, dGeomID b);
 
+/// The end of a one-step test: ipx_ode_post_step, then the context, the contact group and the
+/// world destroyed.
+void kit_finish(struct ipx_ode_context *ipx, dJointGroupID group, dWorldID world);
+
 /// A world with gravity -9.81 z, a ground plane z = 0, a simple space, a contact group and an
 /// impax context: every contact gets the surface template, the step is the adapter's around
 /// dWorldStep (quick = 0) or dWorldQuickStep (quick = 1).

@@ -63,10 +63,7 @@ static landing land_mu(const char *model, const char *params, double mu1, double
     ipx_ode_pre_step(ipx, 0.001);
     ENSURE(ipx_ode_get_stats(ipx).impact_events == 1);
     for (int a = 0; a < 3; a++) l.v[a] = dBodyGetLinearVel(ball)[a];
-    ipx_ode_post_step(ipx);
-    ipx_ode_destroy(ipx);
-    dJointGroupDestroy(group);
-    dWorldDestroy(world);
+    kit_finish(ipx, group, world);
     return l;
 }
 
@@ -193,10 +190,7 @@ static void test_one_direction_friction_on_a_coupled_corner(void)
             ipx_ode_pre_step(ipx, 0.001);
             ENSURE(ipx_ode_get_stats(ipx).impact_events == 1);
             dBodyGetPointVel(box, low[0], low[1], low[2], vp[iso]);
-            ipx_ode_post_step(ipx);
-            ipx_ode_destroy(ipx);
-            dJointGroupDestroy(group);
-            dWorldDestroy(world);
+            kit_finish(ipx, group, world);
         }
         printf("  %-8s %-13s corner (%.3g, %.3g, %.3g) m/s, pi (%.6f, %.3g, %.6f) N s;"
                " isotropic v_y %.3g\n",
@@ -239,10 +233,7 @@ static void test_a_bad_coefficient_is_refused_and_left_to_ode(void)
         ENSURE(strstr(st.last_message, named[b]) != NULL);
         const dReal *v = dBodyGetLinearVel(ball);
         ENSURE(v[0] == 1.0 && v[1] == 0.0 && v[2] == -3.0);
-        ipx_ode_post_step(ipx);
-        ipx_ode_destroy(ipx);
-        dJointGroupDestroy(group);
-        dWorldDestroy(world);
+        kit_finish(ipx, group, world);
     }
 }
 

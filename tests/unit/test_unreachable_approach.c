@@ -78,9 +78,41 @@ static void test_an_ill_conditioned_contact_is_still_solved(void)
     }
 }
 
+/* The same contacts at rest (v_n = 0, as a mechanism its joints lock leaves them,
+   constrained.h): nothing approaches, so nothing is refused and no impulse acts. jia refused
+   every W_nn = 0, approaching or not. */
+static void test_every_model_answers_an_unreachable_contact_at_rest(void)
+{
+    for (int m = 0; m < ipx_model_count(); m++) {
+        const ipx_model *model = ipx_model_at(m);
+        for (int c = 0; c < 3; c++) {
+            const degenerate *d = &cases[c];
+            if (d->k > 1 && strcmp(model->name, "jia") == 0) continue; /* one contact only */
+            ipx_contact contact[2];
+            double v[6];
+            memcpy(v, d->v, sizeof v);
+            for (int i = 0; i < d->k; i++) {
+                contact[i] = (ipx_contact){.mu = 0.5, .e = 0.5, .v_capture = 0.01};
+                v[3 * i + IPX_N] = 0.0;
+            }
+            const ipx_problem p = {.k = d->k, .W = d->W, .v = v, .contact = contact};
+            ipx_params par;
+            ipx_params_default(&par, model);
+            ipx_result r;
+            const ipx_status st = ipx_solve(&par, &p, ipx_test_workspace(&par, d->k), &r);
+            printf("  %-8s %-28s at rest: status %d %s\n", model->name, d->what, (int)st,
+                   r.message);
+            ENSURE(st == IPX_OK);
+            for (int i = 0; st == IPX_OK && i < d->k; i++)
+                ENSURE(r.impulse[3 * i + IPX_N] == 0.0 && r.v_post[3 * i + IPX_N] == 0.0);
+        }
+    }
+}
+
 int main(void)
 {
     RUN(test_every_model_refuses_a_contact_no_impulse_can_reach);
+    RUN(test_every_model_answers_an_unreachable_contact_at_rest);
     RUN(test_an_ill_conditioned_contact_is_still_solved);
     return ipx_test_exit();
 }

@@ -20,7 +20,10 @@
 /// du is the plain J M^-1 J^T.
 /// A contact row the joints hold rigid (no part on unjointed bodies and its row of K within the
 /// round-off the factorisation leaves there, IPX_CONSTRAINED_HOLD) gets an exactly zero row and
-/// column of W.
+/// column of W, and a velocity v_i of exactly 0 where, after the projection below, it is within
+/// the round-off that projection leaves (IPX_CONSTRAINED_HOLD max(m, jointed dofs) eps times
+/// sum |J_i| |u| before it): a contact on a mechanism its joints lock is not left approaching at
+/// 1e-31 m/s, which no impulse could stop.
 ///
 /// Body velocities that violate the joints (J_b u != 0, e.g. drift or a host that left them
 /// inconsistent) are first projected onto J_b u = 0 in the kinetic-energy metric,

@@ -83,14 +83,14 @@ static ipx_status trace(const ipx_problem *p, const double *param, ipx_jia_obser
         snprintf(r->message, sizeof r->message, "jia handles one contact (k = %d given)", p->k);
         return fail(r, IPX_ERR_INPUT);
     }
-    if (!(p->W[8] > 0.0)) {
-        snprintf(r->message, sizeof r->message,
-                 "jia: W_nn = %g 1/kg: no normal impulse can separate the contact", p->W[8]);
-        return fail(r, IPX_ERR_INPUT);
-    }
     const ipx_contact *c = &p->contact[0];
     const double approach = -p->v[IPX_N];
     if (approach > 0.0) { /* v0_n < 0 is an impact (3); else nothing happens */
+        if (!(p->W[8] > 0.0)) {
+            snprintf(r->message, sizeof r->message,
+                     "jia: W_nn = %g 1/kg: no normal impulse can separate the contact", p->W[8]);
+            return fail(r, IPX_ERR_INPUT);
+        }
         setup(&u, p, approach > c->v_capture ? c->e : 0.0, param);
         ipx_status st = IPX_OK;
         if (c->mu == 0.0) frictionless(&u);
