@@ -270,7 +270,7 @@ static void test_gonthier_reports_its_contact_force(void)
             dContact c = kit_contact(q, n, 0.1 - z, 0.0, 0.5, 0.01);
             dJointSetFeedback(ipx_ode_contact(ipx, world, group, &c, b, NULL), &fb);
         } else if (step == 0) { /* just touching */
-            dContact c = kit_contact(p, n, 1e-6, 0.0, 0.5, 0.01);
+            dContact c = kit_contact(p, n, 0.0, 0.0, 0.5, 0.01);
             dJointSetFeedback(ipx_ode_contact(ipx, world, group, &c, b, NULL), &fb);
         } else {
             ipx_ode_step(ipx, H);

@@ -95,6 +95,27 @@ static void test_ball_leaves_at_e_times_its_impact_speed(void)
     }
 }
 
+/* A contact found just touching (depth 0, as a collider reports a ball resting exactly on the
+   plane) while the ball approaches at 1 m/s is gonthier's spring, not ODE's rigid contact: the
+   first 1 ms step takes part of the approach (the spring starts from 0), where ODE's own bounce
+   would throw the ball back at e v = 0.5 m/s at once. Before, only depths above 0 were touching,
+   and ODE took the whole impact with no event and no fallback counted. */
+static void test_a_contact_just_touching_is_the_models(void)
+{
+    ball_scene s;
+    scene_make(&s, (double[3]){0, 0, 1}, (double[3]){0, 0, 0.1}, (double[3]){0, 0, 0},
+               "e=0.5,mu_s=0,mu_c=0");
+    dBodySetLinearVel(s.ball, 0, 0, -1.0);
+    scene_step(&s, 0.001);
+    const double v = dBodyGetLinearVel(s.ball)[2];
+    const ipx_ode_stats st = ipx_ode_get_stats(s.ipx);
+    printf("  after the first step: v_z %.6f m/s (%ld events, %ld fallbacks)\n", v,
+           st.impact_events, st.fallbacks);
+    ENSURE(s.touching && st.impact_events == 1 && st.fallbacks == 0);
+    ENSURE(v > -1.0 && v < 0.0); /* slowed by the spring, not bounced */
+    scene_free(&s);
+}
+
 static void test_ball_rolls_down_the_incline_at_five_sevenths_g_sin(void)
 {
     const double a = 20.0 * 3.14159265358979323846 / 180.0;
@@ -476,6 +497,7 @@ int main(void)
 {
     dInitODE2(0);
     RUN(test_ball_leaves_at_e_times_its_impact_speed);
+    RUN(test_a_contact_just_touching_is_the_models);
     RUN(test_ball_rolls_down_the_incline_at_five_sevenths_g_sin);
     RUN(test_resting_ball_sits_at_the_static_hertz_depth);
     RUN(test_sliding_ball_stays_at_the_static_hertz_depth);

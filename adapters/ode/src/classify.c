@@ -71,9 +71,10 @@ int ipx_ode_classify(ipx_ode_context *ctx)
         r->impacting = 0;
         if (!r->attached || r->dead || !dJointIsEnabled(r->joint)) continue;
         if (!ipx_ode_dynamic(r->body[0]) && !ipx_ode_dynamic(r->body[1])) continue;
-        /* a compliant model acts at every touching contact, an impulsive one at impacts */
+        /* a compliant model acts at every touching contact (depth 0 too: its spring starts there),
+           an impulsive one at impacts */
         r->impacting = ctx->compliant
-                           ? r->contact.geom.depth > 0.0 || !isfinite(r->contact.geom.depth)
+                           ? r->contact.geom.depth >= 0.0 || !isfinite(r->contact.geom.depth)
                            : is_impacting(ctx->threshold, r);
         n += r->impacting;
     }
