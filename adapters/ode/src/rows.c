@@ -76,6 +76,28 @@ static int unit_cross(const dReal a[3], const dReal b[3], double out[3])
 /* The position of the single body, or of body 2 when there are two (slider, fixed). */
 static const dReal *second_or_only(const ends *e) { return e->x[1] ? e->x[1] : e->x[0]; }
 
+/* 1 if the joint's axis of parameter group `group` (0, 1, 2: dParamLoStop, ...2, ...3) is
+   locked: its two stops are equal, and ODE then holds it with a bilateral row whatever the
+   position (joint.cpp addLimot: lo = -dInfinity, hi = dInfinity). A rotational stop counts only
+   within [-pi, pi], as ODE's getInfo1 takes it. Other stops are unilateral and are not modelled
+   (docs/ode-host.md 2.1). */
+static int axis_locked(dReal (*get)(dJointID, int), dJointID j, int group, int rotational)
+{
+    const dReal lo = get(j, dParamLoStop + dParamGroup * group);
+    const dReal hi = get(j, dParamHiStop + dParamGroup * group);
+    return lo == hi && isfinite(lo) && (!rotational || fabs(lo) <= M_PI);
+}
+
+/* A locked prismatic axis's row: the bodies' relative velocity along d at their midpoint (at the
+   body, with one), ODE's linear stop row with its torque decoupling (joint.cpp addLimot). */
+static void locked_linear_row(double row[12], const double d[3], const ends *e)
+{
+    double mid[3];
+    for (int i = 0; i < 3; i++)
+        mid[i] = e->x[0] && e->x[1] ? 0.5 * (e->x[0][i] + e->x[1][i]) : second_or_only(e)[i];
+    point_row(row, d, mid, mid, e);
+}
+
 static int ball_rows(dJointID j, const ends *e, double J[][12])
 {
     dVector3 a1, a2;
@@ -95,7 +117,9 @@ static int hinge_rows(dJointID j, const ends *e, double J[][12])
     for (int i = 0; i < 3; i++) point_row(J[i], axes[i], a1, a2, e);
     angular_row(J[3], p, e);
     angular_row(J[4], q, e);
-    return 5;
+    if (!axis_locked(dJointGetHingeParam, j, 0, 1)) return 5;
+    angular_row(J[5], axis, e);
+    return 6;
 }
 
 static int slider_rows(dJointID j, const ends *e, double J[][12])
@@ -107,7 +131,9 @@ static int slider_rows(dJointID j, const ends *e, double J[][12])
     for (int i = 0; i < 3; i++) angular_row(J[i], axes[i], e);
     point_row(J[3], p, P, P, e);
     point_row(J[4], q, P, P, e);
-    return 5;
+    if (!axis_locked(dJointGetSliderParam, j, 0, 0)) return 5;
+    locked_linear_row(J[5], axis, e);
+    return 6;
 }
 
 static int universal_rows(dJointID j, const ends *e, double J[][12], char *msg, size_t size)
@@ -124,7 +150,10 @@ static int universal_rows(dJointID j, const ends *e, double J[][12], char *msg, 
     }
     for (int i = 0; i < 3; i++) point_row(J[i], axes[i], a1, a2, e);
     angular_row(J[3], u, e);
-    return 4;
+    int n = 4;
+    if (axis_locked(dJointGetUniversalParam, j, 0, 1)) angular_row(J[n++], ax1, e);
+    if (axis_locked(dJointGetUniversalParam, j, 1, 1)) angular_row(J[n++], ax2, e);
+    return n;
 }
 
 static int hinge2_rows(dJointID j, const ends *e, double J[][12], char *msg, size_t size)
@@ -145,7 +174,9 @@ static int hinge2_rows(dJointID j, const ends *e, double J[][12], char *msg, siz
     }
     for (int i = 0; i < 3; i++) point_row(J[i], axes[i], a1, a2, e);
     angular_row(J[3], u, e);
-    return 4;
+    if (!axis_locked(dJointGetHinge2Param, j, 0, 1)) return 4; /* ODE never stops axis 2 */
+    angular_row(J[4], ax1, e);
+    return 5;
 }
 
 static int fixed_rows(const ends *e, double J[][12])
@@ -179,7 +210,10 @@ static int piston_rows(dJointID j, const ends *e, double J[][12])
     angular_row(J[1], q, e);
     point_row(J[2], p, P, P, e);
     point_row(J[3], q, P, P, e);
-    return 4;
+    int n = 4;
+    if (axis_locked(dJointGetPistonParam, j, 0, 0)) locked_linear_row(J[n++], axis, e);
+    if (axis_locked(dJointGetPistonParam, j, 1, 1)) angular_row(J[n++], axis, e);
+    return n;
 }
 
 static int pr_rows(dJointID j, const ends *e, double J[][12], char *msg, size_t size)
@@ -198,7 +232,10 @@ static int pr_rows(dJointID j, const ends *e, double J[][12], char *msg, size_t 
     angular_row(J[1], q, e);
     point_row(J[2], axR, P, P, e);
     point_row(J[3], q, P, P, e);
-    return 4;
+    int n = 4;
+    if (axis_locked(dJointGetPRParam, j, 0, 0)) locked_linear_row(J[n++], axP, e);
+    if (axis_locked(dJointGetPRParam, j, 1, 1)) angular_row(J[n++], axR, e);
+    return n;
 }
 
 /* PU: ODE puts body 1's end of the prismatic rows at its own anchor1, which has no getter; it is
@@ -229,7 +266,11 @@ static int pu_rows(dJointID j, const ends *e, double J[][12], char *msg, size_t 
     const double *pA = an1, *pB = e->reversed ? an1 : an2;
     point_row(J[1], p, pA, pB, e);
     point_row(J[2], q, pA, pB, e);
-    return 3;
+    int n = 3;
+    if (axis_locked(dJointGetPUParam, j, 0, 1)) angular_row(J[n++], ax1, e);
+    if (axis_locked(dJointGetPUParam, j, 1, 1)) angular_row(J[n++], ax2, e);
+    if (axis_locked(dJointGetPUParam, j, 2, 0)) locked_linear_row(J[n++], plane_axis, e);
+    return n;
 }
 
 /* Plane2D keeps ODE's first body in the plane z = 0 (plane2d.cpp getInfo2): its linear z and
