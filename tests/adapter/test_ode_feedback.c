@@ -11,7 +11,8 @@
      same axis (redundant rows) at ODE's default CFM, both hinges' shares as ODE's;
    - three hinged boxes landing on twelve corners: each box's reported forces and torques, times
      h, are its momentum changes;
-   - gonthier: a contact's feedback is the step's contact impulse over h.
+   - gonthier: a contact's feedback is the step's contact impulse over h;
+   - a contact reported twice: the impulse is the first's, its twin reads 0.
    Before feedback.c the contact read what ODE's step after the impact left (nothing, or for a
    contact the pre-step disabled, whatever the program's memory held) and the hinge about
    nothing. */
@@ -109,6 +110,36 @@ static void test_a_bouncing_ball_reports_its_impact(void)
             same_feedback(&got, &plain, 0);
         }
     }
+}
+
+/* The ball's contact reported twice by its collider (a duplicate: the adapter follows it with
+   its twin, island.c): the pair's feedback together is the impact's, m (1 + e) v / h, all of it
+   on the first; the twin, which the pre-step disabled with it, reads 0, not what the program's
+   memory held. */
+static void test_a_twin_contact_reads_none_of_the_impulse(void)
+{
+    dWorldID world = dWorldCreate();
+    dWorldSetGravity(world, 0, 0, 0);
+    dJointGroupID group = dJointGroupCreate(0);
+    const double at[3] = {0, 0, 0.1}, p[3] = {0, 0, 0}, up[3] = {0, 0, 1};
+    dBodyID b = kit_ball(world, 1.0, 0.1, at);
+    dBodySetLinearVel(b, 0.0, 0.0, -2.0);
+    dContact c = kit_contact(p, up, 0.0, 0.0, 0.5, 0.01);
+    dJointFeedback fb[2];
+    memset(fb, 0x7f, sizeof fb);
+    char msg[256];
+    ipx_ode_context *ipx = ipx_ode_create(world);
+    ENSURE(ipx_ode_configure(ipx, "plus", NULL, msg, sizeof msg) == 0);
+    for (int i = 0; i < 2; i++)
+        dJointSetFeedback(ipx_ode_contact(ipx, world, group, &c, b, NULL), &fb[i]);
+    ipx_ode_step(ipx, H);
+    printf("  first f1 z %.9g N, twin f1 z %.9g N\n", fb[0].f1[2], fb[1].f1[2]);
+    ENSURE(ipx_ode_get_stats(ipx).impact_events == 1);
+    ENSURE_NEAR(fb[0].f1[2] + fb[1].f1[2], 1.5 * 2.0 / H, 1e-9);
+    for (int i = 0; i < 3; i++) ENSURE(fb[1].f1[i] == 0.0 && fb[1].t1[i] == 0.0);
+    ipx_ode_destroy(ipx);
+    dJointGroupDestroy(group);
+    dWorldDestroy(world);
 }
 
 /* A rod (1 kg, 1 x 0.1 x 0.1 m) along x, hinged to the world about y at x = -0.5, turning so
@@ -319,6 +350,7 @@ int main(void)
 {
     dInitODE2(0);
     RUN(test_a_bouncing_ball_reports_its_impact);
+    RUN(test_a_twin_contact_reads_none_of_the_impulse);
     RUN(test_a_hinged_rod_reports_the_reaction);
     RUN(test_redundant_hinges_share_the_reaction_as_in_ode);
     RUN(test_the_shares_balance_each_bodys_momentum);
