@@ -112,18 +112,29 @@ static void test_a_bouncing_ball_reports_its_impact(void)
     }
 }
 
+/* A world without gravity, its contact group, and a ball (1 kg, r 0.1 m) resting its lowest
+   point on z = 0, moving down at v (m/s). */
+static dWorldID falling_ball(double v, dJointGroupID *group, dBodyID *ball)
+{
+    dWorldID world = dWorldCreate();
+    dWorldSetGravity(world, 0, 0, 0);
+    *group = dJointGroupCreate(0);
+    const double at[3] = {0, 0, 0.1};
+    *ball = kit_ball(world, 1.0, 0.1, at);
+    dBodySetLinearVel(*ball, 0.0, 0.0, -v);
+    return world;
+}
+
 /* The ball's contact reported twice by its collider (a duplicate: the adapter follows it with
    its twin, island.c): the pair's feedback together is the impact's, m (1 + e) v / h, all of it
    on the first; the twin, which the pre-step disabled with it, reads 0, not what the program's
    memory held. */
 static void test_a_twin_contact_reads_none_of_the_impulse(void)
 {
-    dWorldID world = dWorldCreate();
-    dWorldSetGravity(world, 0, 0, 0);
-    dJointGroupID group = dJointGroupCreate(0);
-    const double at[3] = {0, 0, 0.1}, p[3] = {0, 0, 0}, up[3] = {0, 0, 1};
-    dBodyID b = kit_ball(world, 1.0, 0.1, at);
-    dBodySetLinearVel(b, 0.0, 0.0, -2.0);
+    dJointGroupID group;
+    dBodyID b;
+    dWorldID world = falling_ball(2.0, &group, &b);
+    const double p[3] = {0, 0, 0}, up[3] = {0, 0, 1};
     dContact c = kit_contact(p, up, 0.0, 0.0, 0.5, 0.01);
     dJointFeedback fb[2];
     memset(fb, 0x7f, sizeof fb);
@@ -278,16 +289,13 @@ static void test_the_shares_balance_each_bodys_momentum(void)
 
 /* Under gonthier a contact's force replaces ODE's (the pre-step disables it): its feedback is
    the step's spring and damper impulse over h. A ball (1 kg, gravity off) landing at 1 m/s on
-   the floor's springs: over each host step its momentum changes by the feedback times h (the
-   hinge's reaction is not reported under a compliant model; docs/ode-adapter.md). */
+   the floor's springs: over each host step its momentum changes by the feedback times h. */
 static void test_gonthier_reports_its_contact_force(void)
 {
-    dWorldID world = dWorldCreate();
-    dWorldSetGravity(world, 0, 0, 0);
-    dJointGroupID group = dJointGroupCreate(0);
-    const double at[3] = {0, 0, 0.1}, p[3] = {0, 0, 0}, n[3] = {0, 0, 1};
-    dBodyID b = kit_ball(world, 1.0, 0.1, at);
-    dBodySetLinearVel(b, 0.0, 0.0, -1.0);
+    dJointGroupID group;
+    dBodyID b;
+    dWorldID world = falling_ball(1.0, &group, &b);
+    const double p[3] = {0, 0, 0}, n[3] = {0, 0, 1};
     char msg[256];
     ipx_ode_context *ipx = ipx_ode_create(world);
     ENSURE(ipx_ode_configure(ipx, "gonthier", NULL, msg, sizeof msg) == 0);
