@@ -12,7 +12,8 @@
    - three hinged boxes landing on twelve corners: each box's reported forces and torques, times
      h, are its momentum changes;
    - gonthier: a contact's feedback is the step's contact impulse over h;
-   - a contact reported twice: the impulse is the first's, its twin reads 0.
+   - a contact reported twice: the impulse is the first's, its twin reads 0;
+   - a contact the position recovery replaced by a copy reads the copy's force.
    Before feedback.c the contact read what ODE's step after the impact left (nothing, or for a
    contact the pre-step disabled, whatever the program's memory held) and the hinge about
    nothing. */
@@ -148,6 +149,41 @@ static void test_a_twin_contact_reads_none_of_the_impulse(void)
     ENSURE(ipx_ode_get_stats(ipx).impact_events == 1);
     ENSURE_NEAR(fb[0].f1[2] + fb[1].f1[2], 1.5 * 2.0 / H, 1e-9);
     for (int i = 0; i < 3; i++) ENSURE(fb[1].f1[i] == 0.0 && fb[1].t1[i] == 0.0);
+    ipx_ode_destroy(ipx);
+    dJointGroupDestroy(group);
+    dWorldDestroy(world);
+}
+
+/* The position recovery steps a copy of a penetrating contact in its place (recovery.c): the
+   program's feedback must report the copy's force as well. A ball (1 kg, g 9.81) lands at 1 m/s
+   found 5 mm deep (h 10 ms, e 0): the impact stops it and its contact, still penetrating, is
+   replaced for ODE's step. Over the step the ball's momentum changes by (F - m g) h, F the
+   contact's feedback: the impact's share and the copy's force together. Before, ODE wrote the
+   copy's force into no one's feedback, and the program read what its memory held (plus the
+   share). */
+static void test_a_recovered_contact_reports_its_copys_force(void)
+{
+    dJointGroupID group;
+    dBodyID b;
+    dWorldID world = falling_ball(1.0, &group, &b);
+    dWorldSetGravity(world, 0, 0, -9.81);
+    dBodySetPosition(b, 0, 0, 0.1 - 0.005);
+    char msg[256];
+    ipx_ode_context *ipx = ipx_ode_create(world);
+    ENSURE(ipx_ode_configure(ipx, "plus", NULL, msg, sizeof msg) == 0);
+    const double p[3] = {0, 0, 0}, up[3] = {0, 0, 1};
+    dContact c = kit_contact(p, up, 0.005, 0.5, 0.0, 0.01);
+    dJointFeedback fb;
+    memset(&fb, 0x7f, sizeof fb);
+    dJointSetFeedback(ipx_ode_contact(ipx, world, group, &c, b, NULL), &fb);
+    const double v_before = dBodyGetLinearVel(b)[2];
+    ipx_ode_step(ipx, 0.01);
+    const ipx_ode_stats st = ipx_ode_get_stats(ipx);
+    const double force = 1.0 * ((dBodyGetLinearVel(b)[2] - v_before) / 0.01 + 9.81);
+    printf("  f1 z %.9g N, m (dv / h + g) %.9g N, %ld contacts recovered\n", fb.f1[2], force,
+           st.recovered_contacts);
+    ENSURE(st.impact_events == 1 && st.recovered_contacts == 1);
+    ENSURE_NEAR(fb.f1[2], force, 1e-9 * force);
     ipx_ode_destroy(ipx);
     dJointGroupDestroy(group);
     dWorldDestroy(world);
@@ -359,6 +395,7 @@ int main(void)
     dInitODE2(0);
     RUN(test_a_bouncing_ball_reports_its_impact);
     RUN(test_a_twin_contact_reads_none_of_the_impulse);
+    RUN(test_a_recovered_contact_reports_its_copys_force);
     RUN(test_a_hinged_rod_reports_the_reaction);
     RUN(test_redundant_hinges_share_the_reaction_as_in_ode);
     RUN(test_the_shares_balance_each_bodys_momentum);

@@ -10,10 +10,12 @@
 int main(void)
 {
     dInitODE2(0);
-    client_contacts s = {
-        dWorldCreate(),
-        dJointGroupCreate(0),
-        {.mode = dContactBounce | dContactApprox1, .mu = 0.5, .bounce = 0.5, .bounce_vel = 0.01}};
+    client_contacts s = {.world = dWorldCreate(),
+                         .group = dJointGroupCreate(0),
+                         .surface = {.mode = dContactBounce | dContactApprox1,
+                                     .mu = 0.5,
+                                     .bounce = 0.5,
+                                     .bounce_vel = 0.01}};
     dSpaceID space = dSimpleSpaceCreate(0);
     dWorldSetGravity(s.world, 0, 0, -9.81);
     dCreatePlane(space, 0, 0, 1, 0);

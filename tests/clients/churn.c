@@ -30,9 +30,10 @@ static void loose_contact(client_contacts *s, dBodyID b)
 
 static void run(int thread, int round)
 {
-    client_contacts s = {dWorldCreate(),
-                         dJointGroupCreate(0),
-                         {.mode = dContactBounce, .mu = 0.3, .bounce = 0.6, .bounce_vel = 0.01}};
+    client_contacts s = {
+        .world = dWorldCreate(),
+        .group = dJointGroupCreate(0),
+        .surface = {.mode = dContactBounce, .mu = 0.3, .bounce = 0.6, .bounce_vel = 0.01}};
     /* ODE's default threading object is shared by all worlds: worlds stepped at the same time
        in different threads each need their own */
     dThreadingImplementationID threading = dThreadingAllocateSelfThreadedImplementation();

@@ -11,9 +11,10 @@
 int main(void)
 {
     dInitODE2(0);
-    client_contacts s = {dWorldCreate(),
-                         dJointGroupCreate(0),
-                         {.mode = dContactBounce, .mu = 0.0, .bounce = 1.0, .bounce_vel = 0.0}};
+    client_contacts s = {
+        .world = dWorldCreate(),
+        .group = dJointGroupCreate(0),
+        .surface = {.mode = dContactBounce, .mu = 0.0, .bounce = 1.0, .bounce_vel = 0.0}};
     dSpaceID space = dSimpleSpaceCreate(0);
     dWorldSetGravity(s.world, 0, 0, 0);
     dBodyID ball[BALLS];

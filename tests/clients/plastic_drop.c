@@ -11,8 +11,9 @@ int main(int argc, char **argv)
 {
     const int quick = argc > 1 && strcmp(argv[1], "quick") == 0;
     dInitODE2(0);
-    client_contacts s = {
-        dWorldCreate(), dJointGroupCreate(0), {.mode = dContactApprox1, .mu = 0.5}};
+    client_contacts s = {.world = dWorldCreate(),
+                         .group = dJointGroupCreate(0),
+                         .surface = {.mode = dContactApprox1, .mu = 0.5}};
     dSpaceID space = dSimpleSpaceCreate(0);
     dWorldSetGravity(s.world, 0, 0, -9.81);
     dCreatePlane(space, 0, 0, 1, 0);

@@ -7,7 +7,8 @@
    interposer, whose locks they all take (tests/preload runs it under the shim); a barrier
    starts each round in all three at once, so that their calls overlap in every round. Each
    thread does a fixed amount of work (argument 1: the rounds); after the joins the program
-   prints one line per thread and exits 1 if a ball ends non-finite or below the ground. */
+   prints one line per thread and exits 1 if a ball ends non-finite or below the ground, or a
+   contact force it read (dJointSetFeedback on every ball's contact) was not finite. */
 #define _POSIX_C_SOURCE 200809L /* pthread_barrier_t */
 #include <math.h>
 #include <pthread.h>
@@ -43,9 +44,15 @@ static dThreadingImplementationID own_threading(dWorldID world)
 static void *stepper(void *result)
 {
     dAllocateODEDataForThread(dAllocateMaskAll);
+    dJointFeedback feedback[BALLS];
+    dJointID feedback_joint[BALLS];
     client_contacts s = {dWorldCreate(),
                          dJointGroupCreate(0),
-                         {.mode = dContactBounce, .mu = 0.3, .bounce = 0.0, .bounce_vel = 0.01}};
+                         {.mode = dContactBounce, .mu = 0.3, .bounce = 0.0, .bounce_vel = 0.01},
+                         feedback,
+                         feedback_joint,
+                         0,
+                         BALLS};
     dThreadingImplementationID threading = own_threading(s.world);
     dSpaceID space = dSimpleSpaceCreate(0);
     dWorldSetGravity(s.world, 0, 0, -9.81);
@@ -58,7 +65,7 @@ static void *stepper(void *result)
         dBodySetMass(ball[i], &m);
         dGeomSetBody(dCreateSphere(space, RADIUS_M), ball[i]);
     }
-    int steps = 0;
+    int steps = 0, bad_forces = 0; /* steps whose contact forces read are not all finite */
     for (int round = 0; round < rounds; round++) {
         pthread_barrier_wait(&round_start);
         for (int throw = 0; throw < THROWS; throw ++) {
@@ -68,8 +75,11 @@ static void *stepper(void *result)
                 dBodySetAngularVel(ball[i], 0, 0, 0);
             }
             for (int k = 0; k < STEPS_PER_THROW; k++, steps++) {
+                s.n_feedback = 0;
                 dSpaceCollide(space, &s, client_near);
                 dWorldStep(s.world, STEP_S);
+                double largest;
+                bad_forces += !client_feedback_finite(&s, &largest);
                 dJointGroupEmpty(s.group);
             }
         }
@@ -85,7 +95,7 @@ static void *stepper(void *result)
     dThreadingFreeImplementation(threading);
     dCleanupODEAllDataForThread();
     int *out = result;
-    out[0] = steps, out[1] = bad;
+    out[0] = steps, out[1] = bad + bad_forces;
     return NULL;
 }
 

@@ -3,8 +3,10 @@
    that step, so a contact's feedback and that of the joints the impact loads include it; under
    impax the impact is applied before ODE's step, so each impact's share is added after the step:
    impulse / h, the step's mean force (docs/ode-adapter.md "Joint feedback"). A contact the
-   pre-step disabled is not stepped by ODE, and its feedback is the impact's alone. The joints'
-   share is their reaction to the contact impulses (joint_reactions). */
+   pre-step disabled is not stepped by ODE, and its feedback is the impact's alone, unless the
+   position recovery stepped a copy of it in its place (recovery.c), whose force ODE reports
+   into the same feedback. The joints' share is their reaction to the contact impulses
+   (joint_reactions). */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -166,6 +168,13 @@ void ipx_ode_feedback_island(ipx_ode_context *ctx)
     const double *pi = ctx->as.result.impulse;
     contact_debts(ctx, pi);
     joint_debts(ctx, pi);
+}
+
+void ipx_ode_feedback_stepped(ipx_ode_context *ctx, dJointID contact)
+{
+    feedback_state *f = &ctx->feedback;
+    for (int i = 0; i < f->n; i++)
+        if (f->debt[i].joint == contact) f->debt[i].set = 0;
 }
 
 void ipx_ode_feedback_apply(ipx_ode_context *ctx)

@@ -208,6 +208,9 @@ typedef struct feedback_state {
 /* After an island's handback: its impulses' shares of the feedback of its joints that report
    one (dJointSetFeedback), contacts and bilateral joints, kept for the post-step. */
 void ipx_ode_feedback_island(ipx_ode_context *ctx);
+/* A contact the pre-step disabled whose feedback ODE's step writes after all: a recovery copy
+   stepped in its place reports into it (recovery.c). Its share is then added, not set. */
+void ipx_ode_feedback_stepped(ipx_ode_context *ctx, dJointID contact);
 /* After ODE's step: adds each share, divided by the step, to the joint's feedback (sets it,
    for a contact ODE did not step), and forgets them. */
 void ipx_ode_feedback_apply(ipx_ode_context *ctx);

@@ -149,6 +149,9 @@ static void replace(ipx_ode_context *ctx, int rec)
     ipx_ode_internal++;
     dJointID copy = dJointCreateContact(ctx->world, rs->group, &c);
     dJointAttach(copy, r->body[0], r->body[1]);
+    /* the program's feedback, if it asked for one, reports the copy's force (feedback.c) */
+    dJointSetFeedback(copy, dJointGetFeedback(r->joint));
+    ipx_ode_feedback_stepped(ctx, r->joint);
     ipx_ode_internal--;
     ctx->stats.recovered_contacts++;
 }
