@@ -609,24 +609,26 @@ static double row_speed_scale(const ipx_row *r, const double *u)
     return sum;
 }
 
-/* The contact velocities v = J_c u of the velocities u before the joints' projection, projected.
-   A row the joints hold rigid (zero diagonal, fill_diagonal) moves only as the joint rows let its
-   bodies move; where its velocity after the projection is within the round-off the projection
-   leaves of the velocities before it (held_bound's factor of sum |J| |u|), it is 0, as its row
-   of W is: otherwise a locked mechanism's contact keeps an approach of 1e-31 m/s that no impulse
-   can stop, and an LCP on it has no solution. */
-static void project_contact_velocities(const ipx_constrained *s, const layout *L, double *u,
-                                       double *v)
+/* The contact velocities v = J_c u of the velocities u projected onto the joints (no joints: u
+   as given). A row the joints hold rigid (zero diagonal, fill_diagonal) moves only as the joint
+   rows let its bodies move; where its velocity after the projection is within the round-off the
+   projection leaves of the velocities before it (held_bound's factor of sum |J| |u| before), it
+   is 0, as its row of W is: otherwise a locked mechanism's contact keeps an approach of 1e-31
+   m/s that no impulse can stop, and an LCP on it has no solution. Returns max |J_b u| before. */
+static double project_contact_velocities(const ipx_constrained *s, const layout *L, double *u,
+                                         double *v)
 {
     const int m = s->n_joint_rows, c = s->n_contact_rows, dim = m > L->nj ? m : L->nj;
-    for (int i = 0; i < c; i++) v[i] = row_speed_scale(&s->contact_row[i], u);
-    if (m > 0) project_velocities(s, L, u);
+    for (int i = 0; m > 0 && i < c; i++) /* the held rows' scales, kept in v meanwhile */
+        if (L->diag[i] == 0.0) v[i] = row_speed_scale(&s->contact_row[i], u);
+    const double before = m > 0 ? project_velocities(s, L, u) : 0.0;
     for (int i = 0; i < c; i++) {
-        const double scale = v[i];
+        const int held = m > 0 && L->diag[i] == 0.0;
+        const double bound = held ? IPX_CONSTRAINED_HOLD * dim * DBL_EPSILON * v[i] : 0.0;
         v[i] = row_velocity(&s->contact_row[i], u);
-        if (L->diag[i] == 0.0 && fabs(v[i]) <= IPX_CONSTRAINED_HOLD * dim * DBL_EPSILON * scale)
-            v[i] = 0.0;
+        if (held && fabs(v[i]) <= bound) v[i] = 0.0;
     }
+    return before;
 }
 
 void ipx_constrained_project(const ipx_constrained *s, double *u, double *v, double *work)
@@ -644,13 +646,12 @@ void ipx_constrained_delassus(const ipx_constrained *s, double *work, double *W)
 ipx_status ipx_constrained_prepare(const ipx_constrained *s, double *u, double *v, double *work,
                                    ipx_constrained_info *info, char *msg, size_t size)
 {
-    const int m = s->n_joint_rows, c = s->n_contact_rows;
+    const int c = s->n_contact_rows;
     ipx_constrained_info fi;
     ipx_status st = ipx_constrained_factor(s, work, &fi, msg, size);
     if (st != IPX_OK) return st;
     layout L = factored(s, work);
-    const double before = m > 0 ? ipx_constrained_joint_residual(s, u) : 0.0;
-    project_contact_velocities(s, &L, u, v);
+    const double before = project_contact_velocities(s, &L, u, v);
     if (!ipx_all_finite(v, (size_t)c) || !ipx_all_finite(u, 6 * (size_t)s->n_bodies))
         return non_finite(s, "", msg, size);
     if (info) {
