@@ -30,13 +30,11 @@ static dBodyID cube(dWorldID world, dSpaceID space, double x, double y, double z
 int main(void)
 {
     dInitODE2(0);
-    dJointFeedback feedback[FEEDBACK];
-    dJointID feedback_joint[FEEDBACK];
+    client_feedback feedback[FEEDBACK];
     client_contacts s = {dWorldCreate(),
                          dJointGroupCreate(0),
                          {.mode = dContactBounce, .mu = 0.6, .bounce = 0.3, .bounce_vel = 0.01},
                          feedback,
-                         feedback_joint,
                          0,
                          FEEDBACK};
     dSpaceID space = dSimpleSpaceCreate(0);

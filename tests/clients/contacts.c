@@ -16,8 +16,9 @@ void client_near(void *data, dGeomID a, dGeomID b)
         dJointID j = dJointCreateContact(s->world, s->group, &c);
         dJointAttach(j, dGeomGetBody(a), dGeomGetBody(b));
         if (s->feedback && s->n_feedback < s->max_feedback) {
-            s->feedback_joint[s->n_feedback] = j;
-            dJointSetFeedback(j, &s->feedback[s->n_feedback++]);
+            client_feedback *f = &s->feedback[s->n_feedback++];
+            f->joint = j;
+            dJointSetFeedback(j, &f->fb);
         }
     }
 }
@@ -27,9 +28,9 @@ int client_feedback_finite(const client_contacts *s, double *largest)
     int finite = 1;
     *largest = 0.0;
     for (int i = 0; i < s->n_feedback; i++) {
-        const dJointFeedback *f = &s->feedback[i];
+        const dJointFeedback *f = &s->feedback[i].fb;
         const dReal *v[4] = {f->f1, f->t1, f->f2, f->t2};
-        const dJointID j = s->feedback_joint[i];
+        const dJointID j = s->feedback[i].joint;
         const int vectors = dJointGetBody(j, 0) && dJointGetBody(j, 1) ? 4 : 2;
         for (int k = 0; k < vectors; k++)
             for (int a = 0; a < 3; a++) finite &= isfinite(v[k][a]) != 0;

@@ -4,16 +4,21 @@
 
 #include <ode/ode.h>
 
+/// A contact joint's reported forces, and the joint (ODE writes a second body's only where it
+/// has one).
+typedef struct client_feedback {
+    dJointFeedback fb;
+    dJointID joint;
+} client_feedback;
+
 /// Where and with what surface dSpaceCollide's pairs become contact joints. With feedback set,
 /// each contact joint reports its forces (dJointSetFeedback) into the next of its max_feedback
-/// entries, as long as there are any, and is listed in feedback_joint (the program sets
-/// n_feedback to 0 before each collide).
+/// entries, as long as there are any (the program sets n_feedback to 0 before each collide).
 typedef struct client_contacts {
     dWorldID world;
     dJointGroupID group;
     dSurfaceParameters surface;
-    dJointFeedback *feedback;
-    dJointID *feedback_joint;
+    client_feedback *feedback;
     int n_feedback, max_feedback;
 } client_contacts;
 

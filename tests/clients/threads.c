@@ -44,13 +44,11 @@ static dThreadingImplementationID own_threading(dWorldID world)
 static void *stepper(void *result)
 {
     dAllocateODEDataForThread(dAllocateMaskAll);
-    dJointFeedback feedback[BALLS];
-    dJointID feedback_joint[BALLS];
+    client_feedback feedback[BALLS];
     client_contacts s = {dWorldCreate(),
                          dJointGroupCreate(0),
                          {.mode = dContactBounce, .mu = 0.3, .bounce = 0.0, .bounce_vel = 0.01},
                          feedback,
-                         feedback_joint,
                          0,
                          BALLS};
     dThreadingImplementationID threading = own_threading(s.world);

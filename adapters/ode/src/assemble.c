@@ -129,6 +129,7 @@ void ipx_ode_assembly_free(assembly *as)
     free(as->u_end);
     free(as->dx);
     free(as->joint_row);
+    free(as->joint_first);
     free(as->work);
     free(as->contact_row);
     free(as->W);
@@ -178,9 +179,15 @@ static int joint_rows(ipx_ode_context *ctx, char *msg, size_t size)
     island *is = &ctx->isl;
     assembly *as = &ctx->as;
     as->n_joint_row = 0;
+    if (ipx_ode_grow((void **)&as->joint_first, &as->cap_joint_first, is->n_joint + 1,
+                     sizeof *as->joint_first) != 0) {
+        snprintf(msg, size, "out of memory for %d joints", is->n_joint);
+        return -1;
+    }
     for (int k = 0; k < is->n_joint; k++) {
         double J[IPX_ODE_MAX_JOINT_ROWS][12];
         dJointID j = is->joint[k];
+        as->joint_first[k] = as->n_joint_row;
         int n = ipx_ode_joint_rows(j, J, IPX_ODE_MAX_JOINT_ROWS, msg, size);
         if (n < 0) return -1;
         if (ipx_ode_grow((void **)&as->joint_row, &as->cap_joint_row, as->n_joint_row + n,
@@ -192,6 +199,7 @@ static int joint_rows(ipx_ode_context *ctx, char *msg, size_t size)
             as->joint_row[as->n_joint_row++] =
                 core_row(is, dJointGetBody(j, 0), dJointGetBody(j, 1), J[i]);
     }
+    as->joint_first[is->n_joint] = as->n_joint_row;
     return 0;
 }
 

@@ -149,17 +149,14 @@ static int joint_reactions(ipx_ode_context *ctx, const double *pi, double **lamb
 static void joint_debts(ipx_ode_context *ctx, const double *pi)
 {
     const island *is = &ctx->isl;
+    const assembly *as = &ctx->as;
     double *lambda;
     if (!joint_feedback_asked(is) || joint_reactions(ctx, pi, &lambda) != 0) return;
-    int first = 0; /* the joint's first row in as->joint_row (assemble.c's order) */
     for (int k = 0; k < is->n_joint; k++) {
-        double J[IPX_ODE_MAX_JOINT_ROWS][12];
-        char msg[8];
-        const int n = ipx_ode_joint_rows(is->joint[k], J, IPX_ODE_MAX_JOINT_ROWS, msg, sizeof msg);
-        if (n < 0) return; /* read when the island was assembled: cannot happen */
-        feedback_debt *d = dJointGetFeedback(is->joint[k]) ? new_debt(ctx, is->joint[k], 0) : NULL;
-        if (d) add_rows(d, ctx->as.joint_row + first, lambda + first, n);
-        first += n;
+        if (!dJointGetFeedback(is->joint[k])) continue;
+        feedback_debt *d = new_debt(ctx, is->joint[k], 0);
+        const int first = as->joint_first[k], n = as->joint_first[k + 1] - first;
+        if (d) add_rows(d, as->joint_row + first, lambda + first, n);
     }
 }
 

@@ -126,6 +126,8 @@ typedef struct assembly {
     int cap_body;
     ipx_row *joint_row;
     int n_joint_row, cap_joint_row;
+    int *joint_first; /* n_joint + 1: island joint k's rows are joint_first[k] .. [k + 1] - 1 */
+    int cap_joint_first;
     /* per contact, sized for cap_contact contacts (ipx_ode_assembly_reserve) */
     int cap_contact;
     ipx_row *contact_row; /* 3 per contact */

@@ -18,11 +18,12 @@
 /// Contact parameters come from each dContact with Gazebo's meaning: restitution e =
 /// surface.bounce when dContactBounce is set and bounce_vel >= 0 (else 0), capture speed
 /// (no bounce below it) = surface.bounce_vel, Coulomb mu = surface.mu (dInfinity = no slip,
-/// given to the model as config.mu_infinity; with dContactMu2 and mu2 > 0 the elliptic cone of
-/// mu and mu2, impulsive models only), friction directions fdir1 when dContactFDir1 is set, else
-/// dPlaneSpace(normal); the velocities are taken relative to the surface motion of
-/// dContactMotion1, 2, N (docs/ode-adapter.md "What happens in a step"). The model name "ode" is
-/// a pure pass-through: no impact processing at all (the A/B baseline).
+/// given to the model as config.mu_infinity; with dContactMu2 the elliptic cone of mu and mu2,
+/// friction along one direction only where one of them is 0, impulsive models only), friction
+/// directions fdir1 when dContactFDir1 is set, else dPlaneSpace(normal); the velocities are taken
+/// relative to the surface motion of dContactMotion1, 2, N (docs/ode-adapter.md "What happens in
+/// a step"). Joint feedback (dJointSetFeedback) includes the impacts ("Joint feedback"). The
+/// model name "ode" is a pure pass-through: no impact processing at all (the A/B baseline).
 #ifndef IMPAX_ODE_H
 #define IMPAX_ODE_H
 
