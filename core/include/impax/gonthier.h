@@ -162,6 +162,9 @@ typedef struct ipx_gonthier_island {
                                  ///< normal springs' energy defect of the implicit midpoint
                                  ///< rule (0 for p = 1 where the rate is the midpoint's,
                                  ///< theta = 1/2)
+    ipx_counts *counts;          ///< or NULL: lcp_solves and pivots accumulate the sub-steps'
+                                 ///< normal-force problems solved by pivoting (below 128 rows,
+                                 ///< or where the sweeps' answer fails its check)
 } ipx_gonthier_island;
 
 /// Energy (J) the elastic elements of one contact hold: the normal spring k delta^(p+1)/(p+1)

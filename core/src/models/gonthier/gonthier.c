@@ -284,14 +284,18 @@ static void gather_system(const ipx_gonthier_island *is, const int *P, const dou
     }
 }
 
+/* A count in ipx_counts (an int, saturated). */
+static int count_of(long n) { return n > INT_MAX ? INT_MAX : (int)n; }
+static int add_count(int count, long more) { return count_of((long)count + more); }
+
 /* The complementarity problem of normal_forces over its np rows: G its matrix (gather_system),
    y the right-hand side, x the forces (0 off the active set), in[] the active set (on entry
    where the pivoting starts, on return where it ended), act (np ints), sol (np) and A
-   (np x np) scratch. -1 if the factorisation fails. Murty's rule is finite for a P-matrix from
-   any start, and its solution is unique; should the pivots run out all the same, the last
-   active set's forces are kept, clamped at 0. */
-static int solve_forces(const double *G, int np, const double *y, double *x, double *in, int *act,
-                        double *sol, double *A)
+   (np x np) scratch. The pivots taken, or -1 if the factorisation fails. Murty's rule is finite
+   for a P-matrix from any start, and its solution is unique; should the pivots run out all the
+   same, the last active set's forces are kept, clamped at 0. */
+static long solve_forces(const double *G, int np, const double *y, double *x, double *in, int *act,
+                         double *sol, double *A)
 {
     const long max_pivots = 64L * np + 64;
     for (long pivot = 0; pivot <= max_pivots; pivot++) {
@@ -319,11 +323,11 @@ static int solve_forces(const double *G, int np, const double *y, double *x, dou
                 if (x[c] != 0.0) w += G[r + (size_t)np * c] * x[c];
             if (w < 0.0) bad = r;
         }
-        if (bad < 0) return 0;
+        if (bad < 0) return pivot;
         in[bad] = in[bad] != 0.0 ? 0.0 : 1.0;
     }
     for (int r = 0; r < np; r++) x[r] = fmax(x[r], 0.0);
-    return 0;
+    return max_pivots;
 }
 
 /* From this many rows the complementarity problem of normal_forces is solved by sweeps over
@@ -333,7 +337,7 @@ static int solve_forces(const double *G, int np, const double *y, double *x, dou
 #define SWEEP_ROWS 128
 /* Sweeps before the pivoting takes over; the sweeps end when no force changes by more than
    SWEEP_TOL of the largest, and their answer is kept only where it meets the problem's
-   conditions to ANSWER_TOL of each row's terms. */
+   conditions to ANSWER_TOL of each row's terms or of the largest force (row_met). */
 #define MAX_SWEEPS 500
 #define SWEEP_TOL 1e-14
 #define ANSWER_TOL 1e-12
@@ -397,14 +401,29 @@ static double row_size(const sweep_rows *g, const double *y, const double *x, in
     return size;
 }
 
+/* Whether row r meets f >= 0, w >= 0, f.w = 0 at x: its residual w_r (m/s) within ANSWER_TOL of
+   its own terms (row_size), or of G_rr times the largest force (N): w_r / G_rr is the change of
+   f_r that would meet the row, and the sweeps' own stop measures changes against the largest
+   force too. The second scale answers a contact barely touching, whose damper D is tiny
+   (G_rr = h W_rr + 1/D up to 1e47 on the crash demo's wall): its terms are 1e-90 and round-off
+   alone breaks the first scale, while its force is 1e-120 N beside the wall's 1e-3 N. Judged
+   by its own terms only, each such row sent a solve of some 600 rows to the pivoting, which
+   factorised the active block at every pivot. */
+static int row_met(const sweep_rows *g, const double *y, const double *x, int r, double largest)
+{
+    const double w = row_residual(g, y, x, r);
+    const double tol = ANSWER_TOL * fmax(row_size(g, y, x, r), g->diag[r] * largest);
+    return x[r] > 0.0 ? fabs(w) <= tol : w >= -tol;
+}
+
 /* normal_forces' problem (G = h W_PP + D^-1, symmetric positive definite) by projected
    Gauss-Seidel from x on entry (sweep_start), over sparse rows (gather_rows): a
    sweep costs the coupling's entries, not np^2. For a positive definite G the sweeps converge
    to the problem's one solution (some 41 sweeps a sub-step on the crash demo's wall); where a
    stiff damper leaves G near W's own (singular for a box on four corners) they converge
-   slowly, and past MAX_SWEEPS, or where the answer does not meet f >= 0, w >= 0, f.w = 0 to
-   ANSWER_TOL, the pivoting answers instead (-1). row: k ints; g: room for np + 1 starts, np
-   diagonal entries and up to np k off-diagonal ones. */
+   slowly, and past MAX_SWEEPS, or where a row is not met (row_met), the pivoting answers
+   instead (-1). row: k ints; g: room for np + 1 starts, np diagonal entries and up to np k
+   off-diagonal ones. */
 static int solve_by_sweeps(const ipx_gonthier_island *is, const int *P, int np, const double *D,
                            double h, const double *y, double *x, int *row, sweep_rows *g)
 {
@@ -426,10 +445,10 @@ static int solve_by_sweeps(const ipx_gonthier_island *is, const int *P, int np, 
         settled = change <= SWEEP_TOL * largest;
     }
     if (!settled) return -1;
-    for (int r = 0; r < np; r++) {
-        const double w = row_residual(g, y, x, r), size = row_size(g, y, x, r);
-        if (x[r] > 0.0 ? fabs(w) > ANSWER_TOL * size : w < -ANSWER_TOL * size) return -1;
-    }
+    double largest = 0.0; /* N */
+    for (int r = 0; r < np; r++) largest = fmax(largest, x[r]);
+    for (int r = 0; r < np; r++)
+        if (!row_met(g, y, x, r, largest)) return -1;
     return 0;
 }
 
@@ -575,7 +594,11 @@ static void normal_forces(ipx_gonthier_island *is, double h, double *f)
         K[i] = t.K;
         theta[i] = t.theta;
         D[i] = t.theta * t.E;
-        if (D[i] > 0.0)
+        /* a contact at the edge of touching (depth 1e-200 m: S and K underflow) has a damper so
+           weak that its row's 1/D overflows: its force is D (...) = 0 to every digit, as the
+           row would give, and an infinite diagonal made the sweeps' answer check NaN (0 inf),
+           which sent the crash demo's wall (some 600 rows) to the pivoting */
+        if (D[i] > 0.0 && 1.0 / D[i] < INFINITY)
             y[np] = (S[i] + (1.0 - t.theta) * t.E * delta_dot) / D[i] + delta_dot, P[np++] = i;
     }
     if (np == 0) return;
@@ -593,7 +616,12 @@ static void normal_forces(ipx_gonthier_island *is, double h, double *f)
     if (np < SWEEP_ROWS || solve_by_sweeps(is, P, np, D, h, y, x, act, &sparse) != 0) {
         /* cannot fail for a positive semidefinite W; if it did, the explicit forces stay */
         gather_system(is, P, D, h, np, G);
-        if (solve_forces(G, np, y, x, in, act, sol, A) != 0) return;
+        const long pivots = solve_forces(G, np, y, x, in, act, sol, A);
+        if (pivots < 0) return;
+        if (is->counts) {
+            is->counts->lcp_solves = add_count(is->counts->lcp_solves, 1);
+            is->counts->pivots = add_count(is->counts->pivots, pivots);
+        }
     }
     for (int r = 0; r < np; r++) {
         f[3 * P[r] + IPX_N] = x[r];
@@ -815,9 +843,6 @@ static double accurate_step(const ipx_gonthier_island *is, double h)
     return h_max;
 }
 
-/* A step count in ipx_counts (an int, saturated). */
-static int count_of(long steps) { return steps > INT_MAX ? INT_MAX : (int)steps; }
-
 /* Of the largest initial velocity: the speed under which an island that still touches is at
    rest (at_rest). */
 #define REST_FRACTION 1e-9
@@ -859,7 +884,8 @@ static ipx_status gonthier_solve(const ipx_problem *p, const double *param, ipx_
 {
     const int k = p->k;
     double energy_error = 0.0;
-    ipx_gonthier_island is = {.k = k, .W = p->W, .energy_error = &energy_error};
+    ipx_gonthier_island is = {
+        .k = k, .W = p->W, .energy_error = &energy_error, .counts = &r->counts};
     is.v = ipx_ws_doubles(ws, 3 * (size_t)k);
     is.impulse = ipx_ws_doubles(ws, 3 * (size_t)k);
     double *v_block = ipx_ws_doubles(ws, 3 * (size_t)k);
@@ -971,7 +997,8 @@ ipx_status ipx_gonthier_step(const ipx_params *params, const ipx_problem *p, dou
                               .impulse = r->impulse,
                               .impulse_time = impulse_mean,
                               .work = work,
-                              .energy_error = &r->energy_error};
+                              .energy_error = &r->energy_error,
+                              .counts = &r->counts};
     const double stored = island_stored(&is);
     if (impulse_mean) memset(impulse_mean, 0, sizeof(double) * n);
     const double h_sub = fmin(params->value[IPX_GONTHIER_SUBSTEP], accurate_step(&is, h));
