@@ -89,30 +89,21 @@ static dJointID create(dWorldID w, int type)
    with a bilateral row (rows.c axis_locked). Hinge2's second axis has no stop in ODE. */
 static void lock_axes(dJointID j, int type)
 {
-    for (int g = 0; g < 3; g++) {
-        const int lo = dParamLoStop + dParamGroup * g, hi = dParamHiStop + dParamGroup * g;
-        switch (type) {
-        case dJointTypeHinge:
-            if (g == 0) dJointSetHingeParam(j, lo, 0.0), dJointSetHingeParam(j, hi, 0.0);
-            break;
-        case dJointTypeSlider:
-            if (g == 0) dJointSetSliderParam(j, lo, 0.0), dJointSetSliderParam(j, hi, 0.0);
-            break;
-        case dJointTypeHinge2:
-            if (g == 0) dJointSetHinge2Param(j, lo, 0.0), dJointSetHinge2Param(j, hi, 0.0);
-            break;
-        case dJointTypeUniversal:
-            if (g < 2) dJointSetUniversalParam(j, lo, 0.0), dJointSetUniversalParam(j, hi, 0.0);
-            break;
-        case dJointTypePiston:
-            if (g < 2) dJointSetPistonParam(j, lo, 0.0), dJointSetPistonParam(j, hi, 0.0);
-            break;
-        case dJointTypePR:
-            if (g < 2) dJointSetPRParam(j, lo, 0.0), dJointSetPRParam(j, hi, 0.0);
-            break;
-        case dJointTypePU: dJointSetPUParam(j, lo, 0.0), dJointSetPUParam(j, hi, 0.0); break;
-        default: break;
-        }
+    void (*set)(dJointID, int, dReal) = NULL;
+    int groups = 1; /* parameter groups with stops */
+    switch (type) {
+    case dJointTypeHinge: set = dJointSetHingeParam; break;
+    case dJointTypeSlider: set = dJointSetSliderParam; break;
+    case dJointTypeHinge2: set = dJointSetHinge2Param; break;
+    case dJointTypeUniversal: set = dJointSetUniversalParam, groups = 2; break;
+    case dJointTypePiston: set = dJointSetPistonParam, groups = 2; break;
+    case dJointTypePR: set = dJointSetPRParam, groups = 2; break;
+    case dJointTypePU: set = dJointSetPUParam, groups = 3; break;
+    default: return;
+    }
+    for (int g = 0; g < groups; g++) {
+        set(j, dParamLoStop + dParamGroup * g, 0.0);
+        set(j, dParamHiStop + dParamGroup * g, 0.0);
     }
 }
 
@@ -186,7 +177,6 @@ static void test_rows_with_joint_drift_match_where_odes_anchors_are_public(void)
         for (int o = 0; o < N_ORDERS; o++) check_case(types[t], o, 1);
 }
 
-/* Contact rows: ODE's rows are n, t1, t2; ours are [t1, t2, n]: equal bit for bit. */
 /* An axis whose two stops are equal is locked: ODE adds a bilateral row for it (joint.cpp
    addLimot), and so do the adapter's rows (rows.c), which otherwise leave every stop out of an
    impact. Each type that has stops, in every attach order, and with drift where its anchors are
@@ -205,6 +195,7 @@ static void test_locked_axes_add_odes_rows(void)
     ENSURE(cases == 7 * 4 - 2);
 }
 
+/* Contact rows: ODE's rows are n, t1, t2; ours are [t1, t2, n]: equal bit for bit. */
 static void check_contact(int with_fdir1, int order)
 {
     dWorldID w = dWorldCreate();

@@ -31,12 +31,12 @@ int main(void)
 {
     dInitODE2(0);
     client_feedback feedback[FEEDBACK];
-    client_contacts s = {dWorldCreate(),
-                         dJointGroupCreate(0),
-                         {.mode = dContactBounce, .mu = 0.6, .bounce = 0.3, .bounce_vel = 0.01},
-                         feedback,
-                         0,
-                         FEEDBACK};
+    client_contacts s = {
+        .world = dWorldCreate(),
+        .group = dJointGroupCreate(0),
+        .surface = {.mode = dContactBounce, .mu = 0.6, .bounce = 0.3, .bounce_vel = 0.01},
+        .feedback = feedback,
+        .max_feedback = FEEDBACK};
     dSpaceID space = dSimpleSpaceCreate(0);
     dWorldSetGravity(s.world, 0, 0, -9.81);
     dCreatePlane(space, 0, 0, 1, 0);

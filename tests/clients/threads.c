@@ -45,12 +45,12 @@ static void *stepper(void *result)
 {
     dAllocateODEDataForThread(dAllocateMaskAll);
     client_feedback feedback[BALLS];
-    client_contacts s = {dWorldCreate(),
-                         dJointGroupCreate(0),
-                         {.mode = dContactBounce, .mu = 0.3, .bounce = 0.0, .bounce_vel = 0.01},
-                         feedback,
-                         0,
-                         BALLS};
+    client_contacts s = {
+        .world = dWorldCreate(),
+        .group = dJointGroupCreate(0),
+        .surface = {.mode = dContactBounce, .mu = 0.3, .bounce = 0.0, .bounce_vel = 0.01},
+        .feedback = feedback,
+        .max_feedback = BALLS};
     dThreadingImplementationID threading = own_threading(s.world);
     dSpaceID space = dSimpleSpaceCreate(0);
     dWorldSetGravity(s.world, 0, 0, -9.81);

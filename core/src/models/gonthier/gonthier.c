@@ -431,8 +431,10 @@ static int solve_by_sweeps(const ipx_gonthier_island *is, const int *P, int np, 
     for (int r = 0; r < np; r++) row[P[r]] = r;
     gather_rows(is, P, np, D, h, row, g);
     int settled = 0;
+    double largest = 0.0; /* N: the largest force, that of the last sweep, which sets every row */
     for (int sweep = 0; sweep < MAX_SWEEPS && !settled; sweep++) {
-        double change = 0.0, largest = 0.0; /* N */
+        double change = 0.0; /* N */
+        largest = 0.0;
         for (int r = 0; r < np; r++) {
             /* the row's force with the others held, (y_r - coupling) / G_rr, kept >= 0: fmax
                without a call into libm (a NaN gives 0 too) */
@@ -445,8 +447,6 @@ static int solve_by_sweeps(const ipx_gonthier_island *is, const int *P, int np, 
         settled = change <= SWEEP_TOL * largest;
     }
     if (!settled) return -1;
-    double largest = 0.0; /* N */
-    for (int r = 0; r < np; r++) largest = fmax(largest, x[r]);
     for (int r = 0; r < np; r++)
         if (!row_met(g, y, x, r, largest)) return -1;
     return 0;
