@@ -737,6 +737,24 @@ static void move(ipx_gonthier_island *is, double h, const double *v_n)
     }
 }
 
+/* dv_i (m/s^2, 3): contact i's rows of accel + W f over its neighbours (those of contacts apart
+   are 0). Summed in locals, not in dv: stores into dv inside the loop waited on each other (the
+   compiler cannot keep dv in registers: it may alias the blocks), a fifth of the time of the crash
+   demo's wall. The same additions in the same order as summing into dv. */
+static void contact_rate(const ipx_gonthier_island *is, const int *start, const int *nbr,
+                         const double *blocks, const double *f, int i, double dv[3])
+{
+    double d[3];
+    for (int a = 0; a < 3; a++) d[a] = is->accel ? is->accel[3 * i + a] : 0.0;
+    for (int q = start[i]; q < start[i + 1]; q++)
+        for (int b = 0; b < 3; b++) {
+            const double fb = f[3 * nbr[q] + b];
+            if (fb == 0.0) continue;
+            for (int a = 0; a < 3; a++) d[a] += coupling_w(blocks, q, a, b) * fb;
+        }
+    for (int a = 0; a < 3; a++) dv[a] = d[a];
+}
+
 void ipx_gonthier_advance(ipx_gonthier_island *is, double h, long n)
 {
     const int rows = 3 * is->k, *start = coupling_start(is), *nbr = coupled(is);
@@ -756,14 +774,7 @@ void ipx_gonthier_advance(ipx_gonthier_island *is, double h, long n)
         for (int i = 0; i < is->k; i++) held[i] = bristle_energy(&is->law[i], &is->state[i]);
         for (int i = 0; i < is->k; i++) friction_force(is, i, h, f, f + 3 * i);
         for (int i = 0; i < is->k; i++) v_n[i] = is->v[3 * i + IPX_N];
-        /* W f over each contact's neighbours (those of contacts apart are 0) */
-        for (int a = 0; a < rows; a++) dv[a] = is->accel ? is->accel[a] : 0.0;
-        for (int i = 0; i < is->k; i++)
-            for (int q = start[i]; q < start[i + 1]; q++)
-                for (int b = 0; b < 3; b++)
-                    if (f[3 * nbr[q] + b] != 0.0)
-                        for (int a = 0; a < 3; a++)
-                            dv[3 * i + a] += coupling_w(blocks, q, a, b) * f[3 * nbr[q] + b];
+        for (int i = 0; i < is->k; i++) contact_rate(is, start, nbr, blocks, f, i, dv + 3 * i);
         for (int a = 0; a < rows; a++) {
             is->impulse[a] += f[a] * h;
             is->v[a] += dv[a] * h;
