@@ -373,7 +373,7 @@ static void gather_rows(const ipx_gonthier_island *is, const int *P, int np, con
 /* Row r's off-diagonal part of G x (m/s), in two sums that alternate over the terms: a sweep
    waits on each row's sum before the next row (it may read the force just set), and one chain of
    additions made that wait the length of the row's terms. */
-static double row_coupling(const sweep_rows *g, const double *x, int r)
+static inline double row_coupling(const sweep_rows *g, const double *x, int r)
 {
     double even = 0.0, odd = 0.0;
     int q = g->start[r];
