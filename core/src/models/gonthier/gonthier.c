@@ -739,11 +739,12 @@ static void move(ipx_gonthier_island *is, double h, const double *v_n)
 
 /* dv_i (m/s^2, 3): contact i's rows of accel + W f over its neighbours (those of contacts apart
    are 0). Summed in locals, not in dv: stores into dv inside the loop waited on each other (the
-   compiler cannot keep dv in registers: it may alias the blocks), a fifth of the time of the crash
-   demo's wall. The same additions in the same order as summing into dv. */
-static void contact_rate(const ipx_gonthier_island *is, const int *start, const int *nbr,
-                         const double *blocks, const double *f, int i, double dv[3])
+   compiler cannot keep dv in registers: it may alias the blocks), a fifth of the samples on the
+   crash demo's wall (perf annotate). The same additions in the same order as summing into dv. */
+static void contact_rate(const ipx_gonthier_island *is, const double *f, int i, double dv[3])
 {
+    const int *start = coupling_start(is), *nbr = coupled(is);
+    const double *blocks = coupling_blocks(is);
     double d[3];
     for (int a = 0; a < 3; a++) d[a] = is->accel ? is->accel[3 * i + a] : 0.0;
     for (int q = start[i]; q < start[i + 1]; q++)
@@ -757,8 +758,7 @@ static void contact_rate(const ipx_gonthier_island *is, const int *start, const 
 
 void ipx_gonthier_advance(ipx_gonthier_island *is, double h, long n)
 {
-    const int rows = 3 * is->k, *start = coupling_start(is), *nbr = coupled(is);
-    const double *blocks = coupling_blocks(is);
+    const int rows = 3 * is->k;
     double *f = is->work, *dv = is->work + 11 * (size_t)is->k + 2 * (size_t)is->k * (size_t)is->k;
     double *v_n = is->work + 5 * (size_t)is->k;          /* y's room: free after normal_forces */
     double *held = is->work + 7 * (size_t)is->k;         /* x's room: free after normal_forces */
@@ -774,7 +774,7 @@ void ipx_gonthier_advance(ipx_gonthier_island *is, double h, long n)
         for (int i = 0; i < is->k; i++) held[i] = bristle_energy(&is->law[i], &is->state[i]);
         for (int i = 0; i < is->k; i++) friction_force(is, i, h, f, f + 3 * i);
         for (int i = 0; i < is->k; i++) v_n[i] = is->v[3 * i + IPX_N];
-        for (int i = 0; i < is->k; i++) contact_rate(is, start, nbr, blocks, f, i, dv + 3 * i);
+        for (int i = 0; i < is->k; i++) contact_rate(is, f, i, dv + 3 * i);
         for (int a = 0; a < rows; a++) {
             is->impulse[a] += f[a] * h;
             is->v[a] += dv[a] * h;
