@@ -5,7 +5,10 @@
    its dense 4 x 4 problem: the two must agree to rounding, with legs that leave and are held
    at zero while the others still push, and a block W_nn of rank 2 (four legs, two degrees of
    freedom in the plane of the landing). Two more planks leave a row whose terms are far below
-   the island's: the sweeps must answer them too, with no solve handed to the pivoting. */
+   the island's: the sweeps must answer them too, with no solve handed to the pivoting. With a
+   host allowance (ipx_gonthier_island.w_tol) the sweeps may stop once every row is within it:
+   the island's speeds then stay within the sub-steps' allowances of the pivoted planks', and
+   through ipx_gonthier_step within 1e-3 of the problem's v_tol of its answer without one. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,7 +74,8 @@ static void edge_leg(int b, int leg, double *depth, double *v_n, ipx_gonthier_st
 
 /* Advances planks first .. first + n - 1 as one island over n_steps sub-steps: their velocities
    and depths into v, depth (3 n LEGS and n LEGS); the pivoting's solves into counts. */
-static void land(int first, int n, long n_steps, double *v, double *depth, ipx_counts *counts)
+static void land(int first, int n, long n_steps, double w_tol, double *v, double *depth,
+                 ipx_counts *counts)
 {
     const int k = n * LEGS;
     double *W = planks_W(n), *impulse = calloc(3 * (size_t)k, sizeof *impulse);
@@ -94,7 +98,8 @@ static void land(int first, int n, long n_steps, double *v, double *depth, ipx_c
                               .law = law,
                               .impulse = impulse,
                               .work = work,
-                              .counts = counts};
+                              .counts = counts,
+                              .w_tol = w_tol};
     ipx_gonthier_advance(&is, h, n_steps);
     free(W);
     free(impulse);
@@ -112,15 +117,15 @@ typedef struct landing {
     ipx_counts counts;
 } landing;
 
-static landing island_against_alone(int n, long n_steps)
+static landing island_against_alone(int n, long n_steps, double w_tol)
 {
     const int k = n * LEGS;
     double *v = malloc(3 * (size_t)k * sizeof *v), *depth = malloc((size_t)k * sizeof *depth);
     landing l = {0};
-    land(0, n, n_steps, v, depth, &l.counts);
+    land(0, n, n_steps, w_tol, v, depth, &l.counts);
     for (int b = 0; b < n; b++) {
         double v1[3 * LEGS], d1[LEGS];
-        land(b, 1, n_steps, v1, d1, NULL);
+        land(b, 1, n_steps, 0.0, v1, d1, NULL);
         for (int i = 0; i < LEGS; i++) {
             const int ci = b * LEGS + i;
             l.worst_v = fmax(l.worst_v, fabs(v[3 * ci + IPX_N] - v1[3 * i + IPX_N]));
@@ -137,7 +142,7 @@ static landing island_against_alone(int n, long n_steps)
 
 static void test_one_island_of_planks_is_each_plank_alone(void)
 {
-    const landing l = island_against_alone(PLANKS, steps);
+    const landing l = island_against_alone(PLANKS, steps, 0.0);
     printf("  %d contacts: normal speeds differ by %.2e m/s, depths by %.2e m (of up to %.2e m); "
            "%d legs pressed, %d apart at the end\n",
            CONTACTS, l.worst_v, l.worst_depth, l.depth_scale, l.pressed, l.apart);
@@ -152,7 +157,7 @@ static void test_one_island_of_planks_is_each_plank_alone(void)
    sent the wall's 600 rows to it, at a factorisation a pivot. */
 static void test_rows_far_below_the_island_stay_with_the_sweeps(void)
 {
-    const landing l = island_against_alone(ALL_PLANKS, 5);
+    const landing l = island_against_alone(ALL_PLANKS, 5, 0.0);
     printf("  %d contacts, 5 sub-steps: %d solves by pivoting; speeds differ by %.2e m/s, depths "
            "by %.2e m\n",
            ALL_PLANKS * LEGS, l.counts.lcp_solves, l.worst_v, l.worst_depth);
@@ -161,9 +166,68 @@ static void test_rows_far_below_the_island_stay_with_the_sweeps(void)
     ENSURE(l.worst_depth <= 1e-12 * l.depth_scale);
 }
 
+/* With an allowance of w_tol (m/s) a sub-step's sweeps may stop short of rounding; each
+   sub-step's forces then move the speeds by at most about w_tol more than the pivoting's, so
+   the island's speeds stay within steps w_tol of each plank's alone, and they do differ by more
+   than rounding: the sweeps took the allowance. */
+static void test_the_sweeps_stop_within_the_hosts_allowance(void)
+{
+    const double w_tol = 1e-7; /* m/s a sub-step: 8e-6 m/s over the 80 */
+    const landing l = island_against_alone(PLANKS, steps, w_tol);
+    printf("  %d contacts, w_tol %.0e m/s: speeds differ by %.2e m/s (bound %.0e), depths by "
+           "%.2e m; %d solves by pivoting\n",
+           CONTACTS, w_tol, l.worst_v, steps * w_tol, l.worst_depth, l.counts.lcp_solves);
+    ENSURE(l.worst_v <= steps * w_tol);
+    ENSURE(l.worst_v > 1e-12);
+    ENSURE(l.worst_depth <= steps * w_tol * steps * h);
+}
+
+/* The planks' host step of 8 ms (80 sub-steps) through ipx_gonthier_step, its post-impact speeds
+   (m/s, 3 k) into v_post, for the host's accuracy v_tol (m/s). */
+static void host_step(double v_tol, double *v_post)
+{
+    double *W = planks_W(PLANKS), v[3 * CONTACTS], depth[CONTACTS];
+    ipx_gonthier_state st[CONTACTS];
+    ipx_contact contact[CONTACTS];
+    const ipx_params par = ipx_test_params("gonthier", "");
+    for (int i = 0; i < CONTACTS; i++) {
+        ipx_gonthier_law law;
+        contact[i] = (ipx_contact){.mu = 0.0, .e = 0.5};
+        ipx_gonthier_law_for(par.value, &contact[i], &law);
+        st[i] = ipx_gonthier_fresh(&law);
+        for (int a = 0; a < 3; a++) v[3 * i + a] = 0.0;
+        edge_leg(i / LEGS, i % LEGS, &depth[i], &v[3 * i + IPX_N], &st[i]);
+    }
+    const ipx_problem p = {.k = CONTACTS, .W = W, .v = v, .contact = contact, .v_tol = v_tol};
+    ipx_result r;
+    ENSURE(ipx_gonthier_step(&par, &p, depth, st, steps * h, NULL,
+                             ipx_test_workspace(&par, CONTACTS), &r, NULL) == IPX_OK);
+    ENSURE(r.counts.steps == steps);
+    for (int a = 0; a < 3 * CONTACTS; a++) v_post[a] = r.v_post[a];
+    free(W);
+}
+
+/* ipx_gonthier_step gives the sweeps the host's share: 1e-3 of v_tol over the step's sub-steps.
+   Its answer stays within that share of the answer without an allowance. */
+static void test_a_host_step_takes_a_share_of_v_tol(void)
+{
+    static double exact[3 * CONTACTS], allowed[3 * CONTACTS];
+    const double v_tol = 0.01; /* m/s */
+    host_step(0.0, exact);
+    host_step(v_tol, allowed);
+    double worst = 0.0;
+    for (int a = 0; a < 3 * CONTACTS; a++) worst = fmax(worst, fabs(allowed[a] - exact[a]));
+    printf("  v_tol %.2g m/s: speeds differ by %.2e m/s (share %.0e)\n", v_tol, worst,
+           1e-3 * v_tol);
+    ENSURE(worst <= 1e-3 * v_tol);
+    ENSURE(worst > 1e-12);
+}
+
 int main(void)
 {
     RUN(test_one_island_of_planks_is_each_plank_alone);
     RUN(test_rows_far_below_the_island_stay_with_the_sweeps);
+    RUN(test_the_sweeps_stop_within_the_hosts_allowance);
+    RUN(test_a_host_step_takes_a_share_of_v_tol);
     return ipx_test_exit();
 }

@@ -165,6 +165,10 @@ typedef struct ipx_gonthier_island {
     ipx_counts *counts;          ///< or NULL: lcp_solves and pivots accumulate the sub-steps'
                                  ///< normal-force problems solved by pivoting (below 128 rows,
                                  ///< or where the sweeps' answer fails its check)
+    double w_tol; ///< m/s, or 0: a sub-step's normal-force problem solved by sweeps (from 128
+                  ///< rows) may end with each row's residual up to this, a velocity error of
+                  ///< the sub-step; ipx_gonthier_step sets the host's share, 1e-3 of the
+                  ///< problem's v_tol over the step's sub-steps (docs/models/gonthier.md §5)
 } ipx_gonthier_island;
 
 /// Energy (J) the elastic elements of one contact hold: the normal spring k delta^(p+1)/(p+1)

@@ -341,13 +341,19 @@ static long solve_forces(const double *G, int np, const double *y, double *x, do
 #define MAX_SWEEPS 500
 #define SWEEP_TOL 1e-14
 #define ANSWER_TOL 1e-12
+/* Of the problem's v_tol, the velocity error a host step's sub-steps may leave together through
+   their normal-force problems' residuals (ipx_gonthier_island.w_tol): the host's own step leaves
+   v_tol at every resting contact (the ODE adapter: |g| h). */
+#define HOST_SHARE 1e-3
 
 /* normal_forces' problem's rows as sparse rows: row r's off-diagonal entries h W_{n_r n_c}
    over the neighbours of contact P[r] that have a row, at coef[start[r] .. start[r + 1]] with
-   their rows in col, its diagonal h W_nn + 1/D in diag. */
+   their rows in col, its diagonal h W_nn + 1/D in diag; coupling, the largest sum of a row's
+   off-diagonal magnitudes (m/(N s)). */
 typedef struct sweep_rows {
     int *start, *col;
     double *coef, *diag;
+    double coupling;
 } sweep_rows;
 
 static void gather_rows(const ipx_gonthier_island *is, const int *P, int np, const double *D,
@@ -356,16 +362,20 @@ static void gather_rows(const ipx_gonthier_island *is, const int *P, int np, con
     const int *start = coupling_start(is), *nbr = coupled(is);
     const double *blocks = coupling_blocks(is);
     int n = 0;
+    g->coupling = 0.0;
     for (int r = 0; r < np; r++) {
         const int i = P[r], ni = 3 * i + IPX_N;
+        double sum = 0.0;
         g->start[r] = n;
         g->diag[r] = h * w_at(is, ni, ni) + 1.0 / D[i];
         for (int q = start[i]; q < start[i + 1]; q++) {
             const int c = row[nbr[q]];
             if (c < 0 || c == r) continue;
             g->coef[n] = h * coupling_w(blocks, q, IPX_N, IPX_N);
+            sum += fabs(g->coef[n]);
             g->col[n++] = c;
         }
+        g->coupling = fmax(g->coupling, sum);
     }
     g->start[np] = n;
 }
@@ -408,11 +418,13 @@ static double row_size(const sweep_rows *g, const double *y, const double *x, in
    (G_rr = h W_rr + 1/D up to 1e47 on the crash demo's wall): its terms are 1e-90 and round-off
    alone breaks the first scale, while its force is 1e-120 N beside the wall's 1e-3 N. Judged
    by its own terms only, each such row sent a solve of some 600 rows to the pivoting, which
-   factorised the active block at every pivot. */
-static int row_met(const sweep_rows *g, const double *y, const double *x, int r, double largest)
+   factorised the active block at every pivot. w_tol (m/s): the island's host allowance, which
+   a row also meets (ipx_gonthier_island). */
+static int row_met(const sweep_rows *g, const double *y, const double *x, int r, double largest,
+                   double w_tol)
 {
     const double w = row_residual(g, y, x, r);
-    const double tol = ANSWER_TOL * fmax(row_size(g, y, x, r), g->diag[r] * largest);
+    const double tol = fmax(ANSWER_TOL * fmax(row_size(g, y, x, r), g->diag[r] * largest), w_tol);
     return x[r] > 0.0 ? fabs(w) <= tol : w >= -tol;
 }
 
@@ -422,8 +434,11 @@ static int row_met(const sweep_rows *g, const double *y, const double *x, int r,
    to the problem's one solution (some 41 sweeps a sub-step on the crash demo's wall); where a
    stiff damper leaves G near W's own (singular for a box on four corners) they converge
    slowly, and past MAX_SWEEPS, or where a row is not met (row_met), the pivoting answers
-   instead (-1). row: k ints; g: room for np + 1 starts, np diagonal entries and up to np k
-   off-diagonal ones. */
+   instead (-1). They also end once no force moved by more than the island's w_tol over the
+   rows' coupling (gather_rows): after a sweep a row's residual is what the rows after it moved
+   at it, at most coupling times the largest move, so every row is then within w_tol (m/s), the
+   velocity error the host allows a sub-step. row: k ints; g: room for np + 1 starts, np
+   diagonal entries and up to np k off-diagonal ones. */
 static int solve_by_sweeps(const ipx_gonthier_island *is, const int *P, int np, const double *D,
                            double h, const double *y, double *x, int *row, sweep_rows *g)
 {
@@ -444,11 +459,11 @@ static int solve_by_sweeps(const ipx_gonthier_island *is, const int *P, int np, 
             if (next > largest) largest = next;
             x[r] = next;
         }
-        settled = change <= SWEEP_TOL * largest;
+        settled = change <= SWEEP_TOL * largest || change * g->coupling <= is->w_tol;
     }
     if (!settled) return -1;
     for (int r = 0; r < np; r++)
-        if (!row_met(g, y, x, r, largest)) return -1;
+        if (!row_met(g, y, x, r, largest, is->w_tol)) return -1;
     return 0;
 }
 
@@ -1023,6 +1038,7 @@ ipx_status ipx_gonthier_step(const ipx_params *params, const ipx_problem *p, dou
         return r->status = IPX_ERR_NOT_CONVERGED;
     }
     const long steps = (long)want;
+    is.w_tol = HOST_SHARE * p->v_tol / (double)steps;
     ipx_gonthier_advance(&is, h / (double)steps, steps);
     if (impulse_mean)
         for (size_t a = 0; a < n; a++) impulse_mean[a] /= h;
