@@ -72,6 +72,22 @@ static void edge_leg(int b, int leg, double *depth, double *v_n, ipx_gonthier_st
     *v_n = b == UNDERFLOW ? 1.0 : (1.0 - 1e-9) / edge_a; /* leaving: delta_dot = -v_n */
 }
 
+/* Every leg's contact: no friction, e 0.5. */
+static const ipx_contact leg_contact = {.mu = 0.0, .e = 0.5};
+
+/* The k legs of planks first, first + 1, ... at the start: each one's law (leg_contact), its
+   state, its velocities (3 k) and depth (edge_leg). */
+static void start_legs(int first, int k, const ipx_params *par, ipx_gonthier_law *law,
+                       ipx_gonthier_state *st, double *v, double *depth)
+{
+    for (int i = 0; i < k; i++) {
+        ipx_gonthier_law_for(par->value, &leg_contact, &law[i]);
+        st[i] = ipx_gonthier_fresh(&law[i]);
+        for (int a = 0; a < 3; a++) v[3 * i + a] = 0.0;
+        edge_leg(first + i / LEGS, i % LEGS, &depth[i], &v[3 * i + IPX_N], &st[i]);
+    }
+}
+
 /* Advances planks first .. first + n - 1 as one island over n_steps sub-steps: their velocities
    and depths into v, depth (3 n LEGS and n LEGS); the pivoting's solves into counts. */
 static void land(int first, int n, long n_steps, double w_tol, double *v, double *depth,
@@ -82,14 +98,8 @@ static void land(int first, int n, long n_steps, double w_tol, double *v, double
     double *work = calloc(ipx_gonthier_advance_work_doubles(k), sizeof *work);
     ipx_gonthier_state *st = calloc((size_t)k, sizeof *st);
     ipx_gonthier_law *law = calloc((size_t)k, sizeof *law);
-    ipx_params par = ipx_test_params("gonthier", "");
-    const ipx_contact c = {.mu = 0.0, .e = 0.5};
-    for (int i = 0; i < k; i++) {
-        ipx_gonthier_law_for(par.value, &c, &law[i]);
-        st[i] = ipx_gonthier_fresh(&law[i]);
-        for (int a = 0; a < 3; a++) v[3 * i + a] = 0.0;
-        edge_leg(first + i / LEGS, i % LEGS, &depth[i], &v[3 * i + IPX_N], &st[i]);
-    }
+    const ipx_params par = ipx_test_params("gonthier", "");
+    start_legs(first, k, &par, law, st, v, depth);
     ipx_gonthier_island is = {.k = k,
                               .W = W,
                               .v = v,
@@ -188,16 +198,11 @@ static void host_step(double v_tol, double *v_post)
 {
     double *W = planks_W(PLANKS), v[3 * CONTACTS], depth[CONTACTS];
     ipx_gonthier_state st[CONTACTS];
+    ipx_gonthier_law law[CONTACTS];
     ipx_contact contact[CONTACTS];
     const ipx_params par = ipx_test_params("gonthier", "");
-    for (int i = 0; i < CONTACTS; i++) {
-        ipx_gonthier_law law;
-        contact[i] = (ipx_contact){.mu = 0.0, .e = 0.5};
-        ipx_gonthier_law_for(par.value, &contact[i], &law);
-        st[i] = ipx_gonthier_fresh(&law);
-        for (int a = 0; a < 3; a++) v[3 * i + a] = 0.0;
-        edge_leg(i / LEGS, i % LEGS, &depth[i], &v[3 * i + IPX_N], &st[i]);
-    }
+    start_legs(0, CONTACTS, &par, law, st, v, depth);
+    for (int i = 0; i < CONTACTS; i++) contact[i] = leg_contact;
     const ipx_problem p = {.k = CONTACTS, .W = W, .v = v, .contact = contact, .v_tol = v_tol};
     ipx_result r;
     ENSURE(ipx_gonthier_step(&par, &p, depth, st, steps * h, NULL,
