@@ -262,6 +262,15 @@ int ipx_ode_compliant_solve(ipx_ode_context *ctx, double *impulse_mean, char *ms
     return 0;
 }
 
+void ipx_ode_compliant_hold(ipx_ode_context *ctx)
+{
+    for (int c = 0; c < ctx->isl.n_contact; c++) {
+        int flip = 0;
+        const int slot = find(ctx, &ctx->store.rec[ctx->isl.contact[c]], &flip);
+        if (slot >= 0) ctx->cache.entry[slot].seen = ctx->stats.steps;
+    }
+}
+
 void ipx_ode_compliant_prune(ipx_ode_context *ctx)
 {
     int kept = 0;

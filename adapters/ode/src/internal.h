@@ -341,6 +341,10 @@ int ipx_ode_compliant_defer(ipx_ode_context *ctx, const double *impulse_mean, ch
                             size_t size);
 /* Applies (and forgets) the deferred velocity changes. */
 void ipx_ode_compliant_apply_deferred(ipx_ode_context *ctx);
+/* Keeps the cache entries of the gathered island's contacts for a step in which the island
+   sleeps (no body enabled: ODE's step leaves it), so that they carry on where they were when it
+   wakes instead of starting anew (a move back to first touch). */
+void ipx_ode_compliant_hold(ipx_ode_context *ctx);
 /* Forgets the cache entries no pre-step used for two steps (spec: keep one missed step). */
 void ipx_ode_compliant_prune(ipx_ode_context *ctx);
 /* The tangents [t1, t2] of a contact as the rows use them (ODE's, for the bodies as attached). */

@@ -116,14 +116,31 @@ static double energy_before(const ipx_ode_context *ctx, int assembled, ipx_ode_f
     return ipx_ode_island_energy(ctx, ctx->as.u, frame);
 }
 
+/* 1 if every body of the gathered island is a dynamic body that is disabled (by the program or
+   ODE's auto-disable). ODE's step skips such an island: its island building starts from enabled
+   bodies and wakes only what an enabled joint ties to one (docs/ode-host.md §3.3), so none of the
+   island's contacts acts this step and its bodies keep their velocities. A kinematic body counts
+   as awake: ODE's search goes on through it, the gathering here stops at it. */
+static int island_asleep(const ipx_ode_context *ctx)
+{
+    for (int i = 0; i < ctx->isl.n_body; i++)
+        if (!ipx_ode_dynamic(ctx->isl.body[i]) || dBodyIsEnabled(ctx->isl.body[i])) return 0;
+    return ctx->isl.n_body > 0;
+}
+
 /* Solves and hands back the island around impacting record seed. 1 if handed back. */
 static int resolve_island(ipx_ode_context *ctx, int seed)
 {
     char msg[IPX_MESSAGE_SIZE] = "";
     ctx->isl.n_body = 0;
     const int deferred = ctx->n_deferred; /* a compliant solve queues post-step changes */
-    const int assembled = ipx_ode_gather(ctx, seed, msg, sizeof msg) == 0 &&
-                          ipx_ode_assemble(ctx, msg, sizeof msg) == 0;
+    const int gathered = ipx_ode_gather(ctx, seed, msg, sizeof msg) == 0;
+    if (gathered && island_asleep(ctx)) { /* left as ODE leaves it: not an event */
+        if (ctx->compliant) ipx_ode_compliant_hold(ctx);
+        ctx->stats.sleeping_islands++;
+        return 0;
+    }
+    const int assembled = gathered && ipx_ode_assemble(ctx, msg, sizeof msg) == 0;
     if (!assembled || ipx_ode_solve(ctx, msg, sizeof msg) != 0 ||
         ipx_ode_handback_bounded(ctx, msg, sizeof msg) != 0) {
         ctx->n_deferred = deferred;

@@ -110,6 +110,9 @@ typedef struct ipx_ode_stats {
                                 ///< of its own (each model's header lists its bits: plus's cost
                                 ///< bound and plastic finish, aplcp's dense solve after the
                                 ///< iterative one, ...)
+    long sleeping_islands;      ///< islands with an impacting (compliant: touching) contact whose
+                                ///< bodies are all disabled: ODE's step skips them, and so does
+                                ///< impax (per step counted; not events)
 } ipx_ode_stats;
 
 /// The handback's last line of defence: an island's answer is handed back only if no contact
