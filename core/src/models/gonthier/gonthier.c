@@ -443,8 +443,8 @@ static int row_met(const sweep_rows *g, const double *y, const double *x, int r,
    the line through the last two. Where the sweeps stop at the host's accuracy instead
    (w_tol), each force is off by some error, and the quadratic (3, -3, 1) carries up to 7 times
    that into the start: a resting wall then started further from its answer than its last force
-   (whole crash demo: 17.8 sweeps a solve on its first 60 frames against 2.6 from the last
-   forces). The answer is the problem's one solution whatever the start. */
+   (the crash demo's first 60 frames: 17.8 sweeps a solve against 2.6 from the last forces).
+   The answer is the problem's one solution whatever the start. */
 static double sweep_start(const ipx_gonthier_island *is, int i, double last, double error)
 {
     const double *f1 = force_history(is), *f2 = f1 + is->k, *f3 = f2 + is->k;
