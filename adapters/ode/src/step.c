@@ -120,12 +120,13 @@ static double energy_before(const ipx_ode_context *ctx, int assembled, ipx_ode_f
    ODE's auto-disable). ODE's step skips such an island: its island building starts from enabled
    bodies and wakes only what an enabled joint ties to one (docs/ode-host.md §3.3), so none of the
    island's contacts acts this step and its bodies keep their velocities. A kinematic body counts
-   as awake: ODE's search goes on through it, the gathering here stops at it. */
+   as awake: ODE's search goes on through it, the gathering here stops at it. (The island's
+   bodies never include the world, and its seed contact has a dynamic body.) */
 static int island_asleep(const ipx_ode_context *ctx)
 {
     for (int i = 0; i < ctx->isl.n_body; i++)
         if (!ipx_ode_dynamic(ctx->isl.body[i]) || dBodyIsEnabled(ctx->isl.body[i])) return 0;
-    return ctx->isl.n_body > 0;
+    return 1;
 }
 
 /* Solves and hands back the island around impacting record seed. 1 if handed back. */

@@ -433,18 +433,17 @@ static int row_met(const sweep_rows *g, const double *y, const double *x, int r,
 #define TREND_OVER_ERROR 10.0
 
 /* N: where the sweeps start contact i's force: a contact that pushed in each of the last three
-   sub-steps and whose force moved by more than TREND_OVER_ERROR times error (N: the move at
-   which the sweeps stop, w_tol over the rows' coupling; 0 where they solve to round-off) at the
-   value the quadratic through them gives for this one (kept >= 0), others at their last force
-   in the problem (last).
-   The forces of a pile follow its slow motion, and their extrapolation starts the sweeps nearer
-   their answer: on the crash demo's wall (its first 3 frames, 1 000 solves of some 720
-   contacts, solved to round-off) 41 sweeps a solve against 55 from the last forces and 46 from
-   the line through the last two. Where the sweeps stop at the host's accuracy instead
-   (w_tol), each force is off by some error, and the quadratic (3, -3, 1) carries up to 7 times
-   that into the start: a resting wall then started further from its answer than its last force
-   (the crash demo's first 60 frames: 17.8 sweeps a solve against 2.6 from the last forces).
-   The answer is the problem's one solution whatever the start. */
+   sub-steps and whose force moved by more than TREND_OVER_ERROR times error (N: the move at which
+   the sweeps stop, w_tol over the rows' coupling; 0 where they solve to round-off) at the value the
+   quadratic through them gives for this one (kept >= 0), others at their last force in the problem
+   (last). The forces of a pile follow its slow motion, and their extrapolation starts the sweeps
+   nearer their answer: on the crash demo's wall (its first 3 frames, 1 000 solves of some 720
+   contacts, solved to round-off) 41 sweeps a solve against 55 from the last forces and 46 from the
+   line through the last two. Where the sweeps stop at the host's accuracy instead (w_tol), each
+   force is off by some error, and the quadratic (3, -3, 1) carries up to 7 times that into the
+   start: a resting wall then started further from its answer than its last force (the crash demo's
+   first 60 frames: 17.8 sweeps a solve against 2.6 from the last forces). The answer is the
+   problem's one solution whatever the start. */
 static double sweep_start(const ipx_gonthier_island *is, int i, double last, double error)
 {
     const double *f1 = force_history(is), *f2 = f1 + is->k, *f3 = f2 + is->k;
@@ -454,17 +453,17 @@ static double sweep_start(const ipx_gonthier_island *is, int i, double last, dou
     return next > 0.0 ? next : 0.0;
 }
 
-/* normal_forces' problem (G = h W_PP + D^-1, symmetric positive definite) by projected
-   Gauss-Seidel from sweep_start's forces (last: each row's last force), over sparse rows
-   (gather_rows): a sweep costs the coupling's entries, not np^2. For a positive definite G the
-   sweeps converge to the problem's one solution (some 41 sweeps a sub-step on the crash demo's
-   wall, solved to round-off); where a stiff damper leaves G near W's own (singular for a box on four corners) they converge
-   slowly, and past MAX_SWEEPS, or where a row is not met (row_met), the pivoting answers
-   instead (-1). They also end once no force moved by more than the island's w_tol over the
-   rows' coupling (gather_rows): after a sweep a row's residual is what the rows after it moved
-   at it, at most coupling times the largest move, so every row is then within w_tol (m/s), the
-   velocity error the host allows a sub-step. row: k ints; g: room for np + 1 starts, np
-   diagonal entries and up to np k off-diagonal ones. */
+/* normal_forces' problem (G = h W_PP + D^-1, symmetric positive definite) by projected Gauss-Seidel
+   from sweep_start's forces (last: each row's last force), over sparse rows (gather_rows): a sweep
+   costs the coupling's entries, not np^2. For a positive definite G the sweeps converge to the
+   problem's one solution (some 41 sweeps a sub-step on the crash demo's wall, solved to round-off);
+   where a stiff damper leaves G near W's own (singular for a box on four corners) they converge
+   slowly, and past MAX_SWEEPS, or where a row is not met (row_met), the pivoting answers instead
+   (-1). They also end once no force moved by more than the island's w_tol over the rows' coupling
+   (gather_rows): after a sweep a row's residual is what the rows after it moved at it, at most
+   coupling times the largest move, so every row is then within w_tol (m/s), the velocity error the
+   host allows a sub-step. row: k ints; g: room for np + 1 starts, np diagonal entries and up to np
+   k off-diagonal ones. */
 static int solve_by_sweeps(const ipx_gonthier_island *is, const int *P, int np, const double *D,
                            double h, const double *y, const double *last, double *x, int *row,
                            sweep_rows *g)
