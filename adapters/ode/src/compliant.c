@@ -73,6 +73,15 @@ static int find(const ipx_ode_context *ctx, const contact_record *r, int *flip)
     return best;
 }
 
+/* find's entry of record r, marked taken this pre-step (so no other record finds it, and
+   ipx_ode_compliant_prune keeps it); -1 if none. */
+static int claim(ipx_ode_context *ctx, const contact_record *r, int *flip)
+{
+    const int slot = find(ctx, r, flip);
+    if (slot >= 0) ctx->cache.entry[slot].seen = ctx->stats.steps;
+    return slot;
+}
+
 /* The state of record r in its current tangent frame (the bristle projected onto it), the
    depth at which its spring starts (*rest, m) and the spring's depth the last step left it at
    (*paid, m: its energy there was paid for); a contact not in the cache starts fresh
@@ -82,7 +91,7 @@ static ipx_gonthier_state take(ipx_ode_context *ctx, const contact_record *r, co
                                double *paid)
 {
     int flip = 0;
-    *slot = find(ctx, r, &flip);
+    *slot = claim(ctx, r, &flip);
     *rest = 0.0;
     *paid = 0.0;
     if (*slot < 0) {
@@ -90,8 +99,7 @@ static ipx_gonthier_state take(ipx_ode_context *ctx, const contact_record *r, co
         ipx_gonthier_law_for(ctx->params.value, c, &law);
         return ipx_gonthier_fresh(&law);
     }
-    compliant_entry *e = &ctx->cache.entry[*slot];
-    e->seen = ctx->stats.steps;
+    const compliant_entry *e = &ctx->cache.entry[*slot];
     *rest = e->rest;
     *paid = e->paid;
     const double sign = flip ? -1.0 : 1.0;
@@ -266,8 +274,7 @@ void ipx_ode_compliant_hold(ipx_ode_context *ctx)
 {
     for (int c = 0; c < ctx->isl.n_contact; c++) {
         int flip = 0;
-        const int slot = find(ctx, &ctx->store.rec[ctx->isl.contact[c]], &flip);
-        if (slot >= 0) ctx->cache.entry[slot].seen = ctx->stats.steps;
+        claim(ctx, &ctx->store.rec[ctx->isl.contact[c]], &flip);
     }
 }
 
