@@ -24,10 +24,9 @@ static const char *row_name(int row)
 
 static ipx_status check_contact(const ipx_contact *c, int i, char *msg, size_t size)
 {
-    if (!isfinite(c->mu) || c->mu < 0.0) {
+    if (!(c->mu >= 0.0)) { /* +INFINITY (never slides) passes: ipx_problem_finite_mu */
         snprintf(msg, size, "contact %d: friction mu = %g %s", i, c->mu,
-                 isfinite(c->mu) ? "is negative"
-                                 : "is not finite (use a large finite value for no slip)");
+                 isnan(c->mu) ? "is not a number" : "is negative");
         return IPX_ERR_INPUT;
     }
     if (!isfinite(c->e) || c->e < 0.0 || c->e > 1.0) {
@@ -209,6 +208,19 @@ ipx_status ipx_problem_validate(const ipx_problem *p, ipx_workspace *ws, char *m
         return IPX_ERR_WORKSPACE;
     }
     return ipx_check_symmetric_psd(n, p->W, IPX_W_TOLERANCE, work, iwork, msg, size);
+}
+
+ipx_status ipx_problem_finite_mu(const ipx_problem *p, const char *who, char *msg, size_t size)
+{
+    for (int i = 0; i < p->k; i++)
+        if (isinf(p->contact[i].mu)) {
+            snprintf(msg, size,
+                     "contact %d: friction mu = inf (never slides): %s needs a finite mu (a large "
+                     "one stands for no slip)",
+                     i, who);
+            return IPX_ERR_INPUT;
+        }
+    return IPX_OK;
 }
 
 ipx_status ipx_problem_validate_dense(const ipx_problem *p, ipx_workspace *ws, const char *who,

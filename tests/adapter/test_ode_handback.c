@@ -136,8 +136,8 @@ static void test_odes_handback_table_holds(void)
    separating contact, so ODE adds only gravity (no push-out, no second bounce); a plastic impact
    stays closed: with recovery=position ODE carries it without push-out (v_n = 0 after the step,
    the penetration moved out at position level), with recovery=ode ODE's push-out remains. */
-static void adapter_after(const sphere_case *c, enum stepper st, const char *params, double *vz,
-                          ipx_ode_stats *stats)
+static void adapter_after(const sphere_case *c, enum stepper st, const char *params, double *vx,
+                          double *vz, ipx_ode_stats *stats)
 {
     sphere_world s;
     sphere_world_make(&s, c);
@@ -147,6 +147,7 @@ static void adapter_after(const sphere_case *c, enum stepper st, const char *par
     ENSURE(ipx_ode_contact(ipx, s.world, s.group, &s.contact, s.body, 0) != 0);
     if (st == WORLD_STEP) ipx_ode_step(ipx, H);
     else ipx_ode_quick_step(ipx, H);
+    *vx = dBodyGetLinearVel(s.body)[0];
     *vz = dBodyGetLinearVel(s.body)[2];
     *stats = ipx_ode_get_stats(ipx);
     ipx_ode_destroy(ipx);
@@ -156,25 +157,41 @@ static void adapter_after(const sphere_case *c, enum stepper st, const char *par
 static void test_adapter_bounce_is_not_pushed_out_again(void)
 {
     for (int st = WORLD_STEP; st <= QUICK_STEP; st++) {
-        double vz;
+        double vx, vz;
         ipx_ode_stats stats;
         const sphere_case bounce = {
             dContactBounce | dContactApprox1, 0.5, 0.5, 0.1, 0, -1, -1, -1, 0};
         const sphere_case plastic = {dContactApprox1, 0.5, 0, 0, 0, -1, -1, -1, 0};
-        adapter_after(&bounce, st, NULL, &vz, &stats);
+        adapter_after(&bounce, st, NULL, &vx, &vz, &stats);
         ENSURE(stats.impact_events == 1 && stats.contacts_disabled == 1 && stats.fallbacks == 0);
         ENSURE_NEAR(vz, 0.5 - gh, 1e-9);
-        adapter_after(&plastic, st, NULL, &vz, &stats);
+        adapter_after(&plastic, st, NULL, &vx, &vz, &stats);
         ENSURE(stats.impact_events == 1 && stats.contacts_disabled == 0 &&
                stats.recovered_contacts == 1);
         ENSURE_NEAR(vz, 0.0, 1e-9);
-        adapter_after(&plastic, st, "recovery=ode", &vz, &stats);
+        adapter_after(&plastic, st, "recovery=ode", &vx, &vz, &stats);
         ENSURE(stats.impact_events == 1 && stats.contacts_disabled == 0 &&
                stats.recovered_contacts == 0);
         ENSURE_NEAR(vz, erp_push, 1e-6);
-        adapter_after(&plastic, st, "recovery=velocity,recovery_speed=0.05", &vz, &stats);
+        adapter_after(&plastic, st, "recovery=velocity,recovery_speed=0.05", &vx, &vz, &stats);
         ENSURE(stats.recovered_contacts == 1);
         ENSURE_NEAR(vz, 0.05, 1e-6); /* ODE's push-out, limited to recovery_speed */
+    }
+}
+
+/* mu = dInfinity reaches PLUS as a contact that never slides (docs/models/plus.md §5.9): the
+   sphere landing at 1 m/s forward and 1 m/s down rolls at once, v = 5/7 with no limit reached,
+   and stays closed (a corner, where a large finite mu would slide first: test_ode_plus.c). */
+static void test_adapter_infinite_friction_never_slides(void)
+{
+    for (int st = WORLD_STEP; st <= QUICK_STEP; st++) {
+        double vx, vz;
+        ipx_ode_stats stats;
+        const sphere_case landing = {0, dInfinity, 0, 0, 1, -1, -1, -1, 0};
+        adapter_after(&landing, st, NULL, &vx, &vz, &stats);
+        ENSURE(stats.impact_events == 1 && stats.fallbacks == 0 && stats.limits_hit_events == 0);
+        ENSURE_NEAR(vx, 5.0 / 7.0, 1e-9);
+        ENSURE_NEAR(vz, 0.0, 1e-9);
     }
 }
 
@@ -183,6 +200,7 @@ int main(void)
     dInitODE2(0);
     RUN(test_odes_handback_table_holds);
     RUN(test_adapter_bounce_is_not_pushed_out_again);
+    RUN(test_adapter_infinite_friction_never_slides);
     dCloseODE();
     return ipx_test_exit();
 }

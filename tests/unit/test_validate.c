@@ -161,8 +161,15 @@ static void test_bad_contact_parameters_are_named(void)
     scene.contact[1].mu = -0.2;
     expect_rejected(&scene.problem, "contact 1: friction mu = -0.2 is negative");
     fresh_block();
+    scene.contact[0].mu = NAN;
+    expect_rejected(&scene.problem, "contact 0: friction mu = nan is not a number");
+    fresh_block();
+    scene.contact[1].mu = -INFINITY;
+    expect_rejected(&scene.problem, "contact 1: friction mu = -inf is negative");
+    fresh_block(); /* valid data (never slides), but not for aplcp (test_plus_infinite_mu.c) */
     scene.contact[0].mu = INFINITY;
-    expect_rejected(&scene.problem, "contact 0: friction mu = inf is not finite");
+    expect_rejected(&scene.problem,
+                    "contact 0: friction mu = inf (never slides): model 'aplcp' needs a finite mu");
     fresh_block();
     scene.contact[0].e = 1.5;
     expect_rejected(&scene.problem, "contact 0: restitution e = 1.5 is outside [0, 1]");

@@ -215,18 +215,22 @@ int ipx_ode_reproject_joints(ipx_ode_context *ctx, double *scratch)
     return 0;
 }
 
-/* A friction coefficient as the core takes it: dInfinity (no slip) as mu_infinity. */
+/* A finite friction coefficient for the core: dInfinity (no slip) as mu_infinity. */
 static double friction_coefficient(const ipx_ode_config *cfg, dReal mu)
 {
     return mu == dInfinity ? cfg->mu_infinity : mu;
 }
 
-/* Gazebo's meaning of the surface parameters (ode.h). */
-static ipx_contact contact_params(const ipx_ode_config *cfg, const dSurfaceParameters *s)
+/* Gazebo's meaning of the surface parameters (ode.h). dInfinity stays infinite for a model that
+   takes it (ipx_model.takes_infinite_mu: a contact that never slides), else mu_infinity. */
+static ipx_contact contact_params(const ipx_ode_context *ctx, const dSurfaceParameters *s)
 {
+    const ipx_ode_config *cfg = &ctx->config;
     ipx_contact c = {0.0, 0.0, 0.0, cfg->v_plastic};
     /* a negative or NaN mu is passed on: the core's validation names it */
-    c.mu = friction_coefficient(cfg, s->mu);
+    c.mu = s->mu == dInfinity && ctx->params.model->takes_infinite_mu
+               ? INFINITY
+               : friction_coefficient(cfg, s->mu);
     if ((s->mode & dContactBounce) && s->bounce_vel >= 0.0) {
         c.e = s->bounce;
         c.v_capture = s->bounce_vel;
@@ -254,7 +258,7 @@ static int contact_rows(ipx_ode_context *ctx, char *msg, size_t size)
         for (int i = 0; i < IPX_ROWS_PER_CONTACT; i++)
             as->contact_row[IPX_ROWS_PER_CONTACT * k + i] =
                 core_row(is, r->body[0], r->body[1], J[i]);
-        as->param[k] = contact_params(&ctx->config, s);
+        as->param[k] = contact_params(ctx, s);
     }
     return 0;
 }

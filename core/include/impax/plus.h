@@ -192,6 +192,10 @@
 ///     reverses it, and friction against the start slip pushes along the slip (a three-corner
 ///     box landing gained 1.8e-4 J so). The whole interval is taken only while the slip still
 ///     shrinks at its end; otherwise it stops at the closest point (2.13) and the contact rolls.
+/// 15. Infinite friction (docs/models/plus.md §5.9). A contact with mu = +INFINITY (ODE's
+///     dInfinity) rolls from the start of every interval, its cone never rejects it, and a
+///     pulling normal drops its normal row at once (no impending state): the limit of the
+///     paper's rules as mu grows, in which the slip stops within a normal impulse of order 1 / mu.
 ///
 /// Every interval is recorded in the result for the invariant checker: slip_state and
 /// last_step of the last interval (IPX_CHECK_FRICTION_DIRECTION: sliding friction opposes the

@@ -52,6 +52,9 @@ typedef struct ipx_model {
     /// inelastic and leaves each contact's restitution aside (ipx_params_inelastic). NULL for a
     /// model that applies each contact's restitution itself.
     const char *restitution_flag;
+    /// 1 if the model takes a contact's mu = +INFINITY as its limit, a contact that never slides
+    /// (ipx_contact.mu); 0: ipx_solve refuses such a problem by name (ipx_problem_finite_mu).
+    int takes_infinite_mu;
 } ipx_model;
 
 /// A model together with the values of its parameters.

@@ -46,7 +46,9 @@ const char *ipx_status_name(ipx_status s);
 
 /// Per-contact material parameters (ODE/Gazebo meaning in brackets).
 typedef struct ipx_contact {
-    double mu;        ///< Coulomb friction coefficient, >= 0, finite [surface.mu]
+    double mu;        ///< Coulomb friction coefficient, >= 0 [surface.mu]; +INFINITY: the contact
+                      ///< never slides (ODE's dInfinity), for the models that take it
+                      ///< (ipx_model.takes_infinite_mu); the others need it finite
     double e;         ///< restitution coefficient in [0, 1]; PLUS: e_min [surface.bounce]
     double v_capture; ///< m/s, >= 0: approach speeds below this do not bounce [surface.bounce_vel]
     double v_plastic; ///< m/s, >= 0: PLUS only, speed where the COR reaches e; 0 = constant COR

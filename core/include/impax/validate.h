@@ -18,15 +18,21 @@ extern "C" {
 /// Bytes of workspace ipx_problem_validate uses for k contacts.
 size_t ipx_validate_workspace_bytes(int k);
 
-/// Checks a problem: k >= 1; W, v and every contact parameter finite;
-/// W symmetric and positive semi-definite within IPX_W_TOLERANCE (with IPX_PROBLEM_W_ASSEMBLED:
-/// symmetric with a non-negative diagonal, its curvature taken from its construction); W given
-/// one way (W or Ws), and as blocks only with IPX_PROBLEM_W_ASSEMBLED and in the form types.h
-/// describes (checked in O(blocks)); mu >= 0; e in [0, 1];
-/// v_capture >= 0; v_plastic >= 0. The first problem found is written into message, naming
-/// the item ("contact 3: mu = -0.2 is negative"). Returns IPX_OK or IPX_ERR_INPUT.
+/// Checks a problem: k >= 1; W, v and every contact parameter finite but mu, which may be
+/// +INFINITY (ipx_problem_finite_mu); W symmetric and positive semi-definite within
+/// IPX_W_TOLERANCE (with IPX_PROBLEM_W_ASSEMBLED: symmetric with a non-negative diagonal, its
+/// curvature taken from its construction); W given one way (W or Ws), and as blocks only with
+/// IPX_PROBLEM_W_ASSEMBLED and in the form types.h describes (checked in O(blocks)); mu >= 0;
+/// e in [0, 1]; v_capture >= 0; v_plastic >= 0. The first problem found is written into
+/// message, naming the item ("contact 3: mu = -0.2 is negative"). Returns IPX_OK or
+/// IPX_ERR_INPUT.
 ipx_status ipx_problem_validate(const ipx_problem *p, ipx_workspace *ws, char *message,
                                 size_t message_size);
+
+/// IPX_OK if every contact's mu is finite; otherwise IPX_ERR_INPUT with the first contact whose
+/// mu is +INFINITY named in message, for who (a model that needs a finite mu).
+ipx_status ipx_problem_finite_mu(const ipx_problem *p, const char *who, char *message,
+                                 size_t message_size);
 
 /// Relative size below which a diagonal entry of W counts as 0: the rounding left by the
 /// assembly of the largest one (a joint's elimination, a body's inverse inertia). Well above

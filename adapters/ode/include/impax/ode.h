@@ -17,8 +17,9 @@
 ///
 /// Contact parameters come from each dContact with Gazebo's meaning: restitution e =
 /// surface.bounce when dContactBounce is set and bounce_vel >= 0 (else 0), capture speed
-/// (no bounce below it) = surface.bounce_vel, Coulomb mu = surface.mu (dInfinity = no slip,
-/// given to the model as config.mu_infinity; with dContactMu2 the elliptic cone of mu and mu2,
+/// (no bounce below it) = surface.bounce_vel, Coulomb mu = surface.mu (dInfinity = no slip:
+/// given as +INFINITY to a model that takes it, PLUS, and as config.mu_infinity to the others
+/// and to an elliptic cone; with dContactMu2 the elliptic cone of mu and mu2,
 /// friction along one direction only where one of them is 0, impulsive models only), friction
 /// directions fdir1 when dContactFDir1 is set, else dPlaneSpace(normal); the velocities are taken
 /// relative to the surface motion of dContactMotion1, 2, N (docs/ode-adapter.md "What happens in
@@ -66,7 +67,7 @@ typedef struct ipx_ode_config {
         separating_speed; ///< m/s: a normal velocity above this + |g| h after the impact counts as separating
                           ///< (slower ones close again within the step: ODE keeps carrying them)
     double
-        mu_infinity; ///< friction coefficient used for surface.mu = dInfinity (the core needs finite mu)
+        mu_infinity; ///< friction coefficient for surface.mu = dInfinity (a model needing it finite)
     double v_plastic; ///< m/s: per-contact v_plastic handed to the model (PLUS); 0 = constant COR
     ipx_ode_recovery recovery; ///< penetration recovery of impacted bodies' contacts
     double recovery_speed;     ///< m/s: the push-out limit of IPX_ODE_RECOVERY_VELOCITY

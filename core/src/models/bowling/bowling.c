@@ -197,6 +197,7 @@ static ipx_status check_call(const ipx_params *params, const ipx_problem *p,
     }
     ipx_ws_reset(ws);
     ipx_status st = validate_rows(p, rows, params->value, ws, msg);
+    if (st == IPX_OK) st = ipx_problem_finite_mu(p, "bowling", msg, IPX_MESSAGE_SIZE);
     ipx_ws_reset(ws);
     return st;
 }

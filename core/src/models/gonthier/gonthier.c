@@ -995,6 +995,7 @@ ipx_status ipx_gonthier_step(const ipx_params *params, const ipx_problem *p, dou
     ipx_ws_reset(ws);
     ipx_status st =
         ipx_problem_validate_dense(p, ws, "ipx_gonthier_step", r->message, sizeof r->message);
+    if (st == IPX_OK) st = ipx_problem_finite_mu(p, "gonthier", r->message, sizeof r->message);
     if (st != IPX_OK) return r->status = st;
     if (!(h > 0.0) || !isfinite(h)) {
         snprintf(r->message, sizeof r->message, "gonthier: step h = %g s must be finite and > 0",

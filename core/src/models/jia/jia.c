@@ -113,6 +113,7 @@ ipx_status ipx_jia_trace(const ipx_problem *p, const double *param, ipx_jia_obse
     }
     /* the registry's solve is validated by ipx_solve; this entry point was not */
     st = ipx_problem_validate_dense(p, ws, "ipx_jia_trace", r->message, sizeof r->message);
+    if (st == IPX_OK) st = ipx_problem_finite_mu(p, "jia", r->message, sizeof r->message);
     ipx_ws_reset(ws);
     if (st != IPX_OK) return ipx_result_fail(r, st);
     return trace(p, param, observer, user, report, r);

@@ -297,4 +297,5 @@ const ipx_model ipx_model_plus = {
     .solve = plus_solve,
     .workspace_bytes = plus_model_workspace_bytes,
     .promises = plus_promises,
+    .takes_infinite_mu = 1,
 };

@@ -5,6 +5,8 @@
 #ifndef IMPAX_PLUS_CTX_H
 #define IMPAX_PLUS_CTX_H
 
+#include <math.h>
+
 #include "impax/plus.h"
 #include "numerics/min_norm.h"
 
@@ -187,6 +189,13 @@ static inline int plus_solving(const plus_ctx *c, int k)
 {
     return c->normal_on[k] != PLUS_NORMAL_OFF && plus_in_focus(c, k);
 }
+
+/* Contact k's mu is infinite (ipx_contact.mu: never slides). The limit of (2.9a)-(2.11) as mu
+   grows: a sliding contact's friction stops its slip within a normal impulse that shrinks as
+   1 / mu (in a Painleve configuration too, deviation 7), and its cone holds any rolling impulse
+   with pi_n >= 0. So it rolls (2.7) from the start of every interval and the cone never rejects
+   it; a pulling normal drops its row at once (deviation 15, docs/models/plus.md §5.9). */
+static inline int plus_never_slides(const plus_ctx *c, int k) { return isinf(c->p->contact[k].mu); }
 
 /* Contact k is solved now with its friction against an end slip still to be found. */
 static inline int plus_solving_impending(const plus_ctx *c, int k)

@@ -30,7 +30,8 @@ static void start_states(plus_ctx *c)
             c->slip[k] = IPX_PLUS_NO_FRICTION;
             continue;
         }
-        c->slip[k] = speed > 0.0 && speed >= c->cfg.v_t ? IPX_PLUS_SLIDING : IPX_PLUS_ROLLING;
+        const int slides = speed > 0.0 && speed >= c->cfg.v_t && !plus_never_slides(c, k);
+        c->slip[k] = slides ? IPX_PLUS_SLIDING : IPX_PLUS_ROLLING;
         /* the slip direction; for a rolling contact only a first guess should it turn impending */
         c->s[2 * k] = speed > 0.0 ? vk[IPX_T1] / speed : 1.0;
         c->s[2 * k + 1] = speed > 0.0 ? vk[IPX_T2] / speed : 0.0;
@@ -49,7 +50,7 @@ static inline double violation(const plus_ctx *c, int k)
     if (!plus_solving(c, k)) return worst;
     if (c->slip[k] == IPX_PLUS_IMPENDING && c->slip_failed[k]) return INFINITY;
     if (c->cls[k] == IPX_PLUS_COMPRESSING && c->normal_on[k] == PLUS_NORMAL_ON) worst = -pk[IPX_N];
-    if (c->slip[k] == IPX_PLUS_ROLLING)
+    if (c->slip[k] == IPX_PLUS_ROLLING && !plus_never_slides(c, k))
         worst =
             ipx_max(worst, ipx_length2(pk[IPX_T1], pk[IPX_T2]) - c->p->contact[k].mu * pk[IPX_N]);
     return worst;
@@ -187,7 +188,9 @@ static void prune(plus_ctx *c, double tol)
             if (no_direction(c, k)) c->dropped[c->n_dropped++] = k;
             continue;
         }
-        if (c->slip[k] != IPX_PLUS_ROLLING) {
+        /* a contact that never slides violates only by a pulling normal: no impending state
+           (its cone is infinite), its normal row goes */
+        if (c->slip[k] != IPX_PLUS_ROLLING || plus_never_slides(c, k)) {
             int slide = c->slip[k] == IPX_PLUS_SLIDING && painleve_slide(c, k);
             c->normal_on[k] = slide ? PLUS_NORMAL_SLIDE : PLUS_NORMAL_OFF;
             c->dropped[c->n_dropped++] = k;
