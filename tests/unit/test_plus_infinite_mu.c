@@ -1,6 +1,7 @@
 /* A contact with mu = +INFINITY (ODE's dInfinity: it never slides) under PLUS, and its refusal by
    the models that need a finite mu (docs/models/plus.md §5.9): the closed form of a corner that
-   rolls from the start, the limit of the paper's sliding path as mu grows, every promise kept. */
+   rolls from the start, the limit of the paper's sliding path as mu grows, the slide where
+   rolling would pull, every promise kept. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -81,6 +82,30 @@ static void test_a_large_finite_mu_tends_to_it(void)
     }
 }
 
+static void test_a_corner_whose_rolling_would_pull_slides(void)
+{
+    /* the corner slides at 3 m/s and approaches at 0.5 m/s: rolling would need a pulling normal
+       (pi = -W^-1 v has pi_n < 0), and the limit of the paper's path as mu grows is a slide whose
+       friction alone, with a normal impulse of order 1 / mu, stops the approach: pi_t = -v_n /
+       W_nt, the slip left at v_t + W_tt pi_t. PLUS takes that path with PLUS_MU_FINITE (1000):
+       within 2e-3 of the limit */
+    const double u[3] = {3.0, -0.5, 0.0};
+    ipx_scene_block_corner(&scene, INFINITY, u);
+    const double *W = scene.W, *v = scene.problem.v;
+    const double a = W[0], b = W[2 * 3 + 0], d = W[2 * 3 + 2];
+    ENSURE(-(a * v[2] - b * v[0]) / (a * d - b * b) < 0.0); /* rolling would pull */
+    const double pi_t = -v[2] / b, slip = v[0] + a * pi_t;
+    ipx_result r;
+    solve_plus("", &r);
+    ENSURE_NEAR(r.impulse[IPX_T1], pi_t, 2e-3 * fabs(pi_t));
+    ENSURE(r.impulse[IPX_N] >= 0.0 && r.impulse[IPX_N] <= 2e-3 * fabs(pi_t));
+    ENSURE_NEAR(r.v_post[IPX_T1], slip, 2e-3 * fabs(slip));
+    ENSURE(slip > 1.0); /* it slides on: neither stuck nor left frictionless */
+    ENSURE_NEAR(r.v_post[IPX_N], 0.0, 1e-9);
+    ENSURE(r.slip_state[0] == IPX_SLIP_SLIDING);
+    ENSURE(r.counts.limits_hit == 0);
+}
+
 static void test_the_block_lands_on_both_corners_without_slipping(void)
 {
     /* both corners of the rocking block, never slipping, the block thrown sideways onto them:
@@ -126,6 +151,7 @@ int main(void)
 {
     RUN(test_corner_rolls_from_the_start);
     RUN(test_a_large_finite_mu_tends_to_it);
+    RUN(test_a_corner_whose_rolling_would_pull_slides);
     RUN(test_the_block_lands_on_both_corners_without_slipping);
     RUN(test_the_other_models_refuse_it_by_name);
     return ipx_test_exit();

@@ -193,9 +193,11 @@
 ///     box landing gained 1.8e-4 J so). The whole interval is taken only while the slip still
 ///     shrinks at its end; otherwise it stops at the closest point (2.13) and the contact rolls.
 /// 15. Infinite friction (docs/models/plus.md §5.9). A contact with mu = +INFINITY (ODE's
-///     dInfinity) rolls from the start of every interval, its cone never rejects it, and a
-///     pulling normal drops its normal row at once (no impending state): the limit of the
-///     paper's rules as mu grows, in which the slip stops within a normal impulse of order 1 / mu.
+///     dInfinity) rolls from the start of every interval and its cone never rejects it: the
+///     limit of the paper's rules as mu grows, in which the slip stops within a normal impulse
+///     of order 1 / mu. Where rolling would pull its normal, the limit is a slide or an
+///     impending slip with a vanishing normal impulse, which the interval's system has no form
+///     for: the contact takes mu = 1000 for the rest of the impact and the paper's path.
 ///
 /// Every interval is recorded in the result for the invariant checker: slip_state and
 /// last_step of the last interval (IPX_CHECK_FRICTION_DIRECTION: sliding friction opposes the

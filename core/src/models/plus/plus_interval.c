@@ -26,7 +26,7 @@ static void start_states(plus_ctx *c)
         c->normal_on[k] = c->cls[k] != IPX_PLUS_OBSERVING ? PLUS_NORMAL_ON : PLUS_NORMAL_OFF;
         c->chatter[k] = c->chatter[k] < 0 ? -1 : 0;
         c->from_rolling[k] = 0;
-        if (!c->normal_on[k] || c->p->contact[k].mu == 0.0) {
+        if (!c->normal_on[k] || c->mu[k] == 0.0) {
             c->slip[k] = IPX_PLUS_NO_FRICTION;
             continue;
         }
@@ -51,8 +51,7 @@ static inline double violation(const plus_ctx *c, int k)
     if (c->slip[k] == IPX_PLUS_IMPENDING && c->slip_failed[k]) return INFINITY;
     if (c->cls[k] == IPX_PLUS_COMPRESSING && c->normal_on[k] == PLUS_NORMAL_ON) worst = -pk[IPX_N];
     if (c->slip[k] == IPX_PLUS_ROLLING && !plus_never_slides(c, k))
-        worst =
-            ipx_max(worst, ipx_length2(pk[IPX_T1], pk[IPX_T2]) - c->p->contact[k].mu * pk[IPX_N]);
+        worst = ipx_max(worst, ipx_length2(pk[IPX_T1], pk[IPX_T2]) - c->mu[k] * pk[IPX_N]);
     return worst;
 }
 
@@ -74,7 +73,7 @@ static double worst_violation(const plus_ctx *c)
 static int painleve_slide(plus_ctx *c, int k)
 {
     const int n = c->n, b = IPX_ROWS_PER_CONTACT * k;
-    const double *W = c->p->W, *s = c->s + 2 * k, mu = c->p->contact[k].mu;
+    const double *W = c->p->W, *s = c->s + 2 * k, mu = c->mu[k];
     const double *Wz = W + (size_t)n * (size_t)(b + IPX_N); /* row n of contact k */
     if (Wz[b + IPX_N] - mu * (s[0] * Wz[b + IPX_T1] + s[1] * Wz[b + IPX_T2]) > 0.0) return 0;
     double decel = 0.0;
@@ -110,6 +109,19 @@ static int no_direction(plus_ctx *c, int k)
     c->s[2 * k + 1] = vk[IPX_T2] / speed;
     c->chatter[k] = -1;
     return 0;
+}
+
+/* Deviation 15: a contact whose mu is infinite and whose rolling would pull its normal takes
+   PLUS_MU_FINITE for the rest of the impact, and the state start_states gives it with that
+   coefficient: sliding if its slip is at least v_transition (the limit there is a slide whose
+   friction stops the approach: test_plus_infinite_mu.c), else still rolling, which the cone can
+   now turn impending. */
+static void finite_mu(plus_ctx *c, int k)
+{
+    const double *vk = c->v + IPX_ROWS_PER_CONTACT * k;
+    const double speed = hypot(vk[IPX_T1], vk[IPX_T2]);
+    c->mu[k] = PLUS_MU_FINITE;
+    if (speed > 0.0 && speed >= c->cfg.v_t) c->slip[k] = IPX_PLUS_SLIDING;
 }
 
 /* Root of contact a's group (path halving). */
@@ -188,9 +200,11 @@ static void prune(plus_ctx *c, double tol)
             if (no_direction(c, k)) c->dropped[c->n_dropped++] = k;
             continue;
         }
-        /* a contact that never slides violates only by a pulling normal: no impending state
-           (its cone is infinite), its normal row goes */
-        if (c->slip[k] != IPX_PLUS_ROLLING || plus_never_slides(c, k)) {
+        if (plus_never_slides(c, k)) { /* violates only by a pulling normal */
+            finite_mu(c, k);
+            continue;
+        }
+        if (c->slip[k] != IPX_PLUS_ROLLING) {
             int slide = c->slip[k] == IPX_PLUS_SLIDING && painleve_slide(c, k);
             c->normal_on[k] = slide ? PLUS_NORMAL_SLIDE : PLUS_NORMAL_OFF;
             c->dropped[c->n_dropped++] = k;
