@@ -197,7 +197,8 @@
 ///     limit of the paper's rules as mu grows, in which the slip stops within a normal impulse
 ///     of order 1 / mu. Where rolling would pull its normal, the limit is a slide or an
 ///     impending slip with a vanishing normal impulse, which the interval's system has no form
-///     for: the contact takes mu = 1000 for the rest of the impact and the paper's path.
+///     for: every infinite mu of the impact takes 1000 for the rest of it, the interval starts
+///     again, and the paper's path follows.
 ///
 /// Every interval is recorded in the result for the invariant checker: slip_state and
 /// last_step of the last interval (IPX_CHECK_FRICTION_DIRECTION: sliding friction opposes the

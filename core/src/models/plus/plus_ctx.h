@@ -88,7 +88,8 @@ typedef struct plus_ctx {
     int *normal_on;       /* k: PLUS_NORMAL_* (OFF: fixed at 0; ON: C_act or E row) */
     double *p_slide;      /* k, N*s: prescribed normal impulse of a PLUS_NORMAL_SLIDE contact */
     double *mu;           /* k: each contact's friction coefficient as the model takes it: the
-                             problem's, until an infinite one takes PLUS_MU_FINITE (deviation 15) */
+                             problem's, until the infinite ones take PLUS_MU_FINITE (deviation 15) */
+    int mu_restart;       /* 1: they just did, and the interval starts again */
     double *s;            /* 2k: slip direction: start (sliding), guess / end (impending) */
     int *turn;            /* k: last direction-limited turn: sense +-1, +-2 if reversed, 0 none */
     int m;                /* unknowns of the current candidate */
@@ -180,8 +181,8 @@ typedef struct plus_ctx {
 #endif
 #define PLUS_SPARSE_DENSITY 0.25
 
-/// Deviation 15: the coefficient a contact whose mu is infinite takes where rolling would pull
-/// its normal, so that the paper's sliding and impending states answer to within about 1 / it
+/// Deviation 15: the coefficient the contacts whose mu is infinite take once rolling would pull
+/// one's normal, so that the paper's sliding and impending states answer to within about 1 / it
 /// of their limit (test_plus_infinite_mu.c); 1000, as the ODE adapter's mu_infinity [S].
 #define PLUS_MU_FINITE 1e3
 
@@ -202,8 +203,8 @@ static inline int plus_solving(const plus_ctx *c, int k)
    1 / mu (in a Painleve configuration too, deviation 7), and its cone holds any rolling impulse
    with pi_n >= 0. So it rolls (2.7) from the start of every interval and the cone never rejects
    it. Where rolling would pull its normal, the limit is a slide or an impending slip with a
-   normal impulse of order 1 / mu: it then takes PLUS_MU_FINITE (deviation 15,
-   docs/models/plus.md §5.9). */
+   normal impulse of order 1 / mu: every infinite mu of the impact then takes PLUS_MU_FINITE
+   (deviation 15, docs/models/plus.md §5.9). */
 static inline int plus_never_slides(const plus_ctx *c, int k) { return isinf(c->mu[k]); }
 
 /* Contact k is solved now with its friction against an end slip still to be found. */
