@@ -99,11 +99,8 @@ ipx_status ipx_solve(const ipx_params *params, const ipx_problem *p, ipx_workspa
     }
     ipx_ws_reset(ws);
     r->status = ipx_problem_validate(p, ws, r->message, sizeof r->message);
-    if (r->status == IPX_OK && !params->model->takes_infinite_mu) {
-        char who[64];
-        snprintf(who, sizeof who, "model '%s'", params->model->name);
-        r->status = ipx_problem_finite_mu(p, who, r->message, sizeof r->message);
-    }
+    if (r->status == IPX_OK && !params->model->takes_infinite_mu)
+        r->status = ipx_problem_finite_mu(p, params->model->name, r->message, sizeof r->message);
     if (r->status != IPX_OK) return r->status;
     size_t need = ipx_model_workspace_bytes_for(params, p);
     if (need > ipx_ws_available(ws)) {

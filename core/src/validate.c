@@ -210,14 +210,14 @@ ipx_status ipx_problem_validate(const ipx_problem *p, ipx_workspace *ws, char *m
     return ipx_check_symmetric_psd(n, p->W, IPX_W_TOLERANCE, work, iwork, msg, size);
 }
 
-ipx_status ipx_problem_finite_mu(const ipx_problem *p, const char *who, char *msg, size_t size)
+ipx_status ipx_problem_finite_mu(const ipx_problem *p, const char *model, char *msg, size_t size)
 {
     for (int i = 0; i < p->k; i++)
         if (isinf(p->contact[i].mu)) {
             snprintf(msg, size,
-                     "contact %d: friction mu = inf (never slides): %s needs a finite mu (a large "
-                     "one stands for no slip)",
-                     i, who);
+                     "contact %d: friction mu = inf (never slides): model '%s' needs a finite mu "
+                     "(a large one stands for no slip)",
+                     i, model);
             return IPX_ERR_INPUT;
         }
     return IPX_OK;

@@ -155,7 +155,7 @@ static void test_the_other_models_refuse_it_by_name(void)
     ipx_workspace *ws = ipx_test_workspace(&par, 1);
     ipx_result r;
     ENSURE(ipx_bowling_solve(&par, &scene.problem, NULL, ws, &r) == IPX_ERR_INPUT);
-    ENSURE(strstr(r.message, "friction mu = inf (never slides): bowling needs") != NULL);
+    ENSURE(strstr(r.message, "friction mu = inf (never slides): model 'bowling' needs") != NULL);
     ipx_workspace_destroy(ws);
 }
 

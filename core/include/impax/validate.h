@@ -30,8 +30,8 @@ ipx_status ipx_problem_validate(const ipx_problem *p, ipx_workspace *ws, char *m
                                 size_t message_size);
 
 /// IPX_OK if every contact's mu is finite; otherwise IPX_ERR_INPUT with the first contact whose
-/// mu is +INFINITY named in message, for who (a model that needs a finite mu).
-ipx_status ipx_problem_finite_mu(const ipx_problem *p, const char *who, char *message,
+/// mu is +INFINITY and the model (its name: one that needs a finite mu) named in message.
+ipx_status ipx_problem_finite_mu(const ipx_problem *p, const char *model, char *message,
                                  size_t message_size);
 
 /// Relative size below which a diagonal entry of W counts as 0: the rounding left by the

@@ -153,7 +153,7 @@ static size_t sparse_doubles(void) { return (ipx_sparse_state_bytes() + 7) / 8; 
 static size_t plus_workspace_bytes(int k)
 {
     size_t n = (size_t)IPX_ROWS_PER_CONTACT * (size_t)k, kk = (size_t)k, nn = n + kk;
-    return 3 * ipx_ws_doubles_bytes(n) + 6 * ipx_ws_doubles_bytes(kk) +
+    return 3 * ipx_ws_doubles_bytes(n) + 5 * ipx_ws_doubles_bytes(kk) +
            ipx_ws_doubles_bytes(2 * kk) + 2 * ipx_ws_doubles_bytes(enum_doubles(kk)) +
            ipx_ws_doubles_bytes(n * n) + ipx_ws_doubles_bytes(nn * nn) +
            3 * ipx_ws_doubles_bytes(n) + 4 * ipx_ws_doubles_bytes(nn) +
@@ -199,8 +199,6 @@ static ipx_status plus_ctx_init(plus_ctx *c, const ipx_problem *p, const double 
     c->pi_exp = ipx_ws_doubles(ws, k);
     c->e = ipx_ws_doubles(ws, k);
     c->p_slide = ipx_ws_doubles(ws, k);
-    c->mu = ipx_ws_doubles(ws, k);
-    for (int i = 0; i < p->k; i++) c->mu[i] = p->contact[i].mu;
     c->group_worst = ipx_ws_doubles(ws, k);
     c->s = ipx_ws_doubles(ws, 2 * k);
     c->cls = (ipx_plus_class *)ipx_ws_doubles(ws, enum_doubles(k));

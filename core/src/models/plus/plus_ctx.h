@@ -87,9 +87,8 @@ typedef struct plus_ctx {
     ipx_plus_slip *slip;  /* k */
     int *normal_on;       /* k: PLUS_NORMAL_* (OFF: fixed at 0; ON: C_act or E row) */
     double *p_slide;      /* k, N*s: prescribed normal impulse of a PLUS_NORMAL_SLIDE contact */
-    double *mu;           /* k: each contact's friction coefficient as the model takes it: the
-                             problem's, until the infinite ones take PLUS_MU_FINITE (deviation 15) */
-    int mu_restart;       /* 1: they just did, and the interval starts again */
+    int mu_finite;        /* 1: the infinite mu take PLUS_MU_FINITE for the rest of the impact
+                             (deviation 15: set once, by plus_interval.c's prune) */
     double *s;            /* 2k: slip direction: start (sliding), guess / end (impending) */
     int *turn;            /* k: last direction-limited turn: sense +-1, +-2 if reversed, 0 none */
     int m;                /* unknowns of the current candidate */
@@ -205,7 +204,17 @@ static inline int plus_solving(const plus_ctx *c, int k)
    it. Where rolling would pull its normal, the limit is a slide or an impending slip with a
    normal impulse of order 1 / mu: every infinite mu of the impact then takes PLUS_MU_FINITE
    (deviation 15, docs/models/plus.md §5.9). */
-static inline int plus_never_slides(const plus_ctx *c, int k) { return isinf(c->mu[k]); }
+static inline int plus_never_slides(const plus_ctx *c, int k)
+{
+    return !c->mu_finite && isinf(c->p->contact[k].mu);
+}
+
+/* Contact k's friction coefficient as the model takes it now (deviation 15). */
+static inline double plus_mu(const plus_ctx *c, int k)
+{
+    const double mu = c->p->contact[k].mu;
+    return c->mu_finite && isinf(mu) ? PLUS_MU_FINITE : mu;
+}
 
 /* Contact k is solved now with its friction against an end slip still to be found. */
 static inline int plus_solving_impending(const plus_ctx *c, int k)

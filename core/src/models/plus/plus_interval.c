@@ -26,7 +26,7 @@ static void start_states(plus_ctx *c)
         c->normal_on[k] = c->cls[k] != IPX_PLUS_OBSERVING ? PLUS_NORMAL_ON : PLUS_NORMAL_OFF;
         c->chatter[k] = c->chatter[k] < 0 ? -1 : 0;
         c->from_rolling[k] = 0;
-        if (!c->normal_on[k] || c->mu[k] == 0.0) {
+        if (!c->normal_on[k] || plus_mu(c, k) == 0.0) {
             c->slip[k] = IPX_PLUS_NO_FRICTION;
             continue;
         }
@@ -51,7 +51,7 @@ static inline double violation(const plus_ctx *c, int k)
     if (c->slip[k] == IPX_PLUS_IMPENDING && c->slip_failed[k]) return INFINITY;
     if (c->cls[k] == IPX_PLUS_COMPRESSING && c->normal_on[k] == PLUS_NORMAL_ON) worst = -pk[IPX_N];
     if (c->slip[k] == IPX_PLUS_ROLLING && !plus_never_slides(c, k))
-        worst = ipx_max(worst, ipx_length2(pk[IPX_T1], pk[IPX_T2]) - c->mu[k] * pk[IPX_N]);
+        worst = ipx_max(worst, ipx_length2(pk[IPX_T1], pk[IPX_T2]) - plus_mu(c, k) * pk[IPX_N]);
     return worst;
 }
 
@@ -73,7 +73,7 @@ static double worst_violation(const plus_ctx *c)
 static int painleve_slide(plus_ctx *c, int k)
 {
     const int n = c->n, b = IPX_ROWS_PER_CONTACT * k;
-    const double *W = c->p->W, *s = c->s + 2 * k, mu = c->mu[k];
+    const double *W = c->p->W, *s = c->s + 2 * k, mu = plus_mu(c, k);
     const double *Wz = W + (size_t)n * (size_t)(b + IPX_N); /* row n of contact k */
     if (Wz[b + IPX_N] - mu * (s[0] * Wz[b + IPX_T1] + s[1] * Wz[b + IPX_T2]) > 0.0) return 0;
     double decel = 0.0;
@@ -109,19 +109,6 @@ static int no_direction(plus_ctx *c, int k)
     c->s[2 * k + 1] = vk[IPX_T2] / speed;
     c->chatter[k] = -1;
     return 0;
-}
-
-/* Deviation 15: once a contact whose mu is infinite would pull its normal rolling, every
-   infinite mu of the impact takes PLUS_MU_FINITE for the rest of it, and the interval starts
-   again (plus_interval): the paper's path there slides or slips with friction alone stopping
-   the approach (test_plus_infinite_mu.c). All of them, not that contact alone: a contact held
-   rolling beside one sliding with mu = 1000 made an interval that gained 5.7 J (a captured
-   island of bench_piles seed 17, caught by the energy cap). */
-static void finite_mu(plus_ctx *c)
-{
-    for (int k = 0; k < c->k; k++)
-        if (isinf(c->mu[k])) c->mu[k] = PLUS_MU_FINITE;
-    c->mu_restart = 1;
 }
 
 /* Root of contact a's group (path halving). */
@@ -200,8 +187,14 @@ static void prune(plus_ctx *c, double tol)
             if (no_direction(c, k)) c->dropped[c->n_dropped++] = k;
             continue;
         }
-        if (plus_never_slides(c, k)) { /* violates only by a pulling normal */
-            finite_mu(c);
+        /* Deviation 15: a contact that never slides violates only by a pulling normal. Every
+           infinite mu of the impact then takes PLUS_MU_FINITE for the rest of it, and the
+           interval starts again (sets): the paper's path there slides or slips with friction
+           alone stopping the approach (test_plus_infinite_mu.c). All of them, not that contact
+           alone: a contact held rolling beside one sliding with mu = 1000 made an interval that
+           gained 5.7 J (a captured island of bench_piles seed 17, caught by the energy cap). */
+        if (plus_never_slides(c, k)) {
+            c->mu_finite = 1;
             return;
         }
         if (c->slip[k] != IPX_PLUS_ROLLING) {
@@ -304,6 +297,7 @@ static ipx_status active_set(plus_ctx *c)
     /* normal rows are only ever dropped (at most k times); between two drops each pass turns
        at least one of at most k rolling contacts impending: (k + 1)^2 + 1 passes suffice */
     const int max_passes = c->cfg.max_passes > 0 ? c->cfg.max_passes : (c->k + 1) * (c->k + 1) + 1;
+    const int finite = c->mu_finite;
     for (int pass = 1;; pass++) {
         c->passes++;
         ipx_status st = solve_candidate(c);
@@ -319,7 +313,7 @@ static ipx_status active_set(plus_ctx *c)
             return IPX_OK;
         }
         prune(c, tol);
-        if (c->mu_restart) return IPX_OK;
+        if (c->mu_finite != finite) return IPX_OK; /* deviation 15: the interval starts again */
     }
 }
 
@@ -338,6 +332,7 @@ static ipx_status active_sets(plus_ctx *c)
 {
     /* between intervals the member list holds every contact (plus_ctx_init sets it) */
     ipx_status st = IPX_OK;
+    const int finite = c->mu_finite;
     int groups = 1;
     if (c->k == 1) { /* one contact, one group: Example 1's hundred intervals the shortest way */
         c->focus_of[0] = c->normal_on[0] != PLUS_NORMAL_OFF ? 0 : -1;
@@ -354,7 +349,7 @@ static ipx_status active_sets(plus_ctx *c)
     if (groups <= 1) { /* one group: all contacts, without the focus tests */
         st = active_set(c);
     } else {
-        for (int r = 0; r < c->k && st == IPX_OK && !c->mu_restart; r++) {
+        for (int r = 0; r < c->k && st == IPX_OK && c->mu_finite == finite; r++) {
             if (c->focus_of[r] != r) continue; /* one visit per group: at its root */
             c->focus = r;
             c->members = 0;
@@ -370,14 +365,13 @@ static ipx_status active_sets(plus_ctx *c)
     return st;
 }
 
-/* The interval's states and active sets; again from the start states where the infinite mu
-   took PLUS_MU_FINITE (finite_mu: once an impact). */
-static ipx_status states_and_sets(plus_ctx *c)
+/* The active sets; where the infinite mu took PLUS_MU_FINITE in them (deviation 15, once an
+   impact), again from the start states. */
+static ipx_status sets(plus_ctx *c)
 {
-    start_states(c);
+    const int finite = c->mu_finite;
     ipx_status st = active_sets(c);
-    if (st != IPX_OK || !c->mu_restart) return st;
-    c->mu_restart = 0;
+    if (st != IPX_OK || c->mu_finite == finite) return st;
     start_states(c);
     return active_sets(c);
 }
@@ -385,8 +379,9 @@ static ipx_status states_and_sets(plus_ctx *c)
 ipx_status plus_interval(plus_ctx *c, double *alpha)
 {
     c->passes = 0;
-    ipx_status st = states_and_sets(c);
-    if (st == IPX_OK && stop_chatter(c)) st = active_sets(c);
+    start_states(c);
+    ipx_status st = sets(c);
+    if (st == IPX_OK && stop_chatter(c)) st = sets(c);
     if (st != IPX_OK) return st;
     *alpha = step_length(c);
     return IPX_OK;

@@ -56,7 +56,7 @@ static double residual(const plus_ctx *c, const double *x, double *g, double V, 
         int t, k = friction_row_of(c, r, &t);
         if (k >= 0) {
             double phi = x[m + c->imp[k]], q = x[c->pos[IPX_ROWS_PER_CONTACT * k + IPX_N]];
-            g[r] = V * (x[r] + c->mu[k] * q * (t == IPX_T1 ? cos(phi) : sin(phi)));
+            g[r] = V * (x[r] + plus_mu(c, k) * q * (t == IPX_T1 ? cos(phi) : sin(phi)));
         } else {
             double res = -c->rhs[r];
             for (int j = 0; j < m; j++) res += c->B[r + (size_t)m * j] * x[j];
@@ -88,7 +88,7 @@ static void jacobian_rows(const plus_ctx *c, const double *x, double *J, int mm,
             continue;
         }
         int rz = c->pos[IPX_ROWS_PER_CONTACT * k + IPX_N], a = m + c->imp[k];
-        double mu = c->mu[k], phi = x[a], q = x[rz];
+        double mu = plus_mu(c, k), phi = x[a], q = x[rz];
         J[r + (size_t)mm * r] = V;
         J[r + (size_t)mm * rz] = V * mu * (t == IPX_T1 ? cos(phi) : sin(phi));
         J[r + (size_t)mm * a] = V * mu * q * (t == IPX_T1 ? -sin(phi) : cos(phi));
@@ -198,7 +198,7 @@ static void friction_on_cone(plus_ctx *c)
     for (int k = 0; k < c->k; k++) {
         if (c->imp[k] < 0 || c->slip_failed[k]) continue;
         const int base = IPX_ROWS_PER_CONTACT * k;
-        const double q = c->x[c->pos[base + IPX_N]], mu = c->mu[k];
+        const double q = c->x[c->pos[base + IPX_N]], mu = plus_mu(c, k);
         for (int t = IPX_T1; t <= IPX_T2; t++) c->x[c->pos[base + t]] = -mu * q * c->s[2 * k + t];
     }
 }

@@ -66,7 +66,7 @@ static void direction_entries(plus_ctx *c, int k)
 {
     const int base = IPX_ROWS_PER_CONTACT * k, rz = c->pos[base + IPX_N];
     for (int t = IPX_T1; t <= IPX_T2; t++)
-        c->B[c->pos[base + t] + (size_t)c->m * rz] = c->mu[k] * c->s[2 * k + t];
+        c->B[c->pos[base + t] + (size_t)c->m * rz] = plus_mu(c, k) * c->s[2 * k + t];
 }
 
 /* Sliding (2.8), (2.11): pi_t + mu s_hat pi_n = 0. Impending contacts take this form with
