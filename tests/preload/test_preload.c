@@ -343,7 +343,7 @@ static void test_bad_configuration_stops_before_the_program_runs(void)
 }
 
 /* IMPAX_CAPTURE: aplcp made to fail (one sweep of its iterative solver, no dense fallback, no
-   loose answer) on the brick's flat landing, four corner contacts at once. Each event left to
+   exact blocks, no loose answer) on the brick's flat landing, four corner contacts at once. Each event left to
    ODE is written to the directory, with a note of why; the first is the landing itself: four
    contacts with the brick's surface (mu 0.5, bounce 0.5 above 1 cm/s), v_tol = accuracy_steps
    |g| h, the same approach at every corner (the brick is flat), and aplcp at its defaults brings
@@ -353,7 +353,8 @@ static void test_capture_keeps_the_problems_a_model_failed_on(void)
     cli_result r = cli_exec(
         "/bin/sh", scratch,
         "-c \"rm -rf captures; mkdir captures; LD_PRELOAD='%s' IMPAX_MODEL=aplcp IMPAX_VERBOSE=1 "
-        "IMPAX_PARAMS=lcp_switch=1,max_sweeps=1,lcp_fallback=0,lcp_accept=0,accuracy_steps=2 "
+        "IMPAX_PARAMS=lcp_switch=1,max_sweeps=1,lcp_fallback=0,lcp_accept=0,block_rounds=0,"
+        "accuracy_steps=2 "
         "IMPAX_CAPTURE=captures '%s'\"",
         preload, client_path("brick"));
     printf("  brick under a failing aplcp: status %d, %s", r.exit_status, r.err);
@@ -411,12 +412,12 @@ static void test_capture_keeps_the_problems_a_model_failed_on(void)
    IMPAX_PARAMS. routh is made to fail as aplcp is above. */
 static void test_capture_notes_the_seed_the_world_ran_with(void)
 {
-    cli_result r =
-        cli_exec("/bin/sh", scratch,
-                 "-c \"rm -rf seeded; mkdir seeded; LD_PRELOAD='%s' IMPAX_MODEL=routh IMPAX_SEED=7 "
-                 "IMPAX_PARAMS=lcp_switch=1,max_sweeps=1,lcp_fallback=0,lcp_accept=0 "
-                 "IMPAX_CAPTURE=seeded '%s' && cat seeded/impax-*-0.txt\"",
-                 preload, client_path("brick"));
+    cli_result r = cli_exec(
+        "/bin/sh", scratch,
+        "-c \"rm -rf seeded; mkdir seeded; LD_PRELOAD='%s' IMPAX_MODEL=routh IMPAX_SEED=7 "
+        "IMPAX_PARAMS=lcp_switch=1,max_sweeps=1,lcp_fallback=0,lcp_accept=0,block_rounds=0 "
+        "IMPAX_CAPTURE=seeded '%s' && cat seeded/impax-*-0.txt\"",
+        preload, client_path("brick"));
     printf("  brick under a failing routh, IMPAX_SEED=7: status %d, note:\n%s", r.exit_status,
            r.out);
     ENSURE(r.exit_status == 0 && strstr(r.out, "model routh\n") && strstr(r.out, "world 0\n"));

@@ -303,14 +303,21 @@ static void test_switch_fallback_and_failure(void)
     ENSURE(r->counts.limits_hit & IPX_APLCP_HIT_DENSE_FALLBACK);
     ENSURE(r->counts.lcp_solves == 2 && r->counts.steps == 1);
     ENSURE(rel_diff(r->v_post, rd->v_post, 96, max_abs(pile.v, 96)) <= 1e-12);
-    /* above lcp_fallback: not converged, said with the residual; nothing applied */
-    ipx_params no = params("aplcp", ITERATIVE, "max_sweeps=1,lcp_fallback=31");
+    /* above lcp_fallback: the exact blocks; the first holds all 32 contacts (up to 64 with 4
+       friction directions), so it is the dense Lemke's LCP: the same answer, no limit hit */
+    ipx_params block = params("aplcp", ITERATIVE, "max_sweeps=1,lcp_fallback=31");
+    ENSURE(solve(&block, &pile.problem, r) == IPX_OK);
+    ENSURE(r->counts.limits_hit == 0 && r->counts.steps == 1 && r->counts.pivots > 0);
+    ENSURE(rel_diff(r->v_post, rd->v_post, 96, max_abs(pile.v, 96)) <= 1e-12);
+    /* without them: not converged, said with the residual; nothing applied */
+    ipx_params no = params("aplcp", ITERATIVE, "max_sweeps=1,lcp_fallback=31,block_rounds=0");
     ENSURE(solve(&no, &pile.problem, r) == IPX_ERR_NOT_CONVERGED);
     ENSURE(strstr(r->message, "residual") != NULL);
     ENSURE(max_abs(r->impulse, 96) == 0.0);
     /* ... unless a residual of lcp_accept is good enough: then the best iterate, flagged, judged
        by the checker at that accuracy */
-    ipx_params loose = params("aplcp", ITERATIVE, "max_sweeps=40,lcp_fallback=31,lcp_accept=0.05");
+    ipx_params loose =
+        params("aplcp", ITERATIVE, "max_sweeps=40,lcp_fallback=31,lcp_accept=0.05,block_rounds=0");
     ENSURE(solve(&loose, &pile.problem, r) == IPX_OK);
     ENSURE(r->counts.limits_hit & IPX_APLCP_HIT_LOOSE_LCP);
     const double res = ap_residual(&pile.problem, r->impulse, NULL);

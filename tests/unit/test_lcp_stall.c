@@ -15,10 +15,14 @@
    its iterative solve goes on past a stall where the work bound cannot pay a dense one. And two
    tutorial3 islands (lcp_cone_data.h) on which neither the plain sweeps nor the fixed bounds
    went below 0.046 and 0.078 and the dense Lemke ended on an inaccurate basis: answered since
-   the cone stage (nsgs.h) comes first. */
+   the cone stage (nsgs.h) comes first. And a fourth island of the crash demo's wall
+   (lcp_block_data.h, 226 contacts) on which all three stages cycled around one sliding contact
+   (best residual 0.0675): answered since aplcp's exact blocks follow them. */
 #include <stdio.h>
+#include <string.h>
 
 #include "ensure.h"
+#include "lcp_block_data.h"
 #include "lcp_cone_data.h"
 #include "lcp_stall_data.h"
 #include "model_test.h"
@@ -26,13 +30,13 @@
 
 enum { MAX_K = 331 };
 
-static void check_island(const ipx_test_island *is, const char *model)
+static void check_island_with(const ipx_test_island *is, const char *model, const char *text)
 {
     static double W[9 * MAX_K * MAX_K];
     static ipx_contact contact[MAX_K];
     ENSURE(is->k <= MAX_K);
     const ipx_problem p = ipx_test_island_problem(is, W, contact);
-    const ipx_params par = ipx_test_params(model, "");
+    const ipx_params par = ipx_test_params(model, text);
     ipx_result r;
     const ipx_status st = ipx_test_solve(&par, &p, &r); /* and the model's promises */
     printf("  %s under %s: %s, counts.steps %d, %d LCP solves%s%s\n", is->name, model,
@@ -40,6 +44,11 @@ static void check_island(const ipx_test_island *is, const char *model)
            st ? r.message : "");
     ENSURE(st == IPX_OK);
     ENSURE(r.delta_ke <= 0.0);
+}
+
+static void check_island(const ipx_test_island *is, const char *model)
+{
+    check_island_with(is, model, "");
 }
 
 static void test_aplcp_answers_the_islands_it_left_to_ode(void)
@@ -108,6 +117,33 @@ static void test_the_cone_stage_answers_the_cycling_islands(void)
     }
 }
 
+/* crash_226: without exact blocks aplcp's iterative solve ends unsettled (left to ODE); with
+   them (the default) the one block around the sliding contact answers it, to v_tol and keeping
+   every promise. routh's and bowling's solvers settle it without blocks; routh's with fewer
+   sweeps needs them. */
+static void test_exact_blocks_answer_the_island_the_stages_cycled_on(void)
+{
+    static double W[9 * MAX_K * MAX_K];
+    static ipx_contact contact[MAX_K];
+    const ipx_test_island is = IPX_TEST_ISLAND(crash_226, 0.0);
+    const ipx_problem p = ipx_test_island_problem(&is, W, contact);
+    const ipx_params none = ipx_test_params("aplcp", "block_rounds=0");
+    ipx_result r;
+    ENSURE(ipx_solve(&none, &p, ipx_test_workspace(&none, p.k), &r) == IPX_ERR_NOT_CONVERGED);
+    ENSURE(strstr(r.message, "residual") != NULL);
+    const ipx_params one = ipx_test_params("aplcp", "block_rounds=1");
+    ENSURE(ipx_test_solve(&one, &p, &r) == IPX_OK);
+    ENSURE(r.counts.limits_hit == 0); /* to v_tol, not accepted loosely */
+    check_island(&is, "aplcp");
+    check_island(&is, "routh");
+    check_island(&is, "bowling");
+    /* routh's fallback LCP (uncapped) takes the blocks too: with its sweeps cut to 100 a step
+       LCP fails, and the fallback is left unsettled without blocks */
+    const ipx_params cut = ipx_test_params("routh", "max_sweeps=100,stall_sweeps=0,block_rounds=0");
+    ENSURE(ipx_solve(&cut, &p, ipx_test_workspace(&cut, p.k), &r) == IPX_ERR_NOT_CONVERGED);
+    check_island_with(&is, "routh", "max_sweeps=100,stall_sweeps=0");
+}
+
 int main(void)
 {
     RUN(test_aplcp_answers_the_islands_it_left_to_ode);
@@ -116,5 +152,6 @@ int main(void)
     RUN(test_both_lcp_models_answer_the_crash_walls);
     RUN(test_bowling_answers_the_crash_walls_without_its_work_bound);
     RUN(test_the_cone_stage_answers_the_cycling_islands);
+    RUN(test_exact_blocks_answer_the_island_the_stages_cycled_on);
     return ipx_test_exit();
 }

@@ -64,7 +64,8 @@ static void test_bad_items_are_named_and_change_nothing(void)
            IPX_ERR_INPUT);
     expect_message(msg, "model 'aplcp' has no parameter 'theta_max' (accepted: "
                         "friction_directions, newton_restitution, max_pivots, lcp_switch, lcp_tol, "
-                        "max_sweeps, lcp_fallback, lcp_accept, stall_sweeps, lcp_switch_host)");
+                        "max_sweeps, lcp_fallback, lcp_accept, stall_sweeps, lcp_switch_host, "
+                        "block_rounds)");
     ENSURE(memcmp(&p, &before, sizeof p) == 0); /* all or nothing */
 
     ENSURE(ipx_params_parse(&p, "friction_directions=40", msg, sizeof msg) == IPX_ERR_INPUT);

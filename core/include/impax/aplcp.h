@@ -23,7 +23,13 @@
 /// anything where the dense Lemke redoes the problem; 0 turns this off):
 ///  - up to `lcp_fallback` contacts the dense Lemke solves the problem again (its sweeps are then
 ///    cut to about one dense solve's cost, 50 + k^2/2), limits_hit bit IPX_APLCP_HIT_DENSE_FALLBACK;
-///  - above it the best iterate is the answer if its residual is within `lcp_accept` and it gains
+///  - above it, up to `block_rounds` exact blocks follow: the contacts still violating their
+///    conditions (by more than the host's v_tol, or lcp_tol relative to the problem's velocity
+///    scale) and their neighbours through W, up to 384 LCP unknowns (64 contacts with 4
+///    directions), solved together by the dense Lemke with every other contact's impulse held,
+///    each block judged as the iterate (core/src/numerics/nsgs.h, "Exact blocks"; ODE's crash
+///    demo left an island of 226 contacts to ODE where one contact slid and its sweeps cycled);
+///  - then the best iterate is the answer if its residual is within `lcp_accept` and it gains
 ///    no energy beyond that, bit IPX_APLCP_HIT_LOOSE_LCP (deep piles of a few hundred contacts
 ///    and more, where Gauss-Seidel stalls around 1e-5 .. 1e-3; judge it with the checker's
 ///    tol_rel = lcp_accept); otherwise IPX_ERR_NOT_CONVERGED with the residual reached (the host
@@ -59,6 +65,7 @@ enum {
     IPX_APLCP_LCP_ACCEPT,   ///< residual accepted above lcp_fallback when lcp_tol is not reached
     IPX_APLCP_STALL_SWEEPS, ///< plain sweeps without progress that end an unconverged solve early
     IPX_APLCP_LCP_SWITCH_HOST, ///< as lcp_switch, where the host gives its accuracy (v_tol > 0)
+    IPX_APLCP_BLOCK_ROUNDS,    ///< exact blocks that may end an unsettled iterative solve; 0 = none
     IPX_APLCP_N_PARAMS
 };
 

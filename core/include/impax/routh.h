@@ -44,6 +44,8 @@
 /// the previous step's impulse; an LCP it does not settle in `max_sweeps` sweeps (or sooner, once
 /// stalled for `stall_sweeps`, as for aplcp) is solved by the
 /// dense Lemke when k <= `lcp_fallback` (limits_hit bit IPX_ROUTH_HIT_DENSE_FALLBACK); above it
+/// an LCP without caps (the reference, the fallback) first takes up to `block_rounds` exact
+/// blocks, as aplcp (impax/aplcp.h); then
 /// the best iterate is taken if its residual is within `lcp_accept` (IPX_ROUTH_HIT_LOOSE_LCP;
 /// every step is still checked not to gain energy beyond tol_lcp), and otherwise the LCP counts
 /// as failed (IPX_ROUTH_HIT_LCP_FAILURE: one Anitescu-Potra solve finishes the impact, itself
@@ -101,6 +103,7 @@ enum {
     IPX_ROUTH_LCP_ACCEPT,   ///< residual accepted above lcp_fallback when lcp_tol is not reached
     IPX_ROUTH_STALL_SWEEPS, ///< plain sweeps without progress that end an unconverged LCP early
     IPX_ROUTH_LCP_SWITCH_HOST, ///< as lcp_switch, where the host gives its accuracy (v_tol > 0)
+    IPX_ROUTH_BLOCK_ROUNDS,    ///< exact blocks that may end an uncapped iterative LCP; 0 = none
     IPX_ROUTH_N_PARAMS
 };
 

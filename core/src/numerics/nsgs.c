@@ -128,25 +128,13 @@ ipx_status ipx_wblocks_build(ipx_wblocks *B, const ipx_problem *p, ipx_workspace
     return IPX_OK;
 }
 
-/* y_j += W_ji x for every block of column i. */
-static inline void column_axpy(const ipx_wblocks *B, int i, const double x[3], double *y)
-{
-    for (int b = B->start[i]; b < B->start[i + 1]; b++) {
-        const double *w = B->blk + 9 * (size_t)b;
-        double *yj = y + 3 * B->row[b];
-        yj[0] += w[0] * x[0] + w[3] * x[1] + w[6] * x[2];
-        yj[1] += w[1] * x[0] + w[4] * x[1] + w[7] * x[2];
-        yj[2] += w[2] * x[0] + w[5] * x[1] + w[8] * x[2];
-    }
-}
-
 void ipx_wblocks_apply(const ipx_wblocks *B, const double *x0, const double *x, double *y)
 {
     const int n = IPX_ROWS_PER_CONTACT * B->k;
     for (int i = 0; i < n; i++) y[i] = x0 ? x0[i] : 0.0;
     for (int i = 0; i < B->k; i++) {
         const double *xi = x + 3 * i;
-        if (xi[0] != 0.0 || xi[1] != 0.0 || xi[2] != 0.0) column_axpy(B, i, xi, y);
+        if (xi[0] != 0.0 || xi[1] != 0.0 || xi[2] != 0.0) ipx_wblocks_column_axpy(B, i, xi, y);
     }
 }
 
@@ -467,7 +455,7 @@ size_t ipx_nsgs_bytes(int k, int nd, int in_place)
            ipx_ws_doubles_bytes(ipx_lemke_work_doubles(LOCAL_MAX)) +
            ipx_ws_ints_bytes(ipx_lemke_work_ints(LOCAL_MAX)) + ipx_ws_ints_bytes(kk) +
            2 * ipx_ws_doubles_bytes((size_t)(nd + 1) * kk) + 2 * ipx_ws_doubles_bytes(2 * kk) +
-           2 * ipx_ws_doubles_bytes(kk);
+           2 * ipx_ws_doubles_bytes(kk) + ipx_nsgs_block_bytes(k, nd);
 }
 
 ipx_status ipx_nsgs_init(ipx_nsgs *s, const ipx_problem *p, int nd, ipx_workspace *ws)
@@ -510,6 +498,8 @@ ipx_status ipx_nsgs_init(ipx_nsgs *s, const ipx_problem *p, int nd, ipx_workspac
         !s->ql || !s->zl || !s->wl || !s->dwork || !s->iwork || !s->last_case || !s->stop_impulse ||
         !s->bound || !s->res_iz || !s->res_vw || !s->res_vz || !s->res_iw)
         return IPX_ERR_WORKSPACE;
+    st = ipx_nsgs_block_init(&s->block, p->k, nd, ws);
+    if (st != IPX_OK) return st;
     memset(s->pi, 0, sizeof(double) * n);
     for (int i = 0; i < p->k; i++) {
         const double *w = s->W.blk + 9 * (size_t)s->W.diag[i];
@@ -624,6 +614,37 @@ double ipx_nsgs_residual(const ipx_nsgs *s, const double *v, const double *qn_sh
     return residual(s, v, qn_shift, cap, NULL, scales);
 }
 
+double ipx_nsgs_contact_violation(const ipx_nsgs *s, const double *qn_shift, int i, double impulse)
+{
+    const double *pi = s->pi + 3 * i, *vpi = s->vp + 3 * i;
+    const double *wii = s->W.blk + 9 * (size_t)s->W.diag[i]; /* W_ii(r, c) = wii[r + 3 c] */
+    const double wnn = wii[4 * IPX_N], wtt = 0.5 * (wii[4 * IPX_T1] + wii[4 * IPX_T2]);
+    const double ln = pi[IPX_N], wn = vpi[IPX_N] + (qn_shift ? qn_shift[i] : 0.0);
+    double row_v = ipx_max(-wn, ipx_max(-ln * wnn, ipx_min(ln * wnn, wn)));
+    double work = ipx_max(0.0, ln) * ipx_max(0.0, wn); /* J: the largest z w of its rows */
+    const double mu = s->p->contact[i].mu;
+    if (mu > 0.0) {
+        int j = 0;
+        double a = 0.0, b = 0.0;
+        if (pi[IPX_T1] != 0.0 || pi[IPX_T2] != 0.0) sector(s, pi, &j, &a, &b);
+        const double gamma = max_opposing(s, vpi);
+        for (int d = 0; d < s->nd; d++) {
+            const double d1 = s->dir[2 * d], d2 = s->dir[2 * d + 1];
+            const double lam = d == j ? a : d == (j + 1) % s->nd ? b : 0.0;
+            const double wd = d1 * vpi[IPX_T1] + d2 * vpi[IPX_T2] + gamma;
+            const double wdd = d1 * d1 * wii[4 * IPX_T1] +
+                               2.0 * d1 * d2 * wii[IPX_T1 + 3 * IPX_T2] + d2 * d2 * wii[4 * IPX_T2];
+            row_v = ipx_max(row_v, ipx_max(-wd, ipx_min(lam * wdd, wd)));
+            work = ipx_max(work, lam * ipx_max(0.0, wd));
+        }
+        const double slack = mu * ln - (a + b);
+        row_v = ipx_max(row_v, ipx_max(-slack * wtt, ipx_min(gamma, slack * wtt)));
+    } else {
+        row_v = ipx_max(row_v, ipx_max(fabs(pi[IPX_T1]), fabs(pi[IPX_T2])) * wtt);
+    }
+    return ipx_max(row_v, work / ipx_max(impulse, DBL_MIN));
+}
+
 /* ---- the iteration ---- */
 
 /* What a sweep's contact step solves: its local LCP; the QP of its fixed friction bound
@@ -670,7 +691,7 @@ static void sweep(ipx_nsgs *s, const double *qn_shift, const double *cap, int mo
         const double delta[3] = {pnew[0] - pii[0], pnew[1] - pii[1], pnew[2] - pii[2]};
         if (delta[0] == 0.0 && delta[1] == 0.0 && delta[2] == 0.0) continue;
         pii[0] = pnew[0], pii[1] = pnew[1], pii[2] = pnew[2];
-        column_axpy(&s->W, i, delta, s->vp);
+        ipx_wblocks_column_axpy(&s->W, i, delta, s->vp);
     }
 }
 
@@ -776,7 +797,7 @@ static void project_cones(ipx_nsgs *s)
         if (!(h > bound) || !(s->p->contact[i].mu > 0.0)) continue;
         const double f = bound / h - 1.0, delta[3] = {f * pi[IPX_T1], f * pi[IPX_T2], 0.0};
         pi[IPX_T1] += delta[0], pi[IPX_T2] += delta[1];
-        column_axpy(&s->W, i, delta, s->vp);
+        ipx_wblocks_column_axpy(&s->W, i, delta, s->vp);
     }
 }
 
@@ -911,6 +932,25 @@ static int cone_stage(ipx_nsgs *s, const double *v, const double *qn_shift, cons
     return 0;
 }
 
+/* The exact blocks (nsgs.h, "Exact blocks") from the best iterate on: each round solves the
+   block around the contacts that still violate (beyond v_tol, or tol relative to the problem's
+   velocity scale) and judges the iterate. Returns 1 when the residual is reached (s->pi the
+   answer), 0 after opt->block_rounds or where no block could be solved. */
+static int block_stage(ipx_nsgs *s, const double *v, const double *qn_shift,
+                       const ipx_nsgs_options *opt, double *best)
+{
+    memcpy(s->pi, s->pi_best, sizeof(double) * 3 * (size_t)s->k);
+    ipx_wblocks_apply(&s->W, v, s->pi, s->vp);
+    for (int round = 0; round < opt->block_rounds; round++) {
+        s->residual = ipx_nsgs_residual(s, v, qn_shift, NULL, &s->scales);
+        const double threshold = opt->v_tol > 0.0 ? opt->v_tol : opt->tol * s->scales.velocity;
+        if (!ipx_nsgs_block_solve(s, qn_shift, threshold, s->scales.impulse)) return 0;
+        s->block_solves++;
+        if (judge(s, v, qn_shift, NULL, opt, best)) return 1;
+    }
+    return 0;
+}
+
 ipx_status ipx_nsgs_solve(ipx_nsgs *s, const double *v, const double *qn_shift, const double *cap,
                           int warm, const ipx_nsgs_options *opt)
 {
@@ -928,6 +968,7 @@ ipx_status ipx_nsgs_solve(ipx_nsgs *s, const double *v, const double *qn_shift, 
     s->scales = (ipx_nsgs_scales){0};
     s->bounded_sweeps = 0;
     s->cone_sweeps = 0;
+    s->block_solves = 0;
     int count = -1, improved_at = 0;
     double previous = INFINITY, best = INFINITY, improved = INFINITY, f_last = INFINITY;
     while (s->sweeps < opt->max_sweeps) {
@@ -964,6 +1005,7 @@ ipx_status ipx_nsgs_solve(ipx_nsgs *s, const double *v, const double *qn_shift, 
         anderson(s, &count, s->residual > AA_RESTART * previous);
         previous = s->residual;
     }
+    if (opt->block_rounds > 0 && !cap && block_stage(s, v, qn_shift, opt, &best)) return IPX_OK;
     memcpy(s->pi, s->pi_best, bytes);
     ipx_wblocks_apply(&s->W, v, s->pi, s->vp);
     s->residual = ipx_nsgs_residual(s, v, qn_shift, cap, &s->scales);

@@ -51,6 +51,20 @@
 /// scaled back onto that polygon, so every iterate judged, and the answer, keeps each contact's own
 /// conditions (lambda >= 0, the cone, the cap).
 ///
+/// Exact blocks (where the caller asks for them: block_rounds below): where every stage above
+/// has ended without reaching the accuracy, the iterate they left (the best) is finished block
+/// by block. A block is the contacts whose own violation (ipx_nsgs_contact_violation) exceeds
+/// v_tol (tol times the problem's velocity scale without v_tol) and their neighbours through W,
+/// breadth first, up to IPX_NSGS_BLOCK_UNKNOWNS LCP unknowns; its AP LCP, with every other
+/// contact's impulse held in its velocities, is solved by the dense Lemke, which cannot cycle
+/// (impax/lcp.h), and the iterate is judged. It is one step of block Gauss-Seidel with the
+/// contacts the sweeps could not settle as one block: exact where the trouble is local. On ODE's
+/// crash demo's wall (226 contacts, mu 0.5; test_lcp_stall.c) one contact slid at 0.28 m/s with
+/// its friction at a third of its bound while every other met v_tol, and the plain sweeps, the
+/// cone stage and the fixed bounds (damped too) all cycled around it for 5 000 sweeps; one block
+/// of 64 contacts (40 ms) answers it. A block of at most 384 unknowns costs one dense Lemke of
+/// that size, so rounds are few (aplcp: block_rounds, 8).
+///
 /// Gauss-Seidel on the Coulomb law is no descent method: a sliding contact's local answer may raise
 /// 1/2 pi'W pi + v'pi, and on high-friction piles (PyODE's tutorial3, mu = 5000) and the crash
 /// demo's wall (mu = 0.5) the sweeps ran in cycles (on one tutorial3 island that value went from
@@ -110,6 +124,19 @@ size_t ipx_wblocks_bytes(int k, int in_place);
 /// IPX_ERR_WORKSPACE if ws is short.
 ipx_status ipx_wblocks_build(ipx_wblocks *B, const ipx_problem *p, ipx_workspace *ws);
 
+/// y_j += W_ji x for every block of column i (x: 3, contact i's impulse; y: 3k).
+static inline void ipx_wblocks_column_axpy(const ipx_wblocks *B, int i, const double x[3],
+                                           double *y)
+{
+    for (int b = B->start[i]; b < B->start[i + 1]; b++) {
+        const double *w = B->blk + 9 * (size_t)b;
+        double *yj = y + 3 * B->row[b];
+        yj[0] += w[0] * x[0] + w[3] * x[1] + w[6] * x[2];
+        yj[1] += w[1] * x[0] + w[4] * x[1] + w[7] * x[2];
+        yj[2] += w[2] * x[0] + w[5] * x[1] + w[8] * x[2];
+    }
+}
+
 /// y = x0 + W x (3k each; x0 may be NULL for 0). O(blocks).
 void ipx_wblocks_apply(const ipx_wblocks *B, const double *x0, const double *x, double *y);
 
@@ -140,6 +167,11 @@ typedef struct ipx_nsgs_options {
     /// follows (its rescue of a failed dense Lemke, and above lcp_fallback), the answer's last
     /// chance.
     int cone;
+    /// Exact blocks (above) that may end a solve the stages before did not settle; 0: none.
+    /// aplcp asks for them above lcp_fallback, where its iterative solve is the only one (not in
+    /// the rescue of a failed dense Lemke, whose shifted Lemke follows). Solves with caps (a
+    /// Routh step's) never take them.
+    int block_rounds;
 } ipx_nsgs_options;
 
 /// The scales of a residual (ipx_nsgs_residual) and the complementarity work of its impulse
@@ -160,6 +192,26 @@ typedef struct ipx_nsgs_scales {
     double pair_work; ///< J: the largest z w of one impulse row
     double work;      ///< J: the sum of z w over the impulse rows
 } ipx_nsgs_scales;
+
+/// Most LCP unknowns of an exact block (nsgs_block.c): 64 contacts with the default 4 friction
+/// directions, a dense Lemke of at most a few million multiply-adds a pivot.
+#define IPX_NSGS_BLOCK_UNKNOWNS 384
+
+/// The exact blocks' storage (nsgs_block.c): one block of at most `most` contacts, its own
+/// problem (dense W, the velocities without its impulses) and its AP LCP for the dense Lemke.
+typedef struct ipx_nsgs_block {
+    int most;           /* contacts a block may hold: min(k, IPX_NSGS_BLOCK_UNKNOWNS / (nd + 2)) */
+    int *member;        /* most: the block's contacts */
+    int *pos;           /* k: each contact's place in the block, -1 outside */
+    double *viol;       /* k, m/s: each contact's violation (ipx_nsgs_contact_violation) */
+    double *W, *v, *pi; /* (3 most)^2, 3 most, 3 most: the block's problem and answer */
+    ipx_contact *contact;  /* most */
+    int *fric;             /* most: the AP layout's */
+    double *scale;         /* most: the AP layout's */
+    double *M, *q, *z, *w; /* the block's AP LCP, most (nd + 2) unknowns at most */
+    double *dwork;
+    int *iwork;
+} ipx_nsgs_block;
 
 /// The solver's state; everything lives in the workspace it was set up from.
 typedef struct ipx_nsgs {
@@ -191,6 +243,8 @@ typedef struct ipx_nsgs {
     int accelerated;        /* the acceleration was still on at the end */
     int bounded_sweeps;     /* sweeps with fixed friction bounds (after a stall) */
     int cone_sweeps;        /* sweeps of the cone stage (after the fixed bounds) */
+    int block_solves;       /* exact blocks solved (after every other stage) */
+    ipx_nsgs_block block;
 } ipx_nsgs;
 
 /// Bytes ipx_nsgs_init takes for k contacts with nd friction directions; in_place: the problem
@@ -256,6 +310,26 @@ static inline int ipx_lemke_rescuable(ipx_status st)
 {
     return st == IPX_ERR_LCP_RAY || st == IPX_ERR_LCP_PIVOTS || st == IPX_ERR_NUMERIC;
 }
+
+/// Contact i's violation of its conditions at s->pi, s->vp (no caps), in m/s: the largest of
+/// its rows' violations in velocity, min(z W_ii, w) of an impulse z against a velocity w and -w,
+/// as in ipx_nsgs_scales.row_velocity, and of its impulse rows' complementarity work z w over
+/// impulse (N*s, the problem's largest impulse Z). The solve is within the host's v_tol at every
+/// contact whose violation is at most v_tol.
+double ipx_nsgs_contact_violation(const ipx_nsgs *s, const double *qn_shift, int i, double impulse);
+
+/// Bytes and set-up of the exact blocks' storage for k contacts and nd directions (inside
+/// ipx_nsgs_bytes and ipx_nsgs_init).
+size_t ipx_nsgs_block_bytes(int k, int nd);
+ipx_status ipx_nsgs_block_init(ipx_nsgs_block *b, int k, int nd, ipx_workspace *ws);
+
+/// One exact block (nsgs.h, "Exact blocks") at s->pi: the contacts whose violation exceeds
+/// threshold (m/s; the worst ones if they are more than a block holds) and their neighbours
+/// through W, breadth first, up to the block's size; their AP LCP with every other contact's
+/// impulse held is solved by the dense Lemke and written into s->pi and s->vp. impulse: the
+/// problem's largest impulse (N*s, for the violations). Returns 0 (s untouched) if no contact
+/// violates or Lemke fails.
+int ipx_nsgs_block_solve(ipx_nsgs *s, const double *qn_shift, double threshold, double impulse);
 
 /// The residual of s->pi against q (v, qn_shift, cap as for the solve) with s->vp as the
 /// velocities. The LCP's unknowns are made from pi: lambda_D from pi_t by the two directions of

@@ -39,6 +39,10 @@ static const ipx_param_def aplcp_params[IPX_APLCP_N_PARAMS] = {
         {"lcp_switch_host", 2, 1, 1e9, 1, "",
          "contacts from which the iterative solver is used when the host gives its accuracy "
          "(v_tol > 0), if below lcp_switch"},
+    [IPX_APLCP_BLOCK_ROUNDS] =
+        {"block_rounds", 8, 0, 1e3, 1, "",
+         "exact blocks (the violating contacts and their neighbours, by the dense Lemke) that "
+         "may end an iterative solve above lcp_fallback; 0 = none"},
 };
 
 static int directions(const double *param)
@@ -143,8 +147,14 @@ static ipx_status solve_dense(const ipx_problem *p, const double *param, const d
     return ipx_result_finish(p, r);
 }
 
+/* What an iterative solve is for: the first solve, the dense Lemke after it if it does not
+   settle (up to lcp_fallback); the only solve (above lcp_fallback: the cone stage and the exact
+   blocks follow the sweeps); the rescue of a failed dense Lemke (the cone stage; no blocks,
+   whose Lemke would take that LCP again where it is small, and the shifted Lemke follows). */
+typedef enum { ITERATIVE_DENSE_AFTER, ITERATIVE_ALONE, ITERATIVE_RESCUE } iterative_role;
+
 static ipx_status solve_iterative(const ipx_problem *p, const double *param, const double *shift,
-                                  ipx_workspace *ws, ipx_result *r, int dense_after,
+                                  ipx_workspace *ws, ipx_result *r, iterative_role role,
                                   double *residual);
 
 /* Shifts the shifted Lemke tries, sqrt(DBL_EPSILON) max G_ii times 1, 10, 100: on ODE's
@@ -165,7 +175,7 @@ static ipx_status rescue(const ipx_problem *p, const double *param, const double
     memcpy(why, r->message, sizeof why);
     ws->used = mark;
     double residual = 0.0;
-    if (solve_iterative(p, param, shift, ws, r, 0, &residual) == IPX_OK) {
+    if (solve_iterative(p, param, shift, ws, r, ITERATIVE_RESCUE, &residual) == IPX_OK) {
         r->counts.limits_hit |= IPX_APLCP_HIT_ITERATIVE_RESCUE;
         r->message[0] =
             '\0'; /* the rescue answered: limits_hit says so, the message is for errors */
@@ -189,14 +199,16 @@ static ipx_status rescue(const ipx_problem *p, const double *param, const double
     return st;
 }
 
-/* The iterative solver on the whole problem. dense_after: the dense Lemke takes over if it does
-   not reach lcp_tol (its sweeps are then budgeted to about one dense solve); else the best
-   iterate within lcp_accept that gains no energy is the answer (IPX_APLCP_HIT_LOOSE_LCP).
-   IPX_ERR_NOT_CONVERGED (message set) when neither; *residual gets the residual reached. */
+/* The iterative solver on the whole problem in its role. ITERATIVE_DENSE_AFTER: the dense Lemke
+   takes over if it does not reach lcp_tol (its sweeps are then budgeted to about one dense
+   solve); else the best iterate within lcp_accept that gains no energy is the answer
+   (IPX_APLCP_HIT_LOOSE_LCP). IPX_ERR_NOT_CONVERGED (message set) when neither; *residual gets
+   the residual reached. */
 static ipx_status solve_iterative(const ipx_problem *p, const double *param, const double *shift,
-                                  ipx_workspace *ws, ipx_result *r, int dense_after,
+                                  ipx_workspace *ws, ipx_result *r, iterative_role role,
                                   double *residual)
 {
+    const int dense_after = role == ITERATIVE_DENSE_AFTER;
     const size_t mark = ws->used; /* the iterative solver's memory, released for the dense one */
     ipx_nsgs s;
     ipx_status st = ipx_nsgs_init(&s, p, directions(param), ws);
@@ -209,7 +221,8 @@ static ipx_status solve_iterative(const ipx_problem *p, const double *param, con
                                   (int)param[IPX_APLCP_STALL_SWEEPS],
                                   dense_after ? INFINITY : param[IPX_APLCP_LCP_ACCEPT],
                                   p->v_tol,
-                                  !dense_after}; /* the cone stage where no dense solve follows */
+                                  !dense_after,
+                                  role == ITERATIVE_ALONE ? (int)param[IPX_APLCP_BLOCK_ROUNDS] : 0};
     st = ipx_nsgs_solve(&s, p->v, shift, NULL, 0, &opt);
     *residual = s.residual;
     r->counts.lcp_solves++;
@@ -254,7 +267,9 @@ static ipx_status solve_lcp(const ipx_problem *p, const double *param, const dou
     double residual = 0.0;
     if (p->k >= ipx_lcp_iterative_from(p->v_tol, param[IPX_APLCP_LCP_SWITCH],
                                        param[IPX_APLCP_LCP_SWITCH_HOST]))
-        return solve_iterative(p, param, shift, ws, r, p->k <= param[IPX_APLCP_LCP_FALLBACK],
+        return solve_iterative(p, param, shift, ws, r,
+                               p->k <= param[IPX_APLCP_LCP_FALLBACK] ? ITERATIVE_DENSE_AFTER
+                                                                     : ITERATIVE_ALONE,
                                &residual);
     const size_t mark = ws->used;
     return rescue(p, param, shift, ws, r, solve_dense(p, param, shift, 0.0, ws, r), mark);

@@ -92,7 +92,7 @@ static ipx_status iterate(bw_ctx *c, const double *q_v, double sweeps, int dense
         return IPX_ERR_NOT_CONVERGED;
     }
     const ipx_nsgs_options opt = {c->param[IPX_BOWLING_TOL],   (int)sweeps, 1, BW_LCP_STALL_SWEEPS,
-                                  dense_next ? INFINITY : 0.0, c->p->v_tol, 0};
+                                  dense_next ? INFINITY : 0.0, c->p->v_tol, 0, 0};
     const ipx_status st = ipx_nsgs_solve(&c->nsgs, q_v, NULL, NULL, c->lcp.warm, &opt);
     c->work -= per_sweep * (sweeps - (double)c->nsgs.sweeps);
     c->lcp.warm = 1;

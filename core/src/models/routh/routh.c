@@ -63,6 +63,10 @@ static const ipx_param_def routh_params[IPX_ROUTH_N_PARAMS] = {
         {"lcp_switch_host", 2, 1, 1e9, 1, "",
          "contacts from which the iterative solver is used when the host gives its accuracy "
          "(v_tol > 0), if below lcp_switch"},
+    [IPX_ROUTH_BLOCK_ROUNDS] =
+        {"block_rounds", 8, 0, 1e3, 1, "",
+         "exact blocks (as aplcp's) that may end an uncapped iterative LCP above lcp_fallback; "
+         "0 = none"},
 };
 
 /* Largest relative tolerance of the terminal normal velocity for which the invariant checker's

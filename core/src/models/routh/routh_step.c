@@ -223,13 +223,15 @@ static void take_iterate(ipx_routh_ctx *c)
 
 /* The same LCP by the iterative solver. dense_after: the dense Lemke takes over if it does not
    reach lcp_tol (its sweeps are budgeted to about one dense solve); else the best iterate within
-   lcp_accept is taken (IPX_ROUTH_HIT_LOOSE_LCP). IPX_ERR_NOT_CONVERGED (lcp_failed, message)
-   when neither. */
+   lcp_accept is taken (IPX_ROUTH_HIT_LOOSE_LCP). blocks: the exact blocks may end an uncapped
+   solve before that (above lcp_fallback; not in the rescue of a failed dense Lemke, which they
+   would redo where it is small). IPX_ERR_NOT_CONVERGED (lcp_failed, message) when neither. */
 static ipx_status solve_iterative(ipx_routh_ctx *c, const double *v, int capped, const char *what,
-                                  int dense_after)
+                                  int dense_after, int blocks)
 {
     ipx_nsgs_options opt = c->nsgs_opt;
     if (dense_after) opt.max_sweeps = ipx_nsgs_fallback_sweeps(c->m, opt.max_sweeps);
+    if (!blocks) opt.block_rounds = 0;
     opt.stall_accept = dense_after ? INFINITY : c->lcp_accept;
     ipx_status st = ipx_nsgs_solve(&c->nsgs, v, NULL, capped ? c->caps : NULL, c->warm, &opt);
     c->counts->lcp_solves++;
@@ -270,7 +272,7 @@ static ipx_status rescue(ipx_routh_ctx *c, const double *v, int capped, const ch
     char why[IPX_MESSAGE_SIZE];
     memcpy(why, c->message, sizeof why);
     c->warm = warm;
-    if (solve_iterative(c, v, capped, what, 0) == IPX_OK) {
+    if (solve_iterative(c, v, capped, what, 0, 0) == IPX_OK) {
         c->lcp_failed = 0;
         c->message[0] = '\0';
         c->counts->limits_hit |= IPX_ROUTH_HIT_ITERATIVE_RESCUE;
@@ -288,7 +290,7 @@ static ipx_status solve_ap(ipx_routh_ctx *c, const double *v, int capped, const 
                            int rough)
 {
     if (c->iterative) {
-        ipx_status st = solve_iterative(c, v, capped, what, c->fallback);
+        ipx_status st = solve_iterative(c, v, capped, what, c->fallback, !c->fallback);
         if (st == IPX_OK || !c->fallback) return st;
         if (rough && c->nsgs.residual <= c->lcp_accept) {
             take_iterate(c);
@@ -356,6 +358,7 @@ ipx_status ipx_routh_ctx_init(ipx_routh_ctx *c, const ipx_problem *p, const doub
     c->nsgs_opt.stall_sweeps = (int)param[IPX_ROUTH_STALL_SWEEPS];
     c->nsgs_opt.v_tol = p->v_tol; /* the host's accuracy (types.h) */
     c->nsgs_opt.cone = 0; /* its cost on the step LCPs of a pile (nsgs.h, cone) is not paid */
+    c->nsgs_opt.block_rounds = (int)param[IPX_ROUTH_BLOCK_ROUNDS]; /* uncapped LCPs only */
     c->lcp_accept = param[IPX_ROUTH_LCP_ACCEPT];
     ipx_status st = take_memory(c, ws);
     if (st != IPX_OK) return st;

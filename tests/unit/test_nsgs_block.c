@@ -1,0 +1,95 @@
+/* The iterative solver's exact blocks (core/src/numerics/nsgs_block.c) against what they claim:
+   each contact's violation is the residual's own measure, contact by contact (the largest of
+   them is the residual's row velocity or pair work); a block's members meet their conditions to
+   round-off afterwards, with every other contact's impulse held; a block answers where nothing
+   violates with nothing done. */
+#include <math.h>
+#include <string.h>
+
+#include "ensure.h"
+#include "impax/impax.h"
+#include "numerics/nsgs.h"
+#include "pile_gen.h"
+#include "impax/rng.h"
+
+enum { K = 100, ND = 4 };
+
+static ipx_pile pile;
+static ipx_nsgs s;              /* the solver of each test */
+static ipx_nsgs_scales c;       /* its residual's scales after the sweeps */
+static double pi_before[3 * K]; /* its impulses then */
+
+/* s on a churning stack of K contacts (more than a block's 64) after three sweeps from zero;
+   c and pi_before set. */
+static ipx_workspace *unsettled(void)
+{
+    ipx_workspace *ws = ipx_workspace_create_bytes(ipx_nsgs_bytes(K, ND, 0));
+    ENSURE(ws && ipx_nsgs_init(&s, &pile.problem, ND, ws) == IPX_OK);
+    const ipx_nsgs_options opt = {.tol = 1e-10, .max_sweeps = 3, .accelerate = 0};
+    ENSURE(ipx_nsgs_solve(&s, pile.problem.v, NULL, NULL, 0, &opt) == IPX_ERR_NOT_CONVERGED);
+    ipx_nsgs_residual(&s, pile.problem.v, NULL, NULL, &c);
+    memcpy(pi_before, s.pi, sizeof pi_before);
+    return ws;
+}
+
+static double worst_violation(void)
+{
+    double worst = 0.0;
+    for (int i = 0; i < s.k; i++)
+        worst = fmax(worst, ipx_nsgs_contact_violation(&s, NULL, i, c.impulse));
+    return worst;
+}
+
+static void test_violations_are_the_residuals_measure(void)
+{
+    ipx_workspace *ws = unsettled();
+    const double expect = fmax(c.row_velocity, c.pair_work / c.impulse);
+    ENSURE(expect > 0.0);
+    ENSURE(fabs(worst_violation() - expect) <= 1e-12 * expect);
+    ipx_workspace_destroy(ws);
+}
+
+static void test_a_blocks_members_meet_their_conditions(void)
+{
+    ipx_workspace *ws = unsettled();
+    const double before = worst_violation();
+    ENSURE(ipx_nsgs_block_solve(&s, NULL, 0.0, c.impulse) == 1);
+    int members = 0, moved = 0;
+    for (int i = 0; i < K; i++) {
+        const int changed = memcmp(s.pi + 3 * i, pi_before + 3 * i, 3 * sizeof(double)) != 0;
+        moved += changed;
+        /* a member is exact to round-off of its block's velocities; the others kept their
+           impulses (and may now violate more) */
+        if (ipx_nsgs_contact_violation(&s, NULL, i, c.impulse) <= 1e-12 * c.velocity) members++;
+    }
+    ENSURE(moved > 0 && moved <= s.block.most);
+    ENSURE(members >= s.block.most); /* every member, and any outsider that was already met */
+    /* vp kept equal to v + W pi */
+    double vp[3 * K];
+    ipx_wblocks_apply(&s.W, pile.problem.v, s.pi, vp);
+    for (int r = 0; r < 3 * K; r++) ENSURE(fabs(vp[r] - s.vp[r]) <= 1e-12 * c.velocity);
+    ENSURE(before > 1e-3 * c.velocity);
+    ipx_workspace_destroy(ws);
+}
+
+static void test_nothing_violating_is_left_alone(void)
+{
+    ipx_workspace *ws = unsettled();
+    ENSURE(ipx_nsgs_block_solve(&s, NULL, 2.0 * worst_violation(), c.impulse) == 0);
+    ENSURE(memcmp(pi_before, s.pi, sizeof pi_before) == 0);
+    ipx_workspace_destroy(ws);
+}
+
+int main(void)
+{
+    ipx_rng rng;
+    ipx_rng_seed(&rng, 5);
+    ipx_pile_options o = ipx_pile_default_options(IPX_PILE_STACK);
+    o.motion = IPX_PILE_CHURNING;
+    ENSURE(ipx_pile_make(&pile, K, &o, &rng) == 0);
+    RUN(test_violations_are_the_residuals_measure);
+    RUN(test_a_blocks_members_meet_their_conditions);
+    RUN(test_nothing_violating_is_left_alone);
+    ipx_pile_free(&pile);
+    return ipx_test_exit();
+}
