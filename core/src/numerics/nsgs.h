@@ -101,44 +101,8 @@
 
 #include "anitescu_potra.h"
 #include "impax/workspace.h"
-
-/// W as the 3x3 blocks that are not all zero (the contact pairs that share a body), compressed
-/// by block column: block b of column i is W(3 row[b] + r, 3 i + c) = blk[9 b + r + 3 c]. The
-/// blocks of a problem that gives W as blocks (ipx_wsparse, the same form) are used in place.
-typedef struct ipx_wblocks {
-    int k;
-    int nnz;           /* blocks stored */
-    const int *start;  /* k + 1: blocks of column i are start[i] .. start[i + 1] - 1 */
-    const int *row;    /* nnz: block row (contact) of each block, ascending */
-    int *diag;         /* k: index of the diagonal block of column i */
-    const double *blk; /* 9 nnz */
-} ipx_wblocks;
-
-/// Bytes ipx_wblocks_build takes for k contacts: with in_place (a problem that gives W as
-/// blocks) only the diagonal's index, O(k); otherwise a block copy of a dense W in the worst
-/// case (every block non-zero), O(k^2).
-size_t ipx_wblocks_bytes(int k, int in_place);
-
-/// p's blocks into B: those of a problem given as blocks in place (O(blocks)), or a copy of the
-/// non-zero blocks of a dense W (O(9 k^2) reads, one pass, column by column). Returns
-/// IPX_ERR_WORKSPACE if ws is short.
-ipx_status ipx_wblocks_build(ipx_wblocks *B, const ipx_problem *p, ipx_workspace *ws);
-
-/// y_j += W_ji x for every block of column i (x: 3, contact i's impulse; y: 3k).
-static inline void ipx_wblocks_column_axpy(const ipx_wblocks *B, int i, const double x[3],
-                                           double *y)
-{
-    for (int b = B->start[i]; b < B->start[i + 1]; b++) {
-        const double *w = B->blk + 9 * (size_t)b;
-        double *yj = y + 3 * B->row[b];
-        yj[0] += w[0] * x[0] + w[3] * x[1] + w[6] * x[2];
-        yj[1] += w[1] * x[0] + w[4] * x[1] + w[7] * x[2];
-        yj[2] += w[2] * x[0] + w[5] * x[1] + w[8] * x[2];
-    }
-}
-
-/// y = x0 + W x (3k each; x0 may be NULL for 0). O(blocks).
-void ipx_wblocks_apply(const ipx_wblocks *B, const double *x0, const double *x, double *y);
+#include "nsgs_block.h"
+#include "wblocks.h"
 
 /// Depth of the Anderson acceleration (differences kept).
 #define IPX_NSGS_AA_DEPTH 5
@@ -192,26 +156,6 @@ typedef struct ipx_nsgs_scales {
     double pair_work; ///< J: the largest z w of one impulse row
     double work;      ///< J: the sum of z w over the impulse rows
 } ipx_nsgs_scales;
-
-/// Most LCP unknowns of an exact block (nsgs_block.c): 64 contacts with the default 4 friction
-/// directions, a dense Lemke of at most a few million multiply-adds a pivot.
-#define IPX_NSGS_BLOCK_UNKNOWNS 384
-
-/// The exact blocks' storage (nsgs_block.c): one block of at most `most` contacts, its own
-/// problem (dense W, the velocities without its impulses) and its AP LCP for the dense Lemke.
-typedef struct ipx_nsgs_block {
-    int most;           /* contacts a block may hold: min(k, IPX_NSGS_BLOCK_UNKNOWNS / (nd + 2)) */
-    int *member;        /* most: the block's contacts */
-    int *pos;           /* k: each contact's place in the block, -1 outside */
-    double *viol;       /* k, m/s: each contact's violation (ipx_nsgs_contact_violation) */
-    double *W, *v, *pi; /* (3 most)^2, 3 most, 3 most: the block's problem and answer */
-    ipx_contact *contact;  /* most */
-    int *fric;             /* most: the AP layout's */
-    double *scale;         /* most: the AP layout's */
-    double *M, *q, *z, *w; /* the block's AP LCP, most (nd + 2) unknowns at most */
-    double *dwork;
-    int *iwork;
-} ipx_nsgs_block;
 
 /// The solver's state; everything lives in the workspace it was set up from.
 typedef struct ipx_nsgs {
@@ -317,19 +261,6 @@ static inline int ipx_lemke_rescuable(ipx_status st)
 /// impulse (N*s, the problem's largest impulse Z). The solve is within the host's v_tol at every
 /// contact whose violation is at most v_tol.
 double ipx_nsgs_contact_violation(const ipx_nsgs *s, const double *qn_shift, int i, double impulse);
-
-/// Bytes and set-up of the exact blocks' storage for k contacts and nd directions (inside
-/// ipx_nsgs_bytes and ipx_nsgs_init).
-size_t ipx_nsgs_block_bytes(int k, int nd);
-ipx_status ipx_nsgs_block_init(ipx_nsgs_block *b, int k, int nd, ipx_workspace *ws);
-
-/// One exact block (nsgs.h, "Exact blocks") at s->pi: the contacts whose violation exceeds
-/// threshold (m/s; the worst ones if they are more than a block holds) and their neighbours
-/// through W, breadth first, up to the block's size; their AP LCP with every other contact's
-/// impulse held is solved by the dense Lemke and written into s->pi and s->vp. impulse: the
-/// problem's largest impulse (N*s, for the violations). Returns 0 (s untouched) if no contact
-/// violates or Lemke fails.
-int ipx_nsgs_block_solve(ipx_nsgs *s, const double *qn_shift, double threshold, double impulse);
 
 /// The residual of s->pi against q (v, qn_shift, cap as for the solve) with s->vp as the
 /// velocities. The LCP's unknowns are made from pi: lambda_D from pi_t by the two directions of

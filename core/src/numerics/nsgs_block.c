@@ -4,7 +4,8 @@
 #include <string.h>
 
 #include "impax/lcp.h"
-#include "nsgs.h"
+#include "anitescu_potra.h"
+#include "nsgs_block.h"
 #include "workspace_internal.h"
 
 static int block_most(int k, int nd)
@@ -90,22 +91,23 @@ static int grow(const ipx_wblocks *W, ipx_nsgs_block *b, int count)
 
 /* The block's own problem: its dense W, and the velocities its contacts have without the
    block's impulses (every other contact's held). */
-static void block_problem(const ipx_nsgs *s, ipx_nsgs_block *b, int size)
+static void block_problem(ipx_nsgs_block *b, const ipx_wblocks *W, const ipx_problem *p,
+                          const double *pi, const double *vp, int size)
 {
     const size_t r = 3 * (size_t)size;
     memset(b->W, 0, sizeof(double) * r * r);
     for (int m = 0; m < size; m++) {
         const int i = b->member[m];
-        b->contact[m] = s->p->contact[i];
-        for (int t = 0; t < 3; t++) b->v[3 * m + t] = s->vp[3 * i + t];
+        b->contact[m] = p->contact[i];
+        for (int t = 0; t < 3; t++) b->v[3 * m + t] = vp[3 * i + t];
     }
     for (int m = 0; m < size; m++) {
         const int j = b->member[m];
-        const double *pj = s->pi + 3 * j;
-        for (int e = s->W.start[j]; e < s->W.start[j + 1]; e++) {
-            const int mr = b->pos[s->W.row[e]];
+        const double *pj = pi + 3 * j;
+        for (int e = W->start[j]; e < W->start[j + 1]; e++) {
+            const int mr = b->pos[W->row[e]];
             if (mr < 0) continue;
-            const double *blk = s->W.blk + 9 * (size_t)e; /* W(3 row + a, 3 j + c) = blk[a + 3c] */
+            const double *blk = W->blk + 9 * (size_t)e; /* W(3 row + a, 3 j + c) = blk[a + 3c] */
             for (int a = 0; a < 3; a++) {
                 double own = 0.0;
                 for (int c = 0; c < 3; c++) {
@@ -118,33 +120,33 @@ static void block_problem(const ipx_nsgs *s, ipx_nsgs_block *b, int size)
     }
 }
 
-int ipx_nsgs_block_solve(ipx_nsgs *s, const double *qn_shift, double threshold, double impulse)
+int ipx_nsgs_block_solve(ipx_nsgs_block *b, const ipx_wblocks *W, const ipx_problem *p, int nd,
+                         const double *qn_shift, double threshold, double *pi, double *vp,
+                         long *pivots)
 {
-    ipx_nsgs_block *b = &s->block;
-    for (int i = 0; i < s->k; i++) b->viol[i] = ipx_nsgs_contact_violation(s, qn_shift, i, impulse);
-    const int size = grow(&s->W, b, seeds(b, s->k, threshold));
+    const int size = grow(W, b, seeds(b, p->k, threshold));
     int solved = 0;
     if (size > 0) {
-        block_problem(s, b, size);
+        block_problem(b, W, p, pi, vp, size);
         const ipx_problem sub = {.k = size, .W = b->W, .v = b->v, .contact = b->contact};
         ipx_ap_layout L;
-        ipx_ap_layout_init(&L, &sub, s->nd, b->fric, b->scale);
+        ipx_ap_layout_init(&L, &sub, nd, b->fric, b->scale);
         const int n = L.size;
         ipx_ap_fill(&L, &sub, sub.v, b->M, n, 0, b->q);
         for (int m = 0; qn_shift && m < size; m++)
             b->q[m] += ipx_ap_row_scale(&L, m) * qn_shift[b->member[m]]; /* anitescu_potra.h */
-        int pivots = 0;
+        int made = 0;
         solved = ipx_lemke(n, b->M, b->q, b->z, b->w, ipx_lemke_default_max_pivots(n), b->dwork,
-                           b->iwork, &pivots) == IPX_OK;
-        s->pivots += pivots;
+                           b->iwork, &made) == IPX_OK;
+        *pivots += made;
         if (solved) {
             ipx_ap_impulse(&L, b->z, b->pi);
             for (int m = 0; m < size; m++) {
                 const int i = b->member[m];
                 double delta[3];
-                for (int t = 0; t < 3; t++) delta[t] = b->pi[3 * m + t] - s->pi[3 * i + t];
-                for (int t = 0; t < 3; t++) s->pi[3 * i + t] = b->pi[3 * m + t];
-                ipx_wblocks_column_axpy(&s->W, i, delta, s->vp);
+                for (int t = 0; t < 3; t++) delta[t] = b->pi[3 * m + t] - pi[3 * i + t];
+                for (int t = 0; t < 3; t++) pi[3 * i + t] = b->pi[3 * m + t];
+                ipx_wblocks_column_axpy(W, i, delta, vp);
             }
         }
     }
