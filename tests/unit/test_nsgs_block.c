@@ -18,6 +18,7 @@ static ipx_pile pile;
 static ipx_nsgs s;              /* the solver of each test */
 static ipx_nsgs_scales c;       /* its residual's scales after the sweeps */
 static double pi_before[3 * K]; /* its impulses then */
+static const double *shift;     /* m/s: the normal rows' targets (aplcp's Newton), or NULL */
 
 /* s on a churning stack of K contacts (more than a block's 64) after three sweeps from zero;
    c and pi_before set. */
@@ -26,8 +27,8 @@ static ipx_workspace *unsettled(void)
     ipx_workspace *ws = ipx_workspace_create_bytes(ipx_nsgs_bytes(K, ND, 0));
     ENSURE(ws && ipx_nsgs_init(&s, &pile.problem, ND, ws) == IPX_OK);
     const ipx_nsgs_options opt = {.tol = 1e-10, .max_sweeps = 3, .accelerate = 0};
-    ENSURE(ipx_nsgs_solve(&s, pile.problem.v, NULL, NULL, 0, &opt) == IPX_ERR_NOT_CONVERGED);
-    ipx_nsgs_residual(&s, pile.problem.v, NULL, NULL, &c);
+    ENSURE(ipx_nsgs_solve(&s, pile.problem.v, shift, NULL, 0, &opt) == IPX_ERR_NOT_CONVERGED);
+    ipx_nsgs_residual(&s, pile.problem.v, shift, NULL, &c);
     memcpy(pi_before, s.pi, sizeof pi_before);
     return ws;
 }
@@ -36,8 +37,8 @@ static ipx_workspace *unsettled(void)
 static int block_solve(double threshold)
 {
     for (int i = 0; i < s.k; i++)
-        s.block.viol[i] = ipx_nsgs_contact_violation(&s, NULL, i, c.impulse);
-    return ipx_nsgs_block_solve(&s.block, &s.W, &pile.problem, ND, NULL, threshold, s.pi, s.vp,
+        s.block.viol[i] = ipx_nsgs_contact_violation(&s, shift, i, c.impulse);
+    return ipx_nsgs_block_solve(&s.block, &s.W, &pile.problem, ND, shift, threshold, s.pi, s.vp,
                                 &s.pivots);
 }
 
@@ -45,7 +46,7 @@ static double worst_violation(void)
 {
     double worst = 0.0;
     for (int i = 0; i < s.k; i++)
-        worst = fmax(worst, ipx_nsgs_contact_violation(&s, NULL, i, c.impulse));
+        worst = fmax(worst, ipx_nsgs_contact_violation(&s, shift, i, c.impulse));
     return worst;
 }
 
@@ -58,7 +59,7 @@ static void test_violations_are_the_residuals_measure(void)
     ipx_workspace_destroy(ws);
 }
 
-static void test_a_blocks_members_meet_their_conditions(void)
+static void members_meet_their_conditions(void)
 {
     ipx_workspace *ws = unsettled();
     const double before = worst_violation();
@@ -69,7 +70,7 @@ static void test_a_blocks_members_meet_their_conditions(void)
         moved += changed;
         /* a member is exact to round-off of its block's velocities; the others kept their
            impulses (and may now violate more) */
-        if (ipx_nsgs_contact_violation(&s, NULL, i, c.impulse) <= 1e-12 * c.velocity) members++;
+        if (ipx_nsgs_contact_violation(&s, shift, i, c.impulse) <= 1e-12 * c.velocity) members++;
     }
     ENSURE(moved > 0 && moved <= s.block.most);
     ENSURE(members >= s.block.most); /* every member, and any outsider that was already met */
@@ -79,6 +80,24 @@ static void test_a_blocks_members_meet_their_conditions(void)
     for (int r = 0; r < 3 * K; r++) ENSURE(fabs(vp[r] - s.vp[r]) <= 1e-12 * c.velocity);
     ENSURE(before > 1e-3 * c.velocity);
     ipx_workspace_destroy(ws);
+}
+
+static void test_a_blocks_members_meet_their_conditions(void)
+{
+    shift = NULL;
+    members_meet_their_conditions();
+}
+
+/* With Newton targets on the normal rows (v_n+ >= -e v_n-, e 0.5, where a contact approaches),
+   which the block's LCP must carry as the sweeps' does */
+static void test_a_blocks_members_meet_newton_targets(void)
+{
+    static double targets[K];
+    for (int i = 0; i < K; i++)
+        targets[i] = fmin(0.0, 0.5 * pile.problem.v[3 * i + IPX_N]); /* -e x approach */
+    shift = targets;
+    members_meet_their_conditions();
+    shift = NULL;
 }
 
 static void test_nothing_violating_is_left_alone(void)
@@ -98,6 +117,7 @@ int main(void)
     ENSURE(ipx_pile_make(&pile, K, &o, &rng) == 0);
     RUN(test_violations_are_the_residuals_measure);
     RUN(test_a_blocks_members_meet_their_conditions);
+    RUN(test_a_blocks_members_meet_newton_targets);
     RUN(test_nothing_violating_is_left_alone);
     ipx_pile_free(&pile);
     return ipx_test_exit();
