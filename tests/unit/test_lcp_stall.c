@@ -30,12 +30,18 @@
 
 enum { MAX_K = 331 };
 
-static void check_island_with(const ipx_test_island *is, const char *model, const char *text)
+/* The island's problem, in storage every test shares (large: static). */
+static ipx_problem island_problem(const ipx_test_island *is)
 {
     static double W[9 * MAX_K * MAX_K];
     static ipx_contact contact[MAX_K];
     ENSURE(is->k <= MAX_K);
-    const ipx_problem p = ipx_test_island_problem(is, W, contact);
+    return ipx_test_island_problem(is, W, contact);
+}
+
+static void check_island_with(const ipx_test_island *is, const char *model, const char *text)
+{
+    const ipx_problem p = island_problem(is);
     const ipx_params par = ipx_test_params(model, text);
     ipx_result r;
     const ipx_status st = ipx_test_solve(&par, &p, &r); /* and the model's promises */
@@ -123,10 +129,8 @@ static void test_the_cone_stage_answers_the_cycling_islands(void)
    sweeps needs them. */
 static void test_exact_blocks_answer_the_island_the_stages_cycled_on(void)
 {
-    static double W[9 * MAX_K * MAX_K];
-    static ipx_contact contact[MAX_K];
     const ipx_test_island is = IPX_TEST_ISLAND(crash_226, 0.0);
-    const ipx_problem p = ipx_test_island_problem(&is, W, contact);
+    const ipx_problem p = island_problem(&is);
     const ipx_params none = ipx_test_params("aplcp", "block_rounds=0");
     ipx_result r;
     ENSURE(ipx_solve(&none, &p, ipx_test_workspace(&none, p.k), &r) == IPX_ERR_NOT_CONVERGED);

@@ -458,23 +458,25 @@ int ipx_nsgs_fallback_sweeps(int k, int max_sweeps)
    tight loop over the kept pairs. The terms -z / Z and -w / V need no pairs: their largest raw
    values per unit are kept instead. bound (k, N*s; NULL: the normal impulses): the friction
    bounds of the cone rows, so that with fixed bounds it is the residual of their QP's KKT
-   conditions. */
+   conditions. viol (k, m/s; NULL: not wanted): each contact's violation
+   (ipx_nsgs_violations). */
 static double residual(const ipx_nsgs *s, const double *v, const double *qn_shift,
-                       const double *cap, const double *bound, ipx_nsgs_scales *scales)
+                       const double *cap, const double *bound, ipx_nsgs_scales *scales,
+                       double *viol)
 {
     const int k = s->k, nd = s->nd;
     double Z = DBL_MIN, V = DBL_MIN;
-    double neg_imp = 0.0, neg_vel = 0.0; /* largest -z or -w of each unit, N*s and m/s */
+    double neg_imp = 0.0; /* N*s: the largest -z */
     double *iz = s->res_iz, *vw = s->res_vw, *vz = s->res_vz, *iw = s->res_iw;
     int niv = 0, nvi = 0; /* pairs kept: impulse z against velocity w, and the other way */
-    double row_v = 0.0;   /* m/s: the rows' violations in velocity (ipx_nsgs_scales) */
+    double row_v = 0.0;   /* m/s: the rows' violations in velocity (ipx_nsgs_scales), -w too */
     for (int i = 0; i < k; i++) {
         const double *pi = s->pi + 3 * i, *vi = v + 3 * i, *vpi = s->vp + 3 * i;
         const double *wii = s->W.blk + 9 * (size_t)s->W.diag[i]; /* W_ii(r, c) = wii[r + 3 c] */
         const double wnn = wii[4 * IPX_N], wtt = 0.5 * (wii[4 * IPX_T1] + wii[4 * IPX_T2]);
         const double sh = qn_shift ? qn_shift[i] : 0.0;
         const double ln = pi[IPX_N];
-        double wn = vpi[IPX_N] + sh;
+        double wn = vpi[IPX_N] + sh, own = 0.0; /* m/s: this contact's rows' violations */
         Z = ipx_max(Z, fabs(ln));
         V = ipx_max(V, fabs(vi[IPX_N] + sh));
         if (s->capped) {
@@ -483,14 +485,12 @@ static double residual(const ipx_nsgs *s, const double *v, const double *qn_shif
             V = ipx_max(V, beta);
             vz[nvi] = beta, iw[nvi++] = cap[i] - ln;
             neg_imp = ipx_max(neg_imp, ln - cap[i]);
-            row_v =
-                ipx_max(row_v, ipx_max((ln - cap[i]) * wnn, ipx_min(beta, (cap[i] - ln) * wnn)));
+            own = ipx_max((ln - cap[i]) * wnn, ipx_min(beta, (cap[i] - ln) * wnn));
             wn += beta;
         }
         iz[niv] = ln, vw[niv++] = wn;
         neg_imp = ipx_max(neg_imp, -ln);
-        neg_vel = ipx_max(neg_vel, -wn);
-        row_v = ipx_max(row_v, ipx_max(-ln * wnn, ipx_min(ln * wnn, wn)));
+        own = ipx_max(own, ipx_max(-wn, ipx_max(-ln * wnn, ipx_min(ln * wnn, wn))));
         if (s->p->contact[i].mu > 0.0) {
             /* multipliers of pi_t: the two directions of its sector (the least sum) */
             int j = 0;
@@ -508,26 +508,27 @@ static double residual(const ipx_nsgs *s, const double *v, const double *qn_shif
                     s->dir[2 * d] * vpi[IPX_T1] + s->dir[2 * d + 1] * vpi[IPX_T2] + gamma;
                 V = ipx_max(V, fabs(dv));
                 iz[niv] = lam, vw[niv++] = wd;
-                neg_vel = ipx_max(neg_vel, -wd);
                 const double d1 = s->dir[2 * d], d2 = s->dir[2 * d + 1];
                 const double wdd = d1 * d1 * wii[4 * IPX_T1] +
                                    2.0 * d1 * d2 * wii[IPX_T1 + 3 * IPX_T2] +
                                    d2 * d2 * wii[4 * IPX_T2];
-                row_v = ipx_max(row_v, ipx_min(lam * wdd, wd));
+                own = ipx_max(own, ipx_max(-wd, ipx_min(lam * wdd, wd)));
             }
             const double slack = s->p->contact[i].mu * (bound ? bound[i] : ln) - (a + b);
             vz[nvi] = gamma, iw[nvi++] = slack;
             neg_imp = ipx_max(neg_imp, -slack);
-            row_v = ipx_max(row_v, ipx_max(-slack * wtt, ipx_min(gamma, slack * wtt)));
+            own = ipx_max(own, ipx_max(-slack * wtt, ipx_min(gamma, slack * wtt)));
         } else {
             neg_imp = ipx_max(neg_imp, ipx_max(fabs(pi[IPX_T1]), fabs(pi[IPX_T2])));
-            row_v = ipx_max(row_v, ipx_max(fabs(pi[IPX_T1]), fabs(pi[IPX_T2])) * wtt);
+            own = ipx_max(own, ipx_max(fabs(pi[IPX_T1]), fabs(pi[IPX_T2])) * wtt);
         }
+        row_v = ipx_max(row_v, own);
+        if (viol) viol[i] = own;
     }
-    row_v = ipx_max(row_v, neg_vel);
     const double rz = 1.0 / Z, rv = 1.0 / V;
-    double worst = ipx_max(neg_imp * rz, neg_vel * rv);
-    for (int r = 0; r < niv; r++) worst = ipx_max(worst, ipx_min(iz[r] * rz, vw[r] * rv));
+    double worst = neg_imp * rz;
+    for (int r = 0; r < niv; r++)
+        worst = ipx_max(worst, ipx_max(-vw[r] * rv, ipx_min(iz[r] * rz, vw[r] * rv)));
     for (int r = 0; r < nvi; r++) worst = ipx_max(worst, ipx_min(vz[r] * rv, iw[r] * rz));
     if (scales) {
         double most = 0.0, sum = 0.0; /* J */
@@ -537,44 +538,24 @@ static double residual(const ipx_nsgs *s, const double *v, const double *qn_shif
         }
         *scales = (ipx_nsgs_scales){Z, V, row_v, most, sum};
     }
+    for (int i = 0, r = 0; viol && i < k; i++) { /* each contact's pairs, in the order kept */
+        const int pairs = s->p->contact[i].mu > 0.0 ? 1 + nd : 1;
+        for (const int end = r + pairs; r < end; r++)
+            viol[i] = ipx_max(viol[i], ipx_max(0.0, iz[r]) * ipx_max(0.0, vw[r]) * rz);
+    }
     return worst;
 }
 
 double ipx_nsgs_residual(const ipx_nsgs *s, const double *v, const double *qn_shift,
                          const double *cap, ipx_nsgs_scales *scales)
 {
-    return residual(s, v, qn_shift, cap, NULL, scales);
+    return residual(s, v, qn_shift, cap, NULL, scales, NULL);
 }
 
-double ipx_nsgs_contact_violation(const ipx_nsgs *s, const double *qn_shift, int i, double impulse)
+double ipx_nsgs_violations(const ipx_nsgs *s, const double *v, const double *qn_shift, double *viol,
+                           ipx_nsgs_scales *scales)
 {
-    const double *pi = s->pi + 3 * i, *vpi = s->vp + 3 * i;
-    const double *wii = s->W.blk + 9 * (size_t)s->W.diag[i]; /* W_ii(r, c) = wii[r + 3 c] */
-    const double wnn = wii[4 * IPX_N], wtt = 0.5 * (wii[4 * IPX_T1] + wii[4 * IPX_T2]);
-    const double ln = pi[IPX_N], wn = vpi[IPX_N] + (qn_shift ? qn_shift[i] : 0.0);
-    double row_v = ipx_max(-wn, ipx_max(-ln * wnn, ipx_min(ln * wnn, wn)));
-    double work = ipx_max(0.0, ln) * ipx_max(0.0, wn); /* J: the largest z w of its rows */
-    const double mu = s->p->contact[i].mu;
-    if (mu > 0.0) {
-        int j = 0;
-        double a = 0.0, b = 0.0;
-        if (pi[IPX_T1] != 0.0 || pi[IPX_T2] != 0.0) sector(s, pi, &j, &a, &b);
-        const double gamma = max_opposing(s, vpi);
-        for (int d = 0; d < s->nd; d++) {
-            const double d1 = s->dir[2 * d], d2 = s->dir[2 * d + 1];
-            const double lam = d == j ? a : d == (j + 1) % s->nd ? b : 0.0;
-            const double wd = d1 * vpi[IPX_T1] + d2 * vpi[IPX_T2] + gamma;
-            const double wdd = d1 * d1 * wii[4 * IPX_T1] +
-                               2.0 * d1 * d2 * wii[IPX_T1 + 3 * IPX_T2] + d2 * d2 * wii[4 * IPX_T2];
-            row_v = ipx_max(row_v, ipx_max(-wd, ipx_min(lam * wdd, wd)));
-            work = ipx_max(work, lam * ipx_max(0.0, wd));
-        }
-        const double slack = mu * ln - (a + b);
-        row_v = ipx_max(row_v, ipx_max(-slack * wtt, ipx_min(gamma, slack * wtt)));
-    } else {
-        row_v = ipx_max(row_v, ipx_max(fabs(pi[IPX_T1]), fabs(pi[IPX_T2])) * wtt);
-    }
-    return ipx_max(row_v, work / ipx_max(impulse, DBL_MIN));
+    return residual(s, v, qn_shift, NULL, NULL, scales, viol);
 }
 
 /* ---- the iteration ---- */
@@ -798,7 +779,8 @@ static void solve_bound_qp(ipx_nsgs *s, const double *v, const double *qn_shift,
         sweep(s, qn_shift, cap, SWEEP_BOUNDED);
         s->sweeps++, s->bounded_sweeps++;
         if (qp_sweeps % PLAIN_CHECK != 0) continue;
-        if (qp_sweeps >= max_qp || residual(s, v, qn_shift, cap, s->bound, NULL) <= target) return;
+        if (qp_sweeps >= max_qp || residual(s, v, qn_shift, cap, s->bound, NULL, NULL) <= target)
+            return;
     }
 }
 
@@ -874,10 +856,8 @@ static int block_stage(ipx_nsgs *s, const double *v, const double *qn_shift,
     memcpy(s->pi, s->pi_best, sizeof(double) * 3 * (size_t)s->k);
     ipx_wblocks_apply(&s->W, v, s->pi, s->vp);
     for (int round = 0; round < opt->block_rounds; round++) {
-        s->residual = ipx_nsgs_residual(s, v, qn_shift, NULL, &s->scales);
+        s->residual = ipx_nsgs_violations(s, v, qn_shift, s->block.viol, &s->scales);
         const double threshold = opt->v_tol > 0.0 ? opt->v_tol : opt->tol * s->scales.velocity;
-        for (int i = 0; i < s->k; i++)
-            s->block.viol[i] = ipx_nsgs_contact_violation(s, qn_shift, i, s->scales.impulse);
         if (!ipx_nsgs_block_solve(&s->block, &s->W, s->p, s->nd, qn_shift, threshold, s->pi, s->vp,
                                   &s->pivots))
             return 0;

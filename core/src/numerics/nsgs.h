@@ -53,7 +53,7 @@
 ///
 /// Exact blocks (where the caller asks for them: block_rounds below): where every stage above
 /// has ended without reaching the accuracy, the iterate they left (the best) is finished block
-/// by block. A block is the contacts whose own violation (ipx_nsgs_contact_violation) exceeds
+/// by block. A block is the contacts whose own violation (ipx_nsgs_violations) exceeds
 /// v_tol (tol times the problem's velocity scale without v_tol) and their neighbours through W,
 /// breadth first, up to IPX_NSGS_BLOCK_UNKNOWNS LCP unknowns; its AP LCP, with every other
 /// contact's impulse held in its velocities, is solved by the dense Lemke, which cannot cycle
@@ -255,13 +255,6 @@ static inline int ipx_lemke_rescuable(ipx_status st)
     return st == IPX_ERR_LCP_RAY || st == IPX_ERR_LCP_PIVOTS || st == IPX_ERR_NUMERIC;
 }
 
-/// Contact i's violation of its conditions at s->pi, s->vp (no caps), in m/s: the largest of
-/// its rows' violations in velocity, min(z W_ii, w) of an impulse z against a velocity w and -w,
-/// as in ipx_nsgs_scales.row_velocity, and of its impulse rows' complementarity work z w over
-/// impulse (N*s, the problem's largest impulse Z). The solve is within the host's v_tol at every
-/// contact whose violation is at most v_tol.
-double ipx_nsgs_contact_violation(const ipx_nsgs *s, const double *qn_shift, int i, double impulse);
-
 /// The residual of s->pi against q (v, qn_shift, cap as for the solve) with s->vp as the
 /// velocities. The LCP's unknowns are made from pi: lambda_D from pi_t by the two directions of
 /// its sector of the polygon (the least multipliers), the auxiliaries as the smallest that make
@@ -270,5 +263,13 @@ double ipx_nsgs_contact_violation(const ipx_nsgs *s, const double *qn_shift, int
 /// relative to and the complementarity work of its impulse rows.
 double ipx_nsgs_residual(const ipx_nsgs *s, const double *v, const double *qn_shift,
                          const double *cap, ipx_nsgs_scales *scales);
+
+/// ipx_nsgs_residual without caps, with each contact's violation of its conditions into viol (k,
+/// m/s): the largest of its rows' violations in velocity (min(z W_ii, w) of an impulse z against
+/// a velocity w, and -w: as ipx_nsgs_scales.row_velocity) and of its impulse rows'
+/// complementarity work z w over Z (N*s, the largest impulse). The solve is within the host's
+/// v_tol at every contact whose violation is at most v_tol.
+double ipx_nsgs_violations(const ipx_nsgs *s, const double *v, const double *qn_shift, double *viol,
+                           ipx_nsgs_scales *scales);
 
 #endif

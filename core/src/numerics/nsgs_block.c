@@ -48,7 +48,6 @@ ipx_status ipx_nsgs_block_init(ipx_nsgs_block *b, int k, int nd, ipx_workspace *
     if (!b->member || !b->pos || !b->viol || !b->W || !b->v || !b->pi || !b->contact || !b->fric ||
         !b->scale || !b->M || !b->q || !b->z || !b->w || !b->dwork || !b->iwork)
         return IPX_ERR_WORKSPACE;
-    for (int i = 0; i < k; i++) b->pos[i] = -1;
     return IPX_OK;
 }
 
@@ -124,32 +123,29 @@ int ipx_nsgs_block_solve(ipx_nsgs_block *b, const ipx_wblocks *W, const ipx_prob
                          const double *qn_shift, double threshold, double *pi, double *vp,
                          long *pivots)
 {
+    for (int i = 0; i < p->k; i++) b->pos[i] = -1; /* here, not at every solver's set-up */
     const int size = grow(W, b, seeds(b, p->k, threshold));
-    int solved = 0;
-    if (size > 0) {
-        block_problem(b, W, p, pi, vp, size);
-        const ipx_problem sub = {.k = size, .W = b->W, .v = b->v, .contact = b->contact};
-        ipx_ap_layout L;
-        ipx_ap_layout_init(&L, &sub, nd, b->fric, b->scale);
-        const int n = L.size;
-        ipx_ap_fill(&L, &sub, sub.v, b->M, n, 0, b->q);
-        for (int m = 0; qn_shift && m < size; m++)
-            b->q[m] += ipx_ap_row_scale(&L, m) * qn_shift[b->member[m]]; /* anitescu_potra.h */
-        int made = 0;
-        solved = ipx_lemke(n, b->M, b->q, b->z, b->w, ipx_lemke_default_max_pivots(n), b->dwork,
-                           b->iwork, &made) == IPX_OK;
-        *pivots += made;
-        if (solved) {
-            ipx_ap_impulse(&L, b->z, b->pi);
-            for (int m = 0; m < size; m++) {
-                const int i = b->member[m];
-                double delta[3];
-                for (int t = 0; t < 3; t++) delta[t] = b->pi[3 * m + t] - pi[3 * i + t];
-                for (int t = 0; t < 3; t++) pi[3 * i + t] = b->pi[3 * m + t];
-                ipx_wblocks_column_axpy(W, i, delta, vp);
-            }
-        }
+    if (size == 0) return 0;
+    block_problem(b, W, p, pi, vp, size);
+    const ipx_problem sub = {.k = size, .W = b->W, .v = b->v, .contact = b->contact};
+    ipx_ap_layout L;
+    ipx_ap_layout_init(&L, &sub, nd, b->fric, b->scale);
+    const int n = L.size;
+    ipx_ap_fill(&L, &sub, sub.v, b->M, n, 0, b->q);
+    for (int m = 0; qn_shift && m < size; m++)
+        b->q[m] += ipx_ap_row_scale(&L, m) * qn_shift[b->member[m]]; /* anitescu_potra.h */
+    int made = 0;
+    const ipx_status st = ipx_lemke(n, b->M, b->q, b->z, b->w, ipx_lemke_default_max_pivots(n),
+                                    b->dwork, b->iwork, &made);
+    *pivots += made;
+    if (st != IPX_OK) return 0;
+    ipx_ap_impulse(&L, b->z, b->pi);
+    for (int m = 0; m < size; m++) {
+        const int i = b->member[m];
+        double delta[3];
+        for (int t = 0; t < 3; t++) delta[t] = b->pi[3 * m + t] - pi[3 * i + t];
+        for (int t = 0; t < 3; t++) pi[3 * i + t] = b->pi[3 * m + t];
+        ipx_wblocks_column_axpy(W, i, delta, vp);
     }
-    for (int m = 0; m < size; m++) b->pos[b->member[m]] = -1;
-    return solved;
+    return 1;
 }
