@@ -35,13 +35,13 @@ int anchor_replay(const anchor_sim *sim, void *world, double step_s, const cli_r
                   anchor_error *err, cli_sample *states, char *message, size_t message_size)
 {
     memset(err, 0, sizeof *err);
-    if (rec->n < 2 || !sample_finite(&rec->samples[0])) {
-        snprintf(message, message_size, "%s: a replay needs two samples, the first finite",
+    if (rec->n < 2 || !sample_finite(cli_recording_start(rec))) {
+        snprintf(message, message_size, "%s: a replay needs two samples and a finite start",
                  rec->path);
         return -1;
     }
     char why[256];
-    if (sim->start(world, &rec->samples[0], why, sizeof why) != 0) {
+    if (sim->start(world, cli_recording_start(rec), why, sizeof why) != 0) {
         snprintf(message, message_size, "%s: %s", rec->path, why);
         return -1;
     }

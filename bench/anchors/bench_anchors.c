@@ -11,11 +11,13 @@
 
 #include "anchor_fit.h"
 #include "fit_folds.h"
+#include "recording_start.h"
 
 static const char help[] =
     "usage: bench_anchors --data DIR|FILE [--sim S] [--all-params] [--inertia uniform|identified]\n"
     "                     [--folds K] [--seed S] [--max-evals N] [--xtol X] [--quiet]\n"
-    "       bench_anchors --data DIR|FILE --sim S --at NAME=VALUE,... [--inertia I]\n"
+    "                     [--start recorded|fit[:N]]\n"
+    "       bench_anchors --data DIR|FILE --sim S --at NAME=VALUE,... [--inertia I] [--start S]\n"
     "\n"
     "Replays recorded tosses of a cube (impax replay's CSV format, docs/command.md) in other\n"
     "simulators, in the scene of worlds/cube_toss.world, scored as impax replay scores them and\n"
@@ -34,6 +36,8 @@ static const char help[] =
     "  --max-evals N   evaluations per fit (default 40 per fitted parameter)\n"
     "  --xtol X        as impax fit's (default 1e-3)\n"
     "  --quiet         do not print every evaluation on stderr\n"
+    "  --start S       the state each replay starts from, as impax replay's --start:\n"
+    "                  recorded (default) or fit[:N]\n"
     "  --at P          no fit: replay every recording at these values (the parameters not\n"
     "                  named at the simulator's defaults), e.g. --sim bullet --at\n"
     "                  friction=0.2,restitution=0\n";
@@ -41,6 +45,7 @@ static const char help[] =
 typedef struct options {
     const char *data, *sim, *at;
     int all_params, identified, folds, max_evals, quiet;
+    int start_samples; /* --start: 0 recorded, else fit to at most this many samples */
     unsigned long seed;
     double xtol;
 } options;
@@ -70,6 +75,7 @@ static int parse_options(int argc, char **argv, options *o)
                                              {"xtol", required_argument, NULL, 'x'},
                                              {"quiet", no_argument, NULL, 'q'},
                                              {"at", required_argument, NULL, 'a'},
+                                             {"start", required_argument, NULL, 'T'},
                                              {"help", no_argument, NULL, 'h'},
                                              {NULL, 0, NULL, 0}};
     long v;
@@ -103,6 +109,10 @@ static int parse_options(int argc, char **argv, options *o)
                 return usage("--xtol takes a number in [1e-12, 0.5]");
             break;
         case 'q': o->quiet = 1; break;
+        case 'T':
+            if (cli_start_parse(optarg, &o->start_samples) != 0)
+                return usage("--start takes recorded, fit or fit:N (N 3-1000)");
+            break;
         case 'h': {
             char names[64] = "";
             for (int i = 0; i < anchor_n_sims; i++)
@@ -329,6 +339,11 @@ int main(int argc, char **argv)
     }
     for (int i = 0; rc == 0 && i < n; i++) all[i] = i;
     const anchor_scene scene = anchor_cube_toss_scene(o.identified);
+    if (rc == 0 && o.start_samples > 0) {
+        const double g[3] = {0.0, 0.0, -scene.gravity_mps2};
+        cli_recordings_fit_start(recs, n, o.start_samples, g, message, sizeof message);
+        fprintf(stderr, "bench_anchors: %s\n", message);
+    }
     for (int i = 0; i < anchor_n_sims && rc == 0; i++)
         if (chosen < 0 || chosen == i)
             rc = o.at ? replay_at(anchor_sims[i], &o, &scene, recs, n, all)

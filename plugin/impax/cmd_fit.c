@@ -9,13 +9,14 @@
 #include "fit.h"
 #include "job_pool.h"
 #include "outputs.h"
+#include "recording_start.h"
 #include "text_table.h"
 #include <nlopt.h>
 
 static const char help[] =
     "usage: impax fit WORLD --data DIR|FILE... --model M --fit KEYS [--folds K] [--params P]\n"
     "                 [--seed S] [--jobs N] [--algorithm A] [--max-evals N] [--xtol X]\n"
-    "                 [--out FILE] [--quiet]\n"
+    "                 [--out FILE] [--quiet] [--start recorded|fit[:N]]\n"
     "\n"
     "Identifies contact parameters from recorded trajectories: one parameter set for all of\n"
     "them, minimising the mean (over trajectories) of the mean position error of their replays\n"
@@ -47,6 +48,8 @@ static const char help[] =
     "                 width (default 1e-3)\n"
     "  --out FILE     write the fitted key=value,... (all trajectories) to FILE\n"
     "  --quiet        do not print every evaluation on stderr\n"
+    "  --start S      the state every replay starts from, as impax replay's --start: recorded\n"
+    "                 (default) or fit[:N]\n"
     "\n"
     "Exit status: 0 ok, 1 world or data errors or a failed simulation, 2 bad usage (an --out\n"
     "that cannot be written included).\n"
@@ -59,20 +62,28 @@ typedef struct fit_cli {
     const char *model, *params, *fit, *out_path;
     const char *data[64];
     int n_data, folds, jobs, max_evals, quiet, algorithm;
+    int start_samples; /* --start: 0 recorded, else fit to at most this many samples */
     unsigned long seed;
     double xtol;
 } fit_cli;
 
 static int parse_options(int argc, char **argv, fit_cli *o)
 {
-    static const struct option options[] = {
-        {"data", required_argument, NULL, 'D'},      {"model", required_argument, NULL, 'm'},
-        {"fit", required_argument, NULL, 'f'},       {"params", required_argument, NULL, 'p'},
-        {"folds", required_argument, NULL, 'k'},     {"seed", required_argument, NULL, 's'},
-        {"jobs", required_argument, NULL, 'j'},      {"max-evals", required_argument, NULL, 'e'},
-        {"xtol", required_argument, NULL, 'x'},      {"out", required_argument, NULL, 'o'},
-        {"quiet", no_argument, NULL, 'q'},           {"help", no_argument, NULL, 'h'},
-        {"algorithm", required_argument, NULL, 'a'}, {NULL, 0, NULL, 0}};
+    static const struct option options[] = {{"data", required_argument, NULL, 'D'},
+                                            {"model", required_argument, NULL, 'm'},
+                                            {"fit", required_argument, NULL, 'f'},
+                                            {"params", required_argument, NULL, 'p'},
+                                            {"folds", required_argument, NULL, 'k'},
+                                            {"seed", required_argument, NULL, 's'},
+                                            {"jobs", required_argument, NULL, 'j'},
+                                            {"max-evals", required_argument, NULL, 'e'},
+                                            {"xtol", required_argument, NULL, 'x'},
+                                            {"out", required_argument, NULL, 'o'},
+                                            {"quiet", no_argument, NULL, 'q'},
+                                            {"help", no_argument, NULL, 'h'},
+                                            {"algorithm", required_argument, NULL, 'a'},
+                                            {"start", required_argument, NULL, 'S'},
+                                            {NULL, 0, NULL, 0}};
     long v;
     int c;
     while ((c = getopt_long(argc, argv, "D:m:f:p:k:s:j:e:x:o:qha:", options, NULL)) != -1) {
@@ -112,6 +123,10 @@ static int parse_options(int argc, char **argv, fit_cli *o)
             else return cli_usage_error("fit", "--algorithm takes bobyqa, neldermead or sbplx");
             break;
         case 'q': o->quiet = 1; break;
+        case 'S':
+            if (cli_start_parse(optarg, &o->start_samples) != 0)
+                return cli_usage_error("fit", "--start takes recorded, fit or fit:N (N 3-1000)");
+            break;
         case 'h': fputs(help, stdout); return -1;
         default: return cli_usage_error("fit", "unknown option");
         }
@@ -289,6 +304,13 @@ static int load_inputs(const fit_cli *o, const char *world, int master, ipx_scen
             if (master) fprintf(stderr, "%s\n", message);
             return CLI_FAILED;
         }
+    if (o->start_samples > 0) { /* every process fits the same starts from the same data */
+        double g[3];
+        char summary[256];
+        ipx_scene_replay_gravity(*scene, g);
+        cli_recordings_fit_start(*recs, *n, o->start_samples, g, summary, sizeof summary);
+        if (master) fprintf(stderr, "impax fit: %s\n", summary);
+    }
     if (*n < o->folds) {
         snprintf(message, message_size, "impax fit: %d recordings cannot make %d folds", *n,
                  o->folds);

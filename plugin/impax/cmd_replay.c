@@ -9,6 +9,7 @@
 #include "model_entry.h"
 #include "outputs.h"
 #include "progress.h"
+#include "recording_start.h"
 #include "replay_html.h"
 #include "replay_phases.h"
 #include "replay_report.h"
@@ -18,11 +19,12 @@ static const char help[] =
     "FILE.csv]\n"
     "                    [--plot FILE.png] [--show NAME] [--html FILE.html [--html-fps N]] "
     "[--quiet]\n"
-    "                    [--phases] [--time-plot FILE.png]\n"
+    "                    [--phases] [--time-plot FILE.png] [--start recorded|fit[:N]]\n"
     "\n"
     "Replays recorded trajectories in WORLD: for each recording a fresh simulation starts the\n"
     "world's replay body (<impax:replay><impax:body>, else its first moving link) at the first\n"
-    "sample's state and is compared with the recording at every later sample time. Prints per\n"
+    "sample's state (or --start's) and is compared with the recording at every later sample\n"
+    "time. Prints per\n"
     "trajectory and per model the mean and final position error (m and % of the world's\n"
     "<impax:replay><impax:length>), the mean orientation error (deg), impact events, fallbacks\n"
     "to ODE's own solver and wall time.\n"
@@ -56,6 +58,11 @@ static const char help[] =
     "                 final error\n"
     "  --time-plot FILE  PNG: per model, the mean position and orientation errors against time\n"
     "                 since each recording's first touch\n"
+    "  --start S      the state a replay starts from: recorded (default: the first sample as\n"
+    "                 recorded) or fit[:N] (a fit of free flight, constant gravity and angular\n"
+    "                 velocity, to the first N samples, default 20, or as many of them as lie\n"
+    "                 within 1 mm and 0.5 deg of it: smooths capture noise and a velocity\n"
+    "                 recorded as a backward difference; docs/command.md)\n"
     "\n"
     "Bad data (a missing column, a non-finite number, a quaternion that is not unit, fewer than\n"
     "two samples, time not increasing) is reported as FILE:LINE: message before anything runs.\n"
@@ -73,25 +80,21 @@ typedef struct options {
     double html_fps;
     char models[512];
     int quiet, phases;
+    int start_samples; /* --start: 0 recorded, else fit to at most this many samples */
     const char **data; /* paths */
     int n_data;
 } options;
 
 static int parse_options(int argc, char **argv, options *o)
 {
-    static const struct option longs[] = {{"data", required_argument, NULL, 'D'},
-                                          {"model", required_argument, NULL, 'm'},
-                                          {"params", required_argument, NULL, 'p'},
-                                          {"out", required_argument, NULL, 'o'},
-                                          {"plot", required_argument, NULL, 'P'},
-                                          {"show", required_argument, NULL, 's'},
-                                          {"quiet", no_argument, NULL, 'q'},
-                                          {"help", no_argument, NULL, 'h'},
-                                          {"html", required_argument, NULL, 'H'},
-                                          {"html-fps", required_argument, NULL, 'F'},
-                                          {"phases", no_argument, NULL, 'A'},
-                                          {"time-plot", required_argument, NULL, 'T'},
-                                          {NULL, 0, NULL, 0}};
+    static const struct option longs[] = {
+        {"data", required_argument, NULL, 'D'},   {"model", required_argument, NULL, 'm'},
+        {"params", required_argument, NULL, 'p'}, {"out", required_argument, NULL, 'o'},
+        {"plot", required_argument, NULL, 'P'},   {"show", required_argument, NULL, 's'},
+        {"quiet", no_argument, NULL, 'q'},        {"help", no_argument, NULL, 'h'},
+        {"html", required_argument, NULL, 'H'},   {"html-fps", required_argument, NULL, 'F'},
+        {"phases", no_argument, NULL, 'A'},       {"time-plot", required_argument, NULL, 'T'},
+        {"start", required_argument, NULL, 'S'},  {NULL, 0, NULL, 0}};
     int c;
     while ((c = getopt_long(argc, argv, "D:m:p:o:P:s:qh", longs, NULL)) != -1) {
         switch (c) {
@@ -104,6 +107,10 @@ static int parse_options(int argc, char **argv, options *o)
         case 'q': o->quiet = 1; break;
         case 'A': o->phases = 1; break;
         case 'T': o->time_plot = optarg; break;
+        case 'S':
+            if (cli_start_parse(optarg, &o->start_samples) != 0)
+                return cli_usage_error("replay", "--start takes recorded, fit or fit:N (N 3-1000)");
+            break;
         case 'H': o->html = optarg; break;
         case 'F':
             if (html_view_parse_fps(optarg, &o->html_fps) != 0) return CLI_USAGE;
@@ -208,6 +215,12 @@ static int run(const ipx_scene *scene, const options *o, const cli_model_entry *
             fprintf(stderr, "%s\n", msg);
             rc = CLI_FAILED;
         }
+    if (rc == CLI_OK && o->start_samples > 0) {
+        double g[3];
+        ipx_scene_replay_gravity(scene, g);
+        cli_recordings_fit_start(recs, n_recs, o->start_samples, g, msg, sizeof msg);
+        if (!o->quiet) fprintf(stderr, "impax replay: %s\n", msg);
+    }
     const int show = rc == CLI_OK ? find_shown(recs, n_recs, o->show) : 0;
     if (rc == CLI_OK && show < 0) {
         fprintf(stderr, "impax replay: --show '%s' names none of the recordings\n", o->show);

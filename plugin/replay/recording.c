@@ -200,6 +200,11 @@ void cli_recordings_free(cli_recording *recs, int n)
     free(recs);
 }
 
+const cli_sample *cli_recording_start(const cli_recording *rec)
+{
+    return rec->start_window > 0 ? &rec->start : &rec->samples[0];
+}
+
 static int load_append(const char *path, cli_recording **recs, int *n, char *message,
                        size_t message_size)
 {

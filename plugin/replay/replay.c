@@ -100,9 +100,9 @@ int cli_replay(const ipx_scene *scene, const char *model, const char *params,
         return 2;
     }
     dBodyID body = ipx_sim_body(sim, b);
-    if (cli_body_set_state(body, &rec->samples[0]) != 0) {
+    if (cli_body_set_state(body, cli_recording_start(rec)) != 0) {
         snprintf(message, message_size,
-                 "%s: the first sample is not finite or its quaternion is zero", rec->path);
+                 "%s: the start state is not finite or its quaternion is zero", rec->path);
         ipx_sim_destroy(sim);
         return 2;
     }

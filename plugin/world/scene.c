@@ -83,3 +83,11 @@ const char *ipx_scene_replay_body(const ipx_scene *s)
 {
     return s->replay_body && s->replay_body[0] ? s->replay_body : first_dynamic_link(s);
 }
+
+void ipx_scene_replay_gravity(const ipx_scene *s, double g_mps2[3])
+{
+    const char *name = ipx_scene_replay_body(s);
+    const int link = name ? sdf_find_link(s, name) : -1;
+    for (int i = 0; i < 3; i++)
+        g_mps2[i] = link >= 0 && s->links[link].gravity ? s->gravity[i] : 0.0;
+}

@@ -40,6 +40,10 @@ const char *ipx_scene_plot_body(const ipx_scene *scene);
 /// "model::link" that recorded trajectories describe (`impax replay`, `impax fit`):
 /// impax:replay/impax:body, else the first non-static link (NULL if there is none).
 const char *ipx_scene_replay_body(const ipx_scene *scene);
+/// m/s^2, world frame: the acceleration of the replay body in free flight (the world's gravity,
+/// zero if the body's link has <gravity>false</gravity>), which a replay's fitted start assumes
+/// (recording_start.h). Zero if the world has no replay body.
+void ipx_scene_replay_gravity(const ipx_scene *scene, double g_mps2[3]);
 /// m, the reference length replay errors are reported against (impax:replay/impax:length,
 /// e.g. a cube's edge), 1 if the world gives none.
 double ipx_scene_replay_length(const ipx_scene *scene);

@@ -19,6 +19,7 @@
 #include "anchor_fit.h"
 #include "ensure.h"
 #include "free_flight.h"
+#include "recording_start.h"
 
 static const double PI = 3.14159265358979323846;
 
@@ -70,6 +71,42 @@ static void test_free_flight_error_is_semi_implicit_eulers(void)
             ENSURE_NEAR(states[N - 1].w_body_radps[i], samples[N - 1].w_body_radps[i], 1e-9);
         }
         ENSURE_NEAR(states[N - 1].t_s, samples[N - 1].t_s, 0);
+        anchor_sims[s]->destroy(world);
+    }
+}
+
+/* The same flight with its first velocity recorded as a backward difference, g dt / 2 late:
+   replayed from it the error grows by that lag times the time; from the start fitted to the
+   flight (recording_start.h, as --start fit) it is the integrator's own again. */
+static void test_a_fitted_start_is_the_one_replayed(void)
+{
+    const anchor_scene scene = anchor_cube_toss_scene(0);
+    const double g = scene.gravity_mps2, h = scene.step_s, gravity[3] = {0, 0, -g};
+    enum { N = 149 };
+    cli_sample samples[N], before;
+    cli_recording rec = {.path = "flight", .n = N, .samples = samples};
+    for (int k = 0; k < N; k++) flight_sample(g, k / 148.0, &samples[k]);
+    flight_sample(g, -1 / 148.0, &before);
+    for (int i = 0; i < 3; i++) samples[0].v_mps[i] = (samples[0].x_m[i] - before.x_m[i]) * 148.0;
+    double sum_pos_m = 0;
+    for (int k = 1; k < N; k++)
+        sum_pos_m += ipx_free_flight_euler_error_m(g, h, 10.0 * k, k / 148.0);
+    for (int s = 0; s < anchor_n_sims; s++) {
+        void *world = start_world(anchor_sims[s], &scene);
+        if (!world) continue;
+        anchor_error recorded, fitted;
+        char msg[512] = "";
+        rec.start_window = 0;
+        ENSURE(anchor_replay(anchor_sims[s], world, h, &rec, &recorded, NULL, msg, sizeof msg) ==
+               0);
+        ENSURE(cli_recording_fit_start(&rec, 20, gravity) == 20);
+        ENSURE(anchor_replay(anchor_sims[s], world, h, &rec, &fitted, NULL, msg, sizeof msg) == 0);
+        printf("  %s: from the recorded start %.6g m, from the fitted one %.9g m (closed form "
+               "%.9g)\n",
+               anchor_sims[s]->display, recorded.mean_pos_m, fitted.mean_pos_m,
+               sum_pos_m / (N - 1));
+        ENSURE_NEAR(fitted.mean_pos_m, sum_pos_m / (N - 1), 1e-9);
+        ENSURE(recorded.mean_pos_m > 2 * fitted.mean_pos_m); /* 0.033 m/s late for 0.5 s */
         anchor_sims[s]->destroy(world);
     }
 }
@@ -232,6 +269,7 @@ int main(void)
 {
     RUN(test_scene_is_the_worlds);
     RUN(test_free_flight_error_is_semi_implicit_eulers);
+    RUN(test_a_fitted_start_is_the_one_replayed);
     RUN(test_cube_at_rest_stays_at_rest_on_its_face);
     RUN(test_a_replay_forgets_the_one_before);
     RUN(test_fit_recovers_the_values_it_recorded);

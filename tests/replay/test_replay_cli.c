@@ -115,6 +115,11 @@ static void test_a_recording_replays_under_its_own_model(void)
     ENSURE(r.exit_status == 0 && strstr(r.out, "made_plus.csv") &&
            strstr(r.out, "mean position error"));
     cli_result_free(&r);
+    /* from a fit of the free flight the first samples record: said on stderr */
+    r = EXEC("replay '%s' --data made_plus.csv --model plus --start fit:10", cube);
+    ENSURE(r.exit_status == 0 && strstr(r.out, "made_plus.csv") &&
+           strstr(r.err, "1 of 1 recordings start from a fit of their free flight (10 to 10"));
+    cli_result_free(&r);
     r = EXEC("replay '%s' --data made_ode.csv --model ode --out own_ode.csv --quiet", cube);
     ENSURE(r.exit_status == 0 && !strstr(r.out, "made_ode.csv ")); /* --quiet: the summary only */
     cli_result_free(&r);
@@ -293,6 +298,15 @@ static void test_usage_errors_exit_2_naming_the_item(void)
                  bad_params[i][0]);
         printf("  --params %-14s exit %d: %s", bad_params[i][0], r.exit_status, r.err);
         ENSURE(r.exit_status == 2 && strstr(r.err, bad_params[i][1]) && !strstr(r.out, "samples"));
+        cli_result_free(&r);
+    }
+    for (int i = 0; i < 3; i++) { /* --start: recorded, fit or fit:N with N in 3..1000 */
+        static const char *const cmd[] = {"replay", "replay", "fit --fit mu"}, *const bad[] = {
+                                                                                   "fit:2", "bogus",
+                                                                                   "fit:x"};
+        r = EXEC("%s '%s' --data made_plus.csv --model plus --start %s", cmd[i], cube, bad[i]);
+        ENSURE(r.exit_status == 2 && strstr(r.err, "--start takes recorded, fit or fit:N") &&
+               !strstr(r.out, "samples"));
         cli_result_free(&r);
     }
     r = EXEC("run '%s' --model ode --params e=2", cube);
