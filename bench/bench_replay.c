@@ -16,7 +16,9 @@
    passes. Then the time by problem size, and the counts the models report, summed (rounds,
    intervals, least-squares solves, Newton iterations: the work done, whatever the machine's load).
    BENCH_MIN_K (default 1): only problems of at least that many contacts;
-   BENCH_SHOW=1: the checker's findings for each answer that breaks a promise. */
+   BENCH_SHOW=1: the checker's findings for each answer that breaks a promise;
+   BENCH_EACH=1: a line per problem and entry (contacts, time, the counts, limits_hit), to find
+   the dear ones in a capture. */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -134,7 +136,8 @@ static void judge(entry *e, const ipx_problem *p, int i, ipx_status st, const ip
 }
 
 /* Solves every problem `repeats` times under e; the first run's answers are judged and kept. */
-static int replay(entry *e, const ipx_problem_record *recs, int n, int k_max, int repeats, int show)
+static int replay(entry *e, const ipx_problem_record *recs, int n, int k_max, int repeats, int show,
+                  int each)
 {
     e->hash = 0xcbf29ce484222325ULL;
     ipx_workspace *ws = ipx_workspace_create(&e->params, k_max);
@@ -151,14 +154,22 @@ static int replay(entry *e, const ipx_problem_record *recs, int n, int k_max, in
     for (int i = 0; i < n; i++) {
         const ipx_problem *p = &recs[i].problem;
         double t[MAX_REPEATS];
+        ipx_counts first = {0};
         for (int r = 0; r < repeats; r++) {
             ipx_result res;
             const double t0 = ipx_now_us();
             const ipx_status st = ipx_solve(&e->params, p, ws, &res);
             t[r] = ipx_now_us() - t0;
-            if (r == 0) judge(e, p, i, st, &res, kinds, eps_v, e->v_post + offset, show);
+            if (r > 0) continue;
+            judge(e, p, i, st, &res, kinds, eps_v, e->v_post + offset, show);
+            if (st == IPX_OK) first = res.counts;
         }
         const double us = ipx_median(t, repeats);
+        if (each)
+            printf("  %s, problem %d: k %d, %.0f us, rounds %ld, intervals %ld, solves %ld, Newton "
+                   "%ld, limits_hit 0x%x\n",
+                   e->text, i + 1, p->k, us, (long)first.rounds, (long)first.intervals,
+                   (long)first.lsq_solves, (long)first.newton_iters, first.limits_hit);
         e->total_us += us;
         e->size_us[size_class(p->k)] += us;
         offset += 3 * (size_t)p->k;
@@ -216,8 +227,8 @@ int main(int argc, char **argv)
         return 2;
     }
     const char *rep = getenv("BENCH_REPEATS"), *mk = getenv("BENCH_MIN_K"),
-               *sb = getenv("BENCH_SHOW");
-    const int show = sb && strcmp(sb, "1") == 0;
+               *sb = getenv("BENCH_SHOW"), *be = getenv("BENCH_EACH");
+    const int show = sb && strcmp(sb, "1") == 0, each = be && strcmp(be, "1") == 0;
     const int repeats = rep && *rep ? atoi(rep) : 3, min_k = mk && *mk ? atoi(mk) : 1;
     if (repeats < 1 || repeats > MAX_REPEATS || min_k < 1) {
         fprintf(stderr, "bench_replay: BENCH_REPEATS must be 1..%d and BENCH_MIN_K >= 1\n",
@@ -260,7 +271,8 @@ int main(int argc, char **argv)
            "limits", "|dv|/|v| against the first: median, p90, max; answers beyond 1e-9");
     for (int e = 0; e < n_entries; e++) {
         entries[e].v_post = malloc(sizeof(double) * rows);
-        if (!entries[e].v_post || replay(&entries[e], recs, n, k_max, repeats, show) != 0) return 1;
+        if (!entries[e].v_post || replay(&entries[e], recs, n, k_max, repeats, show, each) != 0)
+            return 1;
         printf("%-40s %10.1f %6.2f %6d %7d %7d", entries[e].text, 1e-3 * entries[e].total_us,
                entries[e].total_us / entries[0].total_us, entries[e].fails, entries[e].broken,
                entries[e].limited);
