@@ -121,13 +121,18 @@ static double fit_line(int n, const double *t, const double (*y)[3], double a[3]
 }
 
 /* The flight through rec's first n samples, given their times t (from the first sample), the
-   centres less gravity's part y and the rotation vectors r from the first orientation; 1 and
-   the start in *s if it fits within the tolerances. */
-static int fit_window(const cli_recording *rec, int n, const double *t, const double (*y)[3],
-                      const double (*r)[3], cli_sample *s)
+   centres x and the centres less gravity's part y, and the rotation vectors r from the first
+   orientation; 1 and the start in *s if it fits within the tolerances and the window shows the
+   fall: under gravity, a body at rest or sliding on a table fits free fall over a few samples
+   too (half g t^2 stays within CLI_START_TOL_M of a line for 0.04 s), with a velocity that
+   points up; a window where the centres also lie on a line without gravity cannot tell the two
+   apart, and is not taken. */
+static int fit_window(const cli_recording *rec, int n, const double *t, const double (*x)[3],
+                      const double (*y)[3], int gravity, const double (*r)[3], cli_sample *s)
 {
-    double x0[3], v0[3], delta[3], w_world[3];
+    double x0[3], v0[3], delta[3], w_world[3], a[3], b[3];
     if (fit_line(n, t, y, x0, v0) > CLI_START_TOL_M) return 0;
+    if (gravity && fit_line(n, t, x, a, b) <= CLI_START_TOL_M) return 0;
     if (fit_line(n, t, r, delta, w_world) > CLI_START_TOL_RAD) return 0;
     double q0[4], dq[4], q[4];
     quat_unit(rec->samples[0].q, q0);
@@ -147,20 +152,26 @@ int cli_recording_fit_start(cli_recording *rec, int max_samples, const double g_
     const int most = rec->n < max_samples ? rec->n : max_samples;
     if (most < CLI_START_MIN_SAMPLES) return 0;
     double *t = malloc(sizeof(double) * (size_t)most);
-    double(*y)[3] = malloc(sizeof *y * (size_t)most), (*r)[3] = malloc(sizeof *r * (size_t)most);
-    if (!t || !y || !r) {
+    double(*x)[3] = malloc(sizeof *x * (size_t)most), (*y)[3] = malloc(sizeof *y * (size_t)most),
+    (*r)[3] = malloc(sizeof *r * (size_t)most);
+    if (!t || !x || !y || !r) {
         free(t);
+        free(x);
         free(y);
         free(r);
         return 0;
     }
+    const int gravity = g_mps2[0] != 0.0 || g_mps2[1] != 0.0 || g_mps2[2] != 0.0;
     double q0_inverse[4];
     quat_unit(rec->samples[0].q, q0_inverse);
     for (int i = 1; i < 4; i++) q0_inverse[i] = -q0_inverse[i];
     for (int i = 0; i < most; i++) {
         const cli_sample *s = &rec->samples[i];
         t[i] = s->t_s - rec->samples[0].t_s;
-        for (int c = 0; c < 3; c++) y[i][c] = s->x_m[c] - 0.5 * g_mps2[c] * t[i] * t[i];
+        for (int c = 0; c < 3; c++) {
+            x[i][c] = s->x_m[c];
+            y[i][c] = s->x_m[c] - 0.5 * g_mps2[c] * t[i] * t[i];
+        }
         double q[4], turn[4];
         quat_unit(s->q, q);
         quat_product(q, q0_inverse, turn); /* the world-frame turn from the first sample */
@@ -168,9 +179,11 @@ int cli_recording_fit_start(cli_recording *rec, int max_samples, const double g_
         if (i > 0) unwrap(r[i], r[i - 1]);
     }
     for (int n = most; n >= CLI_START_MIN_SAMPLES && rec->start_window == 0; n--)
-        if (fit_window(rec, n, t, (const double(*)[3])y, (const double(*)[3])r, &rec->start))
+        if (fit_window(rec, n, t, (const double(*)[3])x, (const double(*)[3])y, gravity,
+                       (const double(*)[3])r, &rec->start))
             rec->start_window = n;
     free(t);
+    free(x);
     free(y);
     free(r);
     return rec->start_window;

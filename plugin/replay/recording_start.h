@@ -39,7 +39,9 @@ int cli_start_parse(const char *text, int *max_samples);
 
 /// Fits the free flight (above) under gravity g_mps2 (world frame) to the longest window of rec's
 /// first n <= max_samples samples whose residuals stay within CLI_START_TOL_M and
-/// CLI_START_TOL_RAD, and makes the flight's state at the first sample's time rec's start
+/// CLI_START_TOL_RAD and whose centres, under non-zero gravity, do not also lie within
+/// CLI_START_TOL_M of a line (a window that cannot tell a fall from rest or a slide on a table is
+/// not taken), and makes the flight's state at the first sample's time rec's start
 /// (cli_recording_start): position, orientation, velocity and angular velocity (body frame).
 /// Returns the window's size, or 0 if no window of CLI_START_MIN_SAMPLES fits (the recording
 /// then starts from its first sample as recorded). The samples themselves stay as recorded.

@@ -2,7 +2,8 @@
 /// forms: an exact spinning flight gives back its state at the first sample to round-off
 /// (where the recorded first sample, a backward difference, is g dt / 2 off), also spinning past
 /// pi within the window; the window ends where the flight does (a touch, a turn); noise of the
-/// capture's size stays inside the window and averages out; no window, no fit; the replay
+/// capture's size stays inside the window and averages out; a body at rest or sliding on a
+/// table is not taken for a falling one; no window, no fit; the replay
 /// starts from the fitted state, and its error is then the integrator's own in closed form.
 /// argv[1]: the worlds directory.
 #include <math.h>
@@ -191,6 +192,34 @@ static void test_capture_noise_averages_out(void)
     free(rec.samples);
 }
 
+/* A body that does not fall: at rest on a table, or sliding along it at 0.5 m/s. Free fall
+   fits its first few samples within 1 mm (half g t^2 stays under it for 0.04 s), with a velocity
+   that points up; the centres lie on a line without gravity too, so no window shows a fall and
+   the recording keeps its first sample. Without gravity the same sliding recording is a free
+   flight, and its start is fitted. */
+static void test_a_body_that_does_not_fall_is_not_fitted(void)
+{
+    for (int sliding = 0; sliding < 2; sliding++) {
+        cli_recording rec = {
+            .path = "table.csv", .n = 30, .samples = calloc(30, sizeof(cli_sample))};
+        for (int k = 0; k < rec.n; k++) {
+            cli_sample *s = &rec.samples[k];
+            s->t_s = k * DT;
+            s->q[0] = 1.0;
+            s->x_m[0] = sliding ? 0.5 * s->t_s : 0.0;
+            s->x_m[2] = 0.0524;
+            s->v_mps[0] = sliding ? 0.5 : 0.0;
+        }
+        ENSURE(cli_recording_fit_start(&rec, 20, GRAVITY) == 0);
+        ENSURE(cli_recording_start(&rec) == &rec.samples[0]);
+        const double none[3] = {0, 0, 0};
+        ENSURE(cli_recording_fit_start(&rec, 20, none) == 20);
+        ENSURE_NEAR(rec.start.v_mps[0], sliding ? 0.5 : 0.0, 1e-9);
+        ENSURE_NEAR(rec.start.v_mps[2], 0.0, 1e-9);
+        free(rec.samples);
+    }
+}
+
 /* No window of three samples fits: the recording starts from its first sample as recorded. */
 static void test_no_flight_no_fit(void)
 {
@@ -264,6 +293,7 @@ int main(int argc, char **argv)
     test_a_spin_past_pi_within_the_window();
     test_the_window_ends_where_the_flight_does();
     test_capture_noise_averages_out();
+    test_a_body_that_does_not_fall_is_not_fitted();
     test_no_flight_no_fit();
     test_a_replay_starts_from_the_fitted_state();
     return ipx_test_exit();
