@@ -111,7 +111,7 @@ static int parse_options(int argc, char **argv, options *o)
         case 'q': o->quiet = 1; break;
         case 'T':
             if (cli_start_parse(optarg, &o->start_samples) != 0)
-                return usage("--start takes recorded, fit or fit:N (N 3-1000)");
+                return usage("--start takes " CLI_START_VALUES);
             break;
         case 'h': {
             char names[64] = "";

@@ -125,7 +125,7 @@ static int parse_options(int argc, char **argv, fit_cli *o)
         case 'q': o->quiet = 1; break;
         case 'S':
             if (cli_start_parse(optarg, &o->start_samples) != 0)
-                return cli_usage_error("fit", "--start takes recorded, fit or fit:N (N 3-1000)");
+                return cli_usage_error("fit", "--start takes " CLI_START_VALUES);
             break;
         case 'h': fputs(help, stdout); return -1;
         default: return cli_usage_error("fit", "unknown option");

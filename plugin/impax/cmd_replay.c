@@ -23,11 +23,10 @@ static const char help[] =
     "\n"
     "Replays recorded trajectories in WORLD: for each recording a fresh simulation starts the\n"
     "world's replay body (<impax:replay><impax:body>, else its first moving link) at the first\n"
-    "sample's state (or --start's) and is compared with the recording at every later sample\n"
-    "time. Prints per\n"
-    "trajectory and per model the mean and final position error (m and % of the world's\n"
-    "<impax:replay><impax:length>), the mean orientation error (deg), impact events, fallbacks\n"
-    "to ODE's own solver and wall time.\n"
+    "sample's state (or a fit of it: --start) and is compared with the recording at every later\n"
+    "sample time. Prints per trajectory and per model the mean and final position error (m and\n"
+    "% of the world's <impax:replay><impax:length>), the mean orientation error (deg), impact\n"
+    "events, fallbacks to ODE's own solver and wall time.\n"
     "\n"
     "  --data PATH    a recording (CSV: t,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz in SI units,\n"
     "                 angular velocity in the body frame; docs/command.md) or a directory of\n"
@@ -109,7 +108,7 @@ static int parse_options(int argc, char **argv, options *o)
         case 'T': o->time_plot = optarg; break;
         case 'S':
             if (cli_start_parse(optarg, &o->start_samples) != 0)
-                return cli_usage_error("replay", "--start takes recorded, fit or fit:N (N 3-1000)");
+                return cli_usage_error("replay", "--start takes " CLI_START_VALUES);
             break;
         case 'H': o->html = optarg; break;
         case 'F':

@@ -192,18 +192,20 @@ int cli_recording_fit_start(cli_recording *rec, int max_samples, const double g_
 void cli_recordings_fit_start(cli_recording *recs, int n, int max_samples, const double g_mps2[3],
                               char *summary, size_t summary_size)
 {
+    if (max_samples == 0) {
+        if (summary)
+            snprintf(summary, summary_size, "every recording starts from its first sample");
+        return;
+    }
     int fitted = 0, least = 0, most = 0;
-    for (int i = 0; max_samples > 0 && i < n; i++) {
+    for (int i = 0; i < n; i++) {
         const int w = cli_recording_fit_start(&recs[i], max_samples, g_mps2);
         if (w == 0) continue;
         least = fitted == 0 || w < least ? w : least;
         most = w > most ? w : most;
         fitted++;
     }
-    if (!summary) return;
-    if (max_samples == 0)
-        snprintf(summary, summary_size, "every recording starts from its first sample");
-    else
+    if (summary)
         snprintf(summary, summary_size,
                  "%d of %d recordings start from a fit of their free flight (%d to %d samples); "
                  "%d from their first sample",

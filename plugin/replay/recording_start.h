@@ -32,6 +32,13 @@ extern "C" {
 /// The most samples `--start fit:N` may ask for.
 #define CLI_START_MAX_SAMPLES 1000
 
+#define CLI_START_TEXT(x) #x
+#define CLI_START_NUMBER(x) CLI_START_TEXT(x)
+/// What `--start` accepts, for the commands' usage errors (the bounds from the constants above).
+#define CLI_START_VALUES                                                                          \
+    "recorded, fit or fit:N (N " CLI_START_NUMBER(CLI_START_MIN_SAMPLES) " to " CLI_START_NUMBER( \
+        CLI_START_MAX_SAMPLES) ")"
+
 /// Reads a `--start` value: "recorded" (*max_samples = 0: the first sample as recorded),
 /// "fit" (CLI_START_DEFAULT_SAMPLES) or "fit:N" (N in [CLI_START_MIN_SAMPLES,
 /// CLI_START_MAX_SAMPLES]). 0, or -1 if text is none of these.

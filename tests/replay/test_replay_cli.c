@@ -301,11 +301,11 @@ static void test_usage_errors_exit_2_naming_the_item(void)
         cli_result_free(&r);
     }
     for (int i = 0; i < 3; i++) { /* --start: recorded, fit or fit:N with N in 3..1000 */
-        static const char *const cmd[] = {"replay", "replay", "fit --fit mu"}, *const bad[] = {
-                                                                                   "fit:2", "bogus",
-                                                                                   "fit:x"};
+        static const char *const cmd[] = {"replay", "replay", "fit --fit mu"};
+        static const char *const bad[] = {"fit:2", "bogus", "fit:x"};
         r = EXEC("%s '%s' --data made_plus.csv --model plus --start %s", cmd[i], cube, bad[i]);
-        ENSURE(r.exit_status == 2 && strstr(r.err, "--start takes recorded, fit or fit:N") &&
+        ENSURE(r.exit_status == 2 &&
+               strstr(r.err, "--start takes recorded, fit or fit:N (N 3 to 1000)") &&
                !strstr(r.out, "samples"));
         cli_result_free(&r);
     }
