@@ -14,6 +14,7 @@
 
 #include "cli_run.h"
 #include "ensure.h"
+#include "impax/ode.h"
 #include "toss_gen.h"
 
 static const char *impax, *world, *scratch, *mpirun;

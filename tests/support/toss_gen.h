@@ -1,0 +1,27 @@
+/// Synthetic recordings: a world's replay body simulated by impax itself, written in the
+/// recording CSV format that `impax replay` and `impax fit` read (docs/command.md "Recorded
+/// trajectories"), every number with 17 significant digits. The body starts through
+/// cli_body_set_state and is stepped to each sample time as a replay steps it
+/// (plugin/replay/replay.c), so a replay under the same model and parameters from the file's
+/// first row reproduces the file to rounding. The fit tests make their tosses with toss_write;
+/// bench/twin_tosses.c makes real recordings' twins with toss_twin_write.
+#ifndef IMPAX_TEST_TOSS_GEN_H
+#define IMPAX_TEST_TOSS_GEN_H
+
+#include "recording.h"
+
+/// Simulates world under model/params from start (its t_s is ignored: times start at 0; its
+/// quaternion is normalised) for duration_s and writes samples every 1/rate_hz s to csv_path.
+/// 0, or -1 (printed why).
+int toss_write(const char *world, const char *model, const char *params, const cli_sample *start,
+               double duration_s, double rate_hz, const char *csv_path);
+
+/// The twin of a recording: world under model/params simulated from rec's start
+/// (cli_recording_start: its fitted start where it has one) and written at rec's sample times
+/// (from 0). The first row is rec's first sample as recorded when first_recorded is nonzero,
+/// else the start itself. A replay of the twin from its first row under the same model then
+/// differs from the twin only by what that row differs from the start. 0, or -1 (printed why).
+int toss_twin_write(const char *world, const char *model, const char *params,
+                    const cli_recording *rec, int first_recorded, const char *csv_path);
+
+#endif
