@@ -17,17 +17,20 @@ extern "C" {
 
 /// The scene of worlds/cube_toss.world: a cube on the table plane z = 0, under gravity along -z.
 typedef struct anchor_scene {
-    double edge_m; /* the cube's edge */
+    double edge_m;   /* the cube's collision box's edge */
+    double length_m; /* the errors' reference length: the nominal edge (<impax:length>) */
     double mass_kg;
     double inertia_kgm2; /* about any axis through the centre (a cube's inertia is isotropic) */
     double gravity_mps2; /* magnitude, along -z */
     double step_s;       /* the simulators' step */
 } anchor_scene;
 
-/// The cube of the data set (docs/validation.md): edge 0.1048 m, 0.37 kg, g 9.81 m/s^2, step
-/// 1/1480 s (ten per 1/148 s sample). Inertia m edge^2 / 6 (a uniform cube, as the world file
-/// and impax's fits), or with identified != 0 the data set's own identification: 0.797 m a^2
-/// with a the half width (0.667 m a^2 = m edge^2 / 6 is the uniform cube's).
+/// The cube of the data set (docs/validation.md), as worlds/cube_toss.world has it: a 0.1025 m
+/// box (the cube's size in the data's units; nominal edge 0.1048 m), 0.37 kg, g 9.81 m/s^2,
+/// step 1/1480 s (ten per 1/148 s sample). Inertia m edge^2 / 6 of the nominal edge (a uniform
+/// cube, as the world file and impax's fits), or with identified != 0 the data set's own
+/// identification: 0.797 m a^2 with a the nominal half width (0.667 m a^2 = m edge^2 / 6 is the
+/// uniform cube's).
 anchor_scene anchor_cube_toss_scene(int identified);
 
 #define ANCHOR_MAX_PARAMS 4

@@ -138,7 +138,7 @@ static void print_values(const char *label, const anchor_fit_problem *fp, const 
     for (int k = 0; k < fp->n_fitted; k++)
         printf(" %s=%.4g%s", fp->sim->params[k].name, values[k], k + 1 < fp->n_fitted ? "" : ",");
     printf(" mean position error %.4g m (%.1f %% of %.4g m), orientation %.2f deg\n", e->mean_pos_m,
-           100 * e->mean_pos_m / fp->scene->edge_m, fp->scene->edge_m, e->mean_ori_deg);
+           100 * e->mean_pos_m / fp->scene->length_m, fp->scene->length_m, e->mean_ori_deg);
 }
 
 /* impax fit's cross-validation (plugin/impax/cmd_fit.c): every recording scored once, by the
@@ -302,8 +302,8 @@ static int run_sim(const anchor_sim *sim, const options *o, const anchor_scene *
     if (o->folds > 1)
         printf("held-out (%d folds): mean position error %.4g m (%.1f %% of %.4g m), orientation "
                "%.2f deg\n",
-               o->folds, held_out.mean_pos_m, 100 * held_out.mean_pos_m / scene->edge_m,
-               scene->edge_m, held_out.mean_ori_deg);
+               o->folds, held_out.mean_pos_m, 100 * held_out.mean_pos_m / scene->length_m,
+               scene->length_m, held_out.mean_ori_deg);
     char label[64];
     snprintf(label, sizeof label, "all %d (%d evaluations):", n, evals);
     print_values(label, &fp, values, &fitted);

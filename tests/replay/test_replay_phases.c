@@ -133,7 +133,7 @@ static void test_cube_world_box_and_table(void)
     char msg[256];
     ENSURE(cli_phase_box_of_scene(scene, &box, msg, sizeof msg) == 0);
     for (int i = 0; i < 3; i++) {
-        ENSURE_NEAR(box.half_m[i], 0.0524, 1e-15);
+        ENSURE_NEAR(box.half_m[i], 0.05125, 1e-15);
         ENSURE_NEAR(box.pos_m[i], 0.0, 0.0);
         ENSURE_NEAR(box.normal[i], i == 2 ? 1.0 : 0.0, 0.0);
     }
