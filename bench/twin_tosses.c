@@ -14,8 +14,8 @@
 #include <string.h>
 
 #include "recording_start.h"
+#include "replay.h"
 #include "toss_gen.h"
-#include "world.h"
 
 static int usage(const char *why)
 {
@@ -24,12 +24,6 @@ static int usage(const char *why)
             "K=V,...] --out DIR [--first recorded|fitted] [--start fit[:N]]\n",
             why);
     return 2;
-}
-
-static void print_diag(void *user, int is_error, const char *line)
-{
-    (void)user;
-    if (is_error) fprintf(stderr, "%s\n", line);
 }
 
 int main(int argc, char **argv)
@@ -54,12 +48,8 @@ int main(int argc, char **argv)
     }
     if (!data || !model || !out) return usage("--data, --model and --out are needed");
 
-    ipx_scene *scene = ipx_scene_load(world, print_diag, NULL);
+    ipx_scene *scene = toss_scene_load(world);
     if (!scene) return 1;
-    double g_mps2[3];
-    ipx_scene_replay_gravity(scene, g_mps2);
-    ipx_scene_free(scene);
-
     cli_recording *recs = NULL;
     int n = 0, rc = 0;
     char message[512];
@@ -67,14 +57,15 @@ int main(int argc, char **argv)
         fprintf(stderr, "twin_tosses: %s\n", message);
         rc = 1;
     }
-    cli_recordings_fit_start(recs, n, window, g_mps2, message, sizeof message);
+    cli_replay_fit_starts(scene, recs, n, window, message, sizeof message);
     if (rc == 0) fprintf(stderr, "twin_tosses: %s\n", message);
     for (int i = 0; i < n && rc == 0; i++) {
         const char *name = strrchr(recs[i].path, '/');
         char path[4096];
         snprintf(path, sizeof path, "%s/%s", out, name ? name + 1 : recs[i].path);
-        rc = toss_twin_write(world, model, params, &recs[i], first_recorded, path) ? 1 : 0;
+        rc = toss_twin_write(scene, model, params, &recs[i], first_recorded, path) ? 1 : 0;
     }
     cli_recordings_free(recs, n);
+    ipx_scene_free(scene);
     return rc;
 }

@@ -305,10 +305,8 @@ static int load_inputs(const fit_cli *o, const char *world, int master, ipx_scen
             return CLI_FAILED;
         }
     if (o->start_samples > 0) { /* every process fits the same starts from the same data */
-        double g[3];
         char summary[256];
-        ipx_scene_replay_gravity(*scene, g);
-        cli_recordings_fit_start(*recs, *n, o->start_samples, g, summary, sizeof summary);
+        cli_replay_fit_starts(*scene, *recs, *n, o->start_samples, summary, sizeof summary);
         if (master) fprintf(stderr, "impax fit: %s\n", summary);
     }
     if (*n < o->folds) {

@@ -215,9 +215,7 @@ static int run(const ipx_scene *scene, const options *o, const cli_model_entry *
             rc = CLI_FAILED;
         }
     if (rc == CLI_OK && o->start_samples > 0) {
-        double g[3];
-        ipx_scene_replay_gravity(scene, g);
-        cli_recordings_fit_start(recs, n_recs, o->start_samples, g, msg, sizeof msg);
+        cli_replay_fit_starts(scene, recs, n_recs, o->start_samples, msg, sizeof msg);
         if (!o->quiet) fprintf(stderr, "impax replay: %s\n", msg);
     }
     const int show = rc == CLI_OK ? find_shown(recs, n_recs, o->show) : 0;

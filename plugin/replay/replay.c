@@ -2,6 +2,8 @@
    simulation is compared with the recording at every later sample time (replay.h). */
 #include "replay.h"
 
+#include "recording_start.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -114,4 +116,12 @@ int cli_replay(const ipx_scene *scene, const char *model, const char *params,
     err->fallbacks = st.fallbacks;
     ipx_sim_destroy(sim);
     return rc;
+}
+
+void cli_replay_fit_starts(const ipx_scene *scene, cli_recording *recs, int n, int max_samples,
+                           char *summary, size_t summary_size)
+{
+    double g_mps2[3];
+    ipx_scene_replay_gravity(scene, g_mps2);
+    cli_recordings_fit_start(recs, n, max_samples, g_mps2, summary, summary_size);
 }

@@ -27,6 +27,12 @@ int cli_replay(const ipx_scene *scene, const char *model, const char *params,
                const cli_recording *rec, cli_replay_error *err, cli_sample *sim_states,
                char *message, size_t message_size);
 
+/// cli_recordings_fit_start (recording_start.h) under the acceleration the scene's replay body
+/// falls with in free flight (ipx_scene_replay_gravity): the starts `--start fit[:N]` replays
+/// from. max_samples 0 fits nothing.
+void cli_replay_fit_starts(const ipx_scene *scene, cli_recording *recs, int n, int max_samples,
+                           char *summary, size_t summary_size);
+
 /// Sets body (an ODE body: its position is the centre of mass, its frame the inertial axes) to
 /// sample s: position, orientation (normalised), linear velocity, and the angular velocity,
 /// turned from the body frame into the world frame that dBodySetAngularVel takes. Enables it.

@@ -14,6 +14,7 @@
 #include "cli_run.h"
 #include "ensure.h"
 #include "replay.h"
+#include "toss_gen.h"
 
 static const char *impax, *worlds_dir, *scratch;
 static char cube[1024];
@@ -37,14 +38,6 @@ static cli_sample state_of(double t, dBodyID body)
     }
     for (int i = 0; i < 4; i++) s.q[i] = q[i];
     return s;
-}
-
-static void write_row(FILE *f, const cli_sample *s)
-{
-    const double *x = s->x_m, *q = s->q, *v = s->v_mps, *w = s->w_body_radps;
-    fprintf(f,
-            "%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n",
-            s->t_s, x[0], x[1], x[2], q[0], q[1], q[2], q[3], v[0], v[1], v[2], w[0], w[1], w[2]);
 }
 
 typedef struct made {
@@ -78,7 +71,7 @@ static made make_recording(const char *name, const char *model, double t0, int n
             while (ipx_sim_time(sim) < k * SAMPLE_S - h / 2)
                 ENSURE(ipx_sim_step(sim, msg, sizeof msg) == 0);
             const cli_sample s = k ? state_of(t0 + k * SAMPLE_S, body) : first;
-            write_row(f, &s);
+            toss_write_row(f, &s);
             const double z = dBodyGetPosition(body)[2];
             if (k == 0) out.z_first = z;
             out.z_min = fmin(out.z_min, z);

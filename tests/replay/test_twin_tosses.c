@@ -61,17 +61,21 @@ static cli_recording load(const char *name)
 
 static void test_twins(void)
 {
+    ipx_scene *scene = ipx_scene_load(world, NULL, NULL);
+    ENSURE(scene != NULL);
+    if (!scene) return;
     cli_recording rec = noisy_toss();
     char path[1200];
     snprintf(path, sizeof path, "%s/twin_recorded.csv", scratch);
-    ENSURE(toss_twin_write(world, model, params, &rec, 1, path) == 0);
+    ENSURE(toss_twin_write(scene, model, params, &rec, 1, path) == 0);
     snprintf(path, sizeof path, "%s/twin_fitted.csv", scratch);
-    ENSURE(toss_twin_write(world, model, params, &rec, 0, path) == 0);
+    ENSURE(toss_twin_write(scene, model, params, &rec, 0, path) == 0);
     cli_recording twin_rec = load("twin_recorded.csv"), twin_fit = load("twin_fitted.csv");
 
     /* the recording's times; the rows after the first the same in both twins */
-    ENSURE(twin_rec.n == rec.n && twin_fit.n == rec.n);
-    for (int k = 0; k < rec.n && twin_rec.n == rec.n && twin_fit.n == rec.n; k++) {
+    const int same_n = twin_rec.n == rec.n && twin_fit.n == rec.n;
+    ENSURE(same_n);
+    for (int k = 0; same_n && k < rec.n; k++) {
         ENSURE_NEAR(twin_rec.samples[k].t_s, rec.samples[k].t_s - rec.samples[0].t_s, 1e-15);
         if (k > 0) ENSURE(same_sample(&twin_rec.samples[k], &twin_fit.samples[k]));
     }
@@ -83,8 +87,6 @@ static void test_twins(void)
         ENSURE(twin_fit.samples[0].v_mps[i] == start->v_mps[i]);
     }
 
-    ipx_scene *scene = ipx_scene_load(world, NULL, NULL);
-    ENSURE(scene != NULL);
     cli_replay_error e_fit, e_rec, e_orig;
     cli_sample *s_rec = calloc(rec.n, sizeof *s_rec), *s_orig = calloc(rec.n, sizeof *s_orig);
     char message[512];
@@ -134,7 +136,9 @@ static void test_program(void)
     ENSURE(cli_recording_load(toss_path, &rec, message, sizeof message) == 0);
     ENSURE(cli_recording_fit_start(&rec, CLI_START_DEFAULT_SAMPLES, GRAVITY) >= 10);
     snprintf(path, sizeof path, "%s/twin_direct.csv", scratch);
-    ENSURE(toss_twin_write(world, model, params, &rec, 0, path) == 0);
+    ipx_scene *scene = ipx_scene_load(world, NULL, NULL);
+    ENSURE(scene != NULL && toss_twin_write(scene, model, params, &rec, 0, path) == 0);
+    if (scene) ipx_scene_free(scene);
     cli_recording direct = load("twin_direct.csv");
     ENSURE(from_program.n == direct.n);
     for (int k = 0; k < direct.n && from_program.n == direct.n; k++)

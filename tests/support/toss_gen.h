@@ -8,7 +8,16 @@
 #ifndef IMPAX_TEST_TOSS_GEN_H
 #define IMPAX_TEST_TOSS_GEN_H
 
+#include <stdio.h>
+
 #include "recording.h"
+#include "world.h"
+
+/// One row of a recording: s's numbers in the header's order, 17 significant digits each.
+void toss_write_row(FILE *f, const cli_sample *s);
+
+/// The world at path, its errors printed on stderr; NULL if it cannot be loaded.
+ipx_scene *toss_scene_load(const char *world);
 
 /// Simulates world under model/params from start (its t_s is ignored: times start at 0; its
 /// quaternion is normalised) for duration_s and writes samples every 1/rate_hz s to csv_path.
@@ -16,12 +25,13 @@
 int toss_write(const char *world, const char *model, const char *params, const cli_sample *start,
                double duration_s, double rate_hz, const char *csv_path);
 
-/// The twin of a recording: world under model/params simulated from rec's start
+/// The twin of a recording: scene under model/params simulated from rec's start
 /// (cli_recording_start: its fitted start where it has one) and written at rec's sample times
 /// (from 0). The first row is rec's first sample as recorded when first_recorded is nonzero,
-/// else the start itself. A replay of the twin from its first row under the same model then
+/// else the start itself (also where rec has no fitted start: its start is that sample, written
+/// with its quaternion normalised). A replay of the twin from its first row under the same model then
 /// differs from the twin only by what that row differs from the start. 0, or -1 (printed why).
-int toss_twin_write(const char *world, const char *model, const char *params,
+int toss_twin_write(const ipx_scene *scene, const char *model, const char *params,
                     const cli_recording *rec, int first_recorded, const char *csv_path);
 
 #endif
