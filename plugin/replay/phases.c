@@ -3,6 +3,8 @@
 
 #include <math.h>
 
+#include "quat.h"
+
 cli_phase_limits cli_phase_default_limits(void)
 {
     /* Measured on the 285 cube tosses (docs/command.md): at rest the lowest vertex reads -3.3 to
@@ -24,24 +26,6 @@ const char *cli_phase_name(cli_phase p)
     return p >= 0 && p < CLI_PHASE_COUNT ? names[p] : "?";
 }
 
-/* The rotation matrix (row major) of q, normalised first. */
-static void rotation(const double q_in[4], double R[9])
-{
-    const double n =
-        sqrt(q_in[0] * q_in[0] + q_in[1] * q_in[1] + q_in[2] * q_in[2] + q_in[3] * q_in[3]);
-    const double w = q_in[0] / n, x = q_in[1] / n, y = q_in[2] / n, z = q_in[3] / n;
-    const double r[9] = {1 - 2 * (y * y + z * z), 2 * (x * y - w * z),     2 * (x * z + w * y),
-                         2 * (x * y + w * z),     1 - 2 * (x * x + z * z), 2 * (y * z - w * x),
-                         2 * (x * z - w * y),     2 * (y * z + w * x),     1 - 2 * (x * x + y * y)};
-    for (int i = 0; i < 9; i++) R[i] = r[i];
-}
-
-static void turn(const double R[9], const double a[3], double out[3])
-{
-    for (int i = 0; i < 3; i++)
-        out[i] = R[3 * i] * a[0] + R[3 * i + 1] * a[1] + R[3 * i + 2] * a[2];
-}
-
 static double dot(const double a[3], const double b[3])
 {
     return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
@@ -57,18 +41,18 @@ typedef struct contact_state {
 static contact_state state_of(const cli_sample *s, const cli_phase_box *box, double tol_m)
 {
     double R[9], B[9], w[3];
-    rotation(s->q, R);
-    rotation(box->quat, B);
-    turn(R, s->w_body_radps, w);
+    cli_quat_rotation(s->q, R);
+    cli_quat_rotation(box->quat, B);
+    cli_turn(R, s->w_body_radps, w);
     contact_state c = {INFINITY, -INFINITY, 0.0};
     for (int v = 0; v < 8; v++) {
         const double corner[3] = {(v & 1 ? 1 : -1) * box->half_m[0],
                                   (v & 2 ? 1 : -1) * box->half_m[1],
                                   (v & 4 ? 1 : -1) * box->half_m[2]};
         double in_body[3], r[3], p[3], u[3];
-        turn(B, corner, in_body);
+        cli_turn(B, corner, in_body);
         for (int i = 0; i < 3; i++) in_body[i] += box->pos_m[i];
-        turn(R, in_body, r);
+        cli_turn(R, in_body, r);
         for (int i = 0; i < 3; i++) p[i] = s->x_m[i] + r[i];
         u[0] = s->v_mps[0] + w[1] * r[2] - w[2] * r[1];
         u[1] = s->v_mps[1] + w[2] * r[0] - w[0] * r[2];

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "quat.h"
 #include "recording_start.h"
 
 static const double PI = 3.14159265358979323846;
@@ -26,15 +27,6 @@ int cli_start_parse(const char *text, int *max_samples)
         return -1;
     *max_samples = (int)n;
     return 0;
-}
-
-/* a ⊗ b, quaternions w x y z. */
-static void quat_product(const double a[4], const double b[4], double out[4])
-{
-    out[0] = a[0] * b[0] - a[1] * b[1] - a[2] * b[2] - a[3] * b[3];
-    out[1] = a[0] * b[1] + a[1] * b[0] + a[2] * b[3] - a[3] * b[2];
-    out[2] = a[0] * b[2] - a[1] * b[3] + a[2] * b[0] + a[3] * b[1];
-    out[3] = a[0] * b[3] + a[1] * b[2] - a[2] * b[1] + a[3] * b[0];
 }
 
 static void quat_unit(const double q[4], double out[4])
@@ -67,8 +59,8 @@ static void to_body(const double q[4], const double v[3], double out[3])
 {
     const double conj[4] = {q[0], -q[1], -q[2], -q[3]}, p[4] = {0.0, v[0], v[1], v[2]};
     double t[4], u[4];
-    quat_product(conj, p, t);
-    quat_product(t, q, u);
+    cli_quat_product(conj, p, t);
+    cli_quat_product(t, q, u);
     for (int i = 0; i < 3; i++) out[i] = u[i + 1];
 }
 
@@ -137,7 +129,7 @@ static int fit_window(const cli_recording *rec, int n, const double *t, const do
     double q0[4], dq[4], q[4];
     quat_unit(rec->samples[0].q, q0);
     quat_exp(delta, dq);
-    quat_product(dq, q0, q);
+    cli_quat_product(dq, q0, q);
     quat_unit(q, s->q);
     s->t_s = rec->samples[0].t_s;
     memcpy(s->x_m, x0, sizeof x0);
@@ -174,7 +166,7 @@ int cli_recording_fit_start(cli_recording *rec, int max_samples, const double g_
         }
         double q[4], turn[4];
         quat_unit(s->q, q);
-        quat_product(q, q0_inverse, turn); /* the world-frame turn from the first sample */
+        cli_quat_product(q, q0_inverse, turn); /* the world-frame turn from the first sample */
         quat_log(turn, r[i]);
         if (i > 0) unwrap(r[i], r[i - 1]);
     }
