@@ -3,19 +3,24 @@
 /// rules take (the parabola is exact there), and exactly those samples; one whose coefficient
 /// rises with the speed, mu0 + c v (v(t) in closed form), gives that law at each sample's speed
 /// and a line of slope c through the slide; a tilted, spinning or raised box, or one on another
-/// face, is taken or left as the rules say; bad windows and short runs are refused.
-/// argv[1]: the worlds directory (the cube-toss world's own box and plane, for the last case).
+/// face, is taken or left as the rules say; bad windows and short runs are refused; and
+/// bench/slide_friction prints such slides' law. argv[1]: the worlds directory (the cube-toss
+/// world's own box and plane); argv[2]: a scratch directory; argv[3]: the program, or "-".
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 
+#include "cli_run.h"
 #include "ensure.h"
 #include "phase_errors.h"
 #include "quat.h"
 #include "slide_friction.h"
+#include "toss_gen.h"
 #include "world.h"
 
-static const char *worlds_dir;
+static const char *worlds_dir, *scratch, *program;
 static const double G = 9.81, HALF = 0.05, RATE_HZ = 148.0, HEADING = 0.5236; /* 30 deg */
 
 typedef struct slide {
@@ -172,14 +177,17 @@ static void test_bad_windows_and_short_runs_are_refused(void)
     lim.half_window = SLIDE_MAX_HALF_WINDOW + 1;
     ENSURE(points_of(&FLAT, pts, &lim) == -1);
     lim = slide_default_limits();
-    double mu_ref, slope;
-    ENSURE(slide_line(pts, lim.min_run - 1, &lim, 0.3, &mu_ref, &slope) == -1);
     /* two runs, split by a gap in the samples: a level one of 12 points and a rising one of 20
        (mu 0.18 + 0.1 v); the longer is the slide */
     for (int i = 0; i < 32; i++) {
         const double v = 0.1 + 0.02 * (i < 12 ? i : i - 12);
         pts[i] = (slide_point){i < 12 ? i : i + 5, v, i < 12 ? 0.2 : 0.18 + 0.1 * v};
     }
+    double mu_ref, slope;
+    ENSURE(slide_line(pts, lim.min_run - 1, &lim, 0.3, &mu_ref, &slope) == -1);
+    ENSURE(slide_line(pts, lim.min_run, &lim, 0.3, &mu_ref, &slope) == 0); /* the level run */
+    ENSURE_NEAR(slope, 0.0, 1e-12);
+    ENSURE_NEAR(mu_ref, 0.2, 1e-12);
     ENSURE(slide_line(pts, 32, &lim, 0.3, &mu_ref, &slope) == 0);
     ENSURE_NEAR(slope, 0.1, 1e-12);
     ENSURE_NEAR(mu_ref, 0.21, 1e-12);
@@ -187,20 +195,27 @@ static void test_bad_windows_and_short_runs_are_refused(void)
     ENSURE(slide_line(pts, 32, &lim, 0.3, &mu_ref, &slope) == -1);
 }
 
+/* The cube-toss world's box, plane and gravity. 0, or -1 (a failed check). */
+static int world_box(cli_phase_box *box, double g[3])
+{
+    char path[1024], msg[512];
+    snprintf(path, sizeof path, "%s/cube_toss.world", worlds_dir);
+    ipx_scene *scene = ipx_scene_load(path, NULL, NULL);
+    ENSURE(scene != NULL);
+    if (!scene) return -1;
+    const int rc = cli_phase_box_of_scene(scene, box, msg, sizeof msg);
+    ENSURE(rc == 0);
+    ipx_scene_replay_gravity(scene, g);
+    ipx_scene_free(scene);
+    return rc;
+}
+
 /* The cube-toss world's box and plane: a slide at its own rest height counts. */
 static void test_the_cube_toss_world_box(void)
 {
-    char path[1024];
-    snprintf(path, sizeof path, "%s/cube_toss.world", worlds_dir);
-    char msg[512];
-    ipx_scene *scene = ipx_scene_load(path, NULL, NULL);
-    ENSURE(scene != NULL);
-    if (!scene) return;
     cli_phase_box box;
-    ENSURE(cli_phase_box_of_scene(scene, &box, msg, sizeof msg) == 0);
     double g[3];
-    ipx_scene_replay_gravity(scene, g);
-    ipx_scene_free(scene);
+    if (world_box(&box, g) != 0) return;
     const slide_limits lim = slide_default_limits();
     cli_recording rec = make_slide(&FLAT);
     for (int k = 0; k < rec.n && rec.samples; k++) rec.samples[k].x_m[2] = box.half_m[2];
@@ -213,13 +228,66 @@ static void test_the_cube_toss_world_box(void)
     free(rec.samples);
 }
 
+static int run(const char *args, const char *out)
+{
+    char command[8192];
+    snprintf(command, sizeof command, "%s %s >%s 2>&1", program, args, out);
+    const int status = system(command);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* bench/slide_friction on three slides of mu 0.18 + 0.1 v written as recordings: their law in
+   its summary; exit 2 on bad usage, 1 on a missing recording. */
+static void test_the_program(void)
+{
+    if (!program) return; /* the benches are not built */
+    cli_phase_box box;
+    double g[3];
+    if (world_box(&box, g) != 0) return;
+    char dir[1200], path[1300], args[4096], out[1300];
+    snprintf(dir, sizeof dir, "%s/slides", scratch);
+    mkdir(dir, 0777);
+    for (int i = 0; i < 3; i++) {
+        const slide s = {
+            .mu0 = 0.18, .c_s_per_m = 0.1, .v0_mps = 0.6 + 0.2 * i, .q_base = {1, 0, 0, 0}};
+        cli_recording rec = make_slide(&s);
+        snprintf(path, sizeof path, "%s/slide_%d.csv", dir, i);
+        FILE *f = fopen(path, "w");
+        ENSURE(f != NULL && rec.samples != NULL);
+        if (f && rec.samples) {
+            fprintf(f, "t,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\n");
+            for (int k = 0; k < rec.n; k++) {
+                rec.samples[k].x_m[2] = box.half_m[2];
+                toss_write_row(f, &rec.samples[k]);
+            }
+        }
+        if (f) fclose(f);
+        free(rec.samples);
+    }
+    snprintf(out, sizeof out, "%s/slides.txt", scratch);
+    snprintf(args, sizeof args, "%s/cube_toss.world --data %s", worlds_dir, dir);
+    ENSURE(run(args, out) == 0);
+    char *text = read_file(out, NULL);
+    ENSURE(text && strstr(text, "3 recordings"));
+    ENSURE(text && strstr(text, "slides with a line: 3\n"));
+    ENSURE(text && strstr(text, "d mu_eff / d speed (s/m): median 0.100"));
+    ENSURE(text && strstr(text, "mu_eff at 0.3 m/s: median 0.210"));
+    free(text);
+    ENSURE(run("", out) == 2);
+    snprintf(args, sizeof args, "%s/cube_toss.world --data %s/none.csv", worlds_dir, dir);
+    ENSURE(run(args, out) == 1);
+}
+
 int main(int argc, char **argv)
 {
     worlds_dir = argc > 1 ? argv[1] : "worlds";
+    scratch = argc > 2 ? argv[2] : ".";
+    program = argc > 3 && strcmp(argv[3], "-") != 0 ? argv[3] : NULL;
     RUN(test_constant_friction_is_read_exactly);
     RUN(test_speed_dependent_friction_gives_its_law_and_slope);
     RUN(test_only_flat_slow_spinning_boxes_on_the_plane_count);
     RUN(test_bad_windows_and_short_runs_are_refused);
     RUN(test_the_cube_toss_world_box);
+    RUN(test_the_program);
     return ipx_test_exit();
 }

@@ -1,6 +1,7 @@
 /* The friction of a recorded box's face slides (slide_friction.h). */
 #include "slide_friction.h"
 
+#include <lapacke.h>
 #include <math.h>
 
 #include "quat.h"
@@ -41,31 +42,18 @@ static int lies_on_face(const cli_sample *s, const cli_phase_box *box, const sli
     return 0;
 }
 
-/* y = c0 + c1 t + c2 t^2 by least squares over m points (normal equations, Cramer's rule: the
-   3x3 system of a window of a few samples is well conditioned in t of a few hundredths of s). */
-static void fit_parabola(const double *t, const double *y, int m, double c[3])
+/* The parabolas x(t) = c0 + c1 t + c2 t^2 through the m points (t[k], x[k][0..2]) by least
+   squares (LAPACK's QR), in place: x[j][i] becomes coordinate i's coefficient of t^j. 0, or -1
+   if LAPACK fails. */
+static int fit_parabolas(const double *t, double (*x)[3], int m)
 {
-    double S[5] = {0}, T[3] = {0};
+    double A[2 * SLIDE_MAX_HALF_WINDOW + 1][3];
     for (int k = 0; k < m; k++) {
-        double p = 1.0;
-        for (int e = 0; e < 5; e++, p *= t[k]) {
-            S[e] += p;
-            if (e < 3) T[e] += p * y[k];
-        }
+        A[k][0] = 1.0;
+        A[k][1] = t[k];
+        A[k][2] = t[k] * t[k];
     }
-    const double A[3][3] = {{S[0], S[1], S[2]}, {S[1], S[2], S[3]}, {S[2], S[3], S[4]}};
-    const double det = A[0][0] * (A[1][1] * A[2][2] - A[1][2] * A[2][1]) -
-                       A[0][1] * (A[1][0] * A[2][2] - A[1][2] * A[2][0]) +
-                       A[0][2] * (A[1][0] * A[2][1] - A[1][1] * A[2][0]);
-    for (int j = 0; j < 3; j++) {
-        double M[3][3];
-        for (int r = 0; r < 3; r++)
-            for (int k = 0; k < 3; k++) M[r][k] = k == j ? T[r] : A[r][k];
-        c[j] = (M[0][0] * (M[1][1] * M[2][2] - M[1][2] * M[2][1]) -
-                M[0][1] * (M[1][0] * M[2][2] - M[1][2] * M[2][0]) +
-                M[0][2] * (M[1][0] * M[2][1] - M[1][1] * M[2][0])) /
-               det;
-    }
+    return LAPACKE_dgels(LAPACK_ROW_MAJOR, 'N', m, 3, 3, &A[0][0], 3, &x[0][0], 3) == 0 ? 0 : -1;
 }
 
 int slide_points(const cli_recording *rec, const cli_phase_box *box, const double g_mps2[3],
@@ -83,18 +71,18 @@ int slide_points(const cli_recording *rec, const cli_phase_box *box, const doubl
                    sqrt(dot3(s->w_body_radps, s->w_body_radps)) < limits->spin_max_radps;
         }
         if (!flat) continue;
-        double t[2 * SLIDE_MAX_HALF_WINDOW + 1], y[3][2 * SLIDE_MAX_HALF_WINDOW + 1], v[3], a[3];
+        double t[2 * SLIDE_MAX_HALF_WINDOW + 1], x[2 * SLIDE_MAX_HALF_WINDOW + 1][3];
         for (int j = 0; j < m; j++) {
             const cli_sample *s = &rec->samples[k - h + j];
             const double up = dot3(s->x_m, box->normal);
             t[j] = s->t_s - rec->samples[k].t_s;
-            for (int i = 0; i < 3; i++) y[i][j] = s->x_m[i] - up * box->normal[i];
+            for (int i = 0; i < 3; i++) x[j][i] = s->x_m[i] - up * box->normal[i];
         }
+        if (fit_parabolas(t, x, m) != 0) continue;
+        double v[3], a[3]; /* velocity and acceleration at the sample */
         for (int i = 0; i < 3; i++) {
-            double c[3];
-            fit_parabola(t, y[i], m, c);
-            v[i] = c[1];
-            a[i] = 2.0 * c[2];
+            v[i] = x[1][i];
+            a[i] = 2.0 * x[2][i];
         }
         const double speed = sqrt(dot3(v, v));
         double first[3], last[3];
