@@ -11,10 +11,17 @@ void cli_quat_product(const double a[4], const double b[4], double out[4])
     out[3] = a[0] * b[3] + a[1] * b[2] - a[2] * b[1] + a[3] * b[0];
 }
 
-void cli_quat_rotation(const double q[4], double R[9])
+void cli_quat_unit(const double q[4], double out[4])
 {
     const double n = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-    const double w = q[0] / n, x = q[1] / n, y = q[2] / n, z = q[3] / n;
+    for (int i = 0; i < 4; i++) out[i] = q[i] / n;
+}
+
+void cli_quat_rotation(const double q[4], double R[9])
+{
+    double u[4];
+    cli_quat_unit(q, u);
+    const double w = u[0], x = u[1], y = u[2], z = u[3];
     const double r[9] = {1 - 2 * (y * y + z * z), 2 * (x * y - w * z),     2 * (x * z + w * y),
                          2 * (x * y + w * z),     1 - 2 * (x * x + z * z), 2 * (y * z - w * x),
                          2 * (x * z - w * y),     2 * (y * z + w * x),     1 - 2 * (x * x + y * y)};

@@ -10,6 +10,9 @@ extern "C" {
 /// out = a ⊗ b (out may not alias a or b).
 void cli_quat_product(const double a[4], const double b[4], double out[4]);
 
+/// out = q / |q| (q must not be zero; out may alias q).
+void cli_quat_unit(const double q[4], double out[4]);
+
 /// The rotation matrix of q, normalised first (q must not be zero).
 void cli_quat_rotation(const double q[4], double R[9]);
 

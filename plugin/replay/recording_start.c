@@ -29,12 +29,6 @@ int cli_start_parse(const char *text, int *max_samples)
     return 0;
 }
 
-static void quat_unit(const double q[4], double out[4])
-{
-    const double n = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-    for (int i = 0; i < 4; i++) out[i] = q[i] / n;
-}
-
 /* The rotation vector (axis times angle, rad) of the unit quaternion q, angle in [0, pi]. */
 static void quat_log(const double q[4], double r[3])
 {
@@ -127,10 +121,10 @@ static int fit_window(const cli_recording *rec, int n, const double *t, const do
     if (gravity && fit_line(n, t, x, a, b) <= CLI_START_TOL_M) return 0;
     if (fit_line(n, t, r, delta, w_world) > CLI_START_TOL_RAD) return 0;
     double q0[4], dq[4], q[4];
-    quat_unit(rec->samples[0].q, q0);
+    cli_quat_unit(rec->samples[0].q, q0);
     quat_exp(delta, dq);
     cli_quat_product(dq, q0, q);
-    quat_unit(q, s->q);
+    cli_quat_unit(q, s->q);
     s->t_s = rec->samples[0].t_s;
     memcpy(s->x_m, x0, sizeof x0);
     memcpy(s->v_mps, v0, sizeof v0);
@@ -155,7 +149,7 @@ int cli_recording_fit_start(cli_recording *rec, int max_samples, const double g_
     }
     const int gravity = g_mps2[0] != 0.0 || g_mps2[1] != 0.0 || g_mps2[2] != 0.0;
     double q0_inverse[4];
-    quat_unit(rec->samples[0].q, q0_inverse);
+    cli_quat_unit(rec->samples[0].q, q0_inverse);
     for (int i = 1; i < 4; i++) q0_inverse[i] = -q0_inverse[i];
     for (int i = 0; i < most; i++) {
         const cli_sample *s = &rec->samples[i];
@@ -165,7 +159,7 @@ int cli_recording_fit_start(cli_recording *rec, int max_samples, const double g_
             y[i][c] = s->x_m[c] - 0.5 * g_mps2[c] * t[i] * t[i];
         }
         double q[4], turn[4];
-        quat_unit(s->q, q);
+        cli_quat_unit(s->q, q);
         cli_quat_product(q, q0_inverse, turn); /* the world-frame turn from the first sample */
         quat_log(turn, r[i]);
         if (i > 0) unwrap(r[i], r[i - 1]);

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 
+#include "cli_run.h"
 #include "ensure.h"
 #include "recording_start.h"
 #include "replay.h"
@@ -115,10 +115,9 @@ static void test_twins(void)
 
 static int run(const char *args)
 {
-    char command[4200];
-    snprintf(command, sizeof command, "%s %s >/dev/null 2>&1", program, args);
-    const int status = system(command);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    cli_result r = cli_exec(program, scratch, "%s", args);
+    cli_result_free(&r);
+    return r.exit_status;
 }
 
 /* The program writes what toss_twin_write writes, under the recording's own name. */

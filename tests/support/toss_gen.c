@@ -1,5 +1,6 @@
 #include "toss_gen.h"
 
+#include "quat.h"
 #include "replay.h"
 
 #include <math.h>
@@ -47,9 +48,7 @@ static int write_run(const ipx_scene *scene, const char *model, const char *para
         dBodyID b = ipx_sim_body(sim, ipx_sim_body_index(sim, ipx_scene_replay_body(scene)));
         cli_sample s = *start;
         s.t_s = 0;
-        const double n =
-            sqrt(s.q[0] * s.q[0] + s.q[1] * s.q[1] + s.q[2] * s.q[2] + s.q[3] * s.q[3]);
-        for (int i = 0; i < 4; i++) s.q[i] /= n; /* the file's quaternion must be unit */
+        cli_quat_unit(s.q, s.q); /* the file's quaternion must be unit */
         cli_sample first = recorded_first ? *recorded_first : s;
         first.t_s = 0;
         rc = cli_body_set_state(b, &s);
