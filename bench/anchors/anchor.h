@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 
+#include "body_frame.h"
 #include "recording.h"
 
 #ifdef __cplusplus
@@ -20,7 +21,8 @@ typedef struct anchor_scene {
     double edge_m;   /* the cube's collision box's edge */
     double length_m; /* the errors' reference length: the nominal edge (<impax:length>) */
     double mass_kg;
-    double inertia_kgm2; /* about any axis through the centre (a cube's inertia is isotropic) */
+    double inertia_kgm2; /* about any axis through the centre of mass (isotropic, as a cube's) */
+    double com_m[3];     /* the centre of mass in the cube's frame (the one the tosses track) */
     double gravity_mps2; /* magnitude, along -z */
     double step_s;       /* the simulators' step */
 } anchor_scene;
@@ -30,7 +32,7 @@ typedef struct anchor_scene {
 /// step 1/1480 s (ten per 1/148 s sample). Inertia m edge^2 / 6 of the nominal edge (a uniform
 /// cube, as the world file and impax's fits), or with identified != 0 the data set's own
 /// identification: 0.797 m a^2 with a the nominal half width (0.667 m a^2 = m edge^2 / 6 is the
-/// uniform cube's).
+/// uniform cube's). The centre of mass where the world's <inertial><pose> puts it.
 anchor_scene anchor_cube_toss_scene(int identified);
 
 #define ANCHOR_MAX_PARAMS 4
@@ -77,6 +79,10 @@ typedef struct anchor_error {
     double final_pos_m;  /* at the last sample */
     int samples;         /* compared */
 } anchor_error;
+
+/// The scene's cube frame against its centre of mass (body_frame.h): the frame a state turns
+/// through for a simulator that moves the cube by its centre of mass.
+cli_body_frame anchor_body_frame(const anchor_scene *scene);
 
 /// Replays rec in world as `impax replay` does (plugin/replay/replay.c): the cube starts at the
 /// first sample and is stepped to each later sample's time t_k (relative to the first: until

@@ -1,7 +1,9 @@
 /* The cube toss in Bullet (anchor.h), double precision (Debian's bullet-float64): a
    btDiscreteDynamicsWorld at its defaults (sequential impulses, 10 iterations, split impulse,
    restitution only above 0.2 m/s, sleeping after 2 s at rest), a btBoxShape on a
-   btStaticPlaneShape. What is fitted is the cube's lateral friction and restitution, and if
+   btStaticPlaneShape (the box a child of a compound shape, placed against the cube's centre of
+   mass; Bullet moves a body by its centre of mass, the tosses track the cube's frame:
+   anchor_body_frame turns one into the other). What is fitted is the cube's lateral friction and restitution, and if
    asked its rolling and spinning friction. Bullet combines two objects' friction and restitution
    as products, and rolling and spinning friction as r0 f1 + r1 f0, so the table has friction 1,
    restitution 1 and no rolling or spinning friction: a contact gets the cube's values. A replay
@@ -28,13 +30,18 @@ struct bullet_world {
     btSequentialImpulseConstraintSolver solver;
     btStaticPlaneShape table_shape{btVector3(0, 0, 1), 0};
     btBoxShape cube_shape;
+    btCompoundShape cube_compound{false, 1};
+    cli_body_frame frame;
     std::unique_ptr<btDiscreteDynamicsWorld> dynamics;
     std::unique_ptr<btRigidBody> table, cube;
 
     bullet_world(const anchor_scene &s, const double *v)
-        : scene(s), cube_shape(btVector3(1, 1, 1) * (0.5 * s.edge_m))
+        : scene(s), cube_shape(btVector3(1, 1, 1) * (0.5 * s.edge_m)), frame(anchor_body_frame(&s))
     {
         for (int i = 0; i < ANCHOR_MAX_PARAMS; i++) values[i] = v[i];
+        const btVector3 box_centre(-s.com_m[0], -s.com_m[1], -s.com_m[2]);
+        cube_compound.addChildShape(btTransform(btQuaternion::getIdentity(), box_centre),
+                                    &cube_shape);
     }
     ~bullet_world() { clear(); }
 
@@ -61,7 +68,7 @@ struct bullet_world {
         table->setRestitution(1.0);
         dynamics->addRigidBody(table.get());
         const double inertia = scene.inertia_kgm2;
-        btRigidBody::btRigidBodyConstructionInfo info(scene.mass_kg, nullptr, &cube_shape,
+        btRigidBody::btRigidBodyConstructionInfo info(scene.mass_kg, nullptr, &cube_compound,
                                                       btVector3(inertia, inertia, inertia));
         info.m_friction = values[FRICTION];
         info.m_restitution = values[RESTITUTION];
@@ -83,9 +90,12 @@ void *bullet_create(const anchor_scene *scene, const double *values, char *messa
     }
 }
 
-int bullet_start(void *world, const cli_sample *s, char *message, size_t message_size)
+int bullet_start(void *world, const cli_sample *tracked, char *message, size_t message_size)
 {
     auto *w = static_cast<bullet_world *>(world);
+    cli_sample body;
+    cli_body_frame_to_body(&w->frame, tracked, &body);
+    const cli_sample *s = &body;
     btQuaternion q(s->q[1], s->q[2], s->q[3], s->q[0]); /* Bullet's order: x y z w */
     if (!(q.length() > 0)) {
         std::snprintf(message, message_size, "the first sample's quaternion is zero");
@@ -115,9 +125,11 @@ void bullet_step(void *world)
     w->dynamics->stepSimulation(w->scene.step_s, 0); /* no sub-steps: one step of step_s */
 }
 
-int bullet_state(void *world, cli_sample *s, char *, size_t)
+int bullet_state(void *world, cli_sample *tracked, char *, size_t)
 {
-    const btRigidBody &cube = *static_cast<bullet_world *>(world)->cube;
+    const auto *w = static_cast<bullet_world *>(world);
+    const btRigidBody &cube = *w->cube;
+    cli_sample body = *tracked, *s = &body;
     const btTransform &pose = cube.getCenterOfMassTransform();
     const btQuaternion q = pose.getRotation();
     const btVector3 &x = pose.getOrigin(), &v = cube.getLinearVelocity();
@@ -131,6 +143,7 @@ int bullet_state(void *world, cli_sample *s, char *, size_t)
     s->q[1] = q.x();
     s->q[2] = q.y();
     s->q[3] = q.z();
+    cli_body_frame_to_tracked(&w->frame, &body, tracked);
     return 0;
 }
 

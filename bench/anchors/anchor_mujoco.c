@@ -1,7 +1,8 @@
 /* The cube toss in MuJoCo (anchor.h): a model built from MJCF text, loaded with mj_loadXML from a
    virtual file. Everything MuJoCo 2.2.2 does by default is kept: the semi-implicit Euler
    integrator, the Newton solver, pyramidal friction cones, condim 3 (sliding friction only),
-   solimp 0.9 0.95 0.001; what is fitted is the sliding friction and the contact's solref
+   solimp 0.9 0.95 0.001. The body's frame is the cube's (the one the tosses track), its centre
+   of mass the scene's (<inertial pos>); what is fitted is the sliding friction and the contact's solref
    (timeconst, dampratio), set on both geoms so that MuJoCo's mixing of the two gives them. */
 #include <math.h>
 #include <mujoco/mujoco.h>
@@ -26,7 +27,7 @@ static const char mjcf_format[] =
     "    <geom name=\"table\" type=\"plane\" size=\"4 4 0.1\"/>\n"
     "    <body name=\"cube\">\n"
     "      <freejoint/>\n"
-    "      <inertial pos=\"0 0 0\" mass=\"%.17g\" diaginertia=\"%.17g %.17g %.17g\"/>\n"
+    "      <inertial pos=\"%.17g %.17g %.17g\" mass=\"%.17g\" diaginertia=\"%.17g %.17g %.17g\"/>\n"
     "      <geom name=\"cube\" type=\"box\" size=\"%.17g %.17g %.17g\"/>\n"
     "    </body>\n"
     "  </worldbody>\n"
@@ -63,8 +64,8 @@ static void *mujoco_create(const anchor_scene *scene, const double *values, char
     char text[2048];
     const double half_m = 0.5 * scene->edge_m, inertia = scene->inertia_kgm2;
     snprintf(text, sizeof text, mjcf_format, scene->step_s, -scene->gravity_mps2, values[MU],
-             values[TIMECONST], values[DAMPRATIO], scene->mass_kg, inertia, inertia, inertia,
-             half_m, half_m, half_m);
+             values[TIMECONST], values[DAMPRATIO], scene->com_m[0], scene->com_m[1],
+             scene->com_m[2], scene->mass_kg, inertia, inertia, inertia, half_m, half_m, half_m);
     mujoco_world *w = calloc(1, sizeof *w);
     if (!w) {
         snprintf(message, message_size, "out of memory");

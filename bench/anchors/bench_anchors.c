@@ -3,6 +3,7 @@
    MuJoCo and Bullet". Run with --help. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <getopt.h>
+#include <math.h>
 #include <nlopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,8 +17,9 @@
 static const char help[] =
     "usage: bench_anchors --data DIR|FILE [--sim S] [--all-params] [--inertia uniform|identified]\n"
     "                     [--folds K] [--seed S] [--max-evals N] [--xtol X] [--quiet]\n"
-    "                     [--start recorded|fit[:N]]\n"
+    "                     [--start recorded|fit[:N]] [--com X,Y,Z]\n"
     "       bench_anchors --data DIR|FILE --sim S --at NAME=VALUE,... [--inertia I] [--start S]\n"
+    "                     [--com X,Y,Z]\n"
     "\n"
     "Replays recorded tosses of a cube (impax replay's CSV format, docs/command.md) in other\n"
     "simulators, in the scene of worlds/cube_toss.world, scored as impax replay scores them and\n"
@@ -38,6 +40,8 @@ static const char help[] =
     "  --quiet         do not print every evaluation on stderr\n"
     "  --start S       the state each replay starts from, as impax replay's --start:\n"
     "                  recorded (default) or fit[:N]\n"
+    "  --com X,Y,Z     the centre of mass in the cube's frame, m (default: the world's,\n"
+    "                  0,0,0.0053; bench/com_offset measures it)\n"
     "  --at P          no fit: replay every recording at these values (the parameters not\n"
     "                  named at the simulator's defaults), e.g. --sim bullet --at\n"
     "                  friction=0.2,restitution=0\n";
@@ -48,6 +52,8 @@ typedef struct options {
     int start_samples; /* --start: 0 recorded, else fit to at most this many samples */
     unsigned long seed;
     double xtol;
+    int com_given;
+    double com_m[3]; /* --com */
 } options;
 
 static int usage(const char *why)
@@ -76,6 +82,7 @@ static int parse_options(int argc, char **argv, options *o)
                                              {"quiet", no_argument, NULL, 'q'},
                                              {"at", required_argument, NULL, 'a'},
                                              {"start", required_argument, NULL, 'T'},
+                                             {"com", required_argument, NULL, 'C'},
                                              {"help", no_argument, NULL, 'h'},
                                              {NULL, 0, NULL, 0}};
     long v;
@@ -113,6 +120,16 @@ static int parse_options(int argc, char **argv, options *o)
             if (cli_start_parse(optarg, &o->start_samples) != 0)
                 return usage("--start takes " CLI_START_VALUES);
             break;
+        case 'C': {
+            int used = 0;
+            if (sscanf(optarg, "%lf,%lf,%lf%n", &o->com_m[0], &o->com_m[1], &o->com_m[2], &used) !=
+                    3 ||
+                optarg[used] != '\0' ||
+                !(fabs(o->com_m[0]) < 0.05 && fabs(o->com_m[1]) < 0.05 && fabs(o->com_m[2]) < 0.05))
+                return usage("--com takes X,Y,Z in m, each within the cube (|.| < 0.05)");
+            o->com_given = 1;
+            break;
+        }
         case 'h': {
             char names[64] = "";
             for (int i = 0; i < anchor_n_sims; i++)
@@ -273,11 +290,11 @@ static int run_sim(const anchor_sim *sim, const options *o, const anchor_scene *
                              .xtol = o->xtol,
                              .verbose = !o->quiet};
     fp.max_evals = o->max_evals ? o->max_evals : 40 * fp.n_fitted;
-    printf("%s %s on %d recordings, inertia %.6g kg m^2 (%s), %d fold%s (seed %lu), %d "
-           "evaluations per fit:\n ",
+    printf("%s %s on %d recordings, inertia %.6g kg m^2 (%s), centre of mass (%g, %g, %g) m, %d "
+           "fold%s (seed %lu), %d evaluations per fit:\n ",
            sim->display, sim->version(), n, scene->inertia_kgm2,
-           o->identified ? "identified" : "uniform", o->folds, o->folds == 1 ? "" : "s", o->seed,
-           fp.max_evals);
+           o->identified ? "identified" : "uniform", scene->com_m[0], scene->com_m[1],
+           scene->com_m[2], o->folds, o->folds == 1 ? "" : "s", o->seed, fp.max_evals);
     for (int k = 0; k < fp.n_fitted; k++) {
         const anchor_param *p = &sim->params[k];
         printf(" %s in [%g, %g]%s%s from %g%s", p->name, p->lo, p->hi, p->unit[0] ? " " : "",
@@ -338,10 +355,12 @@ int main(int argc, char **argv)
         rc = 1;
     }
     for (int i = 0; rc == 0 && i < n; i++) all[i] = i;
-    const anchor_scene scene = anchor_cube_toss_scene(o.identified);
+    anchor_scene scene = anchor_cube_toss_scene(o.identified);
+    if (o.com_given) memcpy(scene.com_m, o.com_m, sizeof scene.com_m);
     if (rc == 0 && o.start_samples > 0) {
         const double g[3] = {0.0, 0.0, -scene.gravity_mps2};
-        cli_recordings_fit_start(recs, n, o.start_samples, g, message, sizeof message);
+        const cli_body_frame frame = anchor_body_frame(&scene);
+        cli_recordings_fit_start(recs, n, o.start_samples, g, &frame, message, sizeof message);
         fprintf(stderr, "bench_anchors: %s\n", message);
     }
     for (int i = 0; i < anchor_n_sims && rc == 0; i++)

@@ -1,6 +1,9 @@
 /* Replay errors per phase of a toss (phase_errors.h). */
 #include "phase_errors.h"
 
+#include "quat.h"
+#include "replay.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -43,12 +46,17 @@ int cli_phase_box_of_scene(const ipx_scene *scene, cli_phase_box *box, char *mes
                  ipx_scene_name(scene));
         rc = -1;
     } else {
+        /* the box in the body's frame (its centre of mass) placed in the recording's frame */
+        const cli_body_frame frame = cli_replay_frame(scene);
+        double R[9], turned[3];
+        cli_quat_rotation(frame.q, R);
+        cli_turn(R, cube.pos, turned);
         for (int i = 0; i < 3; i++) {
             box->half_m[i] = 0.5 * cube.size[i];
-            box->pos_m[i] = cube.pos[i];
+            box->pos_m[i] = frame.com_m[i] + turned[i];
             box->normal[i] = plane.normal[i];
         }
-        memcpy(box->quat, cube.quat, sizeof box->quat);
+        cli_quat_product(frame.q, cube.quat, box->quat);
         box->offset_m = plane.offset;
     }
     ipx_sim_destroy(sim);

@@ -65,6 +65,11 @@ static contact_state state_of(const cli_sample *s, const cli_phase_box *box, dou
     return c;
 }
 
+double cli_phase_lowest_m(const cli_sample *s, const cli_phase_box *box)
+{
+    return state_of(s, box, -INFINITY).lowest_m;
+}
+
 /* Samples within window_s of sample j that are not yet an impact become `as`. */
 static void mark_window(const cli_recording *rec, int j, double window_s, cli_phase as,
                         unsigned char *phase)

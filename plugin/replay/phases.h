@@ -52,6 +52,9 @@ cli_phase_limits cli_phase_default_limits(void);
 int cli_phases_classify(const cli_recording *rec, const cli_phase_box *box,
                         const cli_phase_limits *limits, unsigned char *phase);
 
+/// m: the height above the plane of box's lowest vertex at sample s.
+double cli_phase_lowest_m(const cli_sample *s, const cli_phase_box *box);
+
 /// "flight", "first impact", "later impacts", "airborne", "sliding/rolling", "rest".
 const char *cli_phase_name(cli_phase p);
 

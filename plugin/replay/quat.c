@@ -28,6 +28,29 @@ void cli_quat_rotation(const double q[4], double R[9])
     for (int i = 0; i < 9; i++) R[i] = r[i];
 }
 
+/* Shepperd's choice: the largest of 4 w^2, 4 x^2, 4 y^2, 4 z^2 is taken from the diagonal, the
+   other three from the off-diagonal sums and differences divided by it, so nothing small divides. */
+void cli_quat_from_rotation(const double R[9], double q[4])
+{
+    const double d[4] = {1 + R[0] + R[4] + R[8], 1 + R[0] - R[4] - R[8], 1 - R[0] + R[4] - R[8],
+                         1 - R[0] - R[4] + R[8]};
+    int k = 0;
+    for (int i = 1; i < 4; i++)
+        if (d[i] > d[k]) k = i;
+    const double s = 2.0 * sqrt(d[k]);                              /* 4 |q_k| */
+    const double skew[3] = {R[7] - R[5], R[2] - R[6], R[3] - R[1]}; /* 4 w (x, y, z) */
+    const double sym[3] = {R[1] + R[3], R[2] + R[6], R[5] + R[7]};  /* 4 (xy, xz, yz) */
+    /* q_k from the diagonal; the others from skew (w with x, y, z) and sym (pairs of x, y, z) */
+    const double by_k[4][4] = {{0.25 * s, skew[0] / s, skew[1] / s, skew[2] / s},
+                               {skew[0] / s, 0.25 * s, sym[0] / s, sym[1] / s},
+                               {skew[1] / s, sym[0] / s, 0.25 * s, sym[2] / s},
+                               {skew[2] / s, sym[1] / s, sym[2] / s, 0.25 * s}};
+    for (int i = 0; i < 4; i++) q[i] = by_k[k][i];
+    if (q[0] < 0.0)
+        for (int i = 0; i < 4; i++) q[i] = -q[i];
+    cli_quat_unit(q, q);
+}
+
 void cli_turn(const double R[9], const double a[3], double out[3])
 {
     for (int i = 0; i < 3; i++)

@@ -16,6 +16,9 @@ void cli_quat_unit(const double q[4], double out[4]);
 /// The rotation matrix of q, normalised first (q must not be zero).
 void cli_quat_rotation(const double q[4], double R[9]);
 
+/// The unit quaternion of the rotation matrix R (w >= 0).
+void cli_quat_from_rotation(const double R[9], double q[4]);
+
 /// out = R a (out may not alias a).
 void cli_turn(const double R[9], const double a[3], double out[3]);
 

@@ -15,7 +15,7 @@ extern "C" {
 
 typedef struct cli_sample {
     double t_s;
-    double x_m[3];          /* centre of mass, world frame */
+    double x_m[3];          /* origin of the tracked frame (body_frame.h), world frame */
     double q[4];            /* w x y z, body to world, unit */
     double v_mps[3];        /* world frame */
     double w_body_radps[3]; /* body frame */

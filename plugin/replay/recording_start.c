@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "body_frame.h"
 #include "quat.h"
 #include "recording_start.h"
 
@@ -113,7 +114,7 @@ static double fit_line(int n, const double *t, const double (*y)[3], double a[3]
    too (half g t^2 stays within CLI_START_TOL_M of a line for 0.04 s), with a velocity that
    points up; a window where the centres also lie on a line without gravity cannot tell the two
    apart, and is not taken. */
-static int fit_window(const cli_recording *rec, int n, const double *t, const double (*x)[3],
+static int fit_window(const cli_sample *first, int n, const double *t, const double (*x)[3],
                       const double (*y)[3], int gravity, const double (*r)[3], cli_sample *s)
 {
     double x0[3], v0[3], delta[3], w_world[3], a[3], b[3];
@@ -121,19 +122,22 @@ static int fit_window(const cli_recording *rec, int n, const double *t, const do
     if (gravity && fit_line(n, t, x, a, b) <= CLI_START_TOL_M) return 0;
     if (fit_line(n, t, r, delta, w_world) > CLI_START_TOL_RAD) return 0;
     double q0[4], dq[4], q[4];
-    cli_quat_unit(rec->samples[0].q, q0);
+    cli_quat_unit(first->q, q0);
     quat_exp(delta, dq);
     cli_quat_product(dq, q0, q);
     cli_quat_unit(q, s->q);
-    s->t_s = rec->samples[0].t_s;
+    s->t_s = first->t_s;
     memcpy(s->x_m, x0, sizeof x0);
     memcpy(s->v_mps, v0, sizeof v0);
     to_body(s->q, w_world, s->w_body_radps);
     return 1;
 }
 
-int cli_recording_fit_start(cli_recording *rec, int max_samples, const double g_mps2[3])
+int cli_recording_fit_start(cli_recording *rec, int max_samples, const double g_mps2[3],
+                            const cli_body_frame *frame)
 {
+    const cli_body_frame identity = cli_body_frame_identity();
+    if (!frame) frame = &identity;
     rec->start_window = 0;
     const int most = rec->n < max_samples ? rec->n : max_samples;
     if (most < CLI_START_MIN_SAMPLES) return 0;
@@ -148,12 +152,17 @@ int cli_recording_fit_start(cli_recording *rec, int max_samples, const double g_
         return 0;
     }
     const int gravity = g_mps2[0] != 0.0 || g_mps2[1] != 0.0 || g_mps2[2] != 0.0;
+    /* the centre of mass falls freely, wherever the tracked frame is */
+    cli_sample first, fitted;
+    cli_body_frame_to_body(frame, &rec->samples[0], &first);
     double q0_inverse[4];
-    cli_quat_unit(rec->samples[0].q, q0_inverse);
+    cli_quat_unit(first.q, q0_inverse);
     for (int i = 1; i < 4; i++) q0_inverse[i] = -q0_inverse[i];
     for (int i = 0; i < most; i++) {
-        const cli_sample *s = &rec->samples[i];
-        t[i] = s->t_s - rec->samples[0].t_s;
+        cli_sample body;
+        cli_body_frame_to_body(frame, &rec->samples[i], &body);
+        const cli_sample *s = &body;
+        t[i] = s->t_s - first.t_s;
         for (int c = 0; c < 3; c++) {
             x[i][c] = s->x_m[c];
             y[i][c] = s->x_m[c] - 0.5 * g_mps2[c] * t[i] * t[i];
@@ -165,9 +174,11 @@ int cli_recording_fit_start(cli_recording *rec, int max_samples, const double g_
         if (i > 0) unwrap(r[i], r[i - 1]);
     }
     for (int n = most; n >= CLI_START_MIN_SAMPLES && rec->start_window == 0; n--)
-        if (fit_window(rec, n, t, (const double(*)[3])x, (const double(*)[3])y, gravity,
-                       (const double(*)[3])r, &rec->start))
+        if (fit_window(&first, n, t, (const double(*)[3])x, (const double(*)[3])y, gravity,
+                       (const double(*)[3])r, &fitted)) {
+            cli_body_frame_to_tracked(frame, &fitted, &rec->start);
             rec->start_window = n;
+        }
     free(t);
     free(x);
     free(y);
@@ -176,7 +187,7 @@ int cli_recording_fit_start(cli_recording *rec, int max_samples, const double g_
 }
 
 void cli_recordings_fit_start(cli_recording *recs, int n, int max_samples, const double g_mps2[3],
-                              char *summary, size_t summary_size)
+                              const cli_body_frame *frame, char *summary, size_t summary_size)
 {
     if (max_samples == 0) {
         if (summary)
@@ -185,7 +196,7 @@ void cli_recordings_fit_start(cli_recording *recs, int n, int max_samples, const
     }
     int fitted = 0, least = 0, most = 0;
     for (int i = 0; i < n; i++) {
-        const int w = cli_recording_fit_start(&recs[i], max_samples, g_mps2);
+        const int w = cli_recording_fit_start(&recs[i], max_samples, g_mps2, frame);
         if (w == 0) continue;
         least = fitted == 0 || w < least ? w : least;
         most = w > most ? w : most;

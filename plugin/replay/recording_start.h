@@ -13,6 +13,7 @@
 #ifndef IMPAX_CLI_RECORDING_START_H
 #define IMPAX_CLI_RECORDING_START_H
 
+#include "body_frame.h"
 #include "recording.h"
 
 #ifdef __cplusplus
@@ -50,15 +51,18 @@ int cli_start_parse(const char *text, int *max_samples);
 /// CLI_START_TOL_M of a line (a window that cannot tell a fall from rest or a slide on a table is
 /// not taken), and makes the flight's state at the first sample's time rec's start
 /// (cli_recording_start): position, orientation, velocity and angular velocity (body frame).
+/// The flight fitted is the centre of mass's, where frame (NULL: the tracked origin) puts it
+/// (body_frame.h); the start is the tracked frame's.
 /// Returns the window's size, or 0 if no window of CLI_START_MIN_SAMPLES fits (the recording
 /// then starts from its first sample as recorded). The samples themselves stay as recorded.
-int cli_recording_fit_start(cli_recording *rec, int max_samples, const double g_mps2[3]);
+int cli_recording_fit_start(cli_recording *rec, int max_samples, const double g_mps2[3],
+                            const cli_body_frame *frame);
 
 /// Applies cli_recording_fit_start to every recording (nothing if max_samples is 0) and
 /// summarises it in summary (NULL: none): how many were fitted, the windows' sizes, how many
 /// kept their first sample.
 void cli_recordings_fit_start(cli_recording *recs, int n, int max_samples, const double g_mps2[3],
-                              char *summary, size_t summary_size);
+                              const cli_body_frame *frame, char *summary, size_t summary_size);
 
 #ifdef __cplusplus
 }

@@ -51,9 +51,9 @@ void cli_body_get_state(dBodyID body, double t_s, cli_sample *s)
 
 /* Steps sim to each later sample time t_k (relative to the first sample: until its time reaches
    t_k - h/2, so a step that divides the sample period lands on it) and compares. */
-static int compare(ipx_sim *sim, dBodyID body, double h, const cli_recording *rec,
-                   cli_replay_error *err, cli_sample *sim_states, char *message,
-                   size_t message_size)
+static int compare(ipx_sim *sim, dBodyID body, const cli_body_frame *frame, double h,
+                   const cli_recording *rec, cli_replay_error *err, cli_sample *sim_states,
+                   char *message, size_t message_size)
 {
     const double t0 = rec->samples[0].t_s;
     double sum_pos = 0.0, sum_ori = 0.0;
@@ -67,8 +67,9 @@ static int compare(ipx_sim *sim, dBodyID body, double h, const cli_recording *re
                 return 1;
             }
         }
-        cli_sample s;
-        cli_body_get_state(body, r->t_s, &s);
+        cli_sample b, s;
+        cli_body_get_state(body, r->t_s, &b);
+        cli_body_frame_to_tracked(frame, &b, &s);
         const double pos = cli_position_error_m(s.x_m, r->x_m);
         sum_pos += pos;
         sum_ori += cli_orientation_error_deg(r->q, s.q);
@@ -102,15 +103,21 @@ int cli_replay(const ipx_scene *scene, const char *model, const char *params,
         return 2;
     }
     dBodyID body = ipx_sim_body(sim, b);
-    if (cli_body_set_state(body, cli_recording_start(rec)) != 0) {
+    const cli_body_frame frame = cli_replay_frame(scene);
+    cli_sample start;
+    cli_body_frame_to_body(&frame, cli_recording_start(rec), &start);
+    if (cli_body_set_state(body, &start) != 0) {
         snprintf(message, message_size,
                  "%s: the start state is not finite or its quaternion is zero", rec->path);
         ipx_sim_destroy(sim);
         return 2;
     }
-    if (sim_states) cli_body_get_state(body, rec->samples[0].t_s, &sim_states[0]);
-    const int rc =
-        compare(sim, body, ipx_scene_step_size(scene), rec, err, sim_states, message, message_size);
+    if (sim_states) {
+        cli_body_get_state(body, rec->samples[0].t_s, &start);
+        cli_body_frame_to_tracked(&frame, &start, &sim_states[0]);
+    }
+    const int rc = compare(sim, body, &frame, ipx_scene_step_size(scene), rec, err, sim_states,
+                           message, message_size);
     const ipx_ode_stats st = ipx_ode_get_stats(ipx_sim_impax(sim));
     err->impact_events = st.impact_events;
     err->fallbacks = st.fallbacks;
@@ -123,5 +130,13 @@ void cli_replay_fit_starts(const ipx_scene *scene, cli_recording *recs, int n, i
 {
     double g_mps2[3];
     ipx_scene_replay_gravity(scene, g_mps2);
-    cli_recordings_fit_start(recs, n, max_samples, g_mps2, summary, summary_size);
+    const cli_body_frame frame = cli_replay_frame(scene);
+    cli_recordings_fit_start(recs, n, max_samples, g_mps2, &frame, summary, summary_size);
+}
+
+cli_body_frame cli_replay_frame(const ipx_scene *scene)
+{
+    double com_m[3], R[9];
+    ipx_scene_replay_inertial(scene, com_m, R);
+    return cli_body_frame_make(com_m, R);
 }

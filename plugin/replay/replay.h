@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 
+#include "body_frame.h"
 #include "recording.h"
 #include "replay_metric.h"
 #include "world.h"
@@ -20,18 +21,23 @@ typedef struct cli_replay_error {
 
 /// Simulates rec in a fresh simulation of scene under model/params (as ipx_sim_create takes
 /// them): the world's replay body starts at the first sample's state and is compared with the
-/// recording at every later sample. sim_states (NULL, or rec->n entries) receives the simulated
-/// state at each sample time. 0; 2 for a bad model or parameter (nothing simulated); 1 if the
+/// recording at every later sample, both in the frame the recording tracks (cli_replay_frame).
+/// sim_states (NULL, or rec->n entries) receives the simulated state at each sample time, in
+/// that frame. 0; 2 for a bad model or parameter (nothing simulated); 1 if the
 /// simulation failed; message says why.
 int cli_replay(const ipx_scene *scene, const char *model, const char *params,
                const cli_recording *rec, cli_replay_error *err, cli_sample *sim_states,
                char *message, size_t message_size);
 
 /// cli_recordings_fit_start (recording_start.h) under the acceleration the scene's replay body
-/// falls with in free flight (ipx_scene_replay_gravity): the starts `--start fit[:N]` replays
-/// from. max_samples 0 fits nothing.
+/// falls with in free flight (ipx_scene_replay_gravity), its centre of mass where the world puts
+/// it (cli_replay_frame): the starts `--start fit[:N]` replays from. max_samples 0 fits nothing.
 void cli_replay_fit_starts(const ipx_scene *scene, cli_recording *recs, int n, int max_samples,
                            char *summary, size_t summary_size);
+
+/// The frame the scene's recordings track, against the replay body's centre of mass and axes:
+/// the replay link's frame and its <inertial><pose> (ipx_scene_replay_inertial).
+cli_body_frame cli_replay_frame(const ipx_scene *scene);
 
 /// Sets body (an ODE body: its position is the centre of mass, its frame the inertial axes) to
 /// sample s: position, orientation (normalised), linear velocity, and the angular velocity,

@@ -65,6 +65,19 @@ const char *ipx_scene_params(const ipx_scene *s) { return s->params ? s->params 
 double ipx_scene_step_size(const ipx_scene *s) { return s->step_size; }
 double ipx_scene_duration(const ipx_scene *s) { return s->duration; }
 
+void ipx_scene_replay_inertial(const ipx_scene *s, double com_m[3], double R[9])
+{
+    const char *name = ipx_scene_replay_body(s);
+    const int link = name ? sdf_find_link(s, name) : -1;
+    ipx_pose rel = ipx_pose_identity();
+    if (link >= 0) {
+        const ipx_pose to_link = ipx_pose_inverse(&s->links[link].pose);
+        rel = ipx_pose_compose(&to_link, &s->links[link].inertial);
+    }
+    memcpy(com_m, rel.p, sizeof rel.p);
+    memcpy(R, rel.R, sizeof rel.R);
+}
+
 double ipx_scene_replay_length(const ipx_scene *s) { return s->replay_length; }
 
 static const char *first_dynamic_link(const ipx_scene *s)

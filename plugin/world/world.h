@@ -44,6 +44,11 @@ const char *ipx_scene_replay_body(const ipx_scene *scene);
 /// zero if the body's link has <gravity>false</gravity>), which a replay's fitted start assumes
 /// (recording_start.h). Zero if the world has no replay body.
 void ipx_scene_replay_gravity(const ipx_scene *scene, double g_mps2[3]);
+/// The replay body's inertial frame (its centre of mass and inertial axes: the frame ODE moves
+/// it by) in its link frame (the frame its recordings track): the link's <inertial><pose>. com_m
+/// in m, R row major (columns the inertial axes); zero and the identity if the world has no
+/// replay body.
+void ipx_scene_replay_inertial(const ipx_scene *scene, double com_m[3], double R[9]);
 /// m, the reference length replay errors are reported against (impax:replay/impax:length,
 /// e.g. a cube's edge), 1 if the world gives none.
 double ipx_scene_replay_length(const ipx_scene *scene);

@@ -15,6 +15,7 @@
 #include "free_flight.h"
 #include "recording_start.h"
 #include "replay.h"
+#include "toss_gen.h"
 
 static const char *worlds_dir;
 static const double PI = 3.14159265358979323846, G = 9.81, DT = 1.0 / 148.0;
@@ -78,14 +79,14 @@ static void test_an_exact_flight_gives_back_its_start(void)
     ipx_free_flight(2.0, G, 0.0, x, q, v, w);
     /* the recorded velocity is the mean over the sample before: g dt / 2 slower in z */
     ENSURE_NEAR(rec.samples[0].v_mps[2] - v[2], 0.5 * G * DT, 1e-9);
-    ENSURE(cli_recording_fit_start(&rec, 20, GRAVITY) == 20);
+    ENSURE(cli_recording_fit_start(&rec, 20, GRAVITY, NULL) == 20);
     ENSURE(rec.start_window == 20 && cli_recording_start(&rec) == &rec.start);
     ensure_state(&rec.start, x, q, v, w, 1e-9);
     ENSURE(rec.start.t_s == 0.0);
     /* the samples themselves stay as recorded */
     ENSURE_NEAR(rec.samples[0].v_mps[2] - v[2], 0.5 * G * DT, 1e-9);
     /* a window longer than the recording takes all of it */
-    ENSURE(cli_recording_fit_start(&rec, 1000, GRAVITY) == 30);
+    ENSURE(cli_recording_fit_start(&rec, 1000, GRAVITY, NULL) == 30);
     ensure_state(&rec.start, x, q, v, w, 1e-9);
     free(rec.samples);
 }
@@ -108,7 +109,7 @@ static void test_a_spin_past_pi_within_the_window(void)
         for (int i = 0; i < 3; i++) s->x_m[i] = 0.5 * GRAVITY[i] * s->t_s * s->t_s;
     }
     ENSURE(40.0 * (n - 1) * DT > PI + 1.5);
-    ENSURE(cli_recording_fit_start(&rec, n, GRAVITY) == n);
+    ENSURE(cli_recording_fit_start(&rec, n, GRAVITY, NULL) == n);
     /* w in the body frame of q0 (a turn of 0.4 rad about x): R(q0)^T w_world */
     const double c = cos(0.4), s = sin(0.4);
     const double w_body[3] = {0.0, c * 24.0 + s * 32.0, -s * 24.0 + c * 32.0};
@@ -138,7 +139,7 @@ static void test_the_window_ends_where_the_flight_does(void)
                 ipx_quat_product(turn, q_old, s->q);
             }
         }
-        ENSURE(cli_recording_fit_start(&rec, 20, GRAVITY) == 9);
+        ENSURE(cli_recording_fit_start(&rec, 20, GRAVITY, NULL) == 9);
         ensure_state(&rec.start, x, q, v, w, 1e-9);
         free(rec.samples);
     }
@@ -173,7 +174,7 @@ static void test_capture_noise_averages_out(void)
     double x[3], q[4], v[3], w[3], x1[3], q1[4], v1[3], w1[3];
     ipx_free_flight(2.0, G, 0.0, x, q, v, w);
     ipx_free_flight(2.0, G, DT, x1, q1, v1, w1);
-    ENSURE(cli_recording_fit_start(&rec, 20, GRAVITY) == 20);
+    ENSURE(cli_recording_fit_start(&rec, 20, GRAVITY, NULL) == 20);
     double recorded_v = 0, fitted_v = 0, fitted_w = 0;
     for (int i = 0; i < 3; i++) { /* sample 1's recorded velocity against the flight's there */
         recorded_v = fmax(recorded_v, fabs(rec.samples[1].v_mps[i] - v1[i]));
@@ -209,10 +210,10 @@ static void test_a_body_that_does_not_fall_is_not_fitted(void)
             s->x_m[2] = 0.0524;
             s->v_mps[0] = sliding ? 0.5 : 0.0;
         }
-        ENSURE(cli_recording_fit_start(&rec, 20, GRAVITY) == 0);
+        ENSURE(cli_recording_fit_start(&rec, 20, GRAVITY, NULL) == 0);
         ENSURE(cli_recording_start(&rec) == &rec.samples[0]);
         const double none[3] = {0, 0, 0};
-        ENSURE(cli_recording_fit_start(&rec, 20, none) == 20);
+        ENSURE(cli_recording_fit_start(&rec, 20, none, NULL) == 20);
         ENSURE_NEAR(rec.start.v_mps[0], sliding ? 0.5 : 0.0, 1e-9);
         ENSURE_NEAR(rec.start.v_mps[2], 0.0, 1e-9);
         free(rec.samples);
@@ -224,18 +225,18 @@ static void test_no_flight_no_fit(void)
 {
     cli_recording rec = flight_recording(30);
     rec.samples[1].x_m[0] += 0.005; /* 5 mm off at the second sample */
-    ENSURE(cli_recording_fit_start(&rec, 20, GRAVITY) == 0);
+    ENSURE(cli_recording_fit_start(&rec, 20, GRAVITY, NULL) == 0);
     ENSURE(rec.start_window == 0 && cli_recording_start(&rec) == &rec.samples[0]);
     cli_recording two = flight_recording(2);
-    ENSURE(cli_recording_fit_start(&two, 20, GRAVITY) == 0);
-    ENSURE(cli_recording_fit_start(&two, 2, GRAVITY) == 0);
+    ENSURE(cli_recording_fit_start(&two, 20, GRAVITY, NULL) == 0);
+    ENSURE(cli_recording_fit_start(&two, 2, GRAVITY, NULL) == 0);
     /* the summary of a set */
     cli_recording set[2] = {rec, flight_recording(30)};
     char summary[256];
-    cli_recordings_fit_start(set, 2, 20, GRAVITY, summary, sizeof summary);
+    cli_recordings_fit_start(set, 2, 20, GRAVITY, NULL, summary, sizeof summary);
     ENSURE(strstr(summary, "1 of 2 recordings start from a fit") != NULL);
     ENSURE(strstr(summary, "(20 to 20 samples); 1 from their first sample") != NULL);
-    cli_recordings_fit_start(set, 2, 0, GRAVITY, summary, sizeof summary);
+    cli_recordings_fit_start(set, 2, 0, GRAVITY, NULL, summary, sizeof summary);
     ENSURE(strstr(summary, "every recording starts from its first sample") != NULL);
     free(set[1].samples);
     free(rec.samples);
@@ -250,7 +251,7 @@ static void test_a_replay_starts_from_the_fitted_state(void)
 {
     char path[1024];
     snprintf(path, sizeof path, "%s/cube_toss.world", worlds_dir);
-    ipx_scene *scene = ipx_scene_load(path, NULL, NULL);
+    ipx_scene *scene = toss_scene_load_centred(path); /* the flight's centre: its centre of mass */
     ENSURE(scene != NULL);
     if (!scene) return;
     double g[3];
@@ -264,7 +265,7 @@ static void test_a_replay_starts_from_the_fitted_state(void)
     cli_replay_error recorded, fitted;
     char msg[256];
     ENSURE(cli_replay(scene, "plus", NULL, &rec, &recorded, NULL, msg, sizeof msg) == 0);
-    ENSURE(cli_recording_fit_start(&rec, 20, g) == 20);
+    ENSURE(cli_recording_fit_start(&rec, 20, g, NULL) == 20);
     cli_sample *states = calloc(n, sizeof(cli_sample));
     ENSURE(cli_replay(scene, "plus", NULL, &rec, &fitted, states, msg, sizeof msg) == 0);
     printf("  replay of a flight: mean position error from the recorded start %.6g m, from the "

@@ -23,9 +23,10 @@ static char cube[1024];
 
 static const double SAMPLE_S = 1.0 / 148.0;
 
-/* body's state at t as a recording's sample: position, quaternion, velocity, and the angular
-   velocity in the body frame, R^T w. */
-static cli_sample state_of(double t, dBodyID body)
+/* body's state at t as a recording's sample of the tracked frame (the cube's centre, 5.3 mm
+   from its centre of mass: frame): position, quaternion, velocity, and the angular velocity in
+   the body frame, R^T w. */
+static cli_sample state_of(double t, dBodyID body, const cli_body_frame *frame)
 {
     const dReal *x = dBodyGetPosition(body), *q = dBodyGetQuaternion(body),
                 *v = dBodyGetLinearVel(body), *w = dBodyGetAngularVel(body),
@@ -37,7 +38,9 @@ static cli_sample state_of(double t, dBodyID body)
         s.w_body_radps[i] = R[i] * w[0] + R[4 + i] * w[1] + R[8 + i] * w[2];
     }
     for (int i = 0; i < 4; i++) s.q[i] = q[i];
-    return s;
+    cli_sample tracked;
+    cli_body_frame_to_tracked(frame, &s, &tracked);
+    return tracked;
 }
 
 typedef struct made {
@@ -47,7 +50,7 @@ typedef struct made {
 
 /* The cube world from its own initial state (toss 000's first sample) under model for n samples,
    written as a recording at scratch/name whose times start at t0. The body starts from the
-   first row's numbers through cli_body_set_state, as a replay does: the world's own start
+   first row's numbers through cli_body_frame_to_body and cli_body_set_state, as a replay does: the world's own start
    differs from them by rounding (R^T w back to R w_body, the quaternion normalised again), and
    the cube's corner impacts grow 1e-16 into 1e-5 m within 0.8 s (measured: 8e-6 m under plus,
    2e-5 m under ode), which would hide what this test checks. The conversions themselves are
@@ -65,12 +68,15 @@ static made make_recording(const char *name, const char *model, double t0, int n
         const double h = ipx_scene_step_size(scene);
         dBodyID body = ipx_sim_body(sim, ipx_sim_body_index(sim, "cube::link"));
         fprintf(f, "t,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\n");
-        const cli_sample first = state_of(t0, body);
-        ENSURE(cli_body_set_state(body, &first) == 0);
+        const cli_body_frame frame = cli_replay_frame(scene);
+        const cli_sample first = state_of(t0, body, &frame);
+        cli_sample start;
+        cli_body_frame_to_body(&frame, &first, &start);
+        ENSURE(cli_body_set_state(body, &start) == 0);
         for (int k = 0; k < n; k++) {
             while (ipx_sim_time(sim) < k * SAMPLE_S - h / 2)
                 ENSURE(ipx_sim_step(sim, msg, sizeof msg) == 0);
-            const cli_sample s = k ? state_of(t0 + k * SAMPLE_S, body) : first;
+            const cli_sample s = k ? state_of(t0 + k * SAMPLE_S, body, &frame) : first;
             toss_write_row(f, &s);
             const double z = dBodyGetPosition(body)[2];
             if (k == 0) out.z_first = z;

@@ -134,7 +134,7 @@ static void test_cube_world_box_and_table(void)
     ENSURE(cli_phase_box_of_scene(scene, &box, msg, sizeof msg) == 0);
     for (int i = 0; i < 3; i++) {
         ENSURE_NEAR(box.half_m[i], 0.05125, 1e-15);
-        ENSURE_NEAR(box.pos_m[i], 0.0, 0.0);
+        ENSURE_NEAR(box.pos_m[i], 0.0, 1e-15); /* at the cube's centre, 5.3 mm off the body's */
         ENSURE_NEAR(box.normal[i], i == 2 ? 1.0 : 0.0, 0.0);
     }
     ENSURE_NEAR(box.quat[0], 1.0, 0.0);
@@ -152,12 +152,18 @@ static cli_recording own_recording(const ipx_scene *scene, int n)
     if (!sim || !rec.samples) return rec;
     const double h = ipx_scene_step_size(scene);
     dBodyID body = ipx_sim_body(sim, ipx_sim_body_index(sim, "cube::link"));
-    cli_body_get_state(body, 0.0, &rec.samples[0]);
-    ENSURE(cli_body_set_state(body, &rec.samples[0]) == 0); /* as a replay starts */
+    /* the samples track the cube's centre; the body is its centre of mass */
+    const cli_body_frame frame = cli_replay_frame(scene);
+    cli_sample b;
+    cli_body_get_state(body, 0.0, &b);
+    cli_body_frame_to_tracked(&frame, &b, &rec.samples[0]);
+    cli_body_frame_to_body(&frame, &rec.samples[0], &b);
+    ENSURE(cli_body_set_state(body, &b) == 0); /* as a replay starts */
     for (int k = 1; k < n; k++) {
         while (ipx_sim_time(sim) < k / 148.0 - h / 2)
             ENSURE(ipx_sim_step(sim, msg, sizeof msg) == 0);
-        cli_body_get_state(body, k / 148.0, &rec.samples[k]);
+        cli_body_get_state(body, k / 148.0, &b);
+        cli_body_frame_to_tracked(&frame, &b, &rec.samples[k]);
     }
     ipx_sim_destroy(sim);
     return rec;

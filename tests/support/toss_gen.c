@@ -1,9 +1,13 @@
+#define _POSIX_C_SOURCE 200809L /* mkstemp */
 #include "toss_gen.h"
 
 #include "quat.h"
 #include "replay.h"
 
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 static void print_diag(void *user, int is_error, const char *line)
 {
@@ -12,6 +16,57 @@ static void print_diag(void *user, int is_error, const char *line)
 }
 
 ipx_scene *toss_scene_load(const char *world) { return ipx_scene_load(world, print_diag, NULL); }
+
+/* The whole file (malloc'd, NUL-terminated), or NULL. */
+static char *whole_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    char *text = NULL;
+    long size = -1;
+    if (f && fseek(f, 0, SEEK_END) == 0 && (size = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0)
+        text = malloc((size_t)size + 1);
+    if (text && fread(text, 1, (size_t)size, f) == (size_t)size) text[size] = '\0';
+    else {
+        free(text);
+        text = NULL;
+    }
+    if (f) fclose(f);
+    return text;
+}
+
+int toss_world_with_com(const char *world, const char *pose, const char *out_path)
+{
+    char *text = whole_file(world);
+    char *inertial = text ? strstr(text, "<inertial>") : NULL;
+    char *end = inertial ? strstr(inertial, "</inertial>") : NULL;
+    char *open = inertial ? strstr(inertial, "<pose>") : NULL;
+    char *close = open ? strstr(open, "</pose>") : NULL;
+    FILE *f = close && close < end ? fopen(out_path, "w") : NULL;
+    int rc = -1;
+    if (f) {
+        fwrite(text, 1, (size_t)(open - text), f);
+        fprintf(f, "<pose>%s", pose);
+        fputs(close, f);
+        rc = fclose(f) == 0 ? 0 : -1;
+    }
+    if (rc != 0)
+        fprintf(stderr, "toss_gen: %s: no <inertial><pose> to replace, or %s not written\n", world,
+                out_path);
+    free(text);
+    return rc;
+}
+
+ipx_scene *toss_scene_load_centred(const char *world)
+{
+    char path[] = "/tmp/impax_centred_XXXXXX";
+    const int fd = mkstemp(path);
+    if (fd < 0) return NULL;
+    close(fd);
+    ipx_scene *scene =
+        toss_world_with_com(world, "0 0 0 0 0 0", path) == 0 ? toss_scene_load(path) : NULL;
+    unlink(path);
+    return scene;
+}
 
 void toss_write_row(FILE *f, const cli_sample *s)
 {
@@ -51,7 +106,10 @@ static int write_run(const ipx_scene *scene, const char *model, const char *para
         cli_quat_unit(s.q, s.q); /* the file's quaternion must be unit */
         cli_sample first = recorded_first ? *recorded_first : s;
         first.t_s = 0;
-        rc = cli_body_set_state(b, &s);
+        const cli_body_frame frame = cli_replay_frame(scene);
+        cli_sample body;
+        cli_body_frame_to_body(&frame, &s, &body);
+        rc = cli_body_set_state(b, &body);
         fprintf(f, "t,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\n");
         toss_write_row(f, &first);
         const double h = ipx_scene_step_size(scene);
@@ -59,7 +117,8 @@ static int write_run(const ipx_scene *scene, const char *model, const char *para
             const double t = time_of(times, k);
             while (rc == 0 && ipx_sim_time(sim) < t - 0.5 * h)
                 rc = ipx_sim_step(sim, message, sizeof message);
-            cli_body_get_state(b, t, &s);
+            cli_body_get_state(b, t, &body);
+            cli_body_frame_to_tracked(&frame, &body, &s);
             if (rc == 0) toss_write_row(f, &s);
         }
         if (fclose(f) != 0) rc = -1;

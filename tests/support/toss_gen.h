@@ -19,6 +19,16 @@ void toss_write_row(FILE *f, const cli_sample *s);
 /// The world at path, its errors printed on stderr; NULL if it cannot be loaded.
 ipx_scene *toss_scene_load(const char *world);
 
+/// Writes world with the pose of its first <inertial> (the cube-toss world's cube: where its
+/// centre of mass sits) replaced by pose ("x y z roll pitch yaw") to out_path. 0, or -1
+/// (printed why) if world has no such pose or out_path cannot be written.
+int toss_world_with_com(const char *world, const char *pose, const char *out_path);
+
+/// world loaded with that centre of mass at its link's origin (toss_world_with_com with a zero
+/// pose, through a temporary file): the cube whose tracked centre is its centre of mass, as
+/// the closed-form flights of the replay tests assume. NULL (printed why) if it fails.
+ipx_scene *toss_scene_load_centred(const char *world);
+
 /// Simulates world under model/params from start (its t_s is ignored: times start at 0; its
 /// quaternion is normalised) for duration_s and writes samples every 1/rate_hz s to csv_path.
 /// 0, or -1 (printed why).
