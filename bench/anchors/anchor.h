@@ -35,7 +35,7 @@ typedef struct anchor_scene {
 /// uniform cube's). The centre of mass where the world's <inertial><pose> puts it.
 anchor_scene anchor_cube_toss_scene(int identified);
 
-#define ANCHOR_MAX_PARAMS 4
+#define ANCHOR_MAX_PARAMS 5
 
 /// A simulator's parameter that can be fitted.
 typedef struct anchor_param {

@@ -3,8 +3,9 @@
    restitution only above 0.2 m/s, sleeping after 2 s at rest), a btBoxShape on a
    btStaticPlaneShape (the box a child of a compound shape, placed against the cube's centre of
    mass; Bullet moves a body by its centre of mass, the tosses track the cube's frame:
-   anchor_body_frame turns one into the other). What is fitted is the cube's lateral friction and restitution, and if
-   asked its rolling and spinning friction. Bullet combines two objects' friction and restitution
+   anchor_body_frame turns one into the other). What is fitted is the cube's lateral friction and
+   restitution, and if asked its rolling and spinning friction and its inertia (a factor on the
+   scene's, as impax's inertia_scale). Bullet combines two objects' friction and restitution
    as products, and rolling and spinning friction as r0 f1 + r1 f0, so the table has friction 1,
    restitution 1 and no rolling or spinning friction: a contact gets the cube's values. A replay
    builds a fresh world, so that nothing (cached contact points, sleeping) carries over. */
@@ -19,7 +20,7 @@
 namespace
 {
 
-enum { FRICTION, RESTITUTION, ROLLING, SPINNING };
+enum { FRICTION, RESTITUTION, ROLLING, SPINNING, INERTIA };
 
 struct bullet_world {
     anchor_scene scene;
@@ -67,7 +68,7 @@ struct bullet_world {
         table->setFriction(1.0);
         table->setRestitution(1.0);
         dynamics->addRigidBody(table.get());
-        const double inertia = scene.inertia_kgm2;
+        const double inertia = scene.inertia_kgm2 * values[INERTIA];
         btRigidBody::btRigidBodyConstructionInfo info(scene.mass_kg, nullptr, &cube_compound,
                                                       btVector3(inertia, inertia, inertia));
         info.m_friction = values[FRICTION];
@@ -156,22 +157,24 @@ const char *bullet_version()
     return text;
 }
 
-/* Bounds: friction and restitution as impax's fits bound mu and e, rolling and spinning friction
-   (lengths: torque per normal force) up to a tenth of the half width; the fit starts from the
-   middle of the bounds, as impax's fits of mu and e do. Not fitted, rolling and spinning
-   friction stay at Bullet's default, 0. */
+/* Bounds: friction, restitution and the inertia's factor as impax's fits bound mu, e and
+   inertia_scale, rolling and spinning friction (lengths: torque per normal force) up to a tenth
+   of the half width; the fit starts from the middle of the bounds, as impax's fits of mu and e
+   do, and the inertia at the scene's, as impax's does. Not fitted, rolling and spinning
+   friction stay at Bullet's default, 0, and the inertia at the scene's. */
 anchor_sim make_sim()
 {
     anchor_sim sim{};
     sim.name = "bullet";
     sim.display = "Bullet";
     sim.version = bullet_version;
-    sim.n_params = 4;
+    sim.n_params = 5;
     sim.n_default = 2;
     sim.params[FRICTION] = {"friction", "", 0.0, 1.0, 0.5, 0.5};
     sim.params[RESTITUTION] = {"restitution", "", 0.0, 1.0, 0.5, 0.0};
     sim.params[ROLLING] = {"rolling", "m", 0.0, 0.00524, 0.00262, 0.0};
     sim.params[SPINNING] = {"spinning", "m", 0.0, 0.00524, 0.00262, 0.0};
+    sim.params[INERTIA] = {"inertia_scale", "", 0.5, 2.0, 1.0, 1.0};
     sim.create = bullet_create;
     sim.start = bullet_start;
     sim.step = bullet_step;

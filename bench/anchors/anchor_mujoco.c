@@ -2,8 +2,10 @@
    virtual file. Everything MuJoCo 2.2.2 does by default is kept: the semi-implicit Euler
    integrator, the Newton solver, pyramidal friction cones, condim 3 (sliding friction only),
    solimp 0.9 0.95 0.001. The body's frame is the cube's (the one the tosses track), its centre
-   of mass the scene's (<inertial pos>); what is fitted is the sliding friction and the contact's solref
-   (timeconst, dampratio), set on both geoms so that MuJoCo's mixing of the two gives them. */
+   of mass the scene's (<inertial pos>); what is fitted is the sliding friction and the
+   contact's solref (timeconst, dampratio), set on both geoms so that MuJoCo's mixing of the two
+   gives them, and if asked the cube's inertia (a factor on the scene's, as impax's
+   inertia_scale). */
 #include <math.h>
 #include <mujoco/mujoco.h>
 #include <stdio.h>
@@ -12,7 +14,7 @@
 
 #include "anchor.h"
 
-enum { MU, TIMECONST, DAMPRATIO };
+enum { MU, TIMECONST, DAMPRATIO, INERTIA };
 
 typedef struct mujoco_world {
     mjModel *model;
@@ -62,7 +64,7 @@ static void *mujoco_create(const anchor_scene *scene, const double *values, char
                            size_t message_size)
 {
     char text[2048];
-    const double half_m = 0.5 * scene->edge_m, inertia = scene->inertia_kgm2;
+    const double half_m = 0.5 * scene->edge_m, inertia = scene->inertia_kgm2 * values[INERTIA];
     snprintf(text, sizeof text, mjcf_format, scene->step_s, -scene->gravity_mps2, values[MU],
              values[TIMECONST], values[DAMPRATIO], scene->com_m[0], scene->com_m[1],
              scene->com_m[2], scene->mass_kg, inertia, inertia, inertia, half_m, half_m, half_m);
@@ -141,16 +143,18 @@ static void mujoco_destroy(void *world)
    scene (1/1480 s: MuJoCo clamps a stiffer one to that) to 0.1 s, the damping ratio from 0.1
    (bouncy) to 2 (overdamped). The fit starts from the middle of mu's bounds, as impax's fits of
    mu do, and at MuJoCo's own solref defaults (0.02 s, 1), as impax's start at a model's
-   defaults. (A first bound of 0.002 s held the fit: it stopped there.) */
+   defaults; the inertia's factor within impax's bounds for inertia_scale, from 1. (A first
+   bound of 0.002 s held the fit: it stopped there.) */
 const anchor_sim anchor_mujoco = {
     .name = "mujoco",
     .display = "MuJoCo",
     .version = mj_versionString,
-    .n_params = 3,
+    .n_params = 4,
     .n_default = 3,
     .params = {{"mu", "", 0.0, 1.0, 0.5, 1.0},
                {"timeconst", "s", 2.0 / 1480, 0.1, 0.02, 0.02},
-               {"dampratio", "", 0.1, 2.0, 1.0, 1.0}},
+               {"dampratio", "", 0.1, 2.0, 1.0, 1.0},
+               {"inertia_scale", "", 0.5, 2.0, 1.0, 1.0}},
     .create = mujoco_create,
     .start = mujoco_start,
     .step = mujoco_step,

@@ -31,7 +31,7 @@ static const char help[] =
     "  --data P        a recording or a directory of them (required)\n"
     "  --sim S         mujoco or bullet (default: every one built: %s)\n"
     "  --all-params    fit every parameter the simulator has (Bullet: rolling and spinning\n"
-    "                  friction too), not only its first ones\n"
+    "                  friction too; both: the cube's inertia_scale), not only its first ones\n"
     "  --inertia I     uniform (m edge^2/6, the default, as impax's fits) or identified\n"
     "                  (the data set's 0.797 m a^2, a the half width)\n"
     "  --folds K       2..20, or 1 for none (default 2); --seed S the shuffle (default 1)\n"

@@ -4,9 +4,10 @@
 /// with it: the centre ends ½ g h t below the parabola) and the orientation exact (both turn by
 /// the exact exponential of a constant body rate; the cube's isotropic inertia keeps it
 /// constant), whether the centre of mass is the tracked centre or 5.3 mm off it (the scene's, as
-/// worlds/cube_toss.world has it); a cube set flat on the table at rest stays there, at the half edge within the
-/// simulator's contact penetration; a world replays a recording the same after another one; and
-/// the fit, given recordings the simulator made itself, finds their friction again.
+/// worlds/cube_toss.world has it); a cube set flat on the table at rest stays there, at the half
+/// edge within the simulator's contact penetration; a world replays a recording the same after
+/// another one; and the fit, given recordings the simulator made itself, finds their friction
+/// again, and their inertia reaches the simulator (1.5 times it moves them by millimetres).
 /// A simulator given the angular velocity in the wrong frame, the quaternion in the wrong order,
 /// the wrong step, gravity or cube, or that compared at the wrong samples, would be off by
 /// orders of magnitude.
@@ -238,7 +239,7 @@ static void test_fit_recovers_the_values_it_recorded(void)
     static cli_sample samples[TOSSES][N];
     cli_recording recs[TOSSES];
     const int all[TOSSES] = {0, 1, 2, 3};
-    const double truth[2][ANCHOR_MAX_PARAMS] = {{0.3, 0.01, 0.8}, {0.3, 0.3, 0, 0}};
+    const double truth[2][ANCHOR_MAX_PARAMS] = {{0.3, 0.01, 0.8, 1.0}, {0.3, 0.3, 0, 0, 1.0}};
     for (int s = 0; s < anchor_n_sims; s++) {
         const anchor_sim *sim = anchor_sims[s];
         const double *values = truth[strcmp(sim->name, "mujoco") != 0];
@@ -284,6 +285,15 @@ static void test_fit_recovers_the_values_it_recorded(void)
             printf(" %s=%.4g (%.4g)", sim->params[k].name, fitted[k], values[k]);
         printf("\n");
         ENSURE_NEAR(at_truth.mean_pos_m, 0.0, 1e-12);
+        /* the cube's inertia reaches the simulator: its own tosses, at 1.5 times it */
+        double heavier[ANCHOR_MAX_PARAMS];
+        anchor_error at_heavier;
+        for (int k = 0; k < sim->n_params; k++)
+            heavier[k] = strcmp(sim->params[k].name, "inertia_scale") == 0 ? 1.5 : values[k];
+        ENSURE(anchor_fit_score(&fp, heavier, all, TOSSES, &at_heavier, msg, sizeof msg) == 0);
+        printf("  %s: its own tosses replayed at 1.5 times the inertia: %.3g m\n", sim->display,
+               at_heavier.mean_pos_m);
+        ENSURE(at_heavier.mean_pos_m > 1e-3);
         ENSURE(trained.mean_pos_m < 0.05 * at_start.mean_pos_m);
         ENSURE_NEAR(fitted[0], values[0], 0.03);
     }
