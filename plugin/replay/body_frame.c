@@ -17,13 +17,6 @@ cli_body_frame cli_body_frame_make(const double com_m[3], const double R[9])
     return f;
 }
 
-void cli_body_frame_offset(const cli_body_frame *f, const double q_tracked[4], double r_m[3])
-{
-    double R[9];
-    cli_quat_rotation(q_tracked, R);
-    cli_turn(R, f->com_m, r_m);
-}
-
 /* w_world × r */
 static void cross(const double a[3], const double b[3], double out[3])
 {

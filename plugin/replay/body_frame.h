@@ -24,13 +24,10 @@ cli_body_frame cli_body_frame_identity(void);
 /// inertial axes in the tracked frame).
 cli_body_frame cli_body_frame_make(const double com_m[3], const double R[9]);
 
-/// m, world frame: the centre of mass less the tracked origin, R(q_tracked) com_m.
-void cli_body_frame_offset(const cli_body_frame *f, const double q_tracked[4], double r_m[3]);
-
-/// A tracked sample as the body's: x + r, q ⊗ q_f, v + w × r (w in the world frame), the angular
-/// velocity in the inertial axes; r from cli_body_frame_offset. The identity frame, and a sample
-/// whose quaternion is zero or not finite, copy the sample as it is (a state set from the
-/// latter is refused: replay.h).
+/// A tracked sample as the body's: x + r, q ⊗ q_f, v + w × r (w in the world frame, r = R com,
+/// R the tracked orientation), the angular velocity in the inertial axes. The identity frame,
+/// and a sample whose quaternion is zero or not finite, copy the sample as it is (a state set
+/// from the latter is refused: replay.h).
 void cli_body_frame_to_body(const cli_body_frame *f, const cli_sample *tracked, cli_sample *body);
 
 /// The inverse of cli_body_frame_to_body: the tracked frame's sample of a body's state.
