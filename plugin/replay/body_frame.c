@@ -39,14 +39,6 @@ static int quat_usable(const double q[4])
     return n2 > 0.0 && isfinite(n2);
 }
 
-/* out = q^-1 ⊗ (0, v) ⊗ q for unit q: v turned from q's outer frame into its inner one. */
-static void turn_inverse(const double q[4], const double v[3], double out[3])
-{
-    double R[9];
-    cli_quat_rotation(q, R);
-    for (int i = 0; i < 3; i++) out[i] = R[i] * v[0] + R[3 + i] * v[1] + R[6 + i] * v[2];
-}
-
 void cli_body_frame_to_body(const cli_body_frame *f, const cli_sample *tracked, cli_sample *body)
 {
     *body = *tracked;
@@ -62,7 +54,7 @@ void cli_body_frame_to_body(const cli_body_frame *f, const cli_sample *tracked, 
         body->v_mps[i] = tracked->v_mps[i] + w_x_r[i];
     }
     cli_quat_product(q, f->q, body->q);
-    turn_inverse(f->q, tracked->w_body_radps, body->w_body_radps);
+    cli_quat_turn_back(f->q, tracked->w_body_radps, body->w_body_radps);
 }
 
 void cli_body_frame_to_tracked(const cli_body_frame *f, const cli_sample *body, cli_sample *tracked)
@@ -83,5 +75,5 @@ void cli_body_frame_to_tracked(const cli_body_frame *f, const cli_sample *body, 
         tracked->x_m[i] = body->x_m[i] - r[i];
         tracked->v_mps[i] = body->v_mps[i] - w_x_r[i];
     }
-    turn_inverse(f_inverse, body->w_body_radps, tracked->w_body_radps);
+    cli_quat_turn_back(f_inverse, body->w_body_radps, tracked->w_body_radps);
 }

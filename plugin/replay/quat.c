@@ -28,6 +28,15 @@ void cli_quat_rotation(const double q[4], double R[9])
     for (int i = 0; i < 9; i++) R[i] = r[i];
 }
 
+void cli_quat_turn_back(const double q[4], const double v[3], double out[3])
+{
+    const double conj[4] = {q[0], -q[1], -q[2], -q[3]}, p[4] = {0.0, v[0], v[1], v[2]};
+    double t[4], u[4];
+    cli_quat_product(conj, p, t);
+    cli_quat_product(t, q, u);
+    for (int i = 0; i < 3; i++) out[i] = u[i + 1];
+}
+
 /* Shepperd's choice: the largest of 4 w^2, 4 x^2, 4 y^2, 4 z^2 is taken from the diagonal, the
    other three from the off-diagonal sums and differences divided by it, so nothing small divides. */
 void cli_quat_from_rotation(const double R[9], double q[4])

@@ -19,6 +19,10 @@ void cli_quat_rotation(const double q[4], double R[9]);
 /// The unit quaternion of the rotation matrix R (w >= 0).
 void cli_quat_from_rotation(const double R[9], double q[4]);
 
+/// out = q^-1 ⊗ (0, v) ⊗ q for unit q: v turned from q's outer frame (the world, for a body
+/// to world q) into its inner one (out may not alias v).
+void cli_quat_turn_back(const double q[4], const double v[3], double out[3]);
+
 /// out = R a (out may not alias a).
 void cli_turn(const double R[9], const double a[3], double out[3]);
 

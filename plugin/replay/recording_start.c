@@ -49,16 +49,6 @@ static void quat_exp(const double r[3], double q[4])
     for (int i = 0; i < 3; i++) q[i + 1] = scale * r[i];
 }
 
-/* v turned from the world frame into the body frame of q (body to world): q^-1 v q. */
-static void to_body(const double q[4], const double v[3], double out[3])
-{
-    const double conj[4] = {q[0], -q[1], -q[2], -q[3]}, p[4] = {0.0, v[0], v[1], v[2]};
-    double t[4], u[4];
-    cli_quat_product(conj, p, t);
-    cli_quat_product(t, q, u);
-    for (int i = 0; i < 3; i++) out[i] = u[i + 1];
-}
-
 /* r (the rotation vector of one rotation) made the one of its equivalents (the angle moved by
    a multiple of 2 pi about the same axis) nearest prev: a spin past pi within the window stays
    on one straight line. */
@@ -129,7 +119,7 @@ static int fit_window(const cli_sample *first, int n, const double *t, const dou
     s->t_s = first->t_s;
     memcpy(s->x_m, x0, sizeof x0);
     memcpy(s->v_mps, v0, sizeof v0);
-    to_body(s->q, w_world, s->w_body_radps);
+    cli_quat_turn_back(s->q, w_world, s->w_body_radps);
     return 1;
 }
 

@@ -113,8 +113,9 @@ int cli_replay(const ipx_scene *scene, const char *model, const char *params,
         return 2;
     }
     if (sim_states) {
-        cli_body_get_state(body, rec->samples[0].t_s, &start);
-        cli_body_frame_to_tracked(&frame, &start, &sim_states[0]);
+        cli_sample set;
+        cli_body_get_state(body, rec->samples[0].t_s, &set);
+        cli_body_frame_to_tracked(&frame, &set, &sim_states[0]);
     }
     const int rc = compare(sim, body, &frame, ipx_scene_step_size(scene), rec, err, sim_states,
                            message, message_size);

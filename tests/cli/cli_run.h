@@ -4,6 +4,8 @@
 
 #include <stddef.h>
 
+#include "text_file.h" /* read_file */
+
 typedef struct cli_result {
     int exit_status; /* -1 if the command did not exit normally */
     char *out, *err; /* whole stdout and stderr (malloc'd, NUL-terminated) */
@@ -12,9 +14,6 @@ typedef struct cli_result {
 /// Runs "IMPAX ARGS" through the shell in scratch_dir, capturing stdout and stderr.
 cli_result cli_exec(const char *impax, const char *scratch_dir, const char *args_fmt, ...);
 void cli_result_free(cli_result *r);
-
-/// The whole file (malloc'd, NUL-terminated), or NULL.
-char *read_file(const char *path, size_t *size);
 
 /// 1 if dir/name is a PNG file of more than 1000 bytes (a plot with something in it).
 int png_written(const char *dir, const char *name);

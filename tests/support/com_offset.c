@@ -24,7 +24,7 @@ static int flight_length(const cli_recording *rec, const cli_phase_box *box,
     return m >= limits->min_samples ? m : 0;
 }
 
-/* y less its least-squares line in t (m values, stride UNKNOWNS + 1 apart). */
+/* y less its least-squares line in t (m values, stride apart). */
 static void less_line(double *y, const double *t, int m, int stride)
 {
     double tm = 0.0, ym = 0.0, stt = 0.0, sty = 0.0;
@@ -39,25 +39,24 @@ static void less_line(double *y, const double *t, int m, int stride)
     for (int i = 0; i < m; i++) y[(size_t)i * stride] -= ym + sty / stt * (t[i] - tm);
 }
 
-/* The rows of one flight of m samples, coordinate by coordinate, each column less its line in
-   t: UNKNOWNS columns (-R(t) com, -t^2 n / 2 g) and the right-hand side (x), row major with
-   stride UNKNOWNS + 1, into rows (3 m of them). */
+/* The rows of one flight of m samples, coordinate by coordinate (3 m rows), each column less
+   its line in t: into A (row major, UNKNOWNS columns: -R(t) com, -t^2 n / 2 g) and b (x). */
 static void flight_rows(const cli_recording *rec, int m, const cli_phase_box *box, double *t,
-                        double *rows)
+                        double *A, double *b)
 {
-    const int stride = UNKNOWNS + 1;
     for (int i = 0; i < m; i++) t[i] = rec->samples[i].t_s - rec->samples[0].t_s;
     for (int c = 0; c < 3; c++) {
-        double *block = rows + (size_t)c * m * stride;
+        double *block = A + (size_t)c * m * UNKNOWNS, *rhs = b + (size_t)c * m;
         for (int i = 0; i < m; i++) {
             double R[9];
             cli_quat_rotation(rec->samples[i].q, R);
-            double *row = block + (size_t)i * stride;
+            double *row = block + (size_t)i * UNKNOWNS;
             for (int k = 0; k < 3; k++) row[k] = -R[3 * c + k];
             row[3] = -0.5 * t[i] * t[i] * box->normal[c];
-            row[UNKNOWNS] = rec->samples[i].x_m[c];
+            rhs[i] = rec->samples[i].x_m[c];
         }
-        for (int k = 0; k < stride; k++) less_line(block + k, t, m, stride);
+        for (int k = 0; k < UNKNOWNS; k++) less_line(block + k, t, m, UNKNOWNS);
+        less_line(rhs, t, m, 1);
     }
 }
 
@@ -73,24 +72,19 @@ int com_measure(const cli_recording *recs, const int *which, int n, const cli_ph
         samples += length[j];
         out->recordings += length[j] > 0;
     }
-    const int stride = UNKNOWNS + 1;
     const long n_rows = 3 * samples;
-    double *rows = out->recordings >= 2 ? malloc(sizeof *rows * (size_t)(n_rows * stride)) : NULL;
+    const int enough = out->recordings >= 2;
     double *t = malloc(sizeof *t * (size_t)(limits->max_samples > 0 ? limits->max_samples : 1));
-    double *A = rows ? malloc(sizeof *A * (size_t)(n_rows * UNKNOWNS)) : NULL;
-    double *b = rows ? malloc(sizeof *b * (size_t)n_rows) : NULL;
-    int rc = rows && t && A && b ? 0 : -1;
+    double *A = enough ? malloc(sizeof *A * (size_t)(n_rows * UNKNOWNS)) : NULL;
+    double *b = enough ? malloc(sizeof *b * (size_t)n_rows) : NULL;
+    int rc = t && A && b ? 0 : -1;
     long at = 0;
     for (int j = 0; j < n && rc == 0; j++) {
         if (length[j] == 0) continue;
-        flight_rows(&recs[which ? which[j] : j], length[j], box, t, rows + at * stride);
+        flight_rows(&recs[which ? which[j] : j], length[j], box, t, A + at * UNKNOWNS, b + at);
         at += 3L * length[j];
     }
     if (rc == 0) {
-        for (long r = 0; r < n_rows; r++) {
-            for (int k = 0; k < UNKNOWNS; k++) A[r * UNKNOWNS + k] = rows[r * stride + k];
-            b[r] = rows[r * stride + UNKNOWNS];
-        }
         double singular[UNKNOWNS];
         lapack_int rank = 0;
         const lapack_int info = LAPACKE_dgelsd(LAPACK_ROW_MAJOR, (lapack_int)n_rows, UNKNOWNS, 1, A,
@@ -98,19 +92,16 @@ int com_measure(const cli_recording *recs, const int *which, int n, const cli_ph
         if (info != 0 || rank < UNKNOWNS) rc = -1;
     }
     if (rc == 0) {
+        /* with full rank, b's rows past the unknowns hold the residual, turned: its norm is the
+           residual's (dgelsd's documentation) */
         double sum2 = 0.0;
-        for (long r = 0; r < n_rows; r++) {
-            double e = rows[r * stride + UNKNOWNS];
-            for (int k = 0; k < UNKNOWNS; k++) e -= rows[r * stride + k] * b[k];
-            sum2 += e * e;
-        }
+        for (long r = UNKNOWNS; r < n_rows; r++) sum2 += b[r] * b[r];
         memcpy(out->com_m, b, sizeof out->com_m);
         out->g_mps2 = b[3];
         out->samples = (int)samples;
         out->rms_m = sqrt(sum2 / (double)n_rows);
     }
     free(length);
-    free(rows);
     free(t);
     free(A);
     free(b);

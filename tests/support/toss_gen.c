@@ -3,6 +3,7 @@
 
 #include "quat.h"
 #include "replay.h"
+#include "text_file.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -17,26 +18,9 @@ static void print_diag(void *user, int is_error, const char *line)
 
 ipx_scene *toss_scene_load(const char *world) { return ipx_scene_load(world, print_diag, NULL); }
 
-/* The whole file (malloc'd, NUL-terminated), or NULL. */
-static char *whole_file(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    char *text = NULL;
-    long size = -1;
-    if (f && fseek(f, 0, SEEK_END) == 0 && (size = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0)
-        text = malloc((size_t)size + 1);
-    if (text && fread(text, 1, (size_t)size, f) == (size_t)size) text[size] = '\0';
-    else {
-        free(text);
-        text = NULL;
-    }
-    if (f) fclose(f);
-    return text;
-}
-
 int toss_world_with_com(const char *world, const char *pose, const char *out_path)
 {
-    char *text = whole_file(world);
+    char *text = read_file(world, NULL);
     char *inertial = text ? strstr(text, "<inertial>") : NULL;
     char *end = inertial ? strstr(inertial, "</inertial>") : NULL;
     char *open = inertial ? strstr(inertial, "<pose>") : NULL;
